@@ -1,0 +1,229 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * analysis.c - line geometry, the findings list, and the driver that runs
+ * each check over the leaves of a record
+ */
+#include "analysis.h"
+#include "check.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+void cl_findings_init(struct cl_findings *f, struct cl_arena *a)
+{
+	f->v = NULL;
+	f->n = f->cap = 0;
+	f->arena = a;
+}
+
+void cl_findings_free(struct cl_findings *f)
+{
+	free(f->v);
+	f->v = NULL;
+	f->n = f->cap = 0;
+}
+
+struct cl_finding *cl_findings_add(struct cl_findings *f, enum cl_rule rule,
+				   const struct cl_record *rec)
+{
+	struct cl_finding *fd = cl_vec_push(&f->v, &f->n, &f->cap);
+
+	fd->rule = rule;
+	fd->severity = cl_rule_info(rule)->severity;
+	fd->record = rec;
+	fd->record_name = rec ? cl_record_display(rec, f->arena) : NULL;
+	return fd;
+}
+
+/*
+ * Start offsets to try, modulo @unit: just 0 when the record is assumed
+ * line-aligned (or its alignment is at least @unit), else every multiple of
+ * its alignment below @unit.
+ */
+static unsigned placements(const struct cl_record *rec, const struct cl_options *opt,
+			   unsigned unit)
+{
+	unsigned align = rec->align ? rec->align : 1;
+
+	if (opt->alignment == CL_ALIGN_LINE || align >= unit)
+		return 1;
+	return unit / align;
+}
+
+unsigned cl_placements(const struct cl_record *rec, const struct cl_options *opt)
+{
+	return placements(rec, opt, opt->line_size);
+}
+
+unsigned cl_count_shared(const struct cl_record *rec, const struct cl_options *opt,
+			 unsigned unit, uint64_t alo, uint64_t ahi,
+			 uint64_t blo, uint64_t bhi, uint64_t *first)
+{
+	unsigned n = placements(rec, opt, unit), hits = 0;
+	uint64_t step = n > 1 ? rec->align : 0;
+
+	for (unsigned i = 0; i < n; i++) {
+		uint64_t s = i * step;
+		uint64_t a0 = (s + alo) / unit, a1 = (s + ahi) / unit;
+		uint64_t b0 = (s + blo) / unit, b1 = (s + bhi) / unit;
+
+		if (a0 <= b1 && b0 <= a1) {
+			if (!hits && first)
+				*first = a0 > b0 ? a0 : b0;
+			hits++;
+		}
+	}
+	return hits;
+}
+
+/*
+ * Bits a leaf occupies for the analysis.  A flexible array has no size, but
+ * its first elements sit right where it starts, in the struct's last line:
+ * count its first byte.  Empty records and zero-length arrays occupy nothing.
+ */
+static uint64_t leaf_extent(const struct cl_leaf *l)
+{
+	if (!l->bit_size && (l->member->flags & CL_MEMBER_FLEXIBLE))
+		return 8;
+	return l->bit_size;
+}
+
+/* Byte range [lo, hi] of a leaf, counted from @base bits into the record. */
+static void leaf_bytes(const struct cl_leaf *l, uint64_t base, uint64_t *lo, uint64_t *hi)
+{
+	*lo = (l->bit_offset - base) / 8;
+	*hi = (l->bit_offset - base + leaf_extent(l) - 1) / 8;
+}
+
+static void geometry(const struct cl_record *rec, const struct cl_options *opt,
+		     const struct cl_leaf *a, const struct cl_leaf *b, uint64_t base,
+		     struct cl_pair_geometry *g)
+{
+	unsigned line = opt->line_size, block = 2 * opt->line_size;
+	uint64_t alo, ahi, blo, bhi;
+
+	leaf_bytes(a, base, &alo, &ahi);
+	leaf_bytes(b, base, &blo, &bhi);
+	g->line_placements = placements(rec, opt, line);
+	g->line_hits = cl_count_shared(rec, opt, line, alo, ahi, blo, bhi, &g->line);
+	g->block_placements = placements(rec, opt, block);
+	/* Sharing a line implies sharing its block: count only the others. */
+	g->block_hits = cl_count_shared(rec, opt, block, alo, ahi, blo, bhi, &g->block) -
+			cl_count_shared(rec, opt, line, alo, ahi, blo, bhi, NULL) *
+			(g->block_placements / g->line_placements);
+}
+
+/* The innermost record instance that holds both leaves. */
+static const struct cl_scope *common_scope(const struct cl_scope *x,
+					   const struct cl_scope *y)
+{
+	while (x->depth > y->depth)
+		x = x->parent;
+	while (y->depth > x->depth)
+		y = y->parent;
+	while (x != y) {
+		x = x->parent;
+		y = y->parent;
+	}
+	return x;
+}
+
+bool cl_pair_geometry(const struct cl_check_ctx *ctx, const struct cl_leaf *a,
+		      const struct cl_leaf *b, struct cl_pair_geometry *g)
+{
+	const struct cl_scope *own_scope;
+
+	memset(g, 0, sizeof(*g));
+	if (!leaf_extent(a) || !leaf_extent(b))
+		return false;
+	/* Union members overlap: the same storage, not false sharing. */
+	if (a->bit_offset < b->bit_offset + leaf_extent(b) &&
+	    b->bit_offset < a->bit_offset + leaf_extent(a))
+		return false;
+	/*
+	 * A pair inside one named embedded record instance, both classed by
+	 * that record (or records inside it), is reported when that record is
+	 * analysed by itself; here it is only news if the embedding puts the
+	 * two on one line when the record by itself does not.
+	 */
+	own_scope = common_scope(a->scope, b->scope);
+	if (own_scope->depth && a->decided->depth >= own_scope->depth &&
+	    b->decided->depth >= own_scope->depth) {
+		struct cl_pair_geometry own;
+
+		geometry(own_scope->rec, ctx->opt, a, b, own_scope->offset, &own);
+		if (own.line_hits)
+			return false;
+		geometry(ctx->rec, ctx->opt, a, b, 0, g);
+		if (own.block_hits)
+			g->block_hits = 0;
+		return true;
+	}
+	geometry(ctx->rec, ctx->opt, a, b, 0, g);
+	return true;
+}
+
+struct cl_finding *cl_check_report(const struct cl_check_ctx *ctx, enum cl_rule rule,
+				   const struct cl_leaf *a, const struct cl_leaf *b)
+{
+	struct cl_finding *f = cl_findings_add(ctx->out, rule, ctx->rec);
+
+	f->record_name = ctx->name;
+	f->a = *a;
+	f->where = a->member->span;
+	if (b) {
+		f->b = *b;
+		f->note_where = b->member->span;
+	}
+	return f;
+}
+
+const char *cl_line_text(const struct cl_check_ctx *ctx, uint64_t line, unsigned unit)
+{
+	return cl_arena_printf(ctx->out->arena, "%s %" PRIu64 " (bytes %" PRIu64 "-%" PRIu64 ")",
+			       unit == ctx->opt->line_size ? "cache line" : "block",
+			       line, line * unit, line * unit + unit - 1);
+}
+
+const char *cl_placement_text(const struct cl_check_ctx *ctx, unsigned hits,
+			      unsigned placements)
+{
+	if (hits == placements)
+		return cl_arena_printf(ctx->out->arena,
+				       "at every start offset its alignment (%" PRIu32 ") allows",
+				       ctx->rec->align);
+	return cl_arena_printf(ctx->out->arena,
+			       "at %u of %u start offsets its alignment (%" PRIu32 ") allows",
+			       hits, placements, ctx->rec->align);
+}
+
+const char *cl_written_note(const struct cl_check_ctx *ctx, const struct cl_leaf *l)
+{
+	if (l->access.group)
+		return cl_arena_printf(ctx->out->arena,
+				       "'%s' is written on hot paths (write group '%s')",
+				       l->path, l->access.group);
+	return cl_arena_printf(ctx->out->arena, "'%s' is written on hot paths", l->path);
+}
+
+size_t cl_analyze(const struct cl_record *rec, const struct cl_options *opt,
+		  struct cl_findings *out)
+{
+	struct cl_check_ctx ctx = { .rec = rec, .opt = opt, .out = out };
+	struct cl_leaf *leaves;
+	size_t before = out->n;
+
+	if (!cl_record_is_annotated(rec))
+		return 0;
+	ctx.nleaves = cl_record_leaves(rec, out->arena, &leaves);
+	ctx.leaves = leaves;
+	ctx.name = cl_record_display(rec, out->arena);
+	if (!(rec->suppress & (1u << CL_RULE_FALSE_SHARING)))
+		cl_check_false_sharing(&ctx);
+	if (!(rec->suppress & (1u << CL_RULE_WRITE_GROUPS)))
+		cl_check_write_groups(&ctx);
+	if (opt->adjacent && !(rec->suppress & (1u << CL_RULE_ADJACENT_LINE)))
+		cl_check_adjacent_line(&ctx);
+	return out->n - before;
+}

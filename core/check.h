@@ -1,0 +1,71 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * check.h - what the analysis hands each check (internal to core/)
+ *
+ * One check per file, one rule per check.  A check sees the leaves of one
+ * record and adds its findings in a stable order.
+ */
+#ifndef CACHELINT_CHECK_H
+#define CACHELINT_CHECK_H
+
+#include "analysis.h"
+
+/**
+ * struct cl_check_ctx - one record being analysed
+ * @rec: the record
+ * @name: its display name
+ * @opt: the assumptions
+ * @leaves: its leaves in declaration order
+ * @nleaves: number of @leaves
+ * @out: where findings go
+ */
+struct cl_check_ctx {
+	const struct cl_record *rec;
+	const char *name;
+	const struct cl_options *opt;
+	const struct cl_leaf *leaves;
+	size_t nleaves;
+	struct cl_findings *out;
+};
+
+void cl_check_false_sharing(const struct cl_check_ctx *ctx);
+void cl_check_write_groups(const struct cl_check_ctx *ctx);
+void cl_check_adjacent_line(const struct cl_check_ctx *ctx);
+
+/* Helpers shared by the checks (analysis.c). */
+
+/**
+ * struct cl_pair_geometry - where two leaves meet, over all placements
+ * @line_hits: placements with both on one line
+ * @line_placements: placements tried at line granularity
+ * @line: index of the first shared line
+ * @block_hits: placements with both in one 2-line block but different lines
+ * @block_placements: placements tried at block granularity
+ * @block: index of that block
+ */
+struct cl_pair_geometry {
+	unsigned line_hits, line_placements;
+	uint64_t line;
+	unsigned block_hits, block_placements;
+	uint64_t block;
+};
+
+/*
+ * The geometry of leaves @a and @b.  Returns false when the pair is not for
+ * this record to report: a zero-size leaf, overlapping storage (union
+ * members), or a pair that a named embedded record owns and reports itself.
+ */
+bool cl_pair_geometry(const struct cl_check_ctx *ctx, const struct cl_leaf *a,
+		      const struct cl_leaf *b, struct cl_pair_geometry *g);
+
+/* Add a finding of @rule about leaves @a (reported) and @b. */
+struct cl_finding *cl_check_report(const struct cl_check_ctx *ctx, enum cl_rule rule,
+				   const struct cl_leaf *a, const struct cl_leaf *b);
+
+/* "shares cache line 0 (bytes 0-63)" style fragments, in the findings arena */
+const char *cl_line_text(const struct cl_check_ctx *ctx, uint64_t line, unsigned unit);
+const char *cl_placement_text(const struct cl_check_ctx *ctx, unsigned hits,
+			      unsigned placements);
+const char *cl_written_note(const struct cl_check_ctx *ctx, const struct cl_leaf *l);
+
+#endif /* CACHELINT_CHECK_H */

@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * check_adjacent_line.c - cachelint-adjacent-line: a read-mostly and a
+ * write-hot leaf in the two lines of one block of twice the line size,
+ * which the L2 adjacent-line prefetcher fetches together
+ *
+ * Pairs that share a line are cachelint-false-sharing's, not this check's.
+ */
+#include "check.h"
+
+static void report(const struct cl_check_ctx *ctx, const struct cl_leaf *rm,
+		   const struct cl_leaf *wh, const struct cl_pair_geometry *g)
+{
+	struct cl_finding *f = cl_check_report(ctx, CL_RULE_ADJACENT_LINE, rm, wh);
+	const char *id = cl_rule_info(CL_RULE_ADJACENT_LINE)->id;
+	struct cl_arena *a = ctx->out->arena;
+	unsigned block = 2 * ctx->opt->line_size;
+
+	f->line = g->block;
+	f->hits = g->block_hits;
+	f->placements = g->block_placements;
+	if (g->block_placements == 1)
+		f->message = cl_arena_printf(a,
+			"read-mostly field '%s' of '%s' is in the cache line adjacent to write-hot field '%s' in %u-byte %s [%s]",
+			rm->path, ctx->name, wh->path, block,
+			cl_line_text(ctx, g->block, block), id);
+	else
+		f->message = cl_arena_printf(a,
+			"read-mostly field '%s' of '%s' %s in the cache line adjacent to write-hot field '%s' in one %u-byte block %s [%s]",
+			rm->path, ctx->name,
+			g->block_hits == g->block_placements ? "is" : "may be",
+			wh->path, block,
+			cl_placement_text(ctx, g->block_hits, g->block_placements), id);
+	f->note = cl_written_note(ctx, wh);
+}
+
+void cl_check_adjacent_line(const struct cl_check_ctx *ctx)
+{
+	for (size_t i = 0; i < ctx->nleaves; i++) {
+		const struct cl_leaf *rm = &ctx->leaves[i];
+
+		if (rm->access.cls != CL_CLASS_READ_MOSTLY)
+			continue;
+		for (size_t j = 0; j < ctx->nleaves; j++) {
+			const struct cl_leaf *wh = &ctx->leaves[j];
+			struct cl_pair_geometry g;
+
+			if (wh->access.cls != CL_CLASS_WRITE_HOT)
+				continue;
+			if (cl_pair_geometry(ctx, rm, wh, &g) && !g.line_hits && g.block_hits)
+				report(ctx, rm, wh, &g);
+		}
+	}
+}

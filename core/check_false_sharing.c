@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * check_false_sharing.c - cachelint-false-sharing: a read-mostly leaf and a
+ * write-hot leaf on one cache line
+ */
+#include "check.h"
+
+static void report(const struct cl_check_ctx *ctx, const struct cl_leaf *rm,
+		   const struct cl_leaf *wh, const struct cl_pair_geometry *g)
+{
+	struct cl_finding *f = cl_check_report(ctx, CL_RULE_FALSE_SHARING, rm, wh);
+	const char *id = cl_rule_info(CL_RULE_FALSE_SHARING)->id;
+	struct cl_arena *a = ctx->out->arena;
+
+	f->line = g->line;
+	f->hits = g->line_hits;
+	f->placements = g->line_placements;
+	if (g->line_placements == 1)
+		f->message = cl_arena_printf(a,
+			"read-mostly field '%s' shares %s of '%s' with write-hot field '%s' [%s]",
+			rm->path, cl_line_text(ctx, g->line, ctx->opt->line_size),
+			ctx->name, wh->path, id);
+	else
+		f->message = cl_arena_printf(a,
+			"read-mostly field '%s' %s a cache line of '%s' with write-hot field '%s' %s [%s]",
+			rm->path, g->line_hits == g->line_placements ? "shares" : "may share",
+			ctx->name, wh->path,
+			cl_placement_text(ctx, g->line_hits, g->line_placements), id);
+	f->note = cl_written_note(ctx, wh);
+}
+
+void cl_check_false_sharing(const struct cl_check_ctx *ctx)
+{
+	for (size_t i = 0; i < ctx->nleaves; i++) {
+		const struct cl_leaf *rm = &ctx->leaves[i];
+
+		if (rm->access.cls != CL_CLASS_READ_MOSTLY)
+			continue;
+		for (size_t j = 0; j < ctx->nleaves; j++) {
+			const struct cl_leaf *wh = &ctx->leaves[j];
+			struct cl_pair_geometry g;
+
+			if (wh->access.cls != CL_CLASS_WRITE_HOT)
+				continue;
+			if (cl_pair_geometry(ctx, rm, wh, &g) && g.line_hits)
+				report(ctx, rm, wh, &g);
+		}
+	}
+}

@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * check_write_groups.c - cachelint-write-groups: write-hot leaves of two
+ * different named write groups on one cache line
+ *
+ * Ungrouped write-hot fields belong to no group and conflict with no writer:
+ * grouping is how a user says which writers are distinct CPUs.
+ */
+#include "check.h"
+
+#include <string.h>
+
+static bool different_groups(const struct cl_leaf *a, const struct cl_leaf *b)
+{
+	return a->access.cls == CL_CLASS_WRITE_HOT && b->access.cls == CL_CLASS_WRITE_HOT &&
+	       a->access.group && b->access.group && strcmp(a->access.group, b->access.group);
+}
+
+static void report(const struct cl_check_ctx *ctx, const struct cl_leaf *a,
+		   const struct cl_leaf *b, const struct cl_pair_geometry *g)
+{
+	struct cl_finding *f = cl_check_report(ctx, CL_RULE_WRITE_GROUPS, a, b);
+	const char *id = cl_rule_info(CL_RULE_WRITE_GROUPS)->id;
+	struct cl_arena *ar = ctx->out->arena;
+
+	f->line = g->line;
+	f->hits = g->line_hits;
+	f->placements = g->line_placements;
+	if (g->line_placements == 1)
+		f->message = cl_arena_printf(ar,
+			"write-hot field '%s' (group '%s') shares %s of '%s' with write-hot field '%s' (group '%s') [%s]",
+			a->path, a->access.group, cl_line_text(ctx, g->line, ctx->opt->line_size),
+			ctx->name, b->path, b->access.group, id);
+	else
+		f->message = cl_arena_printf(ar,
+			"write-hot field '%s' (group '%s') %s a cache line of '%s' with write-hot field '%s' (group '%s') %s [%s]",
+			a->path, a->access.group,
+			g->line_hits == g->line_placements ? "shares" : "may share",
+			ctx->name, b->path, b->access.group,
+			cl_placement_text(ctx, g->line_hits, g->line_placements), id);
+	f->note = cl_written_note(ctx, b);
+}
+
+void cl_check_write_groups(const struct cl_check_ctx *ctx)
+{
+	for (size_t i = 0; i < ctx->nleaves; i++) {
+		for (size_t j = i + 1; j < ctx->nleaves; j++) {
+			const struct cl_leaf *a = &ctx->leaves[i], *b = &ctx->leaves[j];
+			struct cl_pair_geometry g;
+
+			if (different_groups(a, b) && cl_pair_geometry(ctx, a, b, &g) &&
+			    g.line_hits)
+				report(ctx, a, b, &g);
+		}
+	}
+}

@@ -1,0 +1,382 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * layout.c - building, naming, flattening and dumping records of the model
+ */
+#include "layout.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const class_names[] = {
+	[CL_CLASS_NONE] = "none",
+	[CL_CLASS_COLD] = "cold",
+	[CL_CLASS_READ_MOSTLY] = "read_mostly",
+	[CL_CLASS_WRITE_HOT] = "write_hot",
+};
+
+const char *cl_class_name(enum cl_class cls)
+{
+	return class_names[cls];
+}
+
+int cl_class_parse(const char *s, enum cl_class *cls)
+{
+	for (size_t i = 0; i < sizeof(class_names) / sizeof(class_names[0]); i++) {
+		if (!strcmp(s, class_names[i])) {
+			*cls = (enum cl_class)i;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+struct cl_record *cl_record_new(struct cl_arena *a, enum cl_record_kind kind,
+				const char *name, size_t nmembers)
+{
+	struct cl_record *rec = cl_arena_alloc(a, sizeof(*rec));
+
+	rec->kind = kind;
+	rec->name = cl_arena_strdup(a, name);
+	rec->nmembers = nmembers;
+	rec->members = nmembers ? cl_arena_alloc(a, nmembers * sizeof(*rec->members)) : NULL;
+	return rec;
+}
+
+/*
+ * Path classes are few (a profile names a handful of leaves per struct), so
+ * they live in an arena array that is copied when it grows.
+ */
+void cl_record_add_path(struct cl_record *rec, struct cl_arena *a,
+			const char *path, const struct cl_access *acc,
+			const struct cl_span *span)
+{
+	struct cl_path_access *v = cl_arena_alloc(a, (rec->npaths + 1) * sizeof(*v));
+
+	if (rec->npaths)
+		memcpy(v, rec->paths, rec->npaths * sizeof(*v));
+	v[rec->npaths].path = cl_arena_strdup(a, path);
+	v[rec->npaths].access = *acc;
+	if (span)
+		v[rec->npaths].span = *span;
+	rec->paths = v;
+	rec->npaths++;
+}
+
+const struct cl_path_access *cl_record_find_path(const struct cl_record *rec,
+						 const char *path)
+{
+	for (size_t i = 0; i < rec->npaths; i++)
+		if (!strcmp(rec->paths[i].path, path))
+			return &rec->paths[i];
+	return NULL;
+}
+
+static const char *kind_name(enum cl_record_kind kind)
+{
+	switch (kind) {
+	case CL_UNION:
+		return "union";
+	case CL_CLASS:
+		return "class";
+	default:
+		return "struct";
+	}
+}
+
+const char *cl_record_display(const struct cl_record *rec, struct cl_arena *a)
+{
+	if (rec->name && rec->typedef_name)
+		return rec->name;
+	return cl_arena_printf(a, "%s %s", kind_name(rec->kind),
+			       rec->name ? rec->name : "<anonymous>");
+}
+
+const char *cl_member_display(const struct cl_member *m, struct cl_arena *a)
+{
+	if (m->name)
+		return m->name;
+	if (m->flags & CL_MEMBER_BASE)
+		return cl_arena_printf(a, "<base %s>",
+				       m->record && m->record->name ? m->record->name : "?");
+	if (m->record)
+		return cl_arena_printf(a, "<anonymous %s>", kind_name(m->record->kind));
+	return "<anonymous>";
+}
+
+/*
+ * The walk behind flattening and dumping: every member at every depth, with
+ * its dotted path and its class in the context of the analysed record.
+ *
+ * A class can be given to an embedded leaf by the analysed record or by any
+ * named record on the way down ("lruvec.pgdat" in the profile of
+ * mem_cgroup_per_node); the outermost one wins.
+ */
+#define WALK_DEPTH_MAX 64
+
+struct walk_node {
+	const struct cl_member *m;
+	const char *path;	/* NULL for an anonymous member */
+	uint64_t bit_offset;	/* absolute */
+	struct cl_access access;
+	const struct cl_scope *scope, *decided;
+	size_t top;
+	unsigned depth;
+	bool leaf;		/* a leaf for the analysis */
+};
+
+struct walk {
+	const struct cl_record *root;
+	struct cl_arena *arena;
+	/* named record instances from the root down, with their path lengths */
+	const struct cl_scope *scope[WALK_DEPTH_MAX + 2];
+	size_t prefix_len[WALK_DEPTH_MAX + 2];
+	unsigned nscope;
+	void (*visit)(struct walk *w, const struct walk_node *node);
+	void *data;
+};
+
+static const char *join_path(struct cl_arena *a, const char *prefix, const char *name)
+{
+	if (!name)
+		return prefix;
+	if (!prefix || !*prefix)
+		return name;
+	return cl_arena_printf(a, "%s.%s", prefix, name);
+}
+
+static void walk_access(const struct walk *w, const char *path, struct walk_node *node)
+{
+	node->access = node->m->access;
+	node->scope = node->decided = w->scope[w->nscope - 1];
+	for (unsigned i = 0; path && i < w->nscope; i++) {
+		const struct cl_record *rec = w->scope[i]->rec;
+		const struct cl_path_access *pa;
+
+		if (!rec->npaths || strlen(path) <= w->prefix_len[i])
+			continue;
+		pa = cl_record_find_path(rec, path + w->prefix_len[i]);
+		if (pa) {
+			node->access = pa->access;
+			node->decided = w->scope[i];
+			return;
+		}
+	}
+}
+
+static void walk_record(struct walk *w, const struct cl_record *rec, uint64_t base,
+			const char *prefix, size_t top, unsigned depth);
+
+static void push_scope(struct walk *w, const struct cl_record *rec, uint64_t offset,
+		       const char *path)
+{
+	struct cl_scope *s = cl_arena_alloc(w->arena, sizeof(*s));
+
+	s->rec = rec;
+	s->offset = offset;
+	s->depth = w->nscope;
+	s->parent = w->nscope ? w->scope[w->nscope - 1] : NULL;
+	w->prefix_len[w->nscope] = path && *path ? strlen(path) + 1 : 0;
+	w->scope[w->nscope++] = s;
+}
+
+static void walk_member(struct walk *w, const struct cl_member *m, uint64_t base,
+			const char *prefix, size_t top, unsigned depth)
+{
+	struct walk_node node = {
+		.m = m,
+		.path = join_path(w->arena, prefix, m->name),
+		.bit_offset = base + m->bit_offset,
+		.top = top,
+		.depth = depth,
+	};
+	bool named = m->record && m->record->name && !(m->flags & CL_MEMBER_ANONYMOUS);
+
+	walk_access(w, node.path, &node);
+	node.leaf = !m->record || node.access.cls != CL_CLASS_NONE || depth >= WALK_DEPTH_MAX;
+	w->visit(w, &node);
+	if (!m->record || depth >= WALK_DEPTH_MAX)
+		return;
+	if (named)
+		push_scope(w, m->record, node.bit_offset, node.path);
+	walk_record(w, m->record, node.bit_offset, node.path ? node.path : prefix,
+		    top, depth + 1);
+	if (named)
+		w->nscope--;
+}
+
+static void walk_record(struct walk *w, const struct cl_record *rec, uint64_t base,
+			const char *prefix, size_t top, unsigned depth)
+{
+	const struct cl_member *m;
+
+	cl_for_each_member(rec, m) {
+		if (depth == 0)
+			top = (size_t)(m - rec->members);
+		walk_member(w, m, base, prefix, top, depth);
+	}
+}
+
+static void walk_root(struct walk *w, const struct cl_record *rec, struct cl_arena *a)
+{
+	w->root = rec;
+	w->arena = a;
+	w->nscope = 0;
+	push_scope(w, rec, 0, NULL);
+	walk_record(w, rec, 0, NULL, 0, 0);
+}
+
+struct leaves {
+	struct cl_leaf *v;
+	size_t n, cap;
+	unsigned skip_depth;	/* inside a classified embedded record */
+};
+
+static void collect_leaf(struct walk *w, const struct walk_node *node)
+{
+	struct leaves *l = w->data;
+	struct cl_leaf *leaf;
+
+	if (node->depth > l->skip_depth)
+		return;
+	l->skip_depth = node->leaf && node->m->record ? node->depth : ~0u;
+	if (!node->leaf)
+		return;
+	leaf = cl_vec_push(&l->v, &l->n, &l->cap);
+	leaf->path = node->path ? node->path : cl_member_display(node->m, w->arena);
+	leaf->member = node->m;
+	leaf->bit_offset = node->bit_offset;
+	leaf->bit_size = node->m->bit_size;
+	leaf->access = node->access;
+	leaf->top = node->top;
+	leaf->scope = node->scope;
+	leaf->decided = node->decided;
+}
+
+size_t cl_record_leaves(const struct cl_record *rec, struct cl_arena *a,
+			struct cl_leaf **out)
+{
+	struct leaves l = { .skip_depth = ~0u };
+	struct walk w = { .visit = collect_leaf, .data = &l };
+
+	walk_root(&w, rec, a);
+	*out = cl_arena_alloc(a, (l.n ? l.n : 1) * sizeof(**out));
+	if (l.n)
+		memcpy(*out, l.v, l.n * sizeof(**out));
+	free(l.v);
+	return l.n;
+}
+
+static bool members_annotated(const struct cl_record *rec, unsigned depth)
+{
+	const struct cl_member *m;
+
+	/* Records cannot contain themselves; the bound guards corrupt input. */
+	if (depth > 64)
+		return false;
+	cl_for_each_member(rec, m) {
+		if (m->access.cls != CL_CLASS_NONE)
+			return true;
+		if (m->record && members_annotated(m->record, depth + 1))
+			return true;
+	}
+	return false;
+}
+
+bool cl_record_is_annotated(const struct cl_record *rec)
+{
+	return rec->npaths || members_annotated(rec, 0);
+}
+
+/* FNV-1a, folded over the fields that make two layouts the same. */
+static uint64_t fnv(uint64_t h, const void *p, size_t n)
+{
+	const unsigned char *s = p;
+
+	while (n--) {
+		h ^= *s++;
+		h *= 0x100000001b3ULL;
+	}
+	return h;
+}
+
+static uint64_t fnv_str(uint64_t h, const char *s)
+{
+	return s ? fnv(h, s, strlen(s) + 1) : fnv(h, "", 1);
+}
+
+static uint64_t fnv_u64(uint64_t h, uint64_t v)
+{
+	return fnv(h, &v, sizeof(v));
+}
+
+static uint64_t fingerprint(uint64_t h, const struct cl_record *rec, unsigned depth)
+{
+	const struct cl_member *m;
+
+	h = fnv_u64(h, rec->kind);
+	h = fnv_str(h, rec->name);
+	h = fnv_u64(h, rec->size);
+	h = fnv_u64(h, rec->align);
+	h = fnv_u64(h, rec->nmembers);
+	h = fnv_u64(h, rec->suppress);
+	for (size_t i = 0; i < rec->npaths; i++) {
+		h = fnv_str(h, rec->paths[i].path);
+		h = fnv_u64(h, rec->paths[i].access.cls);
+		h = fnv_str(h, rec->paths[i].access.group);
+	}
+	cl_for_each_member(rec, m) {
+		h = fnv_str(h, m->name);
+		h = fnv_u64(h, m->bit_offset);
+		h = fnv_u64(h, m->bit_size);
+		h = fnv_u64(h, m->align);
+		h = fnv_u64(h, m->flags);
+		h = fnv_u64(h, m->access.cls);
+		h = fnv_str(h, m->access.group);
+		if (m->record && depth < 64)
+			h = fingerprint(h, m->record, depth + 1);
+	}
+	return h;
+}
+
+uint64_t cl_record_fingerprint(const struct cl_record *rec)
+{
+	return fingerprint(0xcbf29ce484222325ULL, rec, 0);
+}
+
+static void dump_node(struct walk *w, const struct walk_node *node)
+{
+	FILE *out = w->data;
+	const struct cl_member *m = node->m;
+	uint64_t off = node->bit_offset;
+
+	fprintf(out, "%*s%s:", (int)(2 * node->depth + 2), "",
+		node->path && m->name ? node->path : cl_member_display(m, w->arena));
+	if (m->flags & CL_MEMBER_BITFIELD)
+		fprintf(out, " offset %" PRIu64 ":%" PRIu64 ", bits %" PRIu64 ", bitfield",
+			off / 8, off % 8, m->bit_size);
+	else
+		fprintf(out, " offset %" PRIu64 ", size %" PRIu64 ", align %" PRIu32,
+			off / 8, m->bit_size / 8, m->align);
+	if (m->flags & CL_MEMBER_FLEXIBLE)
+		fputs(", flexible", out);
+	if (m->record)
+		fprintf(out, ", %s", cl_record_display(m->record, w->arena));
+	fprintf(out, ", %s", cl_class_name(node->access.cls));
+	if (node->access.group)
+		fprintf(out, "(%s)", node->access.group);
+	fputc('\n', out);
+}
+
+void cl_record_dump(FILE *out, const struct cl_record *rec)
+{
+	struct cl_arena a;
+	struct walk w = { .visit = dump_node, .data = out };
+
+	cl_arena_init(&a);
+	fprintf(out, "%s: size %" PRIu64 ", align %" PRIu32 "%s\n",
+		cl_record_display(rec, &a), rec->size, rec->align,
+		rec->packed ? ", packed" : "");
+	walk_root(&w, rec, &a);
+	cl_arena_free(&a);
+}

@@ -1,0 +1,269 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * layout.h - the one layout model that every front end fills
+ *
+ * The GCC plugin (GCC trees), the lint (libclang record layout) and the
+ * DWARF checker (libdwarf) each convert what they read into these records at
+ * their boundary.  Analysis, proposal and emitters only ever see this model
+ * and never know who filled it, so the same struct gives the same findings
+ * whichever front end read it.
+ *
+ * Offsets and sizes are in bits so that bit-fields need no special case;
+ * alignment is in bytes.  A member whose type is a struct or union (not an
+ * array of them) points at the model of that record, which is how embedded
+ * structs are analysed by their leaves ("lruvec.pgdat").
+ */
+#ifndef CACHELINT_LAYOUT_H
+#define CACHELINT_LAYOUT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "arena.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/**
+ * enum cl_class - how a member is accessed on hot paths
+ * @CL_CLASS_NONE: not annotated; neutral, may sit anywhere
+ * @CL_CLASS_COLD: explicitly neither hot read nor hot write (profiles)
+ * @CL_CLASS_READ_MOSTLY: read by many CPUs on hot paths, rarely written
+ * @CL_CLASS_WRITE_HOT: written on hot paths
+ */
+enum cl_class {
+	CL_CLASS_NONE = 0,
+	CL_CLASS_COLD,
+	CL_CLASS_READ_MOSTLY,
+	CL_CLASS_WRITE_HOT,
+};
+
+/**
+ * enum cl_origin - where a member's class came from
+ * @CL_ORIGIN_NONE: nowhere (class is CL_CLASS_NONE)
+ * @CL_ORIGIN_SOURCE: an annotation in the source (attribute, btf tag, macro)
+ * @CL_ORIGIN_PROFILE: a class named in a profile
+ * @CL_ORIGIN_INFERRED: inferred from read/write counts in a profile
+ */
+enum cl_origin {
+	CL_ORIGIN_NONE = 0,
+	CL_ORIGIN_SOURCE,
+	CL_ORIGIN_PROFILE,
+	CL_ORIGIN_INFERRED,
+};
+
+/**
+ * struct cl_span - a place in a source file
+ * @file: path as the front end knows it, or NULL when unknown
+ * @line: 1-based line, 0 when unknown
+ * @col: 1-based column, 0 when unknown
+ * @end_line: last line of the declaration, 0 when the front end cannot tell
+ * @end_col: column after the declaration's last character, 0 when unknown
+ * @cookie: the front end's own handle for the place (plugin: location_t);
+ *          meaningless to everything but the front end that set it
+ */
+struct cl_span {
+	const char *file;
+	unsigned line, col;
+	unsigned end_line, end_col;
+	uintptr_t cookie;
+};
+
+/**
+ * struct cl_access - the access annotation of one member
+ * @cls: the class
+ * @origin: where @cls came from
+ * @group: write group of a write-hot member; NULL for the ungrouped ones.
+ *         Members of one group are written together by one CPU and may
+ *         share a line with each other.
+ * @reads: read count from a profile (valid when @has_counts)
+ * @writes: write count from a profile (valid when @has_counts)
+ * @has_counts: @reads and @writes are known
+ */
+struct cl_access {
+	enum cl_class cls;
+	enum cl_origin origin;
+	const char *group;
+	uint64_t reads, writes;
+	bool has_counts;
+};
+
+enum cl_record_kind {
+	CL_STRUCT,
+	CL_UNION,
+	CL_CLASS,
+};
+
+/* cl_member.flags */
+#define CL_MEMBER_BITFIELD	(1u << 0) /* a bit-field, even a full-width one */
+#define CL_MEMBER_FLEXIBLE	(1u << 1) /* flexible array member: size 0, last */
+#define CL_MEMBER_ANONYMOUS	(1u << 2) /* anonymous struct/union member */
+#define CL_MEMBER_USER_ALIGN	(1u << 3) /* explicit aligned() on the member */
+#define CL_MEMBER_BASE		(1u << 4) /* C++ base class subobject */
+#define CL_MEMBER_ARTIFICIAL	(1u << 5) /* compiler-made (C++ vptr) */
+
+struct cl_record;
+
+/**
+ * struct cl_member - one direct member of a record
+ * @name: identifier, NULL for anonymous struct/union members and C++ bases
+ * @type: type spelling for layout views, NULL when the front end has none
+ * @bit_offset: from the start of the enclosing record
+ * @bit_size: 0 for flexible arrays and empty records
+ * @align: required alignment in bytes; 0 for bit-fields
+ * @flags: CL_MEMBER_*
+ * @record: the embedded struct/union when the member's type is one
+ * @span: the declaration; @span.line/@span.col point at the identifier
+ * @access: class and write group
+ */
+struct cl_member {
+	const char *name;
+	const char *type;
+	uint64_t bit_offset;
+	uint64_t bit_size;
+	uint32_t align;
+	uint32_t flags;
+	struct cl_record *record;
+	struct cl_span span;
+	struct cl_access access;
+};
+
+/**
+ * struct cl_path_access - a class given to a leaf of an embedded record in
+ * the context of this record only ("lruvec.pgdat: read_mostly" in the
+ * profile of mem_cgroup_per_node does not annotate struct lruvec itself)
+ * @path: dotted path from this record ("lruvec.pgdat")
+ * @access: the class
+ * @span: where it was said (profile file:line:col)
+ */
+struct cl_path_access {
+	const char *path;
+	struct cl_access access;
+	struct cl_span span;
+};
+
+/**
+ * struct cl_record - a laid-out struct, union or class
+ * @kind: struct, union or class
+ * @name: tag, or the typedef name of an anonymous record; NULL if none
+ * @typedef_name: @name is a typedef name (shown without the keyword)
+ * @size: bytes
+ * @align: bytes
+ * @packed: the record is packed
+ * @members: direct members in declaration order
+ * @nmembers: number of @members
+ * @paths: path-specific classes of embedded leaves (from profiles)
+ * @npaths: number of @paths
+ * @span: where the record is defined
+ * @suppress: mask of rules (1u << enum cl_rule) suppressed for this record
+ */
+struct cl_record {
+	enum cl_record_kind kind;
+	const char *name;
+	bool typedef_name;
+	uint64_t size;
+	uint32_t align;
+	bool packed;
+	struct cl_member *members;
+	size_t nmembers;
+	struct cl_path_access *paths;
+	size_t npaths;
+	struct cl_span span;
+	uint32_t suppress;
+};
+
+#define cl_for_each_member(rec, m)						\
+	for ((m) = (rec)->members; (m) < (rec)->members + (rec)->nmembers; (m)++)
+
+/**
+ * struct cl_scope - one instance of a named record inside the analysed one
+ * @rec: the record (the analysed record itself at depth 0)
+ * @offset: bit offset of this instance inside the analysed record
+ * @depth: 0 for the analysed record, +1 per level of embedding
+ * @parent: the enclosing instance, NULL at depth 0
+ *
+ * A named embedded record reports the pairs among its own leaves in its own
+ * analysis; scopes tell the analysis of an enclosing record which pairs
+ * those are.  Anonymous members open no scope: they are part of their record.
+ */
+struct cl_scope {
+	const struct cl_record *rec;
+	uint64_t offset;
+	unsigned depth;
+	const struct cl_scope *parent;
+};
+
+/**
+ * struct cl_leaf - an analysable piece of a record: a member that is not an
+ * embedded record, or an embedded record whose class was given as a whole
+ * @path: dotted path from the analysed record; anonymous members add nothing
+ * @member: the member in its own record
+ * @bit_offset: from the start of the analysed record
+ * @bit_size: size in bits
+ * @access: effective class in the analysed record
+ * @top: index of the top-level member that holds the leaf
+ * @scope: the innermost named record instance that holds the leaf
+ * @decided: the scope whose annotation or profile gave the class: @scope
+ *           itself, or an enclosing one that classed the leaf by its path
+ */
+struct cl_leaf {
+	const char *path;
+	const struct cl_member *member;
+	uint64_t bit_offset;
+	uint64_t bit_size;
+	struct cl_access access;
+	size_t top;
+	const struct cl_scope *scope;
+	const struct cl_scope *decided;
+};
+
+/* Building records: front ends allocate from their arena and fill fields. */
+struct cl_record *cl_record_new(struct cl_arena *a, enum cl_record_kind kind,
+				const char *name, size_t nmembers);
+void cl_record_add_path(struct cl_record *rec, struct cl_arena *a,
+			const char *path, const struct cl_access *acc,
+			const struct cl_span *span);
+const struct cl_path_access *cl_record_find_path(const struct cl_record *rec,
+						 const char *path);
+
+/* "struct page_counter", "union u", "foo_t", "struct <anonymous>" */
+const char *cl_record_display(const struct cl_record *rec, struct cl_arena *a);
+/* "parent", "<anonymous union>", "<base foo>" */
+const char *cl_member_display(const struct cl_member *m, struct cl_arena *a);
+
+/*
+ * The leaves of @rec in declaration order, with their effective classes.
+ * Zero-size leaves (flexible arrays, empty records) are included; the
+ * analysis skips them.  The array is allocated in @a.
+ */
+size_t cl_record_leaves(const struct cl_record *rec, struct cl_arena *a,
+			struct cl_leaf **out);
+
+/* Any member or leaf annotated, or path classes given: worth analysing. */
+bool cl_record_is_annotated(const struct cl_record *rec);
+
+/*
+ * A hash of the layout (names, offsets, sizes, classes, nested records):
+ * equal records from different compile units hash equal, so front ends that
+ * see a type many times analyse it once.
+ */
+uint64_t cl_record_fingerprint(const struct cl_record *rec);
+
+/*
+ * The stable text form of dump-layout: one header line per record and one
+ * line per member, nested records indented below their member.  It is what
+ * the differential tests between front ends compare byte for byte.
+ */
+void cl_record_dump(FILE *out, const struct cl_record *rec);
+
+const char *cl_class_name(enum cl_class cls);	/* "read_mostly", … */
+int cl_class_parse(const char *s, enum cl_class *cls);	/* 0 or -1 */
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CACHELINT_LAYOUT_H */

@@ -1,0 +1,161 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * report.c - findings as YAML, and atomic output files
+ */
+#include "report.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+void cl_put_quoted(FILE *out, const char *s)
+{
+	fputc('"', out);
+	for (; s && *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c == '"' || c == '\\')
+			fprintf(out, "\\%c", c);
+		else if (c == '\n')
+			fputs("\\n", out);
+		else if (c == '\t')
+			fputs("\\t", out);
+		else if (c < 0x20 || c == 0x7f)
+			fprintf(out, "\\u%04x", c);
+		else
+			fputc(c, out);
+	}
+	fputc('"', out);
+}
+
+static void put_leaf(FILE *out, const char *key, const struct cl_leaf *l,
+		     const struct cl_span *where)
+{
+	fprintf(out, "        %s: {path: ", key);
+	cl_put_quoted(out, l->path);
+	if (l->member)
+		fprintf(out, ", offset: %" PRIu64 ", bit-offset: %" PRIu64
+			", bit-size: %" PRIu64 ", class: %s",
+			l->bit_offset / 8, l->bit_offset, l->bit_size,
+			cl_class_name(l->access.cls));
+	if (l->access.group) {
+		fputs(", group: ", out);
+		cl_put_quoted(out, l->access.group);
+	}
+	if (where->file) {
+		fputs(", file: ", out);
+		cl_put_quoted(out, where->file);
+		fprintf(out, ", line: %u, column: %u", where->line, where->col);
+	}
+	fputs("}\n", out);
+}
+
+static void put_finding(FILE *out, const struct cl_finding *f)
+{
+	fprintf(out, "      - rule: %s\n", cl_rule_info(f->rule)->id);
+	fprintf(out, "        severity: %s\n", cl_severity_name(f->severity));
+	fputs("        message: ", out);
+	cl_put_quoted(out, f->message);
+	fputc('\n', out);
+	if (f->a.path)
+		put_leaf(out, "field", &f->a, &f->where);
+	if (f->b.path) {
+		put_leaf(out, "other", &f->b, &f->note_where);
+		fprintf(out, "        %s: %" PRIu64 "\n",
+			f->rule == CL_RULE_ADJACENT_LINE ? "block" : "cache-line", f->line);
+		fprintf(out, "        placements: {conflicting: %u, of: %u}\n",
+			f->hits, f->placements);
+	}
+}
+
+static void put_record(FILE *out, const struct cl_report_info *info,
+		       const struct cl_record *rec, const char *name,
+		       const struct cl_findings *f)
+{
+	unsigned line = info->opt->line_size;
+
+	fputs("  - struct: ", out);
+	cl_put_quoted(out, name);
+	fputc('\n', out);
+	if (rec && rec->span.file) {
+		fputs("    file: ", out);
+		cl_put_quoted(out, rec->span.file);
+		fprintf(out, "\n    line: %u\n", rec->span.line);
+	}
+	if (rec)
+		fprintf(out, "    size: %" PRIu64 "\n    align: %" PRIu32
+			"\n    cachelines: %" PRIu64 "\n",
+			rec->size, rec->align, (rec->size + line - 1) / line);
+	fputs("    findings:\n", out);
+	for (size_t i = 0; i < f->n; i++)
+		if (f->v[i].record == rec && !strcmp(f->v[i].record_name, name))
+			put_finding(out, &f->v[i]);
+}
+
+static bool seen_before(const struct cl_findings *f, size_t i)
+{
+	for (size_t j = 0; j < i; j++)
+		if (f->v[j].record == f->v[i].record &&
+		    !strcmp(f->v[j].record_name, f->v[i].record_name))
+			return true;
+	return false;
+}
+
+int cl_report_yaml(FILE *out, const struct cl_report_info *info,
+		   const struct cl_findings *f)
+{
+	const struct cl_options *opt = info->opt;
+
+	fputs("cachelint-report: 1\n", out);
+	fprintf(out, "tool: {name: cachelint, version: \"%s\"}\n", info->tool_version);
+	if (info->source) {
+		fputs("source: ", out);
+		cl_put_quoted(out, info->source);
+		fputc('\n', out);
+	}
+	fprintf(out, "options: {line-size: %u, alignment: %s, adjacent: %s}\n",
+		opt->line_size, opt->alignment == CL_ALIGN_ANY ? "any" : "line",
+		opt->adjacent ? "true" : "false");
+	fprintf(out, "summary: {structs-analysed: %zu, findings: %zu}\n",
+		info->nrecords, f->n);
+	fputs(f->n ? "structs:\n" : "structs: []\n", out);
+	for (size_t i = 0; i < f->n; i++)
+		if (!seen_before(f, i))
+			put_record(out, info, f->v[i].record, f->v[i].record_name, f);
+	return ferror(out) ? -1 : 0;
+}
+
+int cl_write_atomic(const char *path, int (*write)(FILE *out, void *data), void *data)
+{
+	size_t n = strlen(path);
+	char *tmp = malloc(n + 16);
+	FILE *out;
+	int fd, rc = -1, saved;
+
+	if (!tmp)
+		return -1;
+	snprintf(tmp, n + 16, "%s.XXXXXX", path);
+	fd = mkstemp(tmp);
+	if (fd < 0)
+		goto out_free;
+	out = fdopen(fd, "w");
+	if (!out) {
+		close(fd);
+		goto out_unlink;
+	}
+	rc = write(out, data);
+	if (fclose(out) != 0)
+		rc = -1;
+	if (rc == 0 && rename(tmp, path) == 0)
+		goto out_free;
+	rc = -1;
+out_unlink:
+	saved = errno;
+	unlink(tmp);
+	errno = saved;
+out_free:
+	free(tmp);
+	return rc;
+}

@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * report.h - machine-readable output of findings
+ */
+#ifndef CACHELINT_REPORT_H
+#define CACHELINT_REPORT_H
+
+#include <stdio.h>
+
+#include "analysis.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/**
+ * struct cl_report_info - what a report says about the run
+ * @tool_version: cachelint's version
+ * @source: the input (translation unit, binary), or NULL
+ * @opt: the assumptions of the analysis
+ * @records: records analysed, in order
+ * @nrecords: number of @records
+ */
+struct cl_report_info {
+	const char *tool_version;
+	const char *source;
+	const struct cl_options *opt;
+	const struct cl_record *const *records;
+	size_t nrecords;
+};
+
+/*
+ * Write the findings as YAML (schema "cachelint-report: 1"): one entry per
+ * record that has findings, in the order the records were analysed.
+ */
+int cl_report_yaml(FILE *out, const struct cl_report_info *info,
+		   const struct cl_findings *f);
+
+/* Print @s as a double-quoted YAML/JSON-compatible string. */
+void cl_put_quoted(FILE *out, const char *s);
+
+/*
+ * Write to @path atomically: the data goes to a temporary file in the same
+ * directory that is renamed over @path only when @write succeeds, so a
+ * failed run never leaves a partial output file.  Returns 0 or -1 (errno).
+ */
+int cl_write_atomic(const char *path, int (*write)(FILE *out, void *data), void *data);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CACHELINT_REPORT_H */

@@ -1,0 +1,114 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * rules.c - the rule table: IDs, severities and the text `explain` prints
+ */
+#include "rules.h"
+
+#include <string.h>
+
+static const struct cl_rule_info rules[CL_RULE_COUNT] = {
+	[CL_RULE_FALSE_SHARING] = {
+		"cachelint-false-sharing", CL_SEV_WARNING,
+		"A read-mostly field shares a cache line with a write-hot field",
+		"Caches keep whole lines (64 bytes on x86-64), not fields. When one CPU "
+		"writes a field, the coherence protocol invalidates the line in every "
+		"other CPU's cache, so every CPU that reads a different field of the same "
+		"line misses and must fetch it again. A field read on hot paths by many "
+		"CPUs (__read_mostly) next to a field written on hot paths (__write_hot) "
+		"turns every write into misses on all readers: Linux lost 2-20% on "
+		"page_counter (usage next to parent) and 38-50% on mem_cgroup_per_node "
+		"this way.\n"
+		"Detection: the struct is assumed to start on a line boundary (or, with "
+		"alignment=any, at every offset its alignment allows) and each pair of "
+		"leaves is mapped to line indices; embedded structs are analysed by their "
+		"leaves.\n"
+		"Fix: move the read-mostly fields together and the write-hot fields "
+		"together, with the boundary on a line (the proposal does this with the "
+		"least growth), or align the first field of the hot group to the line "
+		"(____cacheline_aligned_in_smp in the kernel).",
+	},
+	[CL_RULE_WRITE_GROUPS] = {
+		"cachelint-write-groups", CL_SEV_WARNING,
+		"Fields of two different write groups share a cache line",
+		"Fields of one write group (__write_hot_group(\"name\")) are written "
+		"together by one CPU and may share a line. Fields of different groups are "
+		"written by different CPUs (say, a producer and a consumer index): on one "
+		"line, each write steals the line from the other writer and it bounces "
+		"between caches on every update.\n"
+		"Detection: write-hot leaves of two different named groups on one line. "
+		"Ungrouped __write_hot fields conflict with no writer.\n"
+		"Fix: give each group its own line(s), e.g. align the first field of each "
+		"group to the cache line, or let the proposal reorder the struct.",
+	},
+	[CL_RULE_ADJACENT_LINE] = {
+		"cachelint-adjacent-line", CL_SEV_NOTE,
+		"A read-mostly and a write-hot field are in the two lines of one "
+		"128-byte block",
+		"Intel's L2 adjacent-line (spatial) prefetcher fetches lines in aligned "
+		"pairs, so a write to one line can hurt readers of its neighbour: a "
+		"36% vm-scalability regression in Linux (2d146aa3aa) went away only "
+		"with 128-byte padding or with the prefetcher disabled.\n"
+		"Detection (with the `adjacent` option): a read-mostly and a write-hot "
+		"leaf in different lines of one block of twice the line size.\n"
+		"Fix: keep such fields at least two lines apart, or pad the hot group to "
+		"128 bytes.",
+	},
+	[CL_RULE_ANNOTATION_MISMATCH] = {
+		"cachelint-annotation-mismatch", CL_SEV_WARNING,
+		"A source annotation and the access profile disagree",
+		"An annotation in the source says how a field is meant to be accessed; "
+		"a profile (hand-written, imported from perf, or generated) says how it "
+		"is. When they disagree, one of them is stale: a __read_mostly field "
+		"that is written on hot paths is exactly the false sharing the annotation "
+		"was meant to prevent.\n"
+		"Detection: a field annotated in the source whose class in a profile is "
+		"different. The source annotation stays in force for the analysis.\n"
+		"Fix: correct the annotation, or the profile if it is the stale one.",
+	},
+	[CL_RULE_PROFILE] = {
+		"cachelint-profile", CL_SEV_WARNING,
+		"An access profile names a member that does not exist",
+		"A profile entry for a struct names a member (or a path into an "
+		"embedded struct) that the struct does not have, usually because the "
+		"field was renamed or removed. The entry has no effect, so a field the "
+		"profile meant to protect is not checked.\n"
+		"Detection: every profile entry of a struct defined in the input is "
+		"resolved against its members.\n"
+		"Fix: update the profile to the new member names.",
+	},
+};
+
+const struct cl_rule_info *cl_rule_info(enum cl_rule rule)
+{
+	return &rules[rule];
+}
+
+int cl_rule_lookup(const char *id)
+{
+	for (int i = 0; i < CL_RULE_COUNT; i++)
+		if (!strcmp(rules[i].id, id))
+			return i;
+	return -1;
+}
+
+unsigned cl_rule_mask(const char *id)
+{
+	int rule;
+
+	if (!strcmp(id, "all"))
+		return CL_RULE_MASK_ALL;
+	rule = cl_rule_lookup(id);
+	return rule < 0 ? 0 : 1u << rule;
+}
+
+const char *cl_severity_name(enum cl_severity sev)
+{
+	switch (sev) {
+	case CL_SEV_ERROR:
+		return "error";
+	case CL_SEV_NOTE:
+		return "note";
+	default:
+		return "warning";
+	}
+}

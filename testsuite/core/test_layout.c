@@ -1,0 +1,259 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * test_layout.c - the layout model: names, leaves, scopes, fingerprints and
+ * the dump-layout text form
+ */
+#include "test_helpers.h"
+
+static void test_display_names(void **state)
+{
+	struct cl_arena a;
+	struct cl_record *s, *u, *t, *anon;
+	struct cl_member m = { 0 };
+
+	(void)state;
+	cl_arena_init(&a);
+	s = new_record(&a, "page_counter", 8, 8, 0);
+	u = cl_record_new(&a, CL_UNION, "u", 0);
+	t = new_record(&a, "stats_t", 8, 8, 0);
+	t->typedef_name = true;
+	anon = new_record(&a, NULL, 8, 8, 0);
+	assert_string_equal(cl_record_display(s, &a), "struct page_counter");
+	assert_string_equal(cl_record_display(u, &a), "union u");
+	assert_string_equal(cl_record_display(t, &a), "stats_t");
+	assert_string_equal(cl_record_display(anon, &a), "struct <anonymous>");
+
+	m.record = u;
+	assert_string_equal(cl_member_display(&m, &a), "<anonymous union>");
+	m.flags = CL_MEMBER_BASE;
+	m.record = s;
+	assert_string_equal(cl_member_display(&m, &a), "<base page_counter>");
+	m.name = "x";
+	assert_string_equal(cl_member_display(&m, &a), "x");
+	cl_arena_free(&a);
+}
+
+static void test_class_names(void **state)
+{
+	enum cl_class cls;
+
+	(void)state;
+	assert_int_equal(cl_class_parse("read_mostly", &cls), 0);
+	assert_int_equal(cls, CL_CLASS_READ_MOSTLY);
+	assert_int_equal(cl_class_parse("write_hot", &cls), 0);
+	assert_int_equal(cls, CL_CLASS_WRITE_HOT);
+	assert_int_equal(cl_class_parse("cold", &cls), 0);
+	assert_int_equal(cls, CL_CLASS_COLD);
+	assert_int_equal(cl_class_parse("hot", &cls), -1);
+	assert_string_equal(cl_class_name(CL_CLASS_WRITE_HOT), "write_hot");
+}
+
+/*
+ * struct inner { long counter __write_hot; long limit __read_mostly; };
+ * struct outer { long a; union { long x __read_mostly; long y; };
+ *                struct inner in; struct inner whole __write_hot; };
+ */
+struct nest {
+	struct cl_arena a;
+	struct cl_record *inner, *anon, *outer;
+};
+
+static void build_nest(struct nest *n)
+{
+	struct cl_member *m;
+
+	cl_arena_init(&n->a);
+	n->inner = new_record(&n->a, "inner", 16, 8, 2);
+	set_member(n->inner, 0, "counter", 0, 8, CL_CLASS_WRITE_HOT);
+	set_member(n->inner, 1, "limit", 8, 8, CL_CLASS_READ_MOSTLY);
+
+	n->anon = cl_record_new(&n->a, CL_UNION, NULL, 2);
+	n->anon->size = 8;
+	n->anon->align = 8;
+	set_member(n->anon, 0, "x", 0, 8, CL_CLASS_READ_MOSTLY);
+	set_member(n->anon, 1, "y", 0, 8, CL_CLASS_NONE);
+
+	n->outer = new_record(&n->a, "outer", 48, 8, 4);
+	set_member(n->outer, 0, "a", 0, 8, CL_CLASS_NONE);
+	m = set_member(n->outer, 1, NULL, 8, 8, CL_CLASS_NONE);
+	m->record = n->anon;
+	m->flags |= CL_MEMBER_ANONYMOUS;
+	m = set_member(n->outer, 2, "in", 16, 16, CL_CLASS_NONE);
+	m->record = n->inner;
+	m = set_member(n->outer, 3, "whole", 32, 16, CL_CLASS_WRITE_HOT);
+	m->record = n->inner;
+}
+
+static void test_leaves_paths_and_scopes(void **state)
+{
+	struct nest n;
+	struct cl_leaf *l;
+	size_t count;
+
+	(void)state;
+	build_nest(&n);
+	count = cl_record_leaves(n.outer, &n.a, &l);
+	/* a, x, y, in.counter, in.limit, whole (classified: not descended) */
+	assert_int_equal(count, 6);
+	assert_string_equal(l[0].path, "a");
+	assert_string_equal(l[1].path, "x");
+	assert_int_equal(l[1].bit_offset, 64);
+	assert_int_equal(l[1].access.cls, CL_CLASS_READ_MOSTLY);
+	assert_int_equal(l[1].top, 1);
+	assert_string_equal(l[2].path, "y");
+	assert_string_equal(l[3].path, "in.counter");
+	assert_int_equal(l[3].bit_offset, 128);
+	assert_int_equal(l[3].access.cls, CL_CLASS_WRITE_HOT);
+	assert_string_equal(l[4].path, "in.limit");
+	assert_string_equal(l[5].path, "whole");
+	assert_int_equal(l[5].bit_size, 128);
+	assert_int_equal(l[5].access.cls, CL_CLASS_WRITE_HOT);
+
+	/* Anonymous members open no scope; a named embedded record does. */
+	assert_int_equal(l[1].scope->depth, 0);
+	assert_ptr_equal(l[1].scope->rec, n.outer);
+	assert_int_equal(l[3].scope->depth, 1);
+	assert_ptr_equal(l[3].scope->rec, n.inner);
+	assert_int_equal(l[3].scope->offset, 128);
+	assert_ptr_equal(l[3].scope, l[4].scope);
+	assert_ptr_equal(l[3].decided, l[3].scope);
+	cl_arena_free(&n.a);
+}
+
+static void test_path_classes(void **state)
+{
+	struct nest n;
+	struct cl_access rm = { .cls = CL_CLASS_READ_MOSTLY, .origin = CL_ORIGIN_PROFILE };
+	struct cl_access cold = { .cls = CL_CLASS_COLD, .origin = CL_ORIGIN_PROFILE };
+	struct cl_leaf *l;
+
+	(void)state;
+	build_nest(&n);
+	/* The outer record reclassifies a leaf of its embedded record ... */
+	cl_record_add_path(n.outer, &n.a, "in.counter", &rm, NULL);
+	cl_record_leaves(n.outer, &n.a, &l);
+	assert_int_equal(l[3].access.cls, CL_CLASS_READ_MOSTLY);
+	assert_int_equal(l[3].decided->depth, 0);
+	assert_int_equal(l[3].scope->depth, 1);
+	/* ... which does not touch the embedded record's own model. */
+	cl_record_leaves(n.inner, &n.a, &l);
+	assert_int_equal(l[0].access.cls, CL_CLASS_WRITE_HOT);
+
+	/* A class on an embedded record as a whole makes it one leaf. */
+	cl_record_add_path(n.outer, &n.a, "in", &cold, NULL);
+	assert_int_equal(cl_record_leaves(n.outer, &n.a, &l), 5);
+	assert_string_equal(l[3].path, "in");
+	assert_int_equal(l[3].access.cls, CL_CLASS_COLD);
+	assert_non_null(cl_record_find_path(n.outer, "in"));
+	assert_null(cl_record_find_path(n.outer, "in.limit"));
+	cl_arena_free(&n.a);
+}
+
+static void test_annotated(void **state)
+{
+	struct nest n;
+	struct cl_record *plain;
+
+	(void)state;
+	build_nest(&n);
+	assert_true(cl_record_is_annotated(n.outer));
+	plain = new_record(&n.a, "plain", 8, 8, 1);
+	set_member(plain, 0, "x", 0, 8, CL_CLASS_NONE);
+	assert_false(cl_record_is_annotated(plain));
+	cl_arena_free(&n.a);
+}
+
+static void test_fingerprint(void **state)
+{
+	struct nest n, m;
+	uint64_t h;
+
+	(void)state;
+	build_nest(&n);
+	build_nest(&m);
+	h = cl_record_fingerprint(n.outer);
+	assert_true(h == cl_record_fingerprint(m.outer));
+	m.inner->members[1].access.cls = CL_CLASS_NONE;
+	assert_false(h == cl_record_fingerprint(m.outer));
+	m.inner->members[1].access.cls = CL_CLASS_READ_MOSTLY;
+	assert_true(h == cl_record_fingerprint(m.outer));
+	m.outer->members[0].bit_offset = 8;
+	assert_false(h == cl_record_fingerprint(m.outer));
+	cl_arena_free(&n.a);
+	cl_arena_free(&m.a);
+}
+
+static void test_dump(void **state)
+{
+	struct nest n;
+	struct cl_member *m;
+	char *text;
+
+	(void)state;
+	build_nest(&n);
+	text = dump_string(n.outer);
+	assert_string_equal(text,
+		"struct outer: size 48, align 8\n"
+		"  a: offset 0, size 8, align 8, none\n"
+		"  <anonymous union>: offset 8, size 8, align 8, union <anonymous>, none\n"
+		"    x: offset 8, size 8, align 8, read_mostly\n"
+		"    y: offset 8, size 8, align 8, none\n"
+		"  in: offset 16, size 16, align 16, struct inner, none\n"
+		"    in.counter: offset 16, size 8, align 8, write_hot\n"
+		"    in.limit: offset 24, size 8, align 8, read_mostly\n"
+		"  whole: offset 32, size 16, align 16, struct inner, write_hot\n"
+		"    whole.counter: offset 32, size 8, align 8, write_hot\n"
+		"    whole.limit: offset 40, size 8, align 8, read_mostly\n");
+	free(text);
+
+	/* Bit-fields, flexible arrays, groups and packed records. */
+	n.outer = new_record(&n.a, "bits", 16, 1, 3);
+	n.outer->packed = true;
+	set_bitfield(n.outer, 0, "f", 11, 3, CL_CLASS_NONE);
+	set_group(set_member(n.outer, 1, "g", 2, 8, CL_CLASS_WRITE_HOT), "rx");
+	m = set_member(n.outer, 2, "tail", 16, 0, CL_CLASS_NONE);
+	m->flags |= CL_MEMBER_FLEXIBLE;
+	m->align = 4;
+	text = dump_string(n.outer);
+	assert_string_equal(text,
+		"struct bits: size 16, align 1, packed\n"
+		"  f: offset 1:3, bits 3, bitfield, none\n"
+		"  g: offset 2, size 8, align 8, write_hot(rx)\n"
+		"  tail: offset 16, size 0, align 4, flexible, none\n");
+	free(text);
+	cl_arena_free(&n.a);
+}
+
+static void test_arena(void **state)
+{
+	struct cl_arena a;
+	char *big, *s;
+
+	(void)state;
+	cl_arena_init(&a);
+	big = cl_arena_alloc(&a, 1 << 20);	/* larger than a chunk */
+	for (size_t i = 0; i < (1u << 20); i++)
+		assert_int_equal(big[i], 0);
+	s = cl_arena_printf(&a, "%s-%d", "line", 64);
+	assert_string_equal(s, "line-64");
+	assert_string_equal(cl_arena_strndup(&a, "abcdef", 3), "abc");
+	assert_null(cl_arena_strdup(&a, NULL));
+	assert_int_equal((uintptr_t)cl_arena_alloc(&a, 3) % _Alignof(max_align_t), 0);
+	cl_arena_free(&a);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_display_names),
+		cmocka_unit_test(test_class_names),
+		cmocka_unit_test(test_leaves_paths_and_scopes),
+		cmocka_unit_test(test_path_classes),
+		cmocka_unit_test(test_annotated),
+		cmocka_unit_test(test_fingerprint),
+		cmocka_unit_test(test_dump),
+		cmocka_unit_test(test_arena),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

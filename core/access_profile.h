@@ -1,0 +1,147 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * access_profile.h - access profiles: out-of-source annotations in YAML
+ *
+ *   cachelint-profile: 1
+ *   line-size: 64                      # optional
+ *   thresholds: {write-hot: 0.01, read-mostly: 0.01}   # optional
+ *   suppress:                          # optional, per struct
+ *     some_struct: all                 # or a rule ID, or a list of them
+ *   structs:
+ *     page_counter:
+ *       usage: write_hot
+ *       parent: read_mostly
+ *       min: {reads: 912345, writes: 12}
+ *       stats: {class: write_hot, group: percpu}
+ *     mem_cgroup_per_node:
+ *       lruvec.pgdat: read_mostly       # a leaf of an embedded struct
+ *
+ * Classes inferred from counts (see cl_infer_class()) are relative to the
+ * hottest member of the same struct in the same profile.  Loading several
+ * profiles merges them: a later entry for the same struct member replaces
+ * the earlier one.
+ */
+#ifndef CACHELINT_ACCESS_PROFILE_H
+#define CACHELINT_ACCESS_PROFILE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "analysis.h"
+#include "layout.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/**
+ * struct cl_thresholds - class inference from counts
+ * @write_hot: a member whose writes are at least this fraction of the
+ *             accesses (reads + writes) of the struct's hottest member is
+ *             write-hot
+ * @read_mostly: otherwise, one whose reads are at least this fraction is
+ *               read-mostly; anything else is cold
+ */
+struct cl_thresholds {
+	double write_hot;
+	double read_mostly;
+};
+
+#define CL_THRESHOLD_WRITE_HOT_DEFAULT 0.01
+#define CL_THRESHOLD_READ_MOSTLY_DEFAULT 0.01
+
+/**
+ * struct cl_profile_member - one entry under a struct
+ * @path: member name or dotted path to a leaf of an embedded record
+ * @access: class (given or inferred) and counts
+ * @span: where the entry is (profile file, line, column)
+ * @replaced: a later profile replaced an earlier entry for @path
+ */
+struct cl_profile_member {
+	const char *path;
+	struct cl_access access;
+	struct cl_span span;
+	bool replaced;
+};
+
+/**
+ * struct cl_profile_struct - the entries of one struct
+ * @name: tag or typedef name
+ * @members: entries in the order of their first mention
+ * @nmembers: number of @members
+ * @cap: allocated @members
+ * @suppress: rules suppressed for this struct (1u << enum cl_rule)
+ * @span: where the struct's key is first mentioned
+ * @defined: cl_profile_apply() met this struct in an input; the lint and
+ *           DWARF front ends, which see all inputs, report the profile
+ *           structs that no input defined
+ */
+struct cl_profile_struct {
+	const char *name;
+	struct cl_profile_member *members;
+	size_t nmembers, cap;
+	uint32_t suppress;
+	struct cl_span span;
+	bool defined;
+};
+
+/**
+ * struct cl_profile - one or more merged profiles
+ * @arena: owns every string and entry
+ * @line_size: from the newest profile that sets it, 0 if none does
+ * @thresholds: inference thresholds
+ * @structs: the structs; pointers into it are invalidated by the next load
+ * @nstructs: number of @structs
+ * @cap: allocated @structs
+ * @index: open-addressing hash of @structs by name: a slot holds the
+ *         struct's index + 1, 0 is empty; @index_size is a power of two
+ * @index_size: slots in @index
+ */
+struct cl_profile {
+	struct cl_arena arena;
+	unsigned line_size;
+	struct cl_thresholds thresholds;
+	struct cl_profile_struct *structs;
+	size_t nstructs, cap;
+	size_t *index;
+	size_t index_size;
+};
+
+void cl_profile_init(struct cl_profile *p);
+void cl_profile_free(struct cl_profile *p);
+
+/*
+ * Load and merge one YAML file.  Returns 0, or -1 with @err naming the file
+ * and, for content errors, the line and column.  On error @p is unchanged
+ * except for memory in its arena.
+ */
+int cl_profile_load(struct cl_profile *p, const char *path, struct cl_diag *err);
+/* The same from a buffer; @name is what errors call it. */
+int cl_profile_load_buffer(struct cl_profile *p, const char *name,
+			   const char *buf, size_t len, struct cl_diag *err);
+/* Load a ':'-separated list of files in order. */
+int cl_profile_load_list(struct cl_profile *p, const char *list, struct cl_diag *err);
+
+struct cl_profile_struct *cl_profile_find(const struct cl_profile *p, const char *name);
+
+/* The class that counts imply relative to the hottest member's accesses. */
+enum cl_class cl_infer_class(uint64_t reads, uint64_t writes, uint64_t hottest,
+			     const struct cl_thresholds *t);
+
+/*
+ * Give @rec the classes the profile has for it.  Top-level entries set the
+ * member's class unless the source annotated it; dotted paths become
+ * path classes of @rec.  Appends cachelint-profile findings for entries that
+ * name no member of @rec and cachelint-annotation-mismatch findings where a
+ * source annotation and the profile disagree (the source annotation stays in
+ * force).  Marks the profile struct defined.  Returns findings added.
+ */
+size_t cl_profile_apply(struct cl_profile *p, struct cl_record *rec,
+			struct cl_arena *a, struct cl_findings *out);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CACHELINT_ACCESS_PROFILE_H */

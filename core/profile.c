@@ -1,0 +1,1506 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * profile.c - load access profiles (YAML) and merge them
+ *
+ * The loader reads libyaml events, not a document tree: profiles generated
+ * from perf data run to hundreds of megabytes, and a tree costs several
+ * times the file size.  Streaming keeps memory proportional to the distinct
+ * entries.  The schema is walked by recursive descent, one function per
+ * kind of node; each starts on the first event of its node and returns on
+ * its last one, so the caller's next event is the next key.
+ *
+ * A file is read into a temporary profile and merged into the caller's
+ * only once all of it is valid, so a bad file never leaves half its entries
+ * behind.  Strings go straight into the caller's arena, which is why an
+ * error leaves some memory there and nothing else.
+ *
+ * libyaml hands duplicate keys over as ordinary events and leaves aliases
+ * to a document tree.  A profile allows neither: a duplicate is nearly
+ * always a merge mistake that would otherwise silently drop an entry, and
+ * aliases would need the tree that streaming avoids.
+ *
+ * Only cl_profile_apply() is elsewhere (profile_apply.c): it needs the
+ * layout model, loading does not.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include "access_profile.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <yaml.h>
+
+#include "rules.h"
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+/* Longest user text quoted in a message, including "..." and the NUL. */
+#define SHOW_MAX 48
+
+/* ------------------------------------------------------------------ */
+/* Hashing                                                              */
+/* ------------------------------------------------------------------ */
+
+static uint64_t hash_str(const char *s)
+{
+	uint64_t h = 0xcbf29ce484222325ull;	/* FNV-1a */
+
+	for (; *s; s++) {
+		h ^= (unsigned char)*s;
+		h *= 0x100000001b3ull;
+	}
+	/* Tables are indexed by the low bits: fold the better-mixed high ones in. */
+	return h ^ (h >> 32);
+}
+
+static size_t *index_new(size_t size)
+{
+	size_t *slots = cl_xmalloc(size * sizeof(*slots));
+
+	memset(slots, 0, size * sizeof(*slots));
+	return slots;
+}
+
+/*
+ * The structs of a profile are found through p->index: open addressing,
+ * a power of two in size and at most half full, each slot the struct's
+ * index + 1 or 0 when empty.
+ */
+static size_t *struct_slot(const struct cl_profile *p, const char *name)
+{
+	size_t mask = p->index_size - 1;
+	size_t i;
+
+	for (i = hash_str(name) & mask;; i = (i + 1) & mask) {
+		size_t *slot = &p->index[i];
+
+		if (!*slot || !strcmp(p->structs[*slot - 1].name, name))
+			return slot;
+	}
+}
+
+static void struct_index_grow(struct cl_profile *p)
+{
+	size_t i;
+
+	free(p->index);
+	p->index_size = p->index_size ? p->index_size * 2 : 16;
+	p->index = index_new(p->index_size);
+	for (i = 0; i < p->nstructs; i++)
+		*struct_slot(p, p->structs[i].name) = i + 1;
+}
+
+/* @name must already live as long as @p (its arena, or a string literal). */
+static struct cl_profile_struct *struct_add(struct cl_profile *p, const char *name,
+					    const struct cl_span *span)
+{
+	struct cl_profile_struct *s;
+
+	if ((p->nstructs + 1) * 2 > p->index_size)
+		struct_index_grow(p);
+	s = cl_vec_push(&p->structs, &p->nstructs, &p->cap);
+	s->name = name;
+	s->span = *span;
+	*struct_slot(p, name) = p->nstructs;
+	return s;
+}
+
+/* The same scheme over the members of one struct, built for one merge. */
+static size_t *path_slot(size_t *slots, size_t size,
+			 const struct cl_profile_struct *s, const char *path)
+{
+	size_t mask = size - 1;
+	size_t i;
+
+	for (i = hash_str(path) & mask;; i = (i + 1) & mask) {
+		if (!slots[i] || !strcmp(s->members[slots[i] - 1].path, path))
+			return &slots[i];
+	}
+}
+
+/**
+ * struct key_slot - one key of a mapping in a &struct keyset
+ * @hash: hash_str() of the key
+ * @off: where the key is in the pool
+ * @line: 1-based line of its first occurrence; 0 marks an empty slot
+ */
+struct key_slot {
+	uint64_t hash;
+	size_t off;
+	unsigned line;
+};
+
+/**
+ * struct keyset - the keys seen so far in one YAML mapping
+ * @slots: open-addressing table, a power of two in size, at most half full
+ * @nslots: size of @slots
+ * @used: keys stored
+ * @pool: the keys, NUL-terminated; slots hold offsets because it moves
+ * @pool_len: bytes used in @pool
+ * @pool_cap: bytes allocated for @pool
+ *
+ * There is one per open mapping with fixed keys or suppressions, and it
+ * dies with the mapping.  Struct and member keys, which can run to
+ * millions, are checked through the indexes that hold them anyway.
+ */
+struct keyset {
+	struct key_slot *slots;
+	size_t nslots, used;
+	char *pool;
+	size_t pool_len, pool_cap;
+};
+
+static struct key_slot *keyset_slot(const struct keyset *ks, uint64_t hash,
+				    const char *key)
+{
+	size_t mask = ks->nslots - 1;
+	size_t i;
+
+	for (i = hash & mask;; i = (i + 1) & mask) {
+		struct key_slot *k = &ks->slots[i];
+
+		if (!k->line || (k->hash == hash && !strcmp(ks->pool + k->off, key)))
+			return k;
+	}
+}
+
+static void keyset_grow(struct keyset *ks)
+{
+	size_t n = ks->nslots ? ks->nslots * 2 : 8;
+	struct key_slot *slots = cl_xmalloc(n * sizeof(*slots));
+	size_t i, j;
+
+	memset(slots, 0, n * sizeof(*slots));
+	for (i = 0; i < ks->nslots; i++) {
+		if (!ks->slots[i].line)
+			continue;
+		for (j = ks->slots[i].hash & (n - 1); slots[j].line; j = (j + 1) & (n - 1))
+			;
+		slots[j] = ks->slots[i];
+	}
+	free(ks->slots);
+	ks->slots = slots;
+	ks->nslots = n;
+}
+
+/* Record @key, seen at @line: 0 when it is new, else the line of the first. */
+static unsigned keyset_add(struct keyset *ks, const char *key, unsigned line)
+{
+	uint64_t hash = hash_str(key);
+	size_t len = strlen(key) + 1;
+	struct key_slot *k;
+
+	if ((ks->used + 1) * 2 > ks->nslots)
+		keyset_grow(ks);
+	k = keyset_slot(ks, hash, key);
+	if (k->line)
+		return k->line;
+	ks->pool = cl_vec_grow(ks->pool, &ks->pool_cap, ks->pool_len + len, 1);
+	memcpy(ks->pool + ks->pool_len, key, len);
+	k->hash = hash;
+	k->off = ks->pool_len;
+	k->line = line;
+	ks->pool_len += len;
+	ks->used++;
+	return 0;
+}
+
+static void keyset_free(struct keyset *ks)
+{
+	free(ks->slots);
+	free(ks->pool);
+}
+
+/* ------------------------------------------------------------------ */
+/* Profiles                                                             */
+/* ------------------------------------------------------------------ */
+
+void cl_profile_init(struct cl_profile *p)
+{
+	memset(p, 0, sizeof(*p));
+	cl_arena_init(&p->arena);
+	p->thresholds.write_hot = CL_THRESHOLD_WRITE_HOT_DEFAULT;
+	p->thresholds.read_mostly = CL_THRESHOLD_READ_MOSTLY_DEFAULT;
+}
+
+/* Leaves @p empty and initialised, so freeing twice is harmless. */
+void cl_profile_free(struct cl_profile *p)
+{
+	size_t i;
+
+	for (i = 0; i < p->nstructs; i++)
+		free(p->structs[i].members);
+	free(p->structs);
+	free(p->index);
+	cl_arena_free(&p->arena);
+	cl_profile_init(p);
+}
+
+struct cl_profile_struct *cl_profile_find(const struct cl_profile *p, const char *name)
+{
+	size_t *slot;
+
+	if (!p->index_size)
+		return NULL;
+	slot = struct_slot(p, name);
+	return *slot ? &p->structs[*slot - 1] : NULL;
+}
+
+enum cl_class cl_infer_class(uint64_t reads, uint64_t writes, uint64_t hottest,
+			     const struct cl_thresholds *t)
+{
+	static const struct cl_thresholds defaults = {
+		.write_hot = CL_THRESHOLD_WRITE_HOT_DEFAULT,
+		.read_mostly = CL_THRESHOLD_READ_MOSTLY_DEFAULT,
+	};
+
+	if (!t)
+		t = &defaults;
+	if (hottest && writes && (double)writes >= t->write_hot * (double)hottest)
+		return CL_CLASS_WRITE_HOT;
+	if (reads && (double)reads >= t->read_mostly * (double)hottest)
+		return CL_CLASS_READ_MOSTLY;
+	return CL_CLASS_COLD;
+}
+
+/* reads + writes, saturated: counts from tools can be near UINT64_MAX. */
+static uint64_t access_total(const struct cl_access *a)
+{
+	return a->reads > UINT64_MAX - a->writes ? UINT64_MAX : a->reads + a->writes;
+}
+
+/*
+ * Entries with counts and no class get one relative to the hottest member
+ * of their struct, which is only known once the file has been read.
+ */
+static void infer_struct(struct cl_profile_struct *s, const struct cl_thresholds *t)
+{
+	uint64_t hottest = 0;
+	size_t i;
+
+	for (i = 0; i < s->nmembers; i++) {
+		const struct cl_access *a = &s->members[i].access;
+
+		if (a->has_counts && access_total(a) > hottest)
+			hottest = access_total(a);
+	}
+	for (i = 0; i < s->nmembers; i++) {
+		struct cl_access *a = &s->members[i].access;
+
+		if (a->has_counts && a->cls == CL_CLASS_NONE)
+			a->cls = cl_infer_class(a->reads, a->writes, hottest, t);
+	}
+}
+
+/*
+ * Most structs in a profile have a handful of entries, and a generated
+ * profile has a million structs: arrays grow from 1, and lose their
+ * slack as soon as their struct has been read, while malloc can still
+ * hand the freed tail to the next struct.
+ */
+static struct cl_profile_member *member_push(struct cl_profile_struct *s)
+{
+	struct cl_profile_member *m;
+
+	if (s->nmembers == s->cap) {
+		s->cap = s->cap ? s->cap * 2 : 1;
+		s->members = cl_xrealloc(s->members, s->cap * sizeof(*s->members));
+	}
+	m = &s->members[s->nmembers++];
+	memset(m, 0, sizeof(*m));
+	return m;
+}
+
+static void members_trim(struct cl_profile_struct *s)
+{
+	if (s->cap == s->nmembers)
+		return;
+	if (!s->nmembers) {
+		free(s->members);
+		s->members = NULL;
+	} else {
+		s->members = cl_xrealloc(s->members, s->nmembers * sizeof(*s->members));
+	}
+	s->cap = s->nmembers;
+}
+
+/* Hand @ts's members to @ps, which has none: no copy for the common case. */
+static void members_take(struct cl_profile_struct *ps, struct cl_profile_struct *ts)
+{
+	free(ps->members);
+	ps->members = ts->members;
+	ps->nmembers = ts->nmembers;
+	ps->cap = ts->cap;
+	ts->members = NULL;
+	ts->nmembers = ts->cap = 0;
+}
+
+/*
+ * A later entry replaces an earlier one in place, so members keep the
+ * order of the file that first named them; new ones are appended.
+ */
+static void members_merge(struct cl_profile_struct *ps, const struct cl_profile_struct *ts)
+{
+	size_t old = ps->nmembers, size = 16, i;
+	size_t *slots;
+
+	while (size < 2 * old)
+		size *= 2;
+	slots = index_new(size);
+	for (i = 0; i < old; i++)
+		*path_slot(slots, size, ps, ps->members[i].path) = i + 1;
+	/* One file has no duplicate paths, so appended members need no slot. */
+	for (i = 0; i < ts->nmembers; i++) {
+		size_t *slot = path_slot(slots, size, ps, ts->members[i].path);
+
+		if (*slot) {
+			ps->members[*slot - 1] = ts->members[i];
+			ps->members[*slot - 1].replaced = true;
+		} else {
+			*member_push(ps) = ts->members[i];
+		}
+	}
+	free(slots);
+}
+
+/* @ts's strings are in @p's arena already: only the arrays move. */
+static void struct_merge(struct cl_profile *p, struct cl_profile_struct *ts)
+{
+	struct cl_profile_struct *ps = cl_profile_find(p, ts->name);
+
+	if (!ps)
+		ps = struct_add(p, ts->name, &ts->span);
+	ps->suppress |= ts->suppress;
+	if (!ps->nmembers)
+		members_take(ps, ts);
+	else if (ts->nmembers)
+		members_merge(ps, ts);
+}
+
+/*
+ * The first file loaded into an empty profile becomes it, arrays and
+ * index as they are: most runs load one profile, and copying a million
+ * structs would double the peak memory of the load.
+ */
+static void profile_take(struct cl_profile *p, struct cl_profile *tmp)
+{
+	free(p->structs);
+	free(p->index);
+	p->structs = tmp->structs;
+	p->nstructs = tmp->nstructs;
+	p->cap = tmp->cap;
+	p->index = tmp->index;
+	p->index_size = tmp->index_size;
+	tmp->structs = NULL;
+	tmp->index = NULL;
+	tmp->nstructs = tmp->cap = tmp->index_size = 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* The loader                                                           */
+/* ------------------------------------------------------------------ */
+
+/**
+ * struct loader - the state of one cl_profile_load*() call
+ * @parser: the libyaml event parser
+ * @ev: the current event
+ * @have_ev: @ev holds an event that must be deleted
+ * @p: the profile that receives the file; its arena gets the strings now
+ * @tmp: what this file says so far; its @line_size and @thresholds are the
+ *       file's, or @p's where the file sets none, and its arena is unused
+ * @name: the file name for errors and spans, in @p's arena
+ * @file: the input of a file load (for read errors), NULL for a buffer
+ * @err: where a failure is described
+ * @paths: index of the members of the struct being read, for duplicates;
+ *         one struct is read at a time since a file names each one once
+ * @paths_size: slots in @paths
+ * @struct_lines: per struct of @tmp, the line where "structs" names it, or
+ *                0; finds duplicate struct keys without copying the names
+ * @struct_lines_cap: entries allocated in @struct_lines
+ * @has_version: the file said "cachelint-profile: 1"
+ * @set_write_hot: the file sets thresholds.write-hot
+ * @set_read_mostly: the file sets thresholds.read-mostly
+ */
+struct loader {
+	yaml_parser_t parser;
+	yaml_event_t ev;
+	bool have_ev;
+	struct cl_profile *p;
+	struct cl_profile tmp;
+	const char *name;
+	FILE *file;
+	struct cl_diag *err;
+	size_t *paths;
+	size_t paths_size;
+	unsigned *struct_lines;
+	size_t struct_lines_cap;
+	bool has_version;
+	bool set_write_hot, set_read_mostly;
+};
+
+/* Called with the current event on a key; reads the key's value. */
+typedef int (*key_fn)(struct loader *ld, const struct cl_span *at,
+		      const char *key, void *arg);
+/* Called with the current event on the value of @key. */
+typedef int (*value_fn)(struct loader *ld, const char *key, void *arg);
+
+/**
+ * struct key_handler - one fixed key of a mapping
+ * @key: its name
+ * @parse: reads its value
+ */
+struct key_handler {
+	const char *key;
+	value_fn parse;
+};
+
+/**
+ * struct key_table - the fixed keys of one kind of mapping
+ * @keys: names and the parsers of their values
+ * @n: number of @keys
+ * @what: what a key is called in "unknown ..." errors
+ * @expected: the valid keys, for the same errors
+ */
+struct key_table {
+	const struct key_handler *keys;
+	size_t n;
+	const char *what;
+	const char *expected;
+};
+
+/* @s for a message: diagnostics are plain ASCII and quote with '. */
+static const char *show(char buf[SHOW_MAX], const char *s)
+{
+	size_t i;
+
+	for (i = 0; s[i] && i < SHOW_MAX - 4; i++) {
+		unsigned char c = s[i];
+
+		buf[i] = c >= 0x20 && c < 0x7f && c != '\'' ? c : '?';
+	}
+	if (s[i]) {
+		memcpy(buf + i, "...", 3);
+		i += 3;
+	}
+	buf[i] = '\0';
+	return buf;
+}
+
+static int ld_vreport(struct loader *ld, unsigned line, unsigned col,
+		      const char *fmt, va_list ap)
+{
+	char msg[sizeof(ld->err->msg)];
+
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	cl_diag_set(ld->err, ld->name, line, col, "%s", msg);
+	return -1;
+}
+
+/* Fail at @at; NULL for errors about the whole file. */
+__attribute__((format(printf, 3, 4)))
+static int err_at(struct loader *ld, const struct cl_span *at, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	ld_vreport(ld, at ? at->line : 0, at ? at->col : 0, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+/* Fail at the current event. */
+__attribute__((format(printf, 2, 3)))
+static int err_here(struct loader *ld, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	ld_vreport(ld, ld->ev.start_mark.line + 1, ld->ev.start_mark.column + 1, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+/* Where the current event is; libyaml's marks are 0-based. */
+static struct cl_span here(const struct loader *ld)
+{
+	struct cl_span s = {
+		.file = ld->name,
+		.line = ld->ev.start_mark.line + 1,
+		.col = ld->ev.start_mark.column + 1,
+		.end_line = ld->ev.end_mark.line + 1,
+		.end_col = ld->ev.end_mark.column + 1,
+	};
+
+	return s;
+}
+
+static int yaml_failed(struct loader *ld)
+{
+	const yaml_parser_t *yp = &ld->parser;
+	const char *problem = yp->problem ? yp->problem : "syntax error";
+
+	switch (yp->error) {
+	case YAML_MEMORY_ERROR:
+		return err_at(ld, NULL, "out of memory");
+	case YAML_READER_ERROR:
+		/* libyaml says only "input error" when read() fails. */
+		if (ld->file && ferror(ld->file))
+			return err_at(ld, NULL, "cannot read profile: %s", strerror(errno));
+		return err_at(ld, NULL, "%s at byte %zu", problem, yp->problem_offset);
+	default:
+		cl_diag_set(ld->err, ld->name, yp->problem_mark.line + 1,
+			    yp->problem_mark.column + 1, "%s%s%s", problem,
+			    yp->context ? " " : "", yp->context ? yp->context : "");
+		return -1;
+	}
+}
+
+static const char *node_kind(yaml_event_type_t type)
+{
+	switch (type) {
+	case YAML_SCALAR_EVENT:
+		return "a scalar";
+	case YAML_SEQUENCE_START_EVENT:
+		return "a sequence";
+	case YAML_MAPPING_START_EVENT:
+		return "a mapping";
+	default:
+		return "nothing";
+	}
+}
+
+/*
+ * Reject what the schema has no use for before any parser sees it.  Tags
+ * would change what a scalar means; NUL bytes (from "\0" escapes) would
+ * make two different keys compare equal as C strings.
+ */
+static int event_check(struct loader *ld)
+{
+	const yaml_event_t *ev = &ld->ev;
+	const yaml_char_t *anchor = NULL, *tag = NULL;
+
+	switch (ev->type) {
+	case YAML_ALIAS_EVENT:
+		return err_here(ld, "aliases are not supported in profiles");
+	case YAML_SCALAR_EVENT:
+		anchor = ev->data.scalar.anchor;
+		tag = ev->data.scalar.tag;
+		if (strlen((const char *)ev->data.scalar.value) != ev->data.scalar.length)
+			return err_here(ld, "NUL characters are not allowed in profiles");
+		break;
+	case YAML_SEQUENCE_START_EVENT:
+		anchor = ev->data.sequence_start.anchor;
+		tag = ev->data.sequence_start.tag;
+		break;
+	case YAML_MAPPING_START_EVENT:
+		anchor = ev->data.mapping_start.anchor;
+		tag = ev->data.mapping_start.tag;
+		break;
+	default:
+		break;
+	}
+	if (anchor)
+		return err_here(ld, "anchors and aliases are not supported in profiles");
+	if (tag)
+		return err_here(ld, "tags are not supported in profiles");
+	return 0;
+}
+
+static int ld_next(struct loader *ld)
+{
+	if (ld->have_ev)
+		yaml_event_delete(&ld->ev);
+	ld->have_ev = false;
+	if (!yaml_parser_parse(&ld->parser, &ld->ev))
+		return yaml_failed(ld);
+	ld->have_ev = true;
+	return event_check(ld);
+}
+
+static const char *scalar_text(const struct loader *ld)
+{
+	return (const char *)ld->ev.data.scalar.value;
+}
+
+/* The current event as the scalar value of @key, or NULL after an error. */
+static const char *scalar_value(struct loader *ld, const char *key)
+{
+	char kb[SHOW_MAX];
+
+	if (ld->ev.type == YAML_SCALAR_EVENT)
+		return scalar_text(ld);
+	err_here(ld, "'%s' must be a scalar, found %s", show(kb, key),
+		 node_kind(ld->ev.type));
+	return NULL;
+}
+
+/* Decimal digits only: a profile has no use for signs, hex or octal. */
+static bool parse_u64(const char *s, uint64_t *out)
+{
+	uint64_t v = 0;
+
+	if (!*s)
+		return false;
+	for (; *s; s++) {
+		unsigned d = (unsigned char)*s - '0';
+
+		if (d > 9 || v > (UINT64_MAX - d) / 10)
+			return false;
+		v = v * 10 + d;
+	}
+	*out = v;
+	return true;
+}
+
+static bool is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+static double scale10(double v, long e)
+{
+	double p = 1;
+	long n = e < 0 ? -e : e;
+
+	/* Exact up to 1e22, and thresholds never get near that. */
+	for (; n; n--)
+		p *= 10;
+	return e < 0 ? v / p : v * p;
+}
+
+/* "e-3": clamped, since only fractions in (0, 1] are wanted anyway. */
+static bool parse_exponent(const char *s, long *out)
+{
+	long sign = 1, e = 0;
+
+	if (*s == '+' || *s == '-')
+		sign = *s++ == '-' ? -1 : 1;
+	if (!*s)
+		return false;
+	for (; *s; s++) {
+		if (!is_digit(*s))
+			return false;
+		if (e < 1000)
+			e = e * 10 + (*s - '0');
+	}
+	*out = sign * e;
+	return true;
+}
+
+/*
+ * "0.01", "1", ".5", "5e-3".  Not strtod(): it follows LC_NUMERIC, so a
+ * front end that calls setlocale() would read "0.01" as 0.  The digits
+ * become an exact integer and one division, as precise as strtod() here.
+ */
+static bool parse_decimal(const char *s, double *out)
+{
+	uint64_t mant = 0;
+	long exp10 = 0, e;
+	bool dot = false, digits = false;
+
+	for (; is_digit(*s) || (*s == '.' && !dot); s++) {
+		if (*s == '.') {
+			dot = true;
+			continue;
+		}
+		digits = true;
+		if (mant <= (UINT64_MAX - 9) / 10) {
+			mant = mant * 10 + (unsigned)(*s - '0');
+			exp10 -= dot;
+		} else {
+			exp10 += !dot;	/* digits past 19 only scale */
+		}
+	}
+	if (!digits)
+		return false;
+	if (*s == 'e' || *s == 'E') {
+		if (!parse_exponent(s + 1, &e))
+			return false;
+		exp10 += e;
+	} else if (*s) {
+		return false;
+	}
+	*out = scale10((double)mant, exp10);
+	return true;
+}
+
+static int count_value(struct loader *ld, const char *key, uint64_t *out)
+{
+	char kb[SHOW_MAX], vb[SHOW_MAX];
+	const char *s = scalar_value(ld, key);
+
+	if (!s)
+		return -1;
+	if (!parse_u64(s, out))
+		return err_here(ld, "'%s' must be an integer from 0 to %llu, found '%s'",
+				show(kb, key), (unsigned long long)UINT64_MAX, show(vb, s));
+	return 0;
+}
+
+static bool is_ident_char(char c, bool first)
+{
+	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (!first && is_digit(c));
+}
+
+/* Past a C identifier at @s, or NULL when none starts there. */
+static const char *skip_ident(const char *s)
+{
+	if (!is_ident_char(*s, true))
+		return NULL;
+	while (is_ident_char(*s, false))
+		s++;
+	return s;
+}
+
+static bool valid_ident(const char *s)
+{
+	s = skip_ident(s);
+	return s && !*s;
+}
+
+/* "lruvec.pgdat": identifiers joined by dots. */
+static bool valid_path(const char *s)
+{
+	for (;;) {
+		s = skip_ident(s);
+		if (!s)
+			return false;
+		if (!*s)
+			return true;
+		if (*s++ != '.')
+			return false;
+	}
+}
+
+/* ------------------------------------------------------------------ */
+/* Mappings                                                             */
+/* ------------------------------------------------------------------ */
+
+static int dup_error(struct loader *ld, const struct cl_span *at, const char *key,
+		     unsigned first)
+{
+	char kb[SHOW_MAX];
+
+	return err_at(ld, at, "duplicate key '%s' (first at line %u)", show(kb, key), first);
+}
+
+/* One key of a mapping: the current event is the key. */
+static int mapping_key(struct loader *ld, struct keyset *ks, key_fn fn, void *arg)
+{
+	struct cl_span at = here(ld);
+	unsigned first = 0;
+	char *key;
+	int rc;
+
+	if (ld->ev.type != YAML_SCALAR_EVENT)
+		return err_here(ld, "keys must be scalars, found %s", node_kind(ld->ev.type));
+	/* The key's text dies with its event, before the value is read. */
+	key = cl_xstrdup(scalar_text(ld));
+	if (ks)
+		first = keyset_add(ks, key, at.line);
+	rc = first ? dup_error(ld, &at, key, first) : fn(ld, &at, key, arg);
+	free(key);
+	return rc;
+}
+
+/*
+ * The current event must start a mapping (the value of @key, or the whole
+ * profile when @key is NULL); calls @fn for each key.  Duplicate keys are
+ * found with @ks, or by @fn itself when @ks is NULL.
+ */
+static int mapping_walk(struct loader *ld, const char *key, key_fn fn, void *arg,
+			struct keyset *ks)
+{
+	char kb[SHOW_MAX];
+
+	if (ld->ev.type != YAML_MAPPING_START_EVENT) {
+		if (!key)
+			return err_here(ld, "a profile must be a mapping, found %s",
+					node_kind(ld->ev.type));
+		return err_here(ld, "'%s' must be a mapping, found %s", show(kb, key),
+				node_kind(ld->ev.type));
+	}
+	for (;;) {
+		if (ld_next(ld))
+			return -1;
+		if (ld->ev.type == YAML_MAPPING_END_EVENT)
+			return 0;
+		if (mapping_key(ld, ks, fn, arg))
+			return -1;
+	}
+}
+
+static int parse_mapping(struct loader *ld, const char *key, key_fn fn, void *arg)
+{
+	struct keyset ks = { 0 };
+	int rc = mapping_walk(ld, key, fn, arg, &ks);
+
+	keyset_free(&ks);
+	return rc;
+}
+
+static int dispatch(struct loader *ld, const struct key_table *t,
+		    const struct cl_span *at, const char *key, void *arg)
+{
+	char kb[SHOW_MAX];
+	size_t i;
+
+	for (i = 0; i < t->n; i++) {
+		if (!strcmp(t->keys[i].key, key))
+			return ld_next(ld) ? -1 : t->keys[i].parse(ld, key, arg);
+	}
+	return err_at(ld, at, "unknown %s '%s' (expected %s)", t->what, show(kb, key),
+		      t->expected);
+}
+
+/* ------------------------------------------------------------------ */
+/* Member entries                                                       */
+/* ------------------------------------------------------------------ */
+
+/*
+ * Profiles name only these three.  cl_class_parse() is not used: the model
+ * also has "none" for an unannotated member, and an entry that annotates
+ * nothing is a mistake in a profile, not a way to clear a class.
+ */
+static const struct {
+	const char *name;
+	enum cl_class cls;
+} profile_classes[] = {
+	{ "read_mostly", CL_CLASS_READ_MOSTLY },
+	{ "write_hot", CL_CLASS_WRITE_HOT },
+	{ "cold", CL_CLASS_COLD },
+};
+
+static const char *profile_class_name(enum cl_class cls)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(profile_classes); i++) {
+		if (profile_classes[i].cls == cls)
+			return profile_classes[i].name;
+	}
+	return "none";
+}
+
+static int class_value(struct loader *ld, const char *key, enum cl_class *cls)
+{
+	char vb[SHOW_MAX];
+	const char *s = scalar_value(ld, key);
+	size_t i;
+
+	if (!s)
+		return -1;
+	for (i = 0; i < ARRAY_SIZE(profile_classes); i++) {
+		if (!strcmp(profile_classes[i].name, s)) {
+			*cls = profile_classes[i].cls;
+			return 0;
+		}
+	}
+	return err_here(ld, "unknown class '%s' (expected read_mostly, write_hot or cold)",
+			show(vb, s));
+}
+
+/**
+ * struct entry - a member entry written as a mapping, while it is read
+ * @acc: class, group and counts so far
+ * @has_class: the entry has a class key
+ * @group_at: where the group is, for an error about its class
+ */
+struct entry {
+	struct cl_access acc;
+	bool has_class;
+	struct cl_span group_at;
+};
+
+static int entry_class(struct loader *ld, const char *key, void *arg)
+{
+	struct entry *e = arg;
+
+	e->has_class = true;
+	return class_value(ld, key, &e->acc.cls);
+}
+
+static int entry_group(struct loader *ld, const char *key, void *arg)
+{
+	struct entry *e = arg;
+	const char *s = scalar_value(ld, key);
+
+	if (!s)
+		return -1;
+	if (!*s)
+		return err_here(ld, "'group' must name a write group");
+	e->acc.group = cl_arena_strdup(&ld->p->arena, s);
+	e->group_at = here(ld);
+	return 0;
+}
+
+static int entry_reads(struct loader *ld, const char *key, void *arg)
+{
+	struct entry *e = arg;
+
+	e->acc.has_counts = true;
+	return count_value(ld, key, &e->acc.reads);
+}
+
+static int entry_writes(struct loader *ld, const char *key, void *arg)
+{
+	struct entry *e = arg;
+
+	e->acc.has_counts = true;
+	return count_value(ld, key, &e->acc.writes);
+}
+
+static const struct key_handler entry_keys[] = {
+	{ "class", entry_class },
+	{ "group", entry_group },
+	{ "reads", entry_reads },
+	{ "writes", entry_writes },
+};
+
+static const struct key_table entry_table = {
+	entry_keys, ARRAY_SIZE(entry_keys), "entry key", "class, group, reads or writes",
+};
+
+static int entry_key(struct loader *ld, const struct cl_span *at, const char *key,
+		     void *arg)
+{
+	return dispatch(ld, &entry_table, at, key, arg);
+}
+
+/*
+ * A group implies write_hot and contradicts any other class.  Counts
+ * alone leave the class to infer_struct(); a missing count is 0.
+ */
+static int entry_finish(struct loader *ld, struct entry *e, const char *path,
+			const struct cl_span *at)
+{
+	char pb[SHOW_MAX];
+
+	if (e->acc.group && !e->has_class) {
+		e->acc.cls = CL_CLASS_WRITE_HOT;
+		e->has_class = true;
+	}
+	if (e->acc.group && e->acc.cls != CL_CLASS_WRITE_HOT)
+		return err_at(ld, &e->group_at,
+			      "write group of '%s' needs class write_hot, not %s",
+			      show(pb, path), profile_class_name(e->acc.cls));
+	if (e->has_class)
+		e->acc.origin = CL_ORIGIN_PROFILE;
+	else if (e->acc.has_counts)
+		e->acc.origin = CL_ORIGIN_INFERRED;
+	else
+		return err_at(ld, at, "entry '%s' has no class, group or counts",
+			      show(pb, path));
+	return 0;
+}
+
+static int entry_value(struct loader *ld, const char *path, struct cl_access *acc)
+{
+	struct entry e = { 0 };
+	struct cl_span at = here(ld);
+	char pb[SHOW_MAX];
+
+	switch (ld->ev.type) {
+	case YAML_SCALAR_EVENT:
+		acc->origin = CL_ORIGIN_PROFILE;
+		return class_value(ld, path, &acc->cls);
+	case YAML_MAPPING_START_EVENT:
+		if (parse_mapping(ld, path, entry_key, &e) ||
+		    entry_finish(ld, &e, path, &at))
+			return -1;
+		*acc = e.acc;
+		return 0;
+	default:
+		return err_here(ld, "'%s' must be a class or a mapping, found %s",
+				show(pb, path), node_kind(ld->ev.type));
+	}
+}
+
+/* ------------------------------------------------------------------ */
+/* Structs and suppressions                                             */
+/* ------------------------------------------------------------------ */
+
+/* Index of the file's struct @name, made on first mention. */
+static size_t tmp_struct(struct loader *ld, const char *name, const struct cl_span *at)
+{
+	struct cl_profile_struct *s = cl_profile_find(&ld->tmp, name);
+
+	if (!s)
+		s = struct_add(&ld->tmp, cl_arena_strdup(&ld->p->arena, name), at);
+	return (size_t)(s - ld->tmp.structs);
+}
+
+/* Front ends look structs up by tag or typedef name; nothing else can match. */
+static int check_struct_name(struct loader *ld, const struct cl_span *at,
+			     const char *name)
+{
+	char nb[SHOW_MAX];
+
+	if (valid_ident(name))
+		return 0;
+	return err_at(ld, at, "invalid struct name '%s' (expected a tag or typedef name)",
+		      show(nb, name));
+}
+
+/* Keep ld->paths at most half full for one more member of @s. */
+static void paths_reserve(struct loader *ld, const struct cl_profile_struct *s)
+{
+	size_t i;
+
+	if ((s->nmembers + 1) * 2 <= ld->paths_size)
+		return;
+	free(ld->paths);
+	ld->paths_size = ld->paths_size ? ld->paths_size * 2 : 16;
+	ld->paths = index_new(ld->paths_size);
+	for (i = 0; i < s->nmembers; i++)
+		*path_slot(ld->paths, ld->paths_size, s, s->members[i].path) = i + 1;
+}
+
+/*
+ * Empty ld->paths for the next struct.  A big table is dropped rather
+ * than cleared: clearing it for each of many small structs after one big
+ * one would cost its size every time.
+ */
+static void paths_reset(struct loader *ld)
+{
+	if (ld->paths_size > 64) {
+		free(ld->paths);
+		ld->paths = NULL;
+		ld->paths_size = 0;
+	} else if (ld->paths) {
+		memset(ld->paths, 0, ld->paths_size * sizeof(*ld->paths));
+	}
+}
+
+static int member_key(struct loader *ld, const struct cl_span *at, const char *path,
+		      void *arg)
+{
+	size_t si = *(const size_t *)arg;
+	struct cl_profile_struct *s = &ld->tmp.structs[si];
+	struct cl_access acc = { 0 };
+	struct cl_profile_member *m;
+	char pb[SHOW_MAX];
+	size_t *slot;
+
+	if (!valid_path(path))
+		return err_at(ld, at,
+			      "invalid member path '%s' (expected identifiers joined by '.')",
+			      show(pb, path));
+	paths_reserve(ld, s);
+	slot = path_slot(ld->paths, ld->paths_size, s, path);
+	if (*slot)
+		return dup_error(ld, at, path, s->members[*slot - 1].span.line);
+	/* Reading the entry adds no struct and no member: @s and @slot stay valid. */
+	if (ld_next(ld) || entry_value(ld, path, &acc))
+		return -1;
+	m = member_push(s);
+	m->path = cl_arena_strdup(&ld->p->arena, path);
+	m->access = acc;
+	m->span = *at;
+	*slot = s->nmembers;
+	return 0;
+}
+
+/*
+ * A generated profile can hold millions of structs, or of members in one
+ * struct.  Their names are kept anyway, so structs_key() and member_key()
+ * find duplicates through the struct index and ld->paths, where a keyset
+ * would copy every key again.
+ */
+static int structs_key(struct loader *ld, const struct cl_span *at, const char *name,
+		       void *arg)
+{
+	unsigned *line;
+	size_t si;
+
+	(void)arg;
+	if (check_struct_name(ld, at, name))
+		return -1;
+	si = tmp_struct(ld, name, at);
+	ld->struct_lines = cl_vec_grow(ld->struct_lines, &ld->struct_lines_cap,
+				       ld->tmp.nstructs, sizeof(*ld->struct_lines));
+	line = &ld->struct_lines[si];
+	if (*line)
+		return dup_error(ld, at, name, *line);
+	*line = at->line;
+	if (ld_next(ld))
+		return -1;
+	paths_reset(ld);
+	if (mapping_walk(ld, name, member_key, &si, NULL))
+		return -1;
+	members_trim(&ld->tmp.structs[si]);
+	return 0;
+}
+
+static int rule_value(struct loader *ld, uint32_t *mask)
+{
+	char vb[SHOW_MAX];
+	const char *s = scalar_value(ld, "suppress");
+	unsigned m;
+
+	if (!s)
+		return -1;
+	m = cl_rule_mask(s);
+	if (!m)
+		return err_here(ld, "unknown rule '%s' (expected all or a cachelint-* rule ID)",
+				show(vb, s));
+	*mask |= m;
+	return 0;
+}
+
+static int rule_list(struct loader *ld, uint32_t *mask)
+{
+	for (;;) {
+		if (ld_next(ld))
+			return -1;
+		if (ld->ev.type == YAML_SEQUENCE_END_EVENT)
+			return 0;
+		if (rule_value(ld, mask))
+			return -1;
+	}
+}
+
+static int suppress_key(struct loader *ld, const struct cl_span *at, const char *name,
+			void *arg)
+{
+	char nb[SHOW_MAX];
+	uint32_t mask = 0;
+	size_t si;
+	int rc;
+
+	(void)arg;
+	if (check_struct_name(ld, at, name) || ld_next(ld))
+		return -1;
+	if (ld->ev.type == YAML_SEQUENCE_START_EVENT)
+		rc = rule_list(ld, &mask);
+	else if (ld->ev.type == YAML_SCALAR_EVENT)
+		rc = rule_value(ld, &mask);
+	else
+		rc = err_here(ld, "suppress of '%s' must be a rule ID or a list of them, found %s",
+			      show(nb, name), node_kind(ld->ev.type));
+	if (rc)
+		return -1;
+	/* Not in one expression: tmp_struct() may move the array. */
+	si = tmp_struct(ld, name, at);
+	ld->tmp.structs[si].suppress |= mask;
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Top level                                                            */
+/* ------------------------------------------------------------------ */
+
+/* "-12" and "7": integers, for telling a wrong version from a non-number. */
+static bool looks_integer(const char *s)
+{
+	if (*s == '-')
+		s++;
+	if (!*s)
+		return false;
+	for (; *s; s++) {
+		if (!is_digit(*s))
+			return false;
+	}
+	return true;
+}
+
+static int parse_version(struct loader *ld, const char *key, void *arg)
+{
+	char vb[SHOW_MAX];
+	const char *s = scalar_value(ld, key);
+	uint64_t v;
+
+	(void)arg;
+	if (!s)
+		return -1;
+	if (!looks_integer(s))
+		return err_here(ld, "'%s' must be an integer, found '%s'", key, show(vb, s));
+	if (!parse_u64(s, &v) || v != 1)
+		return err_here(ld, "unsupported profile version %s (this cachelint reads 1)",
+				show(vb, s));
+	ld->has_version = true;
+	return 0;
+}
+
+static int parse_line_size(struct loader *ld, const char *key, void *arg)
+{
+	char vb[SHOW_MAX];
+	const char *s = scalar_value(ld, key);
+	uint64_t v;
+
+	(void)arg;
+	if (!s)
+		return -1;
+	if (!parse_u64(s, &v) || v < CL_LINE_SIZE_MIN || v > CL_LINE_SIZE_MAX ||
+	    (v & (v - 1)))
+		return err_here(ld, "'%s' must be a power of two from %d to %d, found '%s'",
+				key, CL_LINE_SIZE_MIN, CL_LINE_SIZE_MAX, show(vb, s));
+	ld->tmp.line_size = (unsigned)v;
+	return 0;
+}
+
+static int fraction_value(struct loader *ld, const char *key, double *out)
+{
+	char vb[SHOW_MAX];
+	const char *s = scalar_value(ld, key);
+	double v;
+
+	if (!s)
+		return -1;
+	/* Written so that NaN fails too. */
+	if (!parse_decimal(s, &v) || !(v > 0 && v <= 1))
+		return err_here(ld, "'%s' must be a number in (0, 1], found '%s'", key,
+				show(vb, s));
+	*out = v;
+	return 0;
+}
+
+static int parse_write_hot(struct loader *ld, const char *key, void *arg)
+{
+	(void)arg;
+	ld->set_write_hot = true;
+	return fraction_value(ld, key, &ld->tmp.thresholds.write_hot);
+}
+
+static int parse_read_mostly(struct loader *ld, const char *key, void *arg)
+{
+	(void)arg;
+	ld->set_read_mostly = true;
+	return fraction_value(ld, key, &ld->tmp.thresholds.read_mostly);
+}
+
+static const struct key_handler threshold_keys[] = {
+	{ "write-hot", parse_write_hot },
+	{ "read-mostly", parse_read_mostly },
+};
+
+static const struct key_table threshold_table = {
+	threshold_keys, ARRAY_SIZE(threshold_keys), "threshold", "write-hot or read-mostly",
+};
+
+static int threshold_key(struct loader *ld, const struct cl_span *at, const char *key,
+			 void *arg)
+{
+	return dispatch(ld, &threshold_table, at, key, arg);
+}
+
+static int parse_thresholds(struct loader *ld, const char *key, void *arg)
+{
+	return parse_mapping(ld, key, threshold_key, arg);
+}
+
+static int parse_suppress(struct loader *ld, const char *key, void *arg)
+{
+	return parse_mapping(ld, key, suppress_key, arg);
+}
+
+static int parse_structs(struct loader *ld, const char *key, void *arg)
+{
+	return mapping_walk(ld, key, structs_key, arg, NULL);
+}
+
+static const struct key_handler top_keys[] = {
+	{ "cachelint-profile", parse_version },
+	{ "line-size", parse_line_size },
+	{ "thresholds", parse_thresholds },
+	{ "suppress", parse_suppress },
+	{ "structs", parse_structs },
+};
+
+static const struct key_table top_table = {
+	top_keys, ARRAY_SIZE(top_keys), "key",
+	"cachelint-profile, line-size, thresholds, suppress or structs",
+};
+
+static int top_key(struct loader *ld, const struct cl_span *at, const char *key,
+		   void *arg)
+{
+	return dispatch(ld, &top_table, at, key, arg);
+}
+
+static int load_root(struct loader *ld)
+{
+	struct cl_span at = here(ld);
+
+	/* A document of nothing but "---" is as empty as an empty file. */
+	if (ld->ev.type == YAML_SCALAR_EVENT && !ld->ev.data.scalar.length &&
+	    ld->ev.data.scalar.style == YAML_PLAIN_SCALAR_STYLE)
+		return err_at(ld, NULL, "empty profile");
+	if (parse_mapping(ld, NULL, top_key, NULL))
+		return -1;
+	if (!ld->has_version)
+		return err_at(ld, &at, "missing 'cachelint-profile: 1'");
+	return 0;
+}
+
+/*
+ * STREAM-START, DOCUMENT-START, the root, DOCUMENT-END, STREAM-END.  A
+ * second document is refused at its start rather than read: which one a
+ * reader should believe is anyone's guess.
+ */
+static int load_stream(struct loader *ld)
+{
+	if (ld_next(ld) || ld_next(ld))
+		return -1;
+	if (ld->ev.type == YAML_STREAM_END_EVENT)
+		return err_at(ld, NULL, "empty profile");
+	if (ld_next(ld) || load_root(ld) || ld_next(ld) || ld_next(ld))
+		return -1;
+	if (ld->ev.type != YAML_STREAM_END_EVENT)
+		return err_here(ld, "more than one document in a profile");
+	return 0;
+}
+
+static void load_commit(struct loader *ld)
+{
+	struct cl_profile *p = ld->p, *tmp = &ld->tmp;
+	size_t i;
+
+	for (i = 0; i < tmp->nstructs; i++)
+		infer_struct(&tmp->structs[i], &tmp->thresholds);
+	if (!p->nstructs) {
+		profile_take(p, tmp);
+	} else {
+		for (i = 0; i < tmp->nstructs; i++)
+			struct_merge(p, &tmp->structs[i]);
+	}
+	if (tmp->line_size)
+		p->line_size = tmp->line_size;
+	if (ld->set_write_hot)
+		p->thresholds.write_hot = tmp->thresholds.write_hot;
+	if (ld->set_read_mostly)
+		p->thresholds.read_mostly = tmp->thresholds.read_mostly;
+}
+
+static int loader_start(struct loader *ld, struct cl_profile *p, const char *name,
+			struct cl_diag *err)
+{
+	memset(ld, 0, sizeof(*ld));
+	ld->p = p;
+	ld->err = err;
+	ld->name = cl_arena_strdup(&p->arena, name);
+	cl_profile_init(&ld->tmp);
+	/* Inference in this file uses the thresholds in force, unless it sets its own. */
+	ld->tmp.thresholds = p->thresholds;
+	if (!yaml_parser_initialize(&ld->parser))
+		return err_at(ld, NULL, "out of memory");
+	return 0;
+}
+
+/* Parse, and on success merge; the loader is finished either way. */
+static int loader_run(struct loader *ld)
+{
+	int rc = load_stream(ld);
+
+	if (!rc)
+		load_commit(ld);
+	if (ld->have_ev)
+		yaml_event_delete(&ld->ev);
+	yaml_parser_delete(&ld->parser);
+	cl_profile_free(&ld->tmp);
+	free(ld->paths);
+	free(ld->struct_lines);
+	return rc;
+}
+
+int cl_profile_load_buffer(struct cl_profile *p, const char *name,
+			   const char *buf, size_t len, struct cl_diag *err)
+{
+	struct loader ld;
+
+	if (loader_start(&ld, p, name, err)) {
+		cl_profile_free(&ld.tmp);
+		return -1;
+	}
+	yaml_parser_set_input_string(&ld.parser, (const unsigned char *)(buf ? buf : ""),
+				     buf ? len : 0);
+	return loader_run(&ld);
+}
+
+static FILE *profile_open(const char *path, struct cl_diag *err)
+{
+	struct stat st;
+	FILE *f = fopen(path, "rb");
+
+	if (!f) {
+		cl_diag_set(err, path, 0, 0, "cannot open profile: %s", strerror(errno));
+		return NULL;
+	}
+	/* fopen() opens a directory; libyaml would then say only "input error". */
+	if (!fstat(fileno(f), &st) && S_ISDIR(st.st_mode)) {
+		cl_diag_set(err, path, 0, 0, "cannot read profile: %s", strerror(EISDIR));
+		fclose(f);
+		return NULL;
+	}
+	return f;
+}
+
+int cl_profile_load(struct cl_profile *p, const char *path, struct cl_diag *err)
+{
+	struct loader ld;
+	FILE *f = profile_open(path, err);
+	int rc;
+
+	if (!f)
+		return -1;
+	if (loader_start(&ld, p, path, err)) {
+		cl_profile_free(&ld.tmp);
+		fclose(f);
+		return -1;
+	}
+	/* libyaml reads the file in small blocks: memory does not grow with it. */
+	ld.file = f;
+	yaml_parser_set_input_file(&ld.parser, f);
+	rc = loader_run(&ld);
+	fclose(f);
+	return rc;
+}
+
+/* "a::b" or a trailing ':' is a typo, not a request to skip: refuse it up front. */
+static int list_check(const char *list, struct cl_diag *err)
+{
+	char lb[SHOW_MAX];
+	const char *s;
+
+	for (s = list;; s++) {
+		if ((*s == ':' || !*s) && (s == list || s[-1] == ':')) {
+			cl_diag_set(err, "", 0, 0, "empty file name in profile list '%s'",
+				    show(lb, list));
+			return -1;
+		}
+		if (!*s)
+			return 0;
+	}
+}
+
+/*
+ * Each file is loaded (and merged) in turn: when one fails, the files
+ * before it stay loaded.  Callers treat any failure as fatal anyway.
+ */
+int cl_profile_load_list(struct cl_profile *p, const char *list, struct cl_diag *err)
+{
+	const char *s = list;
+
+	if (list_check(list, err))
+		return -1;
+	for (;;) {
+		const char *end = strchr(s, ':');
+		size_t len = end ? (size_t)(end - s) : strlen(s);
+		char *path = cl_xmalloc(len + 1);
+		int rc;
+
+		memcpy(path, s, len);
+		path[len] = '\0';
+		rc = cl_profile_load(p, path, err);
+		free(path);
+		if (rc || !end)
+			return rc;
+		s = end + 1;
+	}
+}

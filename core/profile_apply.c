@@ -1,0 +1,166 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * profile_apply.c - giving a record the classes its profile entries name
+ *
+ * Shared by every front end: they build a record, apply the profile, then
+ * analyse, so a profile means the same thing to the plugin, the lint and the
+ * DWARF checker.
+ */
+#include "access_profile.h"
+
+#include <inttypes.h>
+#include <string.h>
+
+/* A member by name, looking through anonymous members as C does. */
+static struct cl_member *find_member(struct cl_record *rec, const char *name,
+				     size_t len, unsigned depth)
+{
+	struct cl_member *m;
+
+	cl_for_each_member(rec, m)
+		if (m->name && strlen(m->name) == len && !memcmp(m->name, name, len))
+			return m;
+	if (depth > 64)
+		return NULL;
+	cl_for_each_member(rec, m) {
+		struct cl_member *found;
+
+		if (m->name || !m->record)
+			continue;
+		found = find_member(m->record, name, len, depth + 1);
+		if (found)
+			return found;
+	}
+	return NULL;
+}
+
+/* The member a dotted path names, or NULL. */
+static struct cl_member *resolve_path(struct cl_record *rec, const char *path)
+{
+	struct cl_member *m = NULL;
+
+	for (;;) {
+		const char *dot = strchr(path, '.');
+		size_t len = dot ? (size_t)(dot - path) : strlen(path);
+
+		m = find_member(rec, path, len, 0);
+		if (!m || !dot)
+			return m;
+		if (!m->record)
+			return NULL;
+		rec = m->record;
+		path = dot + 1;
+	}
+}
+
+static const char *class_words(enum cl_class cls)
+{
+	switch (cls) {
+	case CL_CLASS_READ_MOSTLY:
+		return "read-mostly";
+	case CL_CLASS_WRITE_HOT:
+		return "write-hot";
+	case CL_CLASS_COLD:
+		return "cold";
+	default:
+		return "unannotated";
+	}
+}
+
+static bool same_access(const struct cl_access *x, const struct cl_access *y)
+{
+	if (x->cls != y->cls)
+		return false;
+	if (!x->group || !y->group)
+		return x->group == y->group;
+	return !strcmp(x->group, y->group);
+}
+
+static const char *access_words(struct cl_arena *a, const struct cl_access *acc)
+{
+	if (acc->group)
+		return cl_arena_printf(a, "%s (group '%s')", class_words(acc->cls), acc->group);
+	return class_words(acc->cls);
+}
+
+static const char *where_words(struct cl_arena *a, const struct cl_span *s)
+{
+	return cl_arena_printf(a, "%s:%u:%u", s->file ? s->file : "?", s->line, s->col);
+}
+
+static void report_mismatch(struct cl_findings *out, struct cl_record *rec,
+			    const char *path, const struct cl_member *m,
+			    const struct cl_profile_member *e)
+{
+	struct cl_finding *f = cl_findings_add(out, CL_RULE_ANNOTATION_MISMATCH, rec);
+	struct cl_arena *a = out->arena;
+	const char *counts = "";
+
+	if (e->access.has_counts)
+		counts = cl_arena_printf(a, " (reads %" PRIu64 ", writes %" PRIu64 ")",
+					 e->access.reads, e->access.writes);
+	f->a.path = path;
+	f->a.member = m;
+	f->a.access = m->access;
+	f->where = m->span;
+	f->message = cl_arena_printf(a,
+		"field '%s' of '%s' is annotated %s in the source but the profile at %s says %s%s [%s]",
+		path, f->record_name, access_words(a, &m->access), where_words(a, &e->span),
+		access_words(a, &e->access), counts,
+		cl_rule_info(CL_RULE_ANNOTATION_MISMATCH)->id);
+}
+
+static void report_missing(struct cl_findings *out, struct cl_record *rec,
+			   const struct cl_profile_member *e)
+{
+	struct cl_finding *f = cl_findings_add(out, CL_RULE_PROFILE, rec);
+	struct cl_arena *a = out->arena;
+
+	f->a.path = e->path;
+	f->where = rec->span;
+	f->message = cl_arena_printf(a,
+		"profile entry '%s' at %s names no member of '%s' [%s]",
+		e->path, where_words(a, &e->span), f->record_name,
+		cl_rule_info(CL_RULE_PROFILE)->id);
+}
+
+static void apply_entry(struct cl_record *rec, struct cl_arena *a,
+			struct cl_findings *out, const struct cl_profile_member *e)
+{
+	struct cl_member *m = resolve_path(rec, e->path);
+
+	if (!m) {
+		if (!(rec->suppress & (1u << CL_RULE_PROFILE)))
+			report_missing(out, rec, e);
+		return;
+	}
+	if (m->access.origin == CL_ORIGIN_SOURCE) {
+		if (!same_access(&m->access, &e->access) &&
+		    !(rec->suppress & (1u << CL_RULE_ANNOTATION_MISMATCH)))
+			report_mismatch(out, rec, e->path, m, e);
+		return;
+	}
+	/*
+	 * A leaf of a named embedded record gets its class here only: the
+	 * embedded record's own model is shared by every record holding it.
+	 */
+	if (strchr(e->path, '.'))
+		cl_record_add_path(rec, a, e->path, &e->access, &e->span);
+	else
+		m->access = e->access;
+}
+
+size_t cl_profile_apply(struct cl_profile *p, struct cl_record *rec,
+			struct cl_arena *a, struct cl_findings *out)
+{
+	struct cl_profile_struct *ps = rec->name ? cl_profile_find(p, rec->name) : NULL;
+	size_t before = out->n;
+
+	if (!ps)
+		return 0;
+	ps->defined = true;
+	rec->suppress |= ps->suppress;
+	for (size_t i = 0; i < ps->nmembers; i++)
+		apply_entry(rec, a, out, &ps->members[i]);
+	return out->n - before;
+}

@@ -1,0 +1,75 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * cachelint.h - access annotations for struct fields
+ *
+ *   struct page_counter {
+ *           atomic_long_t usage __write_hot;        written on every charge
+ *           unsigned long max __read_mostly;        read by every CPU
+ *           struct page_counter *parent __read_mostly_field;
+ *           long rx __write_hot_group("rx");        written together by one CPU
+ *   } __cachelint_suppress("cachelint-adjacent-line");
+ *
+ * __write_hot                 written on hot paths
+ * __write_hot_group("name")   written on hot paths, together with the other
+ *                             fields of the group, by one CPU: they may share
+ *                             a line with each other, not with other groups
+ * __read_mostly               read on hot paths by many CPUs, rarely written
+ *                             (user space; left alone where it is already
+ *                             defined, as in the kernel)
+ * __read_mostly_field         the same, always available
+ * __cachelint_suppress("rule") on a struct definition: do not report the
+ *                             rule (a rule ID, or "all") for this struct
+ *
+ * The same source compiles warning-free with GCC, GCC + the cachelint plugin
+ * and clang.  With the plugin loaded, __has_attribute(cachelint_read_mostly)
+ * is true (also under -E, ccache and distcc) and the macros become the
+ * plugin's attributes.  Under clang they become annotate("cachelint:…"),
+ * which `cachelint lint` reads, plus btf_decl_tag("cachelint:…"), which
+ * clang writes to DWARF for `cachelint dwarf`.  Anywhere else they are empty.
+ */
+#ifndef CACHELINT_H
+#define CACHELINT_H
+
+#ifdef __has_attribute
+#define __cachelint_has(x) __has_attribute(x)
+#else
+#define __cachelint_has(x) 0
+#endif
+
+#if __cachelint_has(cachelint_read_mostly)
+/* GCC with the cachelint plugin */
+#define __cachelint_rm __attribute__((cachelint_read_mostly))
+#define __cachelint_wh __attribute__((cachelint_write_hot))
+#define __cachelint_whg(g) __attribute__((cachelint_write_hot(g)))
+#define __cachelint_suppress(rule) __attribute__((cachelint_suppress(rule)))
+#elif defined(__clang__) && __cachelint_has(btf_decl_tag)
+#define __cachelint_tag(s) __attribute__((annotate(s), btf_decl_tag(s)))
+#define __cachelint_rm __cachelint_tag("cachelint:read_mostly")
+#define __cachelint_wh __cachelint_tag("cachelint:write_hot")
+#define __cachelint_whg(g) __cachelint_tag("cachelint:write_hot:" g)
+#define __cachelint_suppress(rule) __cachelint_tag("cachelint:suppress:" rule)
+#elif defined(__clang__)
+#define __cachelint_rm __attribute__((annotate("cachelint:read_mostly")))
+#define __cachelint_wh __attribute__((annotate("cachelint:write_hot")))
+#define __cachelint_whg(g) __attribute__((annotate("cachelint:write_hot:" g)))
+#define __cachelint_suppress(rule) __attribute__((annotate("cachelint:suppress:" rule)))
+#else
+#define __cachelint_rm
+#define __cachelint_wh
+#define __cachelint_whg(g)
+#define __cachelint_suppress(rule)
+#endif
+
+#define __read_mostly_field __cachelint_rm
+#define __write_hot __cachelint_wh
+#define __write_hot_group(g) __cachelint_whg(g)
+
+/*
+ * The kernel's __read_mostly is a section attribute for variables, which
+ * GCC rejects on fields: never redefine an existing one.
+ */
+#if !defined(__read_mostly) && !defined(__KERNEL__)
+#define __read_mostly __read_mostly_field
+#endif
+
+#endif /* CACHELINT_H */

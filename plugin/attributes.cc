@@ -1,0 +1,206 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * attributes.cc - the annotations: cachelint_read_mostly,
+ * cachelint_write_hot[("group")] on fields, cachelint_suppress[("rule")] on
+ * struct definitions
+ *
+ * Registering them is what makes __has_attribute(cachelint_read_mostly) true,
+ * which is how annotations/cachelint.h knows the plugin is loaded (also
+ * under -E, ccache and distcc).  Misuse is an error at the annotation: a
+ * contradictory or misplaced annotation is a bug in the source, not
+ * something to analyse around.
+ */
+#include "cachelint-plugin.h"
+
+#include "rules.h"
+
+static bool is_read_mostly(tree name)
+{
+	return !strcmp(IDENTIFIER_POINTER(name), ATTR_READ_MOSTLY);
+}
+
+/* "variable 'x'", "function 'f'", … for messages about misplaced annotations */
+static const char *describe(tree node, char *buf, size_t size)
+{
+	const char *what = "a type";
+
+	if (DECL_P(node)) {
+		switch (TREE_CODE(node)) {
+		case VAR_DECL:
+			what = "variable";
+			break;
+		case FUNCTION_DECL:
+			what = "function";
+			break;
+		case PARM_DECL:
+			what = "parameter";
+			break;
+		case TYPE_DECL:
+			what = "typedef";
+			break;
+		default:
+			what = "declaration";
+			break;
+		}
+		if (DECL_NAME(node)) {
+			snprintf(buf, size, "%s '%s'", what, IDENTIFIER_POINTER(DECL_NAME(node)));
+			return buf;
+		}
+	}
+	return what;
+}
+
+/* Where to report a misplaced annotation: the declaration, or the tag. */
+static location_t node_location(tree node)
+{
+	if (DECL_P(node))
+		return DECL_SOURCE_LOCATION(node);
+	if (TYPE_P(node) && TYPE_STUB_DECL(node))
+		return DECL_SOURCE_LOCATION(TYPE_STUB_DECL(node));
+	return input_location;
+}
+
+static const char *field_name(tree field)
+{
+	return DECL_NAME(field) ? IDENTIFIER_POINTER(DECL_NAME(field)) : "<anonymous>";
+}
+
+static bool valid_string(tree arg)
+{
+	return arg && TREE_CODE(arg) == STRING_CST && TREE_STRING_LENGTH(arg) > 1;
+}
+
+static bool same_group(tree a, tree b)
+{
+	if (!a || !b)
+		return a == b;
+	return !strcmp(TREE_STRING_POINTER(TREE_VALUE(a)), TREE_STRING_POINTER(TREE_VALUE(b)));
+}
+
+static tree handle_field(tree *node, tree name, tree args, int, bool *no_add_attrs)
+{
+	tree field = *node;
+	bool rm = is_read_mostly(name);
+	const char *what = rm ? "read-mostly" : "write-hot";
+	tree prev;
+	char buf[256];
+
+	if (TREE_CODE(field) != FIELD_DECL) {
+		error_at(node_location(field),
+			 "cachelint: the %s annotation applies to struct and union fields only, not to %s",
+			 what, describe(field, buf, sizeof(buf)));
+		*no_add_attrs = true;
+		return NULL_TREE;
+	}
+	if (lookup_attribute(rm ? ATTR_WRITE_HOT : ATTR_READ_MOSTLY, DECL_ATTRIBUTES(field))) {
+		error_at(DECL_SOURCE_LOCATION(field),
+			 "cachelint: field '%s' is annotated both read-mostly and write-hot",
+			 field_name(field));
+		*no_add_attrs = true;
+		return NULL_TREE;
+	}
+	if (args && !valid_string(TREE_VALUE(args))) {
+		error_at(DECL_SOURCE_LOCATION(field),
+			 "cachelint: the write group of field '%s' must be a non-empty string literal",
+			 field_name(field));
+		*no_add_attrs = true;
+		return NULL_TREE;
+	}
+	prev = lookup_attribute(ATTR_WRITE_HOT, DECL_ATTRIBUTES(field));
+	if (!rm && prev && !same_group(TREE_VALUE(prev), args)) {
+		error_at(DECL_SOURCE_LOCATION(field),
+			 "cachelint: field '%s' is annotated with two different write groups",
+			 field_name(field));
+		*no_add_attrs = true;
+	}
+	return NULL_TREE;
+}
+
+static tree handle_suppress(tree *node, tree, tree args, int flags, bool *no_add_attrs)
+{
+	tree type = *node;
+
+	if (!TYPE_P(type) || !RECORD_OR_UNION_TYPE_P(type) ||
+	    !(flags & (int)ATTR_FLAG_TYPE_IN_PLACE)) {
+		error_at(node_location(type),
+			 "cachelint: a suppression belongs on a struct or union definition");
+		*no_add_attrs = true;
+		return NULL_TREE;
+	}
+	for (tree a = args; a; a = TREE_CHAIN(a)) {
+		tree arg = TREE_VALUE(a);
+
+		if (!valid_string(arg) || !cl_rule_mask(TREE_STRING_POINTER(arg))) {
+			error_at(node_location(type),
+				 "cachelint: unknown rule '%s' in a suppression (expected a rule ID such as 'cachelint-false-sharing', or 'all')",
+				 valid_string(arg) ? TREE_STRING_POINTER(arg) : "?");
+			*no_add_attrs = true;
+		}
+	}
+	return NULL_TREE;
+}
+
+/*
+ * Field attributes are not decl_required: GCC would then drop a misplaced
+ * one with its own -Wattributes warning, and the handler could not say
+ * what is wrong.
+ */
+static struct attribute_spec cachelint_attributes[] = {
+	{ ATTR_READ_MOSTLY, 0, 0, false, false, false, false, handle_field, NULL },
+	{ ATTR_WRITE_HOT, 0, 1, false, false, false, false, handle_field, NULL },
+	{ ATTR_SUPPRESS, 0, -1, false, false, false, false, handle_suppress, NULL },
+};
+
+void attributes_register(void *, void *)
+{
+	for (const struct attribute_spec &spec : cachelint_attributes) {
+		/*
+		 * -Wno-attributes=gnu::cachelint_* registers a placeholder
+		 * first; registering over it crashes GCC 12.
+		 */
+		if (!lookup_attribute_spec(get_identifier(spec.name)))
+			register_attribute(&spec);
+	}
+}
+
+void attributes_read_field(tree field, struct cl_access *acc, struct cl_arena *a)
+{
+	tree wh = lookup_attribute(ATTR_WRITE_HOT, DECL_ATTRIBUTES(field));
+
+	memset(acc, 0, sizeof(*acc));
+	if (wh) {
+		acc->cls = CL_CLASS_WRITE_HOT;
+		acc->origin = CL_ORIGIN_SOURCE;
+		if (TREE_VALUE(wh))
+			acc->group = cl_arena_strdup(a, TREE_STRING_POINTER(TREE_VALUE(TREE_VALUE(wh))));
+	} else if (lookup_attribute(ATTR_READ_MOSTLY, DECL_ATTRIBUTES(field))) {
+		acc->cls = CL_CLASS_READ_MOSTLY;
+		acc->origin = CL_ORIGIN_SOURCE;
+	}
+}
+
+unsigned attributes_read_suppress(tree type)
+{
+	unsigned mask = 0;
+
+	for (tree attr = lookup_attribute(ATTR_SUPPRESS, TYPE_ATTRIBUTES(type)); attr;
+	     attr = lookup_attribute(ATTR_SUPPRESS, TREE_CHAIN(attr))) {
+		if (!TREE_VALUE(attr))
+			mask |= CL_RULE_MASK_ALL;
+		for (tree a = TREE_VALUE(attr); a; a = TREE_CHAIN(a))
+			mask |= cl_rule_mask(TREE_STRING_POINTER(TREE_VALUE(a)));
+	}
+	return mask;
+}
+
+bool attributes_on_fields(tree type)
+{
+	for (tree f = TYPE_FIELDS(type); f; f = DECL_CHAIN(f)) {
+		if (TREE_CODE(f) != FIELD_DECL || !DECL_ATTRIBUTES(f))
+			continue;
+		if (lookup_attribute(ATTR_READ_MOSTLY, DECL_ATTRIBUTES(f)) ||
+		    lookup_attribute(ATTR_WRITE_HOT, DECL_ATTRIBUTES(f)))
+			return true;
+	}
+	return false;
+}

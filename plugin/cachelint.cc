@@ -1,0 +1,425 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * cachelint.cc - GCC plugin: warn when a read-mostly and a write-hot struct
+ * field share a cache line
+ *
+ * Every struct or union that GCC lays out is converted into the core layout
+ * model once per translation unit, given the classes of its access profile,
+ * and analysed; each finding is a warning at the read-mostly field with a
+ * note at the write-hot one:
+ *
+ *   pc.h:17:30: warning: read-mostly field 'parent' shares cache line 0
+ *     (bytes 0-63) of 'struct page_counter' with write-hot field 'usage'
+ *     [cachelint-false-sharing]
+ *   pc.h:11:23: note: 'usage' is written on hot paths
+ *
+ * Usage:
+ *   gcc -fplugin=build/plugin/cachelint.so [-fplugin-arg-cachelint-KEY[=VALUE]]…
+ *
+ * Arguments:
+ *   profile=FILE[:FILE…]  access profiles (YAML), merged in order
+ *   line-size=N           cache line size, a power of two in 16..512 (64)
+ *   alignment=line|any    where a struct may start (line)
+ *   adjacent              also report pairs in adjacent lines of a 128-byte block
+ *   report=FILE           write this unit's findings as YAML; FILE ending in
+ *                         '/' is a directory: DIR/<source>.cachelint.yaml
+ *   dump-layout[=FILE]    print the model of every struct (stderr or FILE)
+ *   werror                make cachelint's diagnostics errors
+ *   disable               load, register the annotations, check nothing
+ *
+ * cachelint's warnings stay warnings under -Werror, so loading the plugin
+ * never breaks a build; `werror` is how a build gates on them.  -w silences
+ * them.  The plugin reads trees and never changes them: objects built with
+ * and without it are identical.
+ */
+#include "cachelint-plugin.h"
+#include "plugin-version.h"
+
+#include "access_profile.h"
+#include "report.h"
+#include "cl_version.h"
+
+__attribute__((visibility("default"))) int plugin_is_GPL_compatible;
+
+static struct plugin_info cachelint_info = {
+	CL_VERSION,
+	"Warns when read-mostly and write-hot struct fields share a cache line.\n"
+	"Arguments: profile=FILE[:FILE...] line-size=N alignment=line|any adjacent\n"
+	"report=FILE dump-layout[=FILE] werror disable",
+};
+
+typedef int_hash<unsigned int, 0xffffffffu, 0xfffffffeu> uid_hash;
+
+/**
+ * struct plugin_state - one translation unit's worth of plugin
+ * @disabled: `disable`, or an argument error: register annotations only
+ * @werror: report findings as errors
+ * @opt: analysis options
+ * @line_size_given: line-size was an argument (it wins over profiles)
+ * @profile: merged profiles
+ * @report_path: `report=` argument
+ * @dump_path: `dump-layout=` argument, NULL for stderr
+ * @dump: dump every record's model
+ * @dump_out: where dumps go, opened on first use
+ * @arena: models, findings text
+ * @findings: every finding of the unit, for the report
+ * @records: every record analysed, for the report
+ * @analysed: TYPE_UIDs already analysed
+ * @own_errors: errors that are cachelint findings (`werror`), not the code's
+ */
+struct plugin_state {
+	bool disabled;
+	bool werror;
+	struct cl_options opt;
+	bool line_size_given;
+	struct cl_profile profile;
+	const char *report_path;
+	const char *dump_path;
+	bool dump;
+	FILE *dump_out;
+	struct cl_arena arena;
+	struct cl_findings findings;
+	const struct cl_record **records;
+	size_t nrecords, records_cap;
+	hash_set<uid_hash> *analysed;
+	int own_errors;
+};
+
+static struct plugin_state state;
+
+/*
+ * Records without a name when GCC finishes them: `typedef struct {…} t;`
+ * gets its name from the TYPE_DECL that follows.  A GC root, since garbage
+ * collection runs during parsing.
+ */
+static GTY(()) tree pending_records;
+
+static const struct ggc_root_tab cachelint_roots[] = {
+	{ &pending_records, 1, sizeof(pending_records), &gt_ggc_mx_tree_node,
+	  &gt_pch_nx_tree_node },
+	LAST_GGC_ROOT_TAB
+};
+
+/*
+ * One finding: a warning (an error with `werror`) at the reported field and
+ * a note at the other.  A plain -Werror must not promote it.
+ */
+static void emit(const struct cl_finding *f)
+{
+	location_t loc = f->where.cookie ? (location_t)f->where.cookie : input_location;
+	auto_diagnostic_group group;
+	bool shown;
+
+	if (state.werror) {
+		error_at(loc, "%s", f->message);
+		state.own_errors++;
+		shown = true;
+	} else {
+		bool saved = compat_warning_as_error();
+
+		compat_set_warning_as_error(false);
+		shown = warning_at(loc, 0, "%s", f->message);
+		compat_set_warning_as_error(saved);
+	}
+	if (shown && f->note && f->note_where.cookie)
+		inform((location_t)f->note_where.cookie, "%s", f->note);
+}
+
+static FILE *dump_stream(void)
+{
+	if (state.dump_out)
+		return state.dump_out;
+	if (!state.dump_path)
+		return state.dump_out = stderr;
+	state.dump_out = fopen(state.dump_path, "w");
+	if (!state.dump_out) {
+		error_at(UNKNOWN_LOCATION, "cachelint: cannot write '%s': %s", state.dump_path, xstrerror(errno));
+		state.dump = false;
+	}
+	return state.dump_out;
+}
+
+/*
+ * Whether a record is worth converting: annotated fields, a profile entry,
+ * or an embedded record that is.  Most structs of a unit are none of these,
+ * and skipping them keeps the plugin's cost near zero.
+ */
+static bool worth_converting(tree type, const char *name, unsigned depth)
+{
+	if (state.dump || attributes_on_fields(type))
+		return true;
+	if (name && state.profile.nstructs && cl_profile_find(&state.profile, name))
+		return true;
+	if (depth > 8)
+		return false;
+	for (tree f = TYPE_FIELDS(type); f; f = DECL_CHAIN(f)) {
+		tree t;
+
+		if (TREE_CODE(f) != FIELD_DECL)
+			continue;
+		t = TREE_TYPE(f);
+		if (RECORD_OR_UNION_TYPE_P(t) &&
+		    worth_converting(TYPE_MAIN_VARIANT(t), convert_record_name(TYPE_MAIN_VARIANT(t), &state.arena),
+				     depth + 1))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * After an error in the code, GCC carries on with repaired types (an unknown
+ * type name becomes int): their layouts are not the program's.
+ */
+static bool code_has_errors(void)
+{
+	return errorcount + sorrycount > state.own_errors;
+}
+
+static void analyse(tree type, const char *typedef_name)
+{
+	unsigned int uid = TYPE_UID(type);
+	const char *name = typedef_name ? typedef_name : convert_record_name(type, &state.arena);
+	struct cl_record *rec;
+	size_t first;
+
+	if (!state.analysed)
+		state.analysed = new hash_set<uid_hash>;
+	if (state.analysed->add(uid) || code_has_errors())
+		return;
+	/* Nobody annotates libc's structs; their warnings would be hidden anyway. */
+	if (in_system_header_at(convert_record_location(type)))
+		return;
+	if (!worth_converting(type, name, 0))
+		return;
+	rec = convert_record(type, &state.arena);
+	if (!rec)
+		return;
+	if (typedef_name) {
+		rec->name = cl_arena_strdup(&state.arena, typedef_name);
+		rec->typedef_name = true;
+	}
+	first = state.findings.n;
+	if (state.profile.nstructs)
+		cl_profile_apply(&state.profile, rec, &state.arena, &state.findings);
+	if (state.dump && dump_stream())
+		cl_record_dump(state.dump_out, rec);
+	cl_analyze(rec, &state.opt, &state.findings);
+	state.records = (const struct cl_record **)cl_vec_grow(state.records, &state.records_cap,
+							      state.nrecords + 1,
+							      sizeof(*state.records));
+	state.records[state.nrecords++] = rec;
+	for (size_t i = first; i < state.findings.n; i++)
+		emit(&state.findings.v[i]);
+}
+
+static void finish_type(void *event_data, void *)
+{
+	tree type = (tree)event_data;
+
+	if (state.disabled || !type || type == error_mark_node || !RECORD_OR_UNION_TYPE_P(type) ||
+	    !COMPLETE_TYPE_P(type))
+		return;
+	type = TYPE_MAIN_VARIANT(type);
+	if (convert_record_name(type, &state.arena)) {
+		analyse(type, NULL);
+		return;
+	}
+	for (tree p = pending_records; p; p = TREE_CHAIN(p))
+		if (TREE_VALUE(p) == type)
+			return;
+	pending_records = tree_cons(NULL_TREE, type, pending_records);
+}
+
+/*
+ * C++ class template instantiations get no PLUGIN_FINISH_TYPE: check them
+ * when a variable of that type is declared.
+ */
+static void finish_var(tree decl)
+{
+	tree type = TREE_TYPE(decl);
+
+	while (type && TREE_CODE(type) == ARRAY_TYPE)
+		type = TREE_TYPE(type);
+	if (type && RECORD_OR_UNION_TYPE_P(type) && COMPLETE_TYPE_P(type) &&
+	    convert_record_name(TYPE_MAIN_VARIANT(type), &state.arena))
+		analyse(TYPE_MAIN_VARIANT(type), NULL);
+}
+
+/* `typedef struct {…} name;`: the anonymous record is analysed as `name`. */
+static void finish_decl(void *event_data, void *)
+{
+	tree decl = (tree)event_data, type;
+
+	if (state.disabled || !decl)
+		return;
+	if (TREE_CODE(decl) == VAR_DECL && lang_GNU_CXX()) {
+		finish_var(decl);
+		return;
+	}
+	if (!pending_records || TREE_CODE(decl) != TYPE_DECL || !DECL_NAME(decl))
+		return;
+	type = TREE_TYPE(decl);
+	if (!type || type == error_mark_node || !RECORD_OR_UNION_TYPE_P(type))
+		return;
+	type = TYPE_MAIN_VARIANT(type);
+	for (tree *p = &pending_records; *p; p = &TREE_CHAIN(*p)) {
+		if (TREE_VALUE(*p) == type) {
+			*p = TREE_CHAIN(*p);
+			analyse(type, IDENTIFIER_POINTER(DECL_NAME(decl)));
+			return;
+		}
+	}
+}
+
+/*
+ * Nameless records still pending at the end: anonymous members were
+ * analysed inside the records that hold them; the rest (`struct {…} x;`)
+ * are analysed as they are.
+ */
+static void flush_pending(void)
+{
+	tree list = nreverse(pending_records);
+
+	pending_records = NULL_TREE;
+	for (tree p = list; p; p = TREE_CHAIN(p))
+		if (!convert_seen(TREE_VALUE(p)))
+			analyse(TREE_VALUE(p), NULL);
+}
+
+static int write_report(FILE *out, void *)
+{
+	struct cl_report_info info = {
+		CL_VERSION, main_input_filename, &state.opt, state.records, state.nrecords,
+	};
+
+	return cl_report_yaml(out, &info, &state.findings);
+}
+
+static const char *report_file(void)
+{
+	size_t n = strlen(state.report_path);
+
+	if (n && state.report_path[n - 1] == '/')
+		return concat(state.report_path, lbasename(main_input_filename),
+			      ".cachelint.yaml", NULL);
+	return state.report_path;
+}
+
+/*
+ * PLUGIN_FINISH runs even under -fsyntax-only and after errors, unlike
+ * PLUGIN_FINISH_UNIT.  The report is not written when the unit had errors of
+ * its own: its layouts may be wrong.
+ */
+static void finish(void *, void *)
+{
+	if (!state.disabled) {
+		flush_pending();
+		if (state.report_path && !code_has_errors()) {
+			const char *path = report_file();
+
+			if (cl_write_atomic(path, write_report, NULL))
+				error_at(UNKNOWN_LOCATION, "cachelint: cannot write report '%s': %s", path,
+				      xstrerror(errno));
+		}
+	}
+	if (state.dump_out && state.dump_out != stderr)
+		fclose(state.dump_out);
+	cl_findings_free(&state.findings);
+	cl_arena_free(&state.arena);
+	cl_profile_free(&state.profile);
+	free(state.records);
+	delete state.analysed;
+	convert_reset();
+}
+
+static void bad_argument(const char *key, const char *fmt, const char *detail)
+{
+	char msg[1024];
+
+	snprintf(msg, sizeof(msg), fmt, detail);
+	error("cachelint: argument '%s': %s", key, msg);
+	state.disabled = true;
+}
+
+static bool needs_value(const struct plugin_argument *arg, bool needed)
+{
+	if (needed && (!arg->value || !*arg->value))
+		bad_argument(arg->key, "%s", "needs a value (KEY=VALUE)");
+	else if (!needed && arg->value)
+		bad_argument(arg->key, "%s", "takes no value");
+	else
+		return true;
+	return false;
+}
+
+static void parse_argument(const struct plugin_argument *arg, const char **profiles)
+{
+	const char *key = arg->key;
+	struct cl_diag err;
+
+	if (!strcmp(key, "line-size") || !strcmp(key, "alignment") || !strcmp(key, "adjacent")) {
+		if (cl_options_set(&state.opt, key, arg->value, &err))
+			bad_argument(key, "%s", err.msg);
+		state.line_size_given |= !strcmp(key, "line-size");
+	} else if (!strcmp(key, "profile")) {
+		if (needs_value(arg, true))
+			*profiles = arg->value;
+	} else if (!strcmp(key, "report")) {
+		if (needs_value(arg, true))
+			state.report_path = arg->value;
+	} else if (!strcmp(key, "dump-layout")) {
+		state.dump = true;
+		state.dump_path = arg->value && *arg->value ? arg->value : NULL;
+	} else if (!strcmp(key, "werror")) {
+		state.werror = needs_value(arg, false);
+	} else if (!strcmp(key, "disable")) {
+		if (needs_value(arg, false))
+			state.disabled = true;
+	} else {
+		bad_argument(key, "%s",
+			     "unknown (expected profile, line-size, alignment, adjacent, report, dump-layout, werror or disable)");
+	}
+}
+
+static void load_profiles(const char *list)
+{
+	struct cl_diag err;
+	char buf[2048];
+
+	if (cl_profile_load_list(&state.profile, list, &err)) {
+		error("cachelint: %s", cl_diag_format(&err, buf, sizeof(buf)));
+		state.disabled = true;
+		return;
+	}
+	if (state.profile.line_size && !state.line_size_given)
+		state.opt.line_size = state.profile.line_size;
+}
+
+__attribute__((visibility("default")))
+int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *version)
+{
+	const char *profiles = NULL;
+
+	if (!plugin_default_version_check(version, &gcc_version)) {
+		error("cachelint: built for GCC %s, not this compiler (%s)",
+		      gcc_version.basever, version->basever);
+		return 1;
+	}
+	cl_options_init(&state.opt);
+	cl_arena_init(&state.arena);
+	cl_findings_init(&state.findings, &state.arena);
+	cl_profile_init(&state.profile);
+	for (int i = 0; i < info->argc; i++)
+		parse_argument(&info->argv[i], &profiles);
+	if (profiles && !state.disabled)
+		load_profiles(profiles);
+
+	register_callback(info->base_name, PLUGIN_INFO, NULL, &cachelint_info);
+	register_callback(info->base_name, PLUGIN_ATTRIBUTES, attributes_register, NULL);
+	register_callback(info->base_name, PLUGIN_REGISTER_GGC_ROOTS, NULL,
+			  (void *)cachelint_roots);
+	register_callback(info->base_name, PLUGIN_FINISH_TYPE, finish_type, NULL);
+	register_callback(info->base_name, PLUGIN_FINISH_DECL, finish_decl, NULL);
+	register_callback(info->base_name, PLUGIN_FINISH, finish, NULL);
+	return 0;
+}

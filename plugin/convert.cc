@@ -1,0 +1,181 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * convert.cc - GCC trees to the core layout model
+ *
+ * This is the plugin's only contact between trees and the model.  It reads
+ * what GCC laid out and allocates nothing in GCC's garbage-collected heap
+ * (no bit_position(): offsets are summed from the INTEGER_CSTs), so that
+ * loading the plugin cannot change what GCC does afterwards.
+ */
+#include "cachelint-plugin.h"
+#include "langhooks.h"
+
+#define DEPTH_MAX 64
+
+typedef int_hash<unsigned int, 0xffffffffu, 0xfffffffeu> uid_hash;
+
+/* TYPE_UID of a main variant -> its model, or NULL if it has no fixed layout */
+static hash_map<uid_hash, struct cl_record *> *cache;
+
+void convert_reset(void)
+{
+	delete cache;
+	cache = NULL;
+}
+
+static bool fixed_uhwi(tree t)
+{
+	return t && TREE_CODE(t) == INTEGER_CST && tree_fits_uhwi_p(t);
+}
+
+/*
+ * C++ template patterns have FIELD_DECLs without offsets, GNU C allows
+ * variable-size members, and erroneous code leaves error_mark_node types:
+ * none of them has a layout to check.
+ */
+static bool layout_fixed(tree type)
+{
+	if (!COMPLETE_TYPE_P(type) || !fixed_uhwi(TYPE_SIZE_UNIT(type)))
+		return false;
+	for (tree f = TYPE_FIELDS(type); f; f = DECL_CHAIN(f)) {
+		if (TREE_CODE(f) != FIELD_DECL)
+			continue;
+		if (TREE_TYPE(f) == error_mark_node || !fixed_uhwi(DECL_FIELD_OFFSET(f)) ||
+		    !fixed_uhwi(DECL_FIELD_BIT_OFFSET(f)))
+			return false;
+		if (DECL_SIZE(f) && !fixed_uhwi(DECL_SIZE(f)))
+			return false;
+	}
+	return true;
+}
+
+/* Unnamed bit-fields are padding: no front end reports them as members. */
+static bool is_member(tree f)
+{
+	return TREE_CODE(f) == FIELD_DECL &&
+	       (DECL_NAME(f) || RECORD_OR_UNION_TYPE_P(TREE_TYPE(f)));
+}
+
+const char *convert_record_name(tree type, struct cl_arena *a)
+{
+	tree decl = TYPE_NAME(type), name = decl;
+
+	if (name && TREE_CODE(name) == TYPE_DECL)
+		name = DECL_NAME(name);
+	if (!name || TREE_CODE(name) != IDENTIFIER_NODE || IDENTIFIER_ANON_P(name))
+		return NULL;
+	/*
+	 * C++: "tmpl<long int>", as the C++ front end spells it, so that two
+	 * instantiations are told apart.  Its buffer is reused: copy it.
+	 */
+	if (lang_GNU_CXX() && TREE_CODE(decl) == TYPE_DECL)
+		return cl_arena_strdup(a, lang_hooks.decl_printable_name(decl, 2));
+	return IDENTIFIER_POINTER(name);
+}
+
+static void span_from(struct cl_span *s, location_t loc)
+{
+	expanded_location xl = expand_location(loc);
+
+	s->file = xl.file;
+	s->line = (unsigned)xl.line;
+	s->col = (unsigned)xl.column;
+	s->cookie = (uintptr_t)loc;
+}
+
+location_t convert_record_location(tree type)
+{
+	if (TYPE_STUB_DECL(type))
+		return DECL_SOURCE_LOCATION(TYPE_STUB_DECL(type));
+	if (TYPE_NAME(type) && TREE_CODE(TYPE_NAME(type)) == TYPE_DECL)
+		return DECL_SOURCE_LOCATION(TYPE_NAME(type));
+	for (tree f = TYPE_FIELDS(type); f; f = DECL_CHAIN(f))
+		if (TREE_CODE(f) == FIELD_DECL)
+			return DECL_SOURCE_LOCATION(f);
+	return UNKNOWN_LOCATION;
+}
+
+/* `x[]` has no size; GNU `x[0]` has size 0 (and no upper bound either). */
+static bool is_flexible_array(tree f)
+{
+	return TREE_CODE(TREE_TYPE(f)) == ARRAY_TYPE && !DECL_SIZE(f);
+}
+
+static struct cl_record *convert(tree type, struct cl_arena *a, unsigned depth);
+
+static void convert_member(struct cl_member *m, tree f, struct cl_arena *a, unsigned depth)
+{
+	tree type = TREE_TYPE(f);
+
+	if (DECL_NAME(f))
+		m->name = cl_arena_strdup(a, IDENTIFIER_POINTER(DECL_NAME(f)));
+	m->bit_offset = tree_to_uhwi(DECL_FIELD_OFFSET(f)) * BITS_PER_UNIT +
+			tree_to_uhwi(DECL_FIELD_BIT_OFFSET(f));
+	if (DECL_SIZE(f))
+		m->bit_size = tree_to_uhwi(DECL_SIZE(f));
+	if (DECL_BIT_FIELD_TYPE(f))
+		m->flags |= CL_MEMBER_BITFIELD;	/* also `unsigned x:32` */
+	else
+		m->align = DECL_ALIGN_UNIT(f);
+	if (is_flexible_array(f))
+		m->flags |= CL_MEMBER_FLEXIBLE;
+	if (DECL_USER_ALIGN(f))
+		m->flags |= CL_MEMBER_USER_ALIGN;
+	if (DECL_ARTIFICIAL(f))
+		m->flags |= DECL_NAME(f) ? CL_MEMBER_ARTIFICIAL : CL_MEMBER_BASE;
+	if (RECORD_OR_UNION_TYPE_P(type)) {
+		m->record = convert(TYPE_MAIN_VARIANT(type), a, depth + 1);
+		if (!DECL_NAME(f) && !DECL_ARTIFICIAL(f))
+			m->flags |= CL_MEMBER_ANONYMOUS;
+	}
+	span_from(&m->span, DECL_SOURCE_LOCATION(f));
+	attributes_read_field(f, &m->access, a);
+}
+
+static struct cl_record *build(tree type, struct cl_arena *a, unsigned depth)
+{
+	struct cl_record *rec;
+	size_t n = 0, i = 0;
+
+	for (tree f = TYPE_FIELDS(type); f; f = DECL_CHAIN(f))
+		n += is_member(f);
+	rec = cl_record_new(a, TREE_CODE(type) == UNION_TYPE ? CL_UNION : CL_STRUCT,
+			    convert_record_name(type, a), n);
+	rec->size = tree_to_uhwi(TYPE_SIZE_UNIT(type));
+	rec->align = TYPE_ALIGN_UNIT(type);
+	rec->packed = TYPE_PACKED(type);
+	rec->suppress = attributes_read_suppress(type);
+	span_from(&rec->span, convert_record_location(type));
+	for (tree f = TYPE_FIELDS(type); f; f = DECL_CHAIN(f))
+		if (is_member(f))
+			convert_member(&rec->members[i++], f, a, depth);
+	return rec;
+}
+
+static struct cl_record *convert(tree type, struct cl_arena *a, unsigned depth)
+{
+	unsigned int uid = TYPE_UID(type);
+	struct cl_record **cached, *rec = NULL;
+
+	if (!cache)
+		cache = new hash_map<uid_hash, struct cl_record *>;
+	cached = cache->get(uid);
+	if (cached)
+		return *cached;
+	/* Claim the slot first: a record cannot contain itself, but be safe. */
+	cache->put(uid, NULL);
+	if (depth <= DEPTH_MAX && layout_fixed(type))
+		rec = build(type, a, depth);
+	cache->put(uid, rec);	/* build() may have rehashed the map */
+	return rec;
+}
+
+struct cl_record *convert_record(tree type, struct cl_arena *a)
+{
+	return convert(TYPE_MAIN_VARIANT(type), a, 0);
+}
+
+bool convert_seen(tree type)
+{
+	return cache && cache->get(TYPE_UID(TYPE_MAIN_VARIANT(type)));
+}

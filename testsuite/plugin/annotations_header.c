@@ -1,0 +1,45 @@
+// annotations/cachelint.h compiles warning-free, with every warning turned
+// into an error, under GCC alone, GCC with the plugin, and clang (which gets
+// annotate + btf_decl_tag attributes).  An existing __read_mostly (the
+// kernel's section attribute) is left alone.
+// RUN: %gcc -std=gnu11 -Wall -Wextra -Werror -I%annotations -c %s -o %t.gcc.o
+// RUN: %gcc-cl -std=gnu11 -Wall -Wextra -Werror -c %s -o %t.plugin.o 2>&1 | %check --allow-empty
+// RUN: %clang -std=gnu11 -Wall -Wextra -Werror -I%annotations -c %s -o %t.clang.o
+// RUN: %gxx -std=gnu++17 -Wall -Wextra -Werror -I%annotations -x c++ -c %s -o %t.gxx.o
+// RUN: %gxx-cl -std=gnu++17 -Wall -Wextra -Werror -x c++ -c %s -o %t.gxx-plugin.o 2>&1 | %check --allow-empty
+// The kernel defines __read_mostly first: a variable keeps its section.
+// RUN: %gcc -std=gnu11 -Wall -Werror -DKERNEL_FIRST -I%annotations -I%inputs -c %s -o %t.kernel.o
+// RUN: objdump -t %t.kernel.o | FileCheck %s --check-prefix=SECTION
+// SECTION: .data..read_mostly{{.*}}tunable
+// RUN: %gcc-cl -std=gnu11 -Wall -Werror -DKERNEL_FIRST -I%inputs -c %s -o %t.kernel-plugin.o 2>&1 | %check --allow-empty
+// clang sees the annotations as annotate attributes on the fields:
+// RUN: %clang -std=gnu11 -I%annotations -Xclang -ast-dump -fsyntax-only %s | FileCheck %s --check-prefix=AST
+// AST: FieldDecl {{.*}} hits 'long'
+// AST-NEXT: AnnotateAttr {{.*}} "cachelint:write_hot:stats"
+// AST-NEXT: BTFDeclTagAttr {{.*}} "cachelint:write_hot:stats"
+// AST: FieldDecl {{.*}} limit 'long'
+// AST-NEXT: AnnotateAttr {{.*}} "cachelint:read_mostly"
+// AST: FieldDecl {{.*}} rate 'long'
+// AST-NEXT: AnnotateAttr {{.*}} "cachelint:write_hot"
+#ifdef KERNEL_FIRST
+#include "kernel_read_mostly.h"
+#endif
+#include "cachelint.h"
+
+struct __cachelint_suppress("all") tuned {
+	long hits __write_hot_group("stats");
+	long limit __read_mostly_field;
+	long rate __write_hot;
+#ifndef KERNEL_FIRST
+	long ceiling __read_mostly;
+#endif
+};
+
+#ifdef KERNEL_FIRST
+int tunable __read_mostly = 1;
+#endif
+
+long use(struct tuned *t)
+{
+	return t->hits + t->limit + t->rate;
+}

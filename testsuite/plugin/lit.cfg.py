@@ -1,0 +1,37 @@
+# lit configuration for the GCC plugin tests: one annotated source file per
+# behaviour, expected diagnostics written inline, anything else fails
+# (FileCheck --implicit-check-not).
+import os
+import lit.formats
+
+config.name = 'cachelint-plugin'
+config.test_format = lit.formats.ShTest(execute_external=True)
+config.suffixes = ['.c', '.cc', '.i', '.test']
+config.excludes = ['Inputs']
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.cachelint_build, 'testsuite', 'plugin')
+
+config.environment['PATH'] = os.pathsep.join(
+    [config.llvm_bin, config.environment.get('PATH', os.environ.get('PATH', ''))])
+# Diagnostics in plain ASCII, whatever the locale of the caller.
+config.environment['LC_ALL'] = 'C'
+config.environment['LANG'] = 'C'
+
+plugin = os.path.join(config.cachelint_build, 'plugin', 'cachelint.so')
+annotations = os.path.join(config.cachelint_source, 'annotations')
+gcc_cl = '%s -fplugin=%s -fdiagnostics-plain-output -I%s' % (config.cc, plugin, annotations)
+gxx_cl = '%s -fplugin=%s -fdiagnostics-plain-output -I%s' % (config.cxx, plugin, annotations)
+strict = ('FileCheck --implicit-check-not=warning: --implicit-check-not=note: '
+          '--implicit-check-not=error:')
+
+config.substitutions.append(('%gcc-cl', gcc_cl))
+config.substitutions.append(('%gxx-cl', gxx_cl))
+config.substitutions.append(('%gcc', config.cc))
+config.substitutions.append(('%gxx', config.cxx))
+config.substitutions.append(('%clang', config.clang))
+config.substitutions.append(('%plugin', plugin))
+config.substitutions.append(('%annotations', annotations))
+config.substitutions.append(('%inputs', os.path.join(config.test_source_root, 'Inputs')))
+config.substitutions.append(('%python', config.python))
+config.substitutions.append(('%srcroot', config.cachelint_source))
+config.substitutions.append(('%check', strict + ' %s'))

@@ -1,0 +1,9 @@
+#!/bin/sh
+# Quick start, step 1: install what is missing, build, and compile the
+# page_counter example (struct page_counter as in Linux v5.10, annotated)
+# with the cachelint GCC plugin loaded.  It prints the warnings.
+set -eu
+top=$(cd "$(dirname "$0")/.." && pwd)
+"$top/scripts/bootstrap.sh"
+echo "== gcc -fplugin=build/plugin/cachelint.so on examples/page_counter (Linux v5.10 layout)" >&2
+make -s -C "$top/examples/page_counter" -B

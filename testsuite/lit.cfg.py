@@ -1,15 +1,17 @@
-# lit configuration for the GCC plugin tests: one annotated source file per
-# behaviour, expected diagnostics written inline, anything else fails
-# (FileCheck --implicit-check-not).
+# lit configuration of cachelint's source-level tests (testsuite/plugin,
+# testsuite/lint, ...): one annotated source file per behaviour, expected
+# diagnostics written inline, anything else fails (FileCheck
+# --implicit-check-not).  The cmocka unit tests (core/, profile/) are not lit
+# tests.
 import os
 import lit.formats
 
-config.name = 'cachelint-plugin'
+config.name = 'cachelint'
 config.test_format = lit.formats.ShTest(execute_external=True)
 config.suffixes = ['.c', '.cc', '.i', '.test']
-config.excludes = ['Inputs']
+config.excludes = ['Inputs', 'core', 'profile', 'tools', 'CMakeLists.txt']
 config.test_source_root = os.path.dirname(__file__)
-config.test_exec_root = os.path.join(config.cachelint_build, 'testsuite', 'plugin')
+config.test_exec_root = os.path.join(config.cachelint_build, 'testsuite')
 
 config.environment['PATH'] = os.pathsep.join(
     [config.llvm_bin, config.environment.get('PATH', os.environ.get('PATH', ''))])
@@ -31,7 +33,9 @@ config.substitutions.append(('%gxx', config.cxx))
 config.substitutions.append(('%clang', config.clang))
 config.substitutions.append(('%plugin', plugin))
 config.substitutions.append(('%annotations', annotations))
-config.substitutions.append(('%inputs', os.path.join(config.test_source_root, 'Inputs')))
+# %inputs: the Inputs/ folder next to the test
+config.substitutions.append(('%inputs', '%S/Inputs'))
+config.substitutions.append(('%cachelint', os.path.join(config.cachelint_build, 'lint', 'cachelint')))
 config.substitutions.append(('%python', config.python))
 config.substitutions.append(('%srcroot', config.cachelint_source))
 config.substitutions.append(('%check', strict + ' %s'))

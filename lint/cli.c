@@ -1,0 +1,159 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * cli.c - options and exit status shared by the subcommands
+ */
+#include "cli.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cl_version.h"
+
+const char cli_common_help[] =
+	"Common options:\n"
+	"  --profile FILE          access profile (YAML); may be repeated, merged in order\n"
+	"  --line-size N           cache line size, a power of two from 16 to 512 (64)\n"
+	"  --alignment line|any    where a struct may start (line)\n"
+	"  --adjacent              also report pairs in adjacent lines of a 128-byte block\n"
+	"  --format FMT            text, json, sarif, github or yaml (text)\n"
+	"  --propose               also propose a field order without the findings\n"
+	"  --baseline FILE         do not report findings recorded in FILE\n"
+	"  --fail-on LEVEL         error, warning or none: exit 1 on findings at or\n"
+	"                          above LEVEL (warning)\n"
+	"  --quiet                 no progress on stderr\n"
+	"  --help, --version\n"
+	"Exit status: 0 no findings at or above --fail-on, 1 findings, 2 usage or input error.\n";
+
+void cli_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("cachelint: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+void cli_print_version(const char *command)
+{
+	printf("cachelint%s%s %s\n", command ? " " : "", command ? command : "", CL_VERSION);
+}
+
+void cli_common_init(struct cli_common *c)
+{
+	memset(c, 0, sizeof(*c));
+	cl_options_init(&c->opt);
+	c->format = CLI_FORMAT_TEXT;
+	c->fail_on = CL_SEV_WARNING;
+}
+
+void cli_common_free(struct cli_common *c)
+{
+	free(c->profiles);
+	c->profiles = NULL;
+	c->nprofiles = 0;
+}
+
+static int parse_format(const char *arg, enum cli_format *out)
+{
+	static const char *const names[] = { "text", "json", "sarif", "github", "yaml" };
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		if (!strcmp(arg, names[i])) {
+			*out = (enum cli_format)i;
+			return 0;
+		}
+	}
+	cli_error("invalid --format '%s': expected text, json, sarif, github or yaml", arg);
+	return -1;
+}
+
+static int parse_fail_on(const char *arg, int *out)
+{
+	if (!strcmp(arg, "error"))
+		*out = CL_SEV_ERROR;
+	else if (!strcmp(arg, "warning"))
+		*out = CL_SEV_WARNING;
+	else if (!strcmp(arg, "none"))
+		*out = CL_SEV_NOTE + 1;
+	else {
+		cli_error("invalid --fail-on '%s': expected error, warning or none", arg);
+		return -1;
+	}
+	return 0;
+}
+
+static int set_option(struct cli_common *c, const char *key, const char *arg)
+{
+	struct cl_diag err;
+
+	if (cl_options_set(&c->opt, key, arg, &err)) {
+		cli_error("--%s: %s", key, err.msg);
+		return -1;
+	}
+	return 1;
+}
+
+int cli_common_option(struct cli_common *c, int opt, const char *arg)
+{
+	switch (opt) {
+	case CLI_OPT_PROFILE:
+		c->profiles = cl_xrealloc(c->profiles, (c->nprofiles + 1) * sizeof(*c->profiles));
+		c->profiles[c->nprofiles++] = arg;
+		return 1;
+	case CLI_OPT_LINE_SIZE:
+		c->line_size_given = true;
+		return set_option(c, "line-size", arg);
+	case CLI_OPT_ALIGNMENT:
+		return set_option(c, "alignment", arg);
+	case CLI_OPT_ADJACENT:
+		return set_option(c, "adjacent", NULL);
+	case CLI_OPT_FORMAT:
+		return parse_format(arg, &c->format) ? -1 : 1;
+	case CLI_OPT_PROPOSE:
+		c->propose = true;
+		return 1;
+	case CLI_OPT_BASELINE:
+		c->baseline = arg;
+		return 1;
+	case CLI_OPT_FAIL_ON:
+		return parse_fail_on(arg, &c->fail_on) ? -1 : 1;
+	case CLI_OPT_QUIET:
+		c->quiet = true;
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+int cli_load_profiles(struct cli_common *c, struct cl_profile *p)
+{
+	struct cl_diag err;
+	char buf[2048];
+
+	for (size_t i = 0; i < c->nprofiles; i++) {
+		if (cl_profile_load(p, c->profiles[i], &err)) {
+			cli_error("%s", cl_diag_format(&err, buf, sizeof(buf)));
+			return -1;
+		}
+	}
+	if (p->line_size && !c->line_size_given)
+		c->opt.line_size = p->line_size;
+	return 0;
+}
+
+int cli_exit_status(const struct cli_common *c, const struct cl_findings *f)
+{
+	for (size_t i = 0; i < f->n; i++)
+		if ((int)f->v[i].severity <= c->fail_on)
+			return EXIT_FINDINGS;
+	return EXIT_SUCCESS;
+}
+
+bool cli_progress_wanted(const struct cli_common *c)
+{
+	return !c->quiet && isatty(STDERR_FILENO);
+}

@@ -1,0 +1,128 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * cli.h - the cachelint command: subcommands and their common options
+ *
+ * Every subcommand is a struct cl_command in its own file (cmd_*.c),
+ * listed once in main.c.  Options shared by the subcommands are parsed by
+ * cli_common_option() so that --line-size means the same everywhere, with
+ * the same errors as the plugin's arguments (core's cl_options_set()).
+ *
+ * Exit status: 0 no findings at or above --fail-on, 1 findings, 2 usage or
+ * input error (the message on stderr names the file, and the line and
+ * column where there is one).
+ */
+#ifndef CACHELINT_CLI_H
+#define CACHELINT_CLI_H
+
+#include <getopt.h>
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "access_profile.h"
+#include "analysis.h"
+
+#define EXIT_FINDINGS 1
+#define EXIT_USAGE 2
+
+/**
+ * struct cl_command - one subcommand
+ * @name: as typed ("lint")
+ * @summary: one line for `cachelint --help`
+ * @run: runs it with argv[0] == @name; returns the exit status
+ */
+struct cl_command {
+	const char *name;
+	const char *summary;
+	int (*run)(int argc, char **argv);
+};
+
+enum cli_format {
+	CLI_FORMAT_TEXT,
+	CLI_FORMAT_JSON,
+	CLI_FORMAT_SARIF,
+	CLI_FORMAT_GITHUB,
+	CLI_FORMAT_YAML,
+};
+
+/**
+ * struct cli_common - options every analysing subcommand accepts
+ * @opt: line size, alignment, adjacent
+ * @line_size_given: --line-size was given (it wins over profiles)
+ * @profiles: --profile files, in order
+ * @nprofiles: number of @profiles
+ * @format: --format
+ * @propose: --propose
+ * @baseline: --baseline FILE
+ * @fail_on: findings at or above this severity make the exit status 1;
+ *           CL_SEV_NOTE + 1 for "none"
+ * @quiet: --quiet: no progress
+ */
+struct cli_common {
+	struct cl_options opt;
+	bool line_size_given;
+	const char **profiles;
+	size_t nprofiles;
+	enum cli_format format;
+	bool propose;
+	const char *baseline;
+	int fail_on;
+	bool quiet;
+};
+
+/* Long options >= 0x100 so they never collide with short ones. */
+enum {
+	CLI_OPT_PROFILE = 0x100,
+	CLI_OPT_LINE_SIZE,
+	CLI_OPT_ALIGNMENT,
+	CLI_OPT_ADJACENT,
+	CLI_OPT_FORMAT,
+	CLI_OPT_PROPOSE,
+	CLI_OPT_BASELINE,
+	CLI_OPT_FAIL_ON,
+	CLI_OPT_QUIET,
+	CLI_OPT_HELP,
+	CLI_OPT_VERSION,
+	CLI_OPT_FIRST_FREE,	/* subcommands number their own options from here */
+};
+
+#define CLI_COMMON_LONG_OPTIONS						\
+	{ "profile", required_argument, NULL, CLI_OPT_PROFILE },		\
+	{ "line-size", required_argument, NULL, CLI_OPT_LINE_SIZE },		\
+	{ "alignment", required_argument, NULL, CLI_OPT_ALIGNMENT },		\
+	{ "adjacent", no_argument, NULL, CLI_OPT_ADJACENT },			\
+	{ "format", required_argument, NULL, CLI_OPT_FORMAT },			\
+	{ "propose", no_argument, NULL, CLI_OPT_PROPOSE },			\
+	{ "baseline", required_argument, NULL, CLI_OPT_BASELINE },		\
+	{ "fail-on", required_argument, NULL, CLI_OPT_FAIL_ON },		\
+	{ "quiet", no_argument, NULL, CLI_OPT_QUIET },			\
+	{ "help", no_argument, NULL, CLI_OPT_HELP },				\
+	{ "version", no_argument, NULL, CLI_OPT_VERSION }
+
+/* The --help text of the common options, for the subcommands' own help. */
+extern const char cli_common_help[];
+
+void cli_common_init(struct cli_common *c);
+void cli_common_free(struct cli_common *c);
+/*
+ * Handle one getopt_long() result that is a common option.  Returns 1 if it
+ * was one (handled), 0 if not, -1 after printing an error (exit 2).
+ */
+int cli_common_option(struct cli_common *c, int opt, const char *arg);
+/*
+ * Load the --profile files into @p (after cl_profile_init()), applying the
+ * profiles' line-size unless --line-size was given.  0, or -1 after printing
+ * the error.
+ */
+int cli_load_profiles(struct cli_common *c, struct cl_profile *p);
+/* The exit status for these findings under --fail-on. */
+int cli_exit_status(const struct cli_common *c, const struct cl_findings *f);
+
+/* "cachelint: " + message on stderr */
+void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void cli_print_version(const char *command);
+/* Progress on stderr when it is a terminal and not --quiet. */
+bool cli_progress_wanted(const struct cli_common *c);
+
+extern const struct cl_command cl_cmd_explain;
+
+#endif /* CACHELINT_CLI_H */

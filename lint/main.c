@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * main.c - `cachelint SUBCOMMAND …`: dispatch to the subcommands
+ */
+#include "cli.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* One line per subcommand; each lives in its own cmd_*.c. */
+static const struct cl_command *const commands[] = {
+	&cl_cmd_explain,
+};
+
+#define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
+
+static void usage(FILE *out)
+{
+	fputs("Usage: cachelint SUBCOMMAND [options] …\n"
+	      "Find false sharing in C struct layouts: read-mostly and write-hot fields\n"
+	      "on one cache line.\n\nSubcommands:\n", out);
+	for (size_t i = 0; i < NCOMMANDS; i++)
+		fprintf(out, "  %-10s %s\n", commands[i]->name, commands[i]->summary);
+	fputs("\n`cachelint SUBCOMMAND --help` describes each.\n", out);
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2) {
+		usage(stderr);
+		return EXIT_USAGE;
+	}
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+		usage(stdout);
+		return EXIT_SUCCESS;
+	}
+	if (!strcmp(argv[1], "--version")) {
+		cli_print_version(NULL);
+		return EXIT_SUCCESS;
+	}
+	for (size_t i = 0; i < NCOMMANDS; i++)
+		if (!strcmp(argv[1], commands[i]->name))
+			return commands[i]->run(argc - 1, argv + 1);
+	cli_error("unknown subcommand '%s' (cachelint --help lists them)", argv[1]);
+	return EXIT_USAGE;
+}

@@ -6,6 +6,7 @@
 #include "analysis.h"
 #include "check.h"
 
+#include <assert.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -103,15 +104,20 @@ static void geometry(const struct cl_record *rec, const struct cl_options *opt,
 	unsigned line = opt->line_size, block = 2 * opt->line_size;
 	uint64_t alo, ahi, blo, bhi;
 
+	memset(g, 0, sizeof(*g));
 	leaf_bytes(a, base, &alo, &ahi);
 	leaf_bytes(b, base, &blo, &bhi);
 	g->line_placements = placements(rec, opt, line);
-	g->line_hits = cl_count_shared(rec, opt, line, alo, ahi, blo, bhi, &g->line);
 	g->block_placements = placements(rec, opt, block);
+	/* Two lines or more apart, they meet at no start offset. */
+	if ((blo > ahi && blo - ahi >= block) || (alo > bhi && alo - bhi >= block))
+		return;
+	g->line_hits = cl_count_shared(rec, opt, line, alo, ahi, blo, bhi, &g->line);
+	if (!opt->adjacent)
+		return;
 	/* Sharing a line implies sharing its block: count only the others. */
 	g->block_hits = cl_count_shared(rec, opt, block, alo, ahi, blo, bhi, &g->block) -
-			cl_count_shared(rec, opt, line, alo, ahi, blo, bhi, NULL) *
-			(g->block_placements / g->line_placements);
+			g->line_hits * (g->block_placements / g->line_placements);
 }
 
 /* The innermost record instance that holds both leaves. */
@@ -171,9 +177,11 @@ struct cl_finding *cl_check_report(const struct cl_check_ctx *ctx, enum cl_rule 
 
 	f->record_name = ctx->name;
 	f->a = *a;
+	cl_leaf_path(&f->a, ctx->out->arena);
 	f->where = a->member->span;
 	if (b) {
 		f->b = *b;
+		cl_leaf_path(&f->b, ctx->out->arena);
 		f->note_where = b->member->span;
 	}
 	return f;
@@ -200,6 +208,7 @@ const char *cl_placement_text(const struct cl_check_ctx *ctx, unsigned hits,
 
 const char *cl_written_note(const struct cl_check_ctx *ctx, const struct cl_leaf *l)
 {
+	assert(l->path);
 	if (l->access.group)
 		return cl_arena_printf(ctx->out->arena,
 				       "'%s' is written on hot paths (write group '%s')",
@@ -216,7 +225,7 @@ size_t cl_analyze(const struct cl_record *rec, const struct cl_options *opt,
 
 	if (!cl_record_is_annotated(rec))
 		return 0;
-	ctx.nleaves = cl_record_leaves(rec, out->arena, &leaves);
+	ctx.nleaves = cl_record_leaves(rec, out->arena, &leaves, false);
 	ctx.leaves = leaves;
 	ctx.name = cl_record_display(rec, out->arena);
 	if (!(rec->suppress & (1u << CL_RULE_FALSE_SHARING)))

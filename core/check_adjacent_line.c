@@ -22,16 +22,16 @@ static void report(const struct cl_check_ctx *ctx, const struct cl_leaf *rm,
 	if (g->block_placements == 1)
 		f->message = cl_arena_printf(a,
 			"read-mostly field '%s' of '%s' is in the cache line adjacent to write-hot field '%s' in %u-byte %s [%s]",
-			rm->path, ctx->name, wh->path, block,
+			f->a.path, ctx->name, f->b.path, block,
 			cl_line_text(ctx, g->block, block), id);
 	else
 		f->message = cl_arena_printf(a,
 			"read-mostly field '%s' of '%s' %s in the cache line adjacent to write-hot field '%s' in one %u-byte block %s [%s]",
-			rm->path, ctx->name,
+			f->a.path, ctx->name,
 			g->block_hits == g->block_placements ? "is" : "may be",
-			wh->path, block,
+			f->b.path, block,
 			cl_placement_text(ctx, g->block_hits, g->block_placements), id);
-	f->note = cl_written_note(ctx, wh);
+	f->note = cl_written_note(ctx, &f->b);
 }
 
 void cl_check_adjacent_line(const struct cl_check_ctx *ctx)

@@ -18,15 +18,15 @@ static void report(const struct cl_check_ctx *ctx, const struct cl_leaf *rm,
 	if (g->line_placements == 1)
 		f->message = cl_arena_printf(a,
 			"read-mostly field '%s' shares %s of '%s' with write-hot field '%s' [%s]",
-			rm->path, cl_line_text(ctx, g->line, ctx->opt->line_size),
-			ctx->name, wh->path, id);
+			f->a.path, cl_line_text(ctx, g->line, ctx->opt->line_size),
+			ctx->name, f->b.path, id);
 	else
 		f->message = cl_arena_printf(a,
 			"read-mostly field '%s' %s a cache line of '%s' with write-hot field '%s' %s [%s]",
-			rm->path, g->line_hits == g->line_placements ? "shares" : "may share",
-			ctx->name, wh->path,
+			f->a.path, g->line_hits == g->line_placements ? "shares" : "may share",
+			ctx->name, f->b.path,
 			cl_placement_text(ctx, g->line_hits, g->line_placements), id);
-	f->note = cl_written_note(ctx, wh);
+	f->note = cl_written_note(ctx, &f->b);
 }
 
 void cl_check_false_sharing(const struct cl_check_ctx *ctx)

@@ -29,16 +29,16 @@ static void report(const struct cl_check_ctx *ctx, const struct cl_leaf *a,
 	if (g->line_placements == 1)
 		f->message = cl_arena_printf(ar,
 			"write-hot field '%s' (group '%s') shares %s of '%s' with write-hot field '%s' (group '%s') [%s]",
-			a->path, a->access.group, cl_line_text(ctx, g->line, ctx->opt->line_size),
-			ctx->name, b->path, b->access.group, id);
+			f->a.path, a->access.group, cl_line_text(ctx, g->line, ctx->opt->line_size),
+			ctx->name, f->b.path, b->access.group, id);
 	else
 		f->message = cl_arena_printf(ar,
 			"write-hot field '%s' (group '%s') %s a cache line of '%s' with write-hot field '%s' (group '%s') %s [%s]",
-			a->path, a->access.group,
+			f->a.path, a->access.group,
 			g->line_hits == g->line_placements ? "shares" : "may share",
-			ctx->name, b->path, b->access.group,
+			ctx->name, f->b.path, b->access.group,
 			cl_placement_text(ctx, g->line_hits, g->line_placements), id);
-	f->note = cl_written_note(ctx, b);
+	f->note = cl_written_note(ctx, &f->b);
 }
 
 void cl_check_write_groups(const struct cl_check_ctx *ctx)

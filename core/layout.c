@@ -72,6 +72,27 @@ const struct cl_path_access *cl_record_find_path(const struct cl_record *rec,
 	return NULL;
 }
 
+/* "a" "." "b" without printf: paths are built for every nested member. */
+static const char *concat3(struct cl_arena *a, const char *x, const char *sep, const char *y)
+{
+	size_t nx = strlen(x), ns = strlen(sep), ny = strlen(y);
+	char *p = cl_arena_alloc(a, nx + ns + ny + 1);
+
+	memcpy(p, x, nx);
+	memcpy(p + nx, sep, ns);
+	memcpy(p + nx + ns, y, ny + 1);
+	return p;
+}
+
+static const char *join_path(struct cl_arena *a, const char *prefix, const char *name)
+{
+	if (!name)
+		return prefix;
+	if (!prefix || !*prefix)
+		return name;
+	return concat3(a, prefix, ".", name);
+}
+
 static const char *kind_name(enum cl_record_kind kind)
 {
 	switch (kind) {
@@ -88,8 +109,7 @@ const char *cl_record_display(const struct cl_record *rec, struct cl_arena *a)
 {
 	if (rec->name && rec->typedef_name)
 		return rec->name;
-	return cl_arena_printf(a, "%s %s", kind_name(rec->kind),
-			       rec->name ? rec->name : "<anonymous>");
+	return concat3(a, kind_name(rec->kind), " ", rec->name ? rec->name : "<anonymous>");
 }
 
 const char *cl_member_display(const struct cl_member *m, struct cl_arena *a)
@@ -104,19 +124,38 @@ const char *cl_member_display(const struct cl_member *m, struct cl_arena *a)
 	return "<anonymous>";
 }
 
+static const char *node_path(const struct cl_path_node *n, struct cl_arena *a)
+{
+	return n ? join_path(a, node_path(n->parent, a), n->name) : NULL;
+}
+
+const char *cl_leaf_path(struct cl_leaf *leaf, struct cl_arena *a)
+{
+	if (!leaf->path) {
+		const char *prefix = node_path(leaf->prefix, a);
+
+		leaf->path = leaf->member->name ? join_path(a, prefix, leaf->member->name) :
+			     prefix ? prefix : cl_member_display(leaf->member, a);
+	}
+	return leaf->path;
+}
+
 /*
  * The walk behind flattening and dumping: every member at every depth, with
- * its dotted path and its class in the context of the analysed record.
+ * its class in the context of the analysed record.
  *
  * A class can be given to an embedded leaf by the analysed record or by any
  * named record on the way down ("lruvec.pgdat" in the profile of
- * mem_cgroup_per_node); the outermost one wins.
+ * mem_cgroup_per_node); the outermost one wins.  Matching those needs the
+ * dotted paths as strings, which are otherwise only spelled out for the
+ * leaves that are reported.
  */
 #define WALK_DEPTH_MAX 64
 
 struct walk_node {
 	const struct cl_member *m;
-	const char *path;	/* NULL for an anonymous member */
+	const char *path;	/* when the walk builds strings; NULL if anonymous */
+	const struct cl_path_node *prefix;
 	uint64_t bit_offset;	/* absolute */
 	struct cl_access access;
 	const struct cl_scope *scope, *decided;
@@ -128,6 +167,7 @@ struct walk_node {
 struct walk {
 	const struct cl_record *root;
 	struct cl_arena *arena;
+	bool strings;		/* build path strings as we go */
 	/* named record instances from the root down, with their path lengths */
 	const struct cl_scope *scope[WALK_DEPTH_MAX + 2];
 	size_t prefix_len[WALK_DEPTH_MAX + 2];
@@ -136,17 +176,10 @@ struct walk {
 	void *data;
 };
 
-static const char *join_path(struct cl_arena *a, const char *prefix, const char *name)
+static void walk_access(const struct walk *w, struct walk_node *node)
 {
-	if (!name)
-		return prefix;
-	if (!prefix || !*prefix)
-		return name;
-	return cl_arena_printf(a, "%s.%s", prefix, name);
-}
+	const char *path = node->path;
 
-static void walk_access(const struct walk *w, const char *path, struct walk_node *node)
-{
 	node->access = node->m->access;
 	node->scope = node->decided = w->scope[w->nscope - 1];
 	for (unsigned i = 0; path && i < w->nscope; i++) {
@@ -165,7 +198,8 @@ static void walk_access(const struct walk *w, const char *path, struct walk_node
 }
 
 static void walk_record(struct walk *w, const struct cl_record *rec, uint64_t base,
-			const char *prefix, size_t top, unsigned depth);
+			const char *prefix, const struct cl_path_node *pnode,
+			size_t top, unsigned depth);
 
 static void push_scope(struct walk *w, const struct cl_record *rec, uint64_t offset,
 		       const char *path)
@@ -181,49 +215,77 @@ static void push_scope(struct walk *w, const struct cl_record *rec, uint64_t off
 }
 
 static void walk_member(struct walk *w, const struct cl_member *m, uint64_t base,
-			const char *prefix, size_t top, unsigned depth)
+			const char *prefix, const struct cl_path_node *pnode,
+			size_t top, unsigned depth)
 {
 	struct walk_node node = {
 		.m = m,
-		.path = join_path(w->arena, prefix, m->name),
+		.path = w->strings ? join_path(w->arena, prefix, m->name) : NULL,
+		.prefix = pnode,
 		.bit_offset = base + m->bit_offset,
 		.top = top,
 		.depth = depth,
 	};
 	bool named = m->record && m->record->name && !(m->flags & CL_MEMBER_ANONYMOUS);
+	const struct cl_path_node *child = pnode;
 
-	walk_access(w, node.path, &node);
+	walk_access(w, &node);
 	node.leaf = !m->record || node.access.cls != CL_CLASS_NONE || depth >= WALK_DEPTH_MAX;
 	w->visit(w, &node);
 	if (!m->record || depth >= WALK_DEPTH_MAX)
 		return;
+	if (m->name) {
+		struct cl_path_node *n = cl_arena_alloc(w->arena, sizeof(*n));
+
+		n->name = m->name;
+		n->parent = pnode;
+		child = n;
+	}
 	if (named)
 		push_scope(w, m->record, node.bit_offset, node.path);
-	walk_record(w, m->record, node.bit_offset, node.path ? node.path : prefix,
+	walk_record(w, m->record, node.bit_offset, node.path ? node.path : prefix, child,
 		    top, depth + 1);
 	if (named)
 		w->nscope--;
 }
 
 static void walk_record(struct walk *w, const struct cl_record *rec, uint64_t base,
-			const char *prefix, size_t top, unsigned depth)
+			const char *prefix, const struct cl_path_node *pnode,
+			size_t top, unsigned depth)
 {
 	const struct cl_member *m;
 
 	cl_for_each_member(rec, m) {
 		if (depth == 0)
 			top = (size_t)(m - rec->members);
-		walk_member(w, m, base, prefix, top, depth);
+		walk_member(w, m, base, prefix, pnode, top, depth);
 	}
 }
 
-static void walk_root(struct walk *w, const struct cl_record *rec, struct cl_arena *a)
+/* Whether any record in the tree classes leaves by path. */
+static bool tree_has_paths(const struct cl_record *rec, unsigned depth)
+{
+	const struct cl_member *m;
+
+	if (rec->npaths)
+		return true;
+	if (depth >= WALK_DEPTH_MAX)
+		return false;
+	cl_for_each_member(rec, m)
+		if (m->record && tree_has_paths(m->record, depth + 1))
+			return true;
+	return false;
+}
+
+static void walk_root(struct walk *w, const struct cl_record *rec, struct cl_arena *a,
+		      bool strings)
 {
 	w->root = rec;
 	w->arena = a;
+	w->strings = strings || tree_has_paths(rec, 0);
 	w->nscope = 0;
 	push_scope(w, rec, 0, NULL);
-	walk_record(w, rec, 0, NULL, 0, 0);
+	walk_record(w, rec, 0, NULL, NULL, 0, 0);
 }
 
 struct leaves {
@@ -243,7 +305,8 @@ static void collect_leaf(struct walk *w, const struct walk_node *node)
 	if (!node->leaf)
 		return;
 	leaf = cl_vec_push(&l->v, &l->n, &l->cap);
-	leaf->path = node->path ? node->path : cl_member_display(node->m, w->arena);
+	leaf->path = node->path;
+	leaf->prefix = node->prefix;
 	leaf->member = node->m;
 	leaf->bit_offset = node->bit_offset;
 	leaf->bit_size = node->m->bit_size;
@@ -254,16 +317,18 @@ static void collect_leaf(struct walk *w, const struct walk_node *node)
 }
 
 size_t cl_record_leaves(const struct cl_record *rec, struct cl_arena *a,
-			struct cl_leaf **out)
+			struct cl_leaf **out, bool paths)
 {
 	struct leaves l = { .skip_depth = ~0u };
 	struct walk w = { .visit = collect_leaf, .data = &l };
 
-	walk_root(&w, rec, a);
+	walk_root(&w, rec, a, paths);
 	*out = cl_arena_alloc(a, (l.n ? l.n : 1) * sizeof(**out));
 	if (l.n)
 		memcpy(*out, l.v, l.n * sizeof(**out));
 	free(l.v);
+	for (size_t i = 0; paths && i < l.n; i++)
+		cl_leaf_path(&(*out)[i], a);
 	return l.n;
 }
 
@@ -377,6 +442,6 @@ void cl_record_dump(FILE *out, const struct cl_record *rec)
 	fprintf(out, "%s: size %" PRIu64 ", align %" PRIu32 "%s\n",
 		cl_record_display(rec, &a), rec->size, rec->align,
 		rec->packed ? ", packed" : "");
-	walk_root(&w, rec, &a);
+	walk_root(&w, rec, &a, true);
 	cl_arena_free(&a);
 }

@@ -104,6 +104,7 @@ enum cl_record_kind {
 #define CL_MEMBER_USER_ALIGN	(1u << 3) /* explicit aligned() on the member */
 #define CL_MEMBER_BASE		(1u << 4) /* C++ base class subobject */
 #define CL_MEMBER_ARTIFICIAL	(1u << 5) /* compiler-made (C++ vptr) */
+#define CL_MEMBER_FROM_MACRO	(1u << 6) /* declared by a macro expansion */
 
 struct cl_record;
 
@@ -197,9 +198,23 @@ struct cl_scope {
 };
 
 /**
+ * struct cl_path_node - a named member on the way from the analysed record
+ * down to a leaf; leaves share their parents' nodes, and the dotted path is
+ * only spelled out for the leaves that end up in a finding
+ * @name: the member's name
+ * @parent: the node above, NULL below the analysed record itself
+ */
+struct cl_path_node {
+	const char *name;
+	const struct cl_path_node *parent;
+};
+
+/**
  * struct cl_leaf - an analysable piece of a record: a member that is not an
  * embedded record, or an embedded record whose class was given as a whole
- * @path: dotted path from the analysed record; anonymous members add nothing
+ * @path: dotted path from the analysed record (anonymous members add
+ *        nothing); NULL until cl_leaf_path() spells it out
+ * @prefix: the named members above the leaf
  * @member: the member in its own record
  * @bit_offset: from the start of the analysed record
  * @bit_size: size in bits
@@ -211,6 +226,7 @@ struct cl_scope {
  */
 struct cl_leaf {
 	const char *path;
+	const struct cl_path_node *prefix;
 	const struct cl_member *member;
 	uint64_t bit_offset;
 	uint64_t bit_size;
@@ -237,10 +253,14 @@ const char *cl_member_display(const struct cl_member *m, struct cl_arena *a);
 /*
  * The leaves of @rec in declaration order, with their effective classes.
  * Zero-size leaves (flexible arrays, empty records) are included; the
- * analysis skips them.  The array is allocated in @a.
+ * analysis skips them.  The array is allocated in @a.  With @paths false
+ * the leaves' paths are left for cl_leaf_path(), which the analysis calls
+ * only for the leaves it reports.
  */
 size_t cl_record_leaves(const struct cl_record *rec, struct cl_arena *a,
-			struct cl_leaf **out);
+			struct cl_leaf **out, bool paths);
+/* The leaf's dotted path, spelled out in @a on first use. */
+const char *cl_leaf_path(struct cl_leaf *leaf, struct cl_arena *a);
 
 /* Any member or leaf annotated, or path classes given: worth analysing. */
 bool cl_record_is_annotated(const struct cl_record *rec);

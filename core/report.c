@@ -3,6 +3,7 @@
  * report.c - findings as YAML, and atomic output files
  */
 #include "report.h"
+#include "propose_text.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -70,6 +71,69 @@ static void put_finding(FILE *out, const struct cl_finding *f)
 	}
 }
 
+/* The proposed struct as C: its header, the rewritten body, the closing. */
+static void put_text(FILE *out, const struct cl_record *rec, const struct cl_rewrite *rw)
+{
+	size_t len = 0;
+	char *buf = NULL;
+	FILE *s = open_memstream(&buf, &len);
+	const char *kind = rec->kind == CL_UNION ? "union" : "struct";
+
+	if (rec->typedef_name)
+		fprintf(s, "typedef %s {\n", kind);
+	else
+		fprintf(s, "%s %s {\n", kind, rec->name ? rec->name : "");
+	for (unsigned l = rw->first_line; l <= rw->last_line; l++)
+		fprintf(s, "%s\n", rw->lines[l - rw->first_line]);
+	if (rec->typedef_name)
+		fprintf(s, "} %s;\n", rec->name);
+	else
+		fputs("};\n", s);
+	fclose(s);
+	cl_put_quoted(out, buf);
+	free(buf);
+}
+
+static void put_proposal(FILE *out, const struct cl_report_proposal *rp)
+{
+	const struct cl_proposal *p = rp->p;
+
+	fputs("    proposal:\n", out);
+	if (!p) {
+		fputs("      none: ", out);
+		cl_put_quoted(out, rp->reason);
+		fputc('\n', out);
+		return;
+	}
+	fputs("      order: [", out);
+	for (size_t i = 0; i < p->n; i++) {
+		const struct cl_member *m = &rp->rec->members[p->order[i]];
+
+		fputs(i ? ", " : "", out);
+		cl_put_quoted(out, m->name ? m->name : "");
+	}
+	fputs("]\n      aligned: {", out);
+	for (size_t i = 0, k = 0; i < p->n; i++) {
+		if (!p->align[i])
+			continue;
+		fputs(k++ ? ", " : "", out);
+		cl_put_quoted(out, rp->rec->members[p->order[i]].name);
+		fprintf(out, ": %" PRIu32, p->align[i]);
+	}
+	fprintf(out, "}\n      size: {before: %" PRIu64 ", after: %" PRIu64 "}\n"
+		"      cachelines: {before: %" PRIu64 ", after: %" PRIu64 "}\n",
+		rp->rec->size, p->size, p->old_lines, p->new_lines);
+	if (rp->rw) {
+		fputs("      text: ", out);
+		put_text(out, rp->rec, rp->rw);
+		fputc('\n', out);
+	} else {
+		fputs("      patch: ", out);
+		cl_put_quoted(out, rp->reason);
+		fputc('\n', out);
+	}
+}
+
 static void put_record(FILE *out, const struct cl_report_info *info,
 		       const struct cl_record *rec, const char *name,
 		       const struct cl_findings *f)
@@ -92,6 +156,9 @@ static void put_record(FILE *out, const struct cl_report_info *info,
 	for (size_t i = 0; i < f->n; i++)
 		if (f->v[i].record == rec && !strcmp(f->v[i].record_name, name))
 			put_finding(out, &f->v[i]);
+	for (size_t i = 0; i < info->nproposals; i++)
+		if (info->proposals[i].rec == rec)
+			put_proposal(out, &info->proposals[i]);
 }
 
 static bool seen_before(const struct cl_findings *f, size_t i)

@@ -13,6 +13,23 @@
 extern "C" {
 #endif
 
+struct cl_proposal;
+struct cl_rewrite;
+
+/**
+ * struct cl_report_proposal - a record's proposal, for the report
+ * @rec: the record
+ * @p: the proposal, NULL when there is none
+ * @reason: why no patch is offered, NULL when one is
+ * @rw: the rewritten body, when there is one
+ */
+struct cl_report_proposal {
+	const struct cl_record *rec;
+	const struct cl_proposal *p;
+	const char *reason;
+	const struct cl_rewrite *rw;
+};
+
 /**
  * struct cl_report_info - what a report says about the run
  * @tool_version: cachelint's version
@@ -20,6 +37,8 @@ extern "C" {
  * @opt: the assumptions of the analysis
  * @records: records analysed, in order
  * @nrecords: number of @records
+ * @proposals: proposals for records with findings
+ * @nproposals: number of @proposals
  */
 struct cl_report_info {
 	const char *tool_version;
@@ -27,6 +46,8 @@ struct cl_report_info {
 	const struct cl_options *opt;
 	const struct cl_record *const *records;
 	size_t nrecords;
+	const struct cl_report_proposal *proposals;
+	size_t nproposals;
 };
 
 /*

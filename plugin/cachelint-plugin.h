@@ -13,6 +13,7 @@
 
 #include "analysis.h"
 #include "layout.h"
+#include "propose_text.h"
 
 #define ATTR_READ_MOSTLY "cachelint_read_mostly"
 #define ATTR_WRITE_HOT "cachelint_write_hot"
@@ -38,8 +39,34 @@ struct cl_record *convert_record(tree type, struct cl_arena *arena);
 const char *convert_record_name(tree type, struct cl_arena *a);
 /* Where a record is defined, for system-header checks. */
 location_t convert_record_location(tree type);
+/* Fill the members' type spellings (for layout views). */
+void convert_fill_types(tree type, struct cl_record *rec, struct cl_arena *a);
 /* Whether the type was converted (possibly as part of another record). */
 bool convert_seen(tree type);
 void convert_reset(void);
+
+/* propose.cc */
+
+/**
+ * struct plugin_proposal - a proposal and its edit of the source
+ * @p: the proposed order
+ * @rw: the struct body rewritten, when @reason is NULL
+ * @src: the source file's lines
+ * @reason: why no patch is offered
+ */
+struct plugin_proposal {
+	struct cl_proposal p;
+	struct cl_rewrite rw;
+	const struct cl_source_text *src;
+	const char *reason;
+};
+
+/* Propose and rewrite; 0, or -1 with out->reason. */
+int propose_record(const struct cl_record *rec, const struct cl_options *opt,
+		   struct cl_arena *a, struct plugin_proposal *out);
+/* Attach the rewrite as fix-its; false if GCC cannot place them. */
+bool propose_add_fixits(rich_location *richloc, const struct plugin_proposal *pp,
+			location_t near);
+void propose_reset(void);
 
 #endif /* CACHELINT_PLUGIN_H */

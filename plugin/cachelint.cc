@@ -21,8 +21,13 @@
  *   line-size=N           cache line size, a power of two in 16..512 (64)
  *   alignment=line|any    where a struct may start (line)
  *   adjacent              also report pairs in adjacent lines of a 128-byte block
- *   report=FILE           write this unit's findings as YAML; FILE ending in
- *                         '/' is a directory: DIR/<source>.cachelint.yaml
+ *   propose               attach a reordering without the findings as fix-its
+ *                         (-fdiagnostics-generate-patch prints it as a patch)
+ *   view[=FILE]           print the pahole-style layout of every struct with a
+ *                         finding, and its proposal (stderr or FILE)
+ *   report=FILE           write this unit's findings (and proposals) as YAML;
+ *                         FILE ending in '/' is a directory:
+ *                         DIR/<source>.cachelint.yaml
  *   dump-layout[=FILE]    print the model of every struct (stderr or FILE)
  *   werror                make cachelint's diagnostics errors
  *   disable               load, register the annotations, check nothing
@@ -38,6 +43,7 @@
 #include "access_profile.h"
 #include "report.h"
 #include "cl_version.h"
+#include "rules.h"
 
 __attribute__((visibility("default"))) int plugin_is_GPL_compatible;
 
@@ -45,7 +51,7 @@ static struct plugin_info cachelint_info = {
 	CL_VERSION,
 	"Warns when read-mostly and write-hot struct fields share a cache line.\n"
 	"Arguments: profile=FILE[:FILE...] line-size=N alignment=line|any adjacent\n"
-	"report=FILE dump-layout[=FILE] werror disable",
+	"propose view[=FILE] report=FILE dump-layout[=FILE] werror disable",
 };
 
 typedef int_hash<unsigned int, 0xffffffffu, 0xfffffffeu> uid_hash;
@@ -61,6 +67,11 @@ typedef int_hash<unsigned int, 0xffffffffu, 0xfffffffeu> uid_hash;
  * @dump_path: `dump-layout=` argument, NULL for stderr
  * @dump: dump every record's model
  * @dump_out: where dumps go, opened on first use
+ * @propose: attach proposals as fix-its
+ * @view: print layout views of structs with findings
+ * @view_path: `view=` argument, NULL for stderr
+ * @view_out: where views go, opened on first use
+ * @proposals: the unit's proposals, for the report
  * @arena: models, findings text
  * @findings: every finding of the unit, for the report
  * @records: every record analysed, for the report
@@ -77,6 +88,12 @@ struct plugin_state {
 	const char *dump_path;
 	bool dump;
 	FILE *dump_out;
+	bool propose;
+	bool view;
+	const char *view_path;
+	FILE *view_out;
+	struct cl_report_proposal *proposals;
+	size_t nproposals, proposals_cap;
 	struct cl_arena arena;
 	struct cl_findings findings;
 	const struct cl_record **records;
@@ -100,43 +117,79 @@ static const struct ggc_root_tab cachelint_roots[] = {
 	LAST_GGC_ROOT_TAB
 };
 
+/* The note that says what the proposal is, or why there is none. */
+static const char *proposal_note(const struct cl_finding *f, const struct plugin_proposal *pp)
+{
+	const struct cl_proposal *p = &pp->p;
+	const char *aligned = "";
+
+	if (pp->reason)
+		return cl_arena_printf(&state.arena, "no patch is offered for '%s': %s",
+				       f->record_name, pp->reason);
+	for (size_t i = 0; i < p->n; i++)
+		if (p->align[i])
+			aligned = cl_arena_printf(&state.arena, "%s%s'%s'", aligned,
+						  *aligned ? ", " : "",
+						  p->rec->members[p->order[i]].name);
+	return cl_arena_printf(&state.arena,
+		"proposed reordering of '%s' attached as a fix-it: %s aligned to a new line; "
+		"%" PRIu64 " -> %" PRIu64 " bytes, %" PRIu64 " -> %" PRIu64 " cache lines",
+		f->record_name, aligned, p->rec->size, p->size, p->old_lines, p->new_lines);
+}
+
 /*
  * One finding: a warning (an error with `werror`) at the reported field and
- * a note at the other.  A plain -Werror must not promote it.
+ * a note at the other; the struct's first warning also carries the proposal
+ * (@pp) as fix-its and a note.  A plain -Werror must not promote it.
  */
-static void emit(const struct cl_finding *f)
+static void emit(const struct cl_finding *f, const struct plugin_proposal *pp)
 {
 	location_t loc = f->where.cookie ? (location_t)f->where.cookie : input_location;
+	rich_location richloc(line_table, loc);
 	auto_diagnostic_group group;
 	bool shown;
 
+	if (pp && !pp->reason && !propose_add_fixits(&richloc, pp, loc))
+		((struct plugin_proposal *)pp)->reason =
+			"GCC cannot place fix-its in this file (columns beyond its line map)";
 	if (state.werror) {
-		error_at(loc, "%s", f->message);
+		error_at(&richloc, "%s", f->message);
 		state.own_errors++;
 		shown = true;
 	} else {
 		bool saved = compat_warning_as_error();
 
 		compat_set_warning_as_error(false);
-		shown = warning_at(loc, 0, "%s", f->message);
+		shown = warning_at(&richloc, 0, "%s", f->message);
 		compat_set_warning_as_error(saved);
 	}
-	if (shown && f->note && f->note_where.cookie)
+	if (!shown)
+		return;
+	if (f->note && f->note_where.cookie)
 		inform((location_t)f->note_where.cookie, "%s", f->note);
+	if (pp)
+		inform(f->record->span.cookie ? (location_t)f->record->span.cookie : loc,
+		       "%s", proposal_note(f, pp));
+}
+
+static FILE *open_stream(const char *path, FILE **stream, bool *enabled)
+{
+	if (*stream)
+		return *stream;
+	if (!path)
+		return *stream = stderr;
+	*stream = fopen(path, "w");
+	if (!*stream) {
+		error_at(UNKNOWN_LOCATION, "cachelint: cannot write '%s': %s", path,
+			 xstrerror(errno));
+		*enabled = false;
+	}
+	return *stream;
 }
 
 static FILE *dump_stream(void)
 {
-	if (state.dump_out)
-		return state.dump_out;
-	if (!state.dump_path)
-		return state.dump_out = stderr;
-	state.dump_out = fopen(state.dump_path, "w");
-	if (!state.dump_out) {
-		error_at(UNKNOWN_LOCATION, "cachelint: cannot write '%s': %s", state.dump_path, xstrerror(errno));
-		state.dump = false;
-	}
-	return state.dump_out;
+	return open_stream(state.dump_path, &state.dump_out, &state.dump);
 }
 
 /*
@@ -166,6 +219,60 @@ static bool worth_converting(tree type, const char *name, unsigned depth)
 	return false;
 }
 
+/* Findings a proposal can remove: classes on one line. */
+static bool is_conflict(const struct cl_finding *f)
+{
+	return f->rule == CL_RULE_FALSE_SHARING || f->rule == CL_RULE_WRITE_GROUPS;
+}
+
+static bool has_conflict(size_t first)
+{
+	for (size_t i = first; i < state.findings.n; i++)
+		if (is_conflict(&state.findings.v[i]))
+			return true;
+	return false;
+}
+
+static void view(const struct cl_record *rec, const struct plugin_proposal *pp)
+{
+	FILE *out = open_stream(state.view_path, &state.view_out, &state.view);
+	const char *name = cl_record_display(rec, &state.arena);
+
+	if (!out)
+		return;
+	fprintf(out, "/* cachelint: %s as it is */\n", name);
+	cl_layout_view(out, rec, NULL, &state.opt);
+	if (pp->p.model) {
+		fprintf(out, "/* cachelint: %s as proposed */\n", name);
+		cl_layout_view(out, rec, &pp->p, &state.opt);
+	} else {
+		fprintf(out, "/* cachelint: no proposal for %s: %s */\n", name, pp->reason);
+	}
+}
+
+/* Propose a reordering of @rec, keep it for the report, show it. */
+static struct plugin_proposal *propose(tree type, struct cl_record *rec)
+{
+	struct plugin_proposal *pp =
+		(struct plugin_proposal *)cl_arena_alloc(&state.arena, sizeof(*pp));
+	struct cl_report_proposal *rp;
+
+	if (state.view)
+		convert_fill_types(type, rec, &state.arena);
+	propose_record(rec, &state.opt, &state.arena, pp);
+	if (state.view)
+		view(rec, pp);
+	state.proposals = (struct cl_report_proposal *)cl_vec_grow(
+		state.proposals, &state.proposals_cap, state.nproposals + 1,
+		sizeof(*state.proposals));
+	rp = &state.proposals[state.nproposals++];
+	rp->rec = rec;
+	rp->p = pp->p.model ? &pp->p : NULL;
+	rp->reason = pp->reason;
+	rp->rw = pp->reason ? NULL : &pp->rw;
+	return pp;
+}
+
 /*
  * After an error in the code, GCC carries on with repaired types (an unknown
  * type name becomes int): their layouts are not the program's.
@@ -180,6 +287,7 @@ static void analyse(tree type, const char *typedef_name)
 	unsigned int uid = TYPE_UID(type);
 	const char *name = typedef_name ? typedef_name : convert_record_name(type, &state.arena);
 	struct cl_record *rec;
+	struct plugin_proposal *pp = NULL;
 	size_t first;
 
 	if (!state.analysed)
@@ -208,8 +316,16 @@ static void analyse(tree type, const char *typedef_name)
 							      state.nrecords + 1,
 							      sizeof(*state.records));
 	state.records[state.nrecords++] = rec;
-	for (size_t i = first; i < state.findings.n; i++)
-		emit(&state.findings.v[i]);
+	if ((state.propose || state.view) && has_conflict(first))
+		pp = propose(type, rec);
+	for (size_t i = first; i < state.findings.n; i++) {
+		const struct cl_finding *f = &state.findings.v[i];
+		bool carries = pp && state.propose && is_conflict(f);
+
+		emit(f, carries ? pp : NULL);
+		if (carries)
+			pp = NULL;
+	}
 }
 
 static void finish_type(void *event_data, void *)
@@ -290,6 +406,7 @@ static int write_report(FILE *out, void *)
 {
 	struct cl_report_info info = {
 		CL_VERSION, main_input_filename, &state.opt, state.records, state.nrecords,
+		state.proposals, state.nproposals,
 	};
 
 	return cl_report_yaml(out, &info, &state.findings);
@@ -324,6 +441,10 @@ static void finish(void *, void *)
 	}
 	if (state.dump_out && state.dump_out != stderr)
 		fclose(state.dump_out);
+	if (state.view_out && state.view_out != stderr)
+		fclose(state.view_out);
+	free(state.proposals);
+	propose_reset();
 	cl_findings_free(&state.findings);
 	cl_arena_free(&state.arena);
 	cl_profile_free(&state.profile);
@@ -370,6 +491,11 @@ static void parse_argument(const struct plugin_argument *arg, const char **profi
 	} else if (!strcmp(key, "dump-layout")) {
 		state.dump = true;
 		state.dump_path = arg->value && *arg->value ? arg->value : NULL;
+	} else if (!strcmp(key, "propose")) {
+		state.propose = needs_value(arg, false);
+	} else if (!strcmp(key, "view")) {
+		state.view = true;
+		state.view_path = arg->value && *arg->value ? arg->value : NULL;
 	} else if (!strcmp(key, "werror")) {
 		state.werror = needs_value(arg, false);
 	} else if (!strcmp(key, "disable")) {
@@ -377,7 +503,7 @@ static void parse_argument(const struct plugin_argument *arg, const char **profi
 			state.disabled = true;
 	} else {
 		bad_argument(key, "%s",
-			     "unknown (expected profile, line-size, alignment, adjacent, report, dump-layout, werror or disable)");
+			     "unknown (expected profile, line-size, alignment, adjacent, propose, view, report, dump-layout, werror or disable)");
 	}
 }
 

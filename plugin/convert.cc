@@ -9,6 +9,7 @@
  */
 #include "cachelint-plugin.h"
 #include "langhooks.h"
+#include "tree-pretty-print.h"
 
 #define DEPTH_MAX 64
 
@@ -129,6 +130,8 @@ static void convert_member(struct cl_member *m, tree f, struct cl_arena *a, unsi
 			m->flags |= CL_MEMBER_ANONYMOUS;
 	}
 	span_from(&m->span, DECL_SOURCE_LOCATION(f));
+	if (linemap_location_from_macro_expansion_p(line_table, DECL_SOURCE_LOCATION(f)))
+		m->flags |= CL_MEMBER_FROM_MACRO;
 	attributes_read_field(f, &m->access, a);
 }
 
@@ -178,4 +181,37 @@ struct cl_record *convert_record(tree type, struct cl_arena *a)
 bool convert_seen(tree type)
 {
 	return cache && cache->get(TYPE_UID(TYPE_MAIN_VARIANT(type)));
+}
+
+/*
+ * Type spellings for the layout view, as GCC prints them (pahole spells
+ * them the same way: "long unsigned int").  Only for the structs shown.
+ */
+void convert_fill_types(tree type, struct cl_record *rec, struct cl_arena *a)
+{
+	size_t i = 0;
+
+	for (tree f = TYPE_FIELDS(TYPE_MAIN_VARIANT(type)); f && i < rec->nmembers;
+	     f = DECL_CHAIN(f)) {
+		char *s;
+
+		if (!is_member(f))
+			continue;
+		if (!rec->members[i].type) {
+			tree t = DECL_BIT_FIELD_TYPE(f) ? DECL_BIT_FIELD_TYPE(f) : TREE_TYPE(f);
+			tree name = TYPE_NAME(t);
+
+			/* A typedef by its name, as written ("atomic_long_t"). */
+			if (name && TREE_CODE(name) == TYPE_DECL && DECL_ORIGINAL_TYPE(name) &&
+			    DECL_NAME(name) && !TYPE_QUALS(t)) {
+				rec->members[i].type =
+					cl_arena_strdup(a, IDENTIFIER_POINTER(DECL_NAME(name)));
+			} else {
+				s = print_generic_expr_to_str(t);
+				rec->members[i].type = cl_arena_strdup(a, s);
+				free(s);
+			}
+		}
+		i++;
+	}
 }

@@ -1,10 +1,14 @@
 #!/bin/sh
-# bench/plugin_overhead: what loading the cachelint plugin costs gcc on a
-# large annotated translation unit (1,500 struct types, ~25k lines), at -O0
-# and -O2, with and without the plugin, measured side by side in one run as
-# instruction counts (valgrind --tool=callgrind, all processes of the gcc
-# driver summed): repeatable on a shared, noisy machine, unlike seconds.
-# Then the cost of structs with findings (a warning + note each).
+# bench/plugin_overhead: what loading the cachelint plugin costs gcc, measured
+# side by side in one run as instruction counts (valgrind --tool=callgrind,
+# all processes of the gcc driver summed): repeatable on a shared, noisy
+# machine, unlike seconds.
+#
+# Translation units (~24k lines, 1,500 struct types embedded in chains):
+#   typical   30 of the struct types annotated (2%), no findings
+#   annotated every struct type annotated, no findings (worst case)
+#   findings  every struct type annotated, FINDINGS of them with a finding
+# each compiled at -O0 and -O2 without and with the plugin.
 #
 #   bench/plugin_overhead/run.sh [STRUCTS] [FINDINGS]
 set -eu
@@ -18,10 +22,12 @@ trap 'rm -rf "$work"' EXIT INT TERM
 [ -f "$plugin" ] || { echo "run.sh: build first (scripts/bootstrap.sh)" >&2; exit 2; }
 command -v valgrind >/dev/null || { echo "run.sh: apt-get install valgrind" >&2; exit 2; }
 
-python3 "$(dirname "$0")/gen.py" "$structs" 0 "$work/clean.c"
-python3 "$(dirname "$0")/gen.py" "$structs" "$findings" "$work/findings.c"
+gen="$(dirname "$0")/gen.py"
+python3 "$gen" "$structs" 30 0 "$work/typical.c"
+python3 "$gen" "$structs" "$structs" 0 "$work/annotated.c"
+python3 "$gen" "$structs" "$structs" "$findings" "$work/findings.c"
 
-# instructions FILE OPT [PLUGIN-ARGS]: total instructions of every process
+# instructions FILE OPT [GCC-ARGS]: total instructions of every process
 instructions() {
 	src=$1; opt=$2; shift 2
 	rm -f "$work"/callgrind.out.*
@@ -31,23 +37,22 @@ instructions() {
 	cat "$work"/callgrind.out.* | awk '/^(summary|totals):/ { s += $2 } END { print s }'
 }
 
-lines=$(wc -l < "$work/clean.c")
-echo "translation unit: $lines lines, $structs struct types, all annotated"
-printf '%-6s %16s %16s %9s\n' opt "without plugin" "with plugin" ratio
-for opt in -O0 -O2; do
-	base=$(instructions "$work/clean.c" $opt)
-	with=$(instructions "$work/clean.c" $opt -fplugin="$plugin")
-	warnings=$(grep -c 'warning:' "$work/diag" || true)
-	printf '%-6s %16s %16s %9s   (%s warnings)\n' $opt "$base" "$with" \
-		"$(awk -v a="$with" -v b="$base" 'BEGIN { printf "%.4f", a / b }')" "$warnings"
-done
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.4f", a / b }'; }
 
-base=$(instructions "$work/findings.c" -O0)
-with=$(instructions "$work/findings.c" -O0 -fplugin="$plugin")
-warnings=$(grep -c 'warning:' "$work/diag" || true)
-echo "with $findings structs that have a finding (-O0): $warnings warnings printed"
-printf '%-6s %16s %16s %9s\n' -O0 "$base" "$with" \
-	"$(awk -v a="$with" -v b="$base" 'BEGIN { printf "%.4f", a / b }')"
-awk -v a="$with" -v b="$base" -v n="$warnings" -v c="$(instructions "$work/clean.c" -O0 -fplugin="$plugin")" \
-	-v c0="$(instructions "$work/clean.c" -O0)" \
-	'BEGIN { printf "cost per warning (with its note): %.2fM instructions\n", ((a - b) - (c - c0)) / n / 1e6 }'
+echo "translation units: $(wc -l < "$work/typical.c") lines, $structs struct types"
+printf '%-10s %-4s %15s %15s %8s %9s\n' unit opt without with ratio warnings
+for unit in typical annotated findings; do
+	for opt in -O0 -O2; do
+		[ "$unit" = findings ] && [ "$opt" = -O2 ] && continue
+		base=$(instructions "$work/$unit.c" $opt)
+		with=$(instructions "$work/$unit.c" $opt -fplugin="$plugin")
+		warnings=$(grep -c 'warning:' "$work/diag" || true)
+		printf '%-10s %-4s %15s %15s %8s %9s\n' $unit $opt "$base" "$with" \
+			"$(ratio "$with" "$base")" "$warnings"
+		eval "base_${unit}_${opt#-}=$base with_${unit}_${opt#-}=$with warn_${unit}=$warnings"
+	done
+done
+# A finding costs what the findings unit adds over the annotated one.
+awk -v f="$with_findings_O0" -v f0="$base_findings_O0" -v a="$with_annotated_O0" \
+	-v a0="$base_annotated_O0" -v n="$warn_findings" \
+	'BEGIN { printf "cost of a finding (warning + note): %.2fM instructions\n", ((f - f0) - (a - a0)) / n / 1e6 }'

@@ -92,7 +92,7 @@ static void test_leaves_paths_and_scopes(void **state)
 
 	(void)state;
 	build_nest(&n);
-	count = cl_record_leaves(n.outer, &n.a, &l);
+	count = cl_record_leaves(n.outer, &n.a, &l, true);
 	/* a, x, y, in.counter, in.limit, whole (classified: not descended) */
 	assert_int_equal(count, 6);
 	assert_string_equal(l[0].path, "a");
@@ -117,6 +117,13 @@ static void test_leaves_paths_and_scopes(void **state)
 	assert_int_equal(l[3].scope->offset, 128);
 	assert_ptr_equal(l[3].scope, l[4].scope);
 	assert_ptr_equal(l[3].decided, l[3].scope);
+
+	/* Without paths, they are spelled out on demand, the same. */
+	count = cl_record_leaves(n.outer, &n.a, &l, false);
+	assert_null(l[4].path);
+	assert_string_equal(cl_leaf_path(&l[4], &n.a), "in.limit");
+	assert_string_equal(cl_leaf_path(&l[1], &n.a), "x");
+	assert_string_equal(cl_leaf_path(&l[5], &n.a), "whole");
 	cl_arena_free(&n.a);
 }
 
@@ -131,17 +138,17 @@ static void test_path_classes(void **state)
 	build_nest(&n);
 	/* The outer record reclassifies a leaf of its embedded record ... */
 	cl_record_add_path(n.outer, &n.a, "in.counter", &rm, NULL);
-	cl_record_leaves(n.outer, &n.a, &l);
+	cl_record_leaves(n.outer, &n.a, &l, true);
 	assert_int_equal(l[3].access.cls, CL_CLASS_READ_MOSTLY);
 	assert_int_equal(l[3].decided->depth, 0);
 	assert_int_equal(l[3].scope->depth, 1);
 	/* ... which does not touch the embedded record's own model. */
-	cl_record_leaves(n.inner, &n.a, &l);
+	cl_record_leaves(n.inner, &n.a, &l, true);
 	assert_int_equal(l[0].access.cls, CL_CLASS_WRITE_HOT);
 
 	/* A class on an embedded record as a whole makes it one leaf. */
 	cl_record_add_path(n.outer, &n.a, "in", &cold, NULL);
-	assert_int_equal(cl_record_leaves(n.outer, &n.a, &l), 5);
+	assert_int_equal(cl_record_leaves(n.outer, &n.a, &l, true), 5);
 	assert_string_equal(l[3].path, "in");
 	assert_int_equal(l[3].access.cls, CL_CLASS_COLD);
 	assert_non_null(cl_record_find_path(n.outer, "in"));

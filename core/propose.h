@@ -1,0 +1,78 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * propose.h - a field order without the findings, at the least cost
+ *
+ * The engine reorders the top-level members of a record (embedded records
+ * and bit-field runs move whole) into segments that start on a line: the
+ * read-mostly members, then the write-hot members of each write group,
+ * with unannotated members filling the ends of lines.  Each segment after
+ * the first gets an alignment of one line on its first member -- alignment
+ * is added only at class boundaries.  Inside a class the declaration order
+ * is kept; explicitly aligned members keep their alignment; a flexible
+ * array stays last.  The result is checked by analysing it again, never
+ * assumed.
+ */
+#ifndef CACHELINT_PROPOSE_H
+#define CACHELINT_PROPOSE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "analysis.h"
+#include "layout.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/**
+ * struct cl_proposal - a new order of a record's top-level members
+ * @rec: the record
+ * @reason: why there is no proposal (NULL when there is one)
+ * @n: number of members (rec->nmembers)
+ * @order: @n member indices in their new order
+ * @align: per position in @order, the alignment added to that member (0: none)
+ * @offset: per position in @order, the new bit offset
+ * @size: new size in bytes
+ * @align_rec: new alignment of the record
+ * @old_lines: lines the record spans now (size / line size, rounded up)
+ * @new_lines: lines it spans with the proposal
+ * @model: the proposed layout as a record of the model (members in the new
+ *         order at their new offsets), which the analysis found clean
+ */
+struct cl_proposal {
+	const struct cl_record *rec;
+	const char *reason;
+	size_t n;
+	size_t *order;
+	uint32_t *align;
+	uint64_t *offset;
+	uint64_t size;
+	uint32_t align_rec;
+	uint64_t old_lines, new_lines;
+	struct cl_record *model;
+};
+
+/*
+ * Propose an order for @rec under @opt.  Returns 0 with a proposal, or -1
+ * with @out->reason saying why none is safe (a read-mostly and a write-hot
+ * bit-field in one storage unit, a packed record, …).  Memory is from @a.
+ */
+int cl_propose(const struct cl_record *rec, const struct cl_options *opt,
+	       struct cl_arena *a, struct cl_proposal *out);
+
+/*
+ * The layout as pahole draws it, with each member's class and a mark on
+ * every member of a conflicting pair: the record as it is, or with @p, as
+ * proposed.
+ */
+void cl_layout_view(FILE *out, const struct cl_record *rec, const struct cl_proposal *p,
+		    const struct cl_options *opt);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CACHELINT_PROPOSE_H */

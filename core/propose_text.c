@@ -1,0 +1,376 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * propose_text.c - a proposal as an edit of the source text
+ *
+ * The struct body is split into declarations at the semicolons outside
+ * nested braces and parentheses.  Each member owns a chunk of whole lines:
+ * its declaration and the comment and blank lines above it; a comment after
+ * the semicolon on the same line stays with it.  The proposal permutes the
+ * chunks, so the body keeps its number of lines and every line of the new
+ * body is a line of the old one (but for an added alignment): each front end
+ * can turn that into one fix-it or diff hunk line per line.
+ *
+ * Where that cannot be done faithfully the result is a reason, never a
+ * corrupt edit: declarations sharing a line ("int a, b;", "unsigned x:3,
+ * y:5;", "int a; int b;"), preprocessor lines inside the body (#if fields),
+ * members produced by a macro expansion, and declarations that are not
+ * members (unnamed bit-fields, static assertions), whose place matters.
+ */
+#include "propose_text.h"
+
+#include <ctype.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A position in the file: 1-based line, 0-based byte in the line. */
+struct pos {
+	unsigned line;
+	size_t col;
+};
+
+/**
+ * struct stmt - one declaration of the body
+ * @start: its first character
+ * @end: its semicolon
+ * @member: the member it declares (SIZE_MAX: none yet)
+ * @chunk_first: first line of its chunk
+ */
+struct stmt {
+	struct pos start, end;
+	size_t member;
+	unsigned chunk_first;
+};
+
+struct scan {
+	const struct cl_source_text *src;
+	struct pos p;
+	struct cl_arena *arena;
+};
+
+static const char *line_at(const struct scan *s, unsigned line)
+{
+	return line >= 1 && line <= s->src->nlines ? s->src->lines[line - 1] : NULL;
+}
+
+static int peek(const struct scan *s, size_t ahead)
+{
+	const char *l = line_at(s, s->p.line);
+
+	if (!l)
+		return EOF;
+	if (s->p.col + ahead < strlen(l))
+		return (unsigned char)l[s->p.col + ahead];
+	return ahead == 0 || s->p.col + ahead == strlen(l) ? '\n' : ' ';
+}
+
+static void advance(struct scan *s)
+{
+	const char *l = line_at(s, s->p.line);
+
+	if (l && s->p.col < strlen(l)) {
+		s->p.col++;
+	} else {
+		s->p.line++;
+		s->p.col = 0;
+	}
+}
+
+static bool at_end(const struct scan *s)
+{
+	return s->p.line > s->src->nlines;
+}
+
+/* Skip a comment or a string/char literal at the cursor; false if none. */
+static bool skip_lexeme(struct scan *s)
+{
+	int c = peek(s, 0);
+
+	if (c == '/' && peek(s, 1) == '/') {
+		s->p.line++;
+		s->p.col = 0;
+		return true;
+	}
+	if (c == '/' && peek(s, 1) == '*') {
+		advance(s);
+		advance(s);
+		while (!at_end(s) && !(peek(s, 0) == '*' && peek(s, 1) == '/'))
+			advance(s);
+		advance(s);
+		advance(s);
+		return true;
+	}
+	if (c == '"' || c == '\'') {
+		advance(s);
+		while (!at_end(s) && peek(s, 0) != c && peek(s, 0) != '\n') {
+			if (peek(s, 0) == '\\')
+				advance(s);
+			advance(s);
+		}
+		advance(s);
+		return true;
+	}
+	return false;
+}
+
+static bool blank_before(const char *l, size_t col)
+{
+	for (size_t i = 0; i < col; i++)
+		if (!isspace((unsigned char)l[i]))
+			return false;
+	return true;
+}
+
+/* Only whitespace or a comment that ends on this line after @col? */
+static bool clean_after(const char *l, size_t col)
+{
+	const char *p = l + col;
+
+	while (*p && isspace((unsigned char)*p))
+		p++;
+	if (!*p || (p[0] == '/' && p[1] == '/'))
+		return true;
+	if (p[0] == '/' && p[1] == '*') {
+		const char *e = strstr(p + 2, "*/");
+
+		if (!e)
+			return false;
+		return clean_after(l, (size_t)(e + 2 - l));
+	}
+	return false;
+}
+
+static bool is_blank_line(const char *l)
+{
+	return blank_before(l, strlen(l));
+}
+
+/* The '{' that opens the body: the first one from the record's name on. */
+static bool find_open_brace(struct scan *s)
+{
+	while (!at_end(s)) {
+		if (skip_lexeme(s))
+			continue;
+		if (peek(s, 0) == '{')
+			return true;
+		if (peek(s, 0) == ';')
+			return false;
+		advance(s);
+	}
+	return false;
+}
+
+/*
+ * Split the body into declarations.  @close gets the position of the '}'.
+ * Returns a reason on a preprocessor line in the body.
+ */
+static const char *split(struct scan *s, struct stmt **out, size_t *n, struct pos *close)
+{
+	size_t cap = 0;
+	int depth = 0;
+	bool in_stmt = false;
+	struct stmt cur = { 0 };
+
+	*out = NULL;
+	*n = 0;
+	advance(s);	/* past '{' */
+	while (!at_end(s)) {
+		int c = peek(s, 0);
+		const char *l = line_at(s, s->p.line);
+
+		if (blank_before(l, s->p.col) && c == '#')
+			return "a preprocessor line (#if, #ifdef, #define ...) inside the struct: fields may depend on it";
+		if (skip_lexeme(s) || c == '\n' || isspace(c)) {
+			if (c != '/' && c != '"' && c != '\'')
+				advance(s);
+			continue;
+		}
+		if (!in_stmt) {
+			if (c == '}' && depth == 0) {
+				*close = s->p;
+				return NULL;
+			}
+			in_stmt = true;
+			cur.start = s->p;
+			cur.member = SIZE_MAX;
+		}
+		if (c == '{' || c == '(' || c == '[')
+			depth++;
+		else if (c == '}' || c == ')' || c == ']')
+			depth--;
+		else if (c == ';' && depth == 0) {
+			cur.end = s->p;
+			*cl_vec_push(out, n, &cap) = cur;
+			in_stmt = false;
+		}
+		advance(s);
+	}
+	return "the end of the struct was not found in the source";
+}
+
+static bool pos_le(struct pos a, struct pos b)
+{
+	return a.line < b.line || (a.line == b.line && a.col <= b.col);
+}
+
+/* Which declaration each member is in; a reason if that is not one to one. */
+static const char *map_members(const struct cl_record *rec, struct stmt *st, size_t nst)
+{
+	for (size_t i = 0; i < rec->nmembers; i++) {
+		const struct cl_member *m = &rec->members[i];
+		struct pos at = { m->span.line, m->span.col ? m->span.col - 1 : 0 };
+		size_t k;
+
+		if (m->flags & CL_MEMBER_FROM_MACRO)
+			return "a field is produced by a macro expansion: its text is not in the struct";
+		for (k = 0; k < nst && !(pos_le(st[k].start, at) && pos_le(at, st[k].end)); k++)
+			;
+		if (k == nst)
+			return "a field's declaration was not found in the struct body";
+		if (st[k].member != SIZE_MAX)
+			return "several fields are declared in one declaration ('int a, b;'): they cannot move apart";
+		st[k].member = i;
+	}
+	for (size_t k = 0; k < nst; k++)
+		if (st[k].member == SIZE_MAX)
+			return "the struct holds declarations that are not fields (an unnamed bit-field, a static assertion) whose place matters";
+	return NULL;
+}
+
+/* Chunks: whole lines, one declaration per line range, comments above. */
+static const char *make_chunks(const struct scan *s, struct stmt *st, size_t nst,
+			       struct pos open)
+{
+	unsigned prev_end = open.line;
+	const char *l = line_at(s, open.line);
+
+	if (!clean_after(l, open.col + 1))
+		return "a field is declared on the line of the opening brace";
+	for (size_t k = 0; k < nst; k++) {
+		const char *first = line_at(s, st[k].start.line);
+		const char *last = line_at(s, st[k].end.line);
+
+		if (st[k].start.line <= prev_end || !blank_before(first, st[k].start.col))
+			return "two declarations share a line ('int a; int b;')";
+		if (!clean_after(last, st[k].end.col + 1))
+			return "a declaration is followed by more code on its line";
+		st[k].chunk_first = prev_end + 1;
+		prev_end = st[k].end.line;
+	}
+	return NULL;
+}
+
+/* The last line of @st with an alignment added before its semicolon. */
+static const char *with_alignment(struct cl_arena *a, const char *line, size_t semicolon,
+				  uint32_t align)
+{
+	return cl_arena_printf(a, "%.*s __attribute__((__aligned__(%" PRIu32 ")))%s",
+			       (int)semicolon, line, align, line + semicolon);
+}
+
+static void emit_chunk(const struct scan *s, const struct stmt *st, uint32_t align,
+		       unsigned skip_blank, const char **v, size_t *n)
+{
+	for (unsigned l = st->chunk_first + skip_blank; l <= st->end.line; l++) {
+		const char *text = line_at(s, l);
+
+		if (l == st->end.line && align)
+			text = with_alignment(s->arena, text, st->end.col, align);
+		v[(*n)++] = text;
+	}
+}
+
+static unsigned leading_blanks(const struct scan *s, const struct stmt *st)
+{
+	unsigned b = 0;
+
+	while (st->chunk_first + b < st->start.line &&
+	       is_blank_line(line_at(s, st->chunk_first + b)))
+		b++;
+	return b;
+}
+
+int cl_proposal_rewrite(const struct cl_proposal *p, const struct cl_source_text *src,
+			struct cl_arena *a, struct cl_rewrite *out)
+{
+	const struct cl_record *rec = p->rec;
+	struct scan s = { src, { rec->span.line, rec->span.col ? rec->span.col - 1 : 0 }, a };
+	struct stmt *st = NULL, **by_member;
+	struct pos open, close;
+	size_t nst = 0, n = 0;
+	unsigned moved_blanks;
+	const char *why;
+
+	memset(out, 0, sizeof(out[0]));
+	if (!rec->span.line || !line_at(&s, rec->span.line))
+		return out->reason = "the struct's source is not available", -1;
+	if (!find_open_brace(&s))
+		return out->reason = "the struct body was not found in the source", -1;
+	open = s.p;
+	why = split(&s, &st, &nst, &close);
+	if (!why)
+		why = map_members(rec, st, nst);
+	if (!why)
+		why = make_chunks(&s, st, nst, open);
+	if (!why && nst && st[nst - 1].end.line >= close.line)
+		why = "the closing brace is on the line of the last field";
+	if (why || !nst) {
+		free(st);
+		out->reason = why ? why : "the struct has no fields";
+		return -1;
+	}
+	by_member = cl_arena_alloc(a, rec->nmembers * sizeof(*by_member));
+	for (size_t k = 0; k < nst; k++)
+		by_member[st[k].member] = &st[k];
+	out->first_line = st[0].chunk_first;
+	out->last_line = st[nst - 1].end.line;
+	out->lines = cl_arena_alloc(a, (out->last_line - out->first_line + 1) * sizeof(char *));
+	/*
+	 * The blank lines above the member that comes first now go to the
+	 * member that came first: no blank line right after the brace.
+	 */
+	moved_blanks = leading_blanks(&s, by_member[p->order[0]]);
+	for (size_t i = 0; i < p->n; i++) {
+		const struct stmt *m = by_member[p->order[i]];
+
+		if (m == &st[0])
+			for (unsigned b = 0; b < moved_blanks; b++)
+				out->lines[n++] = "";
+		emit_chunk(&s, m, p->align[i], i == 0 ? moved_blanks : 0, out->lines, &n);
+	}
+	free(st);
+	if (n != out->last_line - out->first_line + 1) {
+		out->reason = "the rewritten body does not have the lines of the old one";
+		return -1;
+	}
+	return 0;
+}
+
+int cl_source_text_load(struct cl_source_text *src, const char *path, struct cl_arena *a)
+{
+	FILE *f = fopen(path, "r");
+	char *line = NULL;
+	size_t cap = 0, vcap = 0;
+	ssize_t len;
+
+	src->lines = NULL;
+	src->nlines = 0;
+	if (!f)
+		return -1;
+	while ((len = getline(&line, &cap, f)) >= 0) {
+		while (len && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+			line[--len] = '\0';
+		*cl_vec_push(&src->lines, &src->nlines, &vcap) = cl_arena_strndup(a, line, (size_t)len);
+	}
+	free(line);
+	fclose(f);
+	return 0;
+}
+
+void cl_source_text_free(struct cl_source_text *src)
+{
+	free(src->lines);
+	src->lines = NULL;
+	src->nlines = 0;
+}

@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * propose_text.h - a proposal as an edit of the struct's source text
+ */
+#ifndef CACHELINT_PROPOSE_TEXT_H
+#define CACHELINT_PROPOSE_TEXT_H
+
+#include "propose.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/**
+ * struct cl_source_text - the lines of one source file
+ * @lines: without their newlines; line N is lines[N - 1]
+ * @nlines: number of @lines
+ */
+struct cl_source_text {
+	const char **lines;
+	size_t nlines;
+};
+
+/**
+ * struct cl_rewrite - the struct body as the proposal writes it
+ * @first_line: first line replaced (1-based)
+ * @last_line: last line replaced; the body keeps its number of lines
+ * @lines: the new text of lines @first_line..@last_line
+ * @reason: why there is no rewrite, when there is none
+ */
+struct cl_rewrite {
+	unsigned first_line, last_line;
+	const char **lines;
+	const char *reason;
+};
+
+/*
+ * Rewrite the body of @p->rec (whose members' spans point into @src) in the
+ * proposed order, with the added alignments.  Returns 0, or -1 with
+ * @out->reason: declarations sharing a line, preprocessor lines in the body,
+ * fields made by macros, declarations that are not fields.
+ */
+int cl_proposal_rewrite(const struct cl_proposal *p, const struct cl_source_text *src,
+			struct cl_arena *a, struct cl_rewrite *out);
+
+/* Read a file's lines into @src (strings in @a); 0, or -1 with errno. */
+int cl_source_text_load(struct cl_source_text *src, const char *path, struct cl_arena *a);
+void cl_source_text_free(struct cl_source_text *src);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CACHELINT_PROPOSE_TEXT_H */

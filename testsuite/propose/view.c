@@ -1,0 +1,53 @@
+// view prints the layout as pahole draws it, with each member's class and a
+// mark on every member of a conflicting pair, before and as proposed.
+// RUN: %gcc-cl -fplugin-arg-cachelint-view -fsyntax-only %s 2>&1 | FileCheck %s --match-full-lines --strict-whitespace
+// RUN: %gcc-cl -fplugin-arg-cachelint-view=%t.view -fsyntax-only %s 2>/dev/null
+// RUN: FileCheck %s --input-file %t.view --match-full-lines --strict-whitespace
+#include "cachelint.h"
+
+struct counters {
+	unsigned long hits __write_hot;
+	unsigned int limit __read_mostly;
+	char pad[60];
+	unsigned int flags:3;
+	const char *name __read_mostly;
+};
+
+/* no finding: not shown */
+struct quiet {
+	long a __write_hot;
+};
+
+// CHECK:/* cachelint: struct counters as it is */
+// CHECK-NEXT:struct counters {
+// CHECK-NEXT:	long unsigned int hits;                  /*     0     8 */  write_hot    !! shares a line with limit
+// CHECK-NEXT:	unsigned int limit;                      /*     8     4 */  read_mostly  !! shares a line with hits
+// CHECK-NEXT:	char pad[60];                            /*    12    60 */
+// CHECK-NEXT:	/* --- cacheline 1 boundary (64 bytes) was 8 bytes ago --- */
+// CHECK-NEXT:	unsigned int flags:3;                    /*    72: 0    3 */
+// CHECK-EMPTY:
+// CHECK-NEXT:	/* XXX 7 bytes hole, try to pack */
+// CHECK-NEXT:	const char *name;                        /*    80     8 */  read_mostly
+// CHECK-EMPTY:
+// CHECK-NEXT:	/* size: 88, cachelines: 2, members: 5 */
+// CHECK-NEXT:	/* sum members holes: 1 (7 bytes) */
+// CHECK-NEXT:	/* last cacheline: 24 bytes */
+// CHECK-NEXT:};
+// CHECK-NEXT:/* cachelint: struct counters as proposed */
+// CHECK-NEXT:struct counters {
+// CHECK-NEXT:	unsigned int limit;                      /*     0     4 */  read_mostly
+// CHECK-EMPTY:
+// CHECK-NEXT:	/* XXX 4 bytes hole, try to pack */
+// CHECK-NEXT:	const char *name;                        /*     8     8 */  read_mostly
+// CHECK-NEXT:	unsigned int flags:3;                    /*    16: 0    3 */
+// CHECK-EMPTY:
+// CHECK-NEXT:	/* XXX 47 bytes hole, try to pack */
+// CHECK-NEXT:	/* --- cacheline 1 boundary (64 bytes) --- */
+// CHECK-NEXT:	long unsigned int hits __aligned(64);    /*    64     8 */  write_hot
+// CHECK-NEXT:	char pad[60];                            /*    72    60 */
+// CHECK-EMPTY:
+// CHECK-NEXT:	/* XXX 60 bytes padding */
+// CHECK-EMPTY:
+// CHECK-NEXT:	/* size: 192, cachelines: 3, members: 5 */
+// CHECK-NEXT:	/* sum members holes: 2 (51 bytes) */
+// CHECK-NEXT:};

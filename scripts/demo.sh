@@ -1,7 +1,8 @@
 #!/bin/sh
 # Quick start, step 1: install what is missing, build, and compile the
 # page_counter example (struct page_counter as in Linux v5.10, annotated)
-# with the cachelint GCC plugin loaded.  It prints the warnings.
+# with the cachelint GCC plugin loaded.  It prints the warnings, the layout
+# as it is and as proposed, and the proposed reordering as a patch.
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 "$top/scripts/bootstrap.sh"

@@ -1,0 +1,174 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * bench.c - false sharing in the will-it-scale style: threads pinned to
+ * different CPUs hammer one shared object for a fixed time and count what
+ * they got done.
+ *
+ *   page_counter: a writer charges (atomic add to 'usage', as on every page
+ *                 charge); a reader walks what every charge reads ('parent'
+ *                 and the limits).
+ *   queue_pair:   a receive-path writer updates the rx counters, a transmit
+ *                 path writer the tx counters, and each reads the config.
+ *
+ * The struct layout comes from structs.h in the include path: run.sh builds
+ * this file once per layout.  Output, one line per case and role:
+ *   CASE ROLE OPS_PER_SECOND SIZEOF
+ */
+#define _GNU_SOURCE
+#include <pthread.h>
+#include <sched.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <structs.h>	/* the layout under test, from -I */
+
+static atomic_int stop;
+static double seconds = 1.0;
+
+struct worker {
+	const char *role;
+	void (*run)(struct worker *w);
+	void *obj;
+	int cpu;
+	unsigned long ops;
+};
+
+static void pin(int cpu)
+{
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	pthread_setaffinity_np(pthread_self(), sizeof(set), &set);
+}
+
+#define READ(x) (*(volatile __typeof__(x) *)&(x))
+
+static void charge(struct worker *w)
+{
+	struct page_counter *c = w->obj;
+	unsigned long ops = 0;
+
+	while (!atomic_load_explicit(&stop, memory_order_relaxed)) {
+		long usage = __atomic_add_fetch(&c->usage.counter, 1, __ATOMIC_RELAXED);
+
+		if ((unsigned long)usage > READ(c->max))
+			__atomic_sub_fetch(&c->usage.counter, 1, __ATOMIC_RELAXED);
+		ops++;
+	}
+	w->ops = ops;
+}
+
+static void walk(struct worker *w)
+{
+	struct page_counter *c = w->obj;
+	unsigned long ops = 0, sum = 0;
+
+	while (!atomic_load_explicit(&stop, memory_order_relaxed)) {
+		sum += READ(c->min) + READ(c->low) + READ(c->high) + READ(c->max);
+		sum += (unsigned long)READ(c->parent);
+		ops++;
+	}
+	w->ops = ops + (sum == 42);
+}
+
+static void receive(struct worker *w)
+{
+	struct queue_pair *q = w->obj;
+	unsigned long ops = 0;
+
+	while (!atomic_load_explicit(&stop, memory_order_relaxed)) {
+		unsigned int len = READ(q->mtu) ^ (READ(q->flags) & 1);
+
+		READ(q->rx_packets) = READ(q->rx_packets) + 1;
+		READ(q->rx_bytes) = READ(q->rx_bytes) + len;
+		if (!READ(q->ring))
+			READ(q->rx_drops) = READ(q->rx_drops) + 1;
+		ops++;
+	}
+	w->ops = ops;
+}
+
+static void transmit(struct worker *w)
+{
+	struct queue_pair *q = w->obj;
+	unsigned long ops = 0;
+
+	while (!atomic_load_explicit(&stop, memory_order_relaxed)) {
+		unsigned int len = READ(q->mtu) ^ (READ(q->flags) & 2);
+
+		READ(q->tx_packets) = READ(q->tx_packets) + 1;
+		READ(q->tx_bytes) = READ(q->tx_bytes) + len;
+		if (!READ(q->ring))
+			READ(q->tx_drops) = READ(q->tx_drops) + 1;
+		ops++;
+	}
+	w->ops = ops;
+}
+
+static void *thread(void *arg)
+{
+	struct worker *w = arg;
+
+	pin(w->cpu);
+	w->run(w);
+	return NULL;
+}
+
+static void run_case(const char *name, struct worker *w, int n, size_t size)
+{
+	pthread_t t[8];
+	struct timespec ts = { (time_t)seconds, (long)((seconds - (time_t)seconds) * 1e9) };
+
+	atomic_store(&stop, 0);
+	for (int i = 0; i < n; i++)
+		pthread_create(&t[i], NULL, thread, &w[i]);
+	nanosleep(&ts, NULL);
+	atomic_store(&stop, 1);
+	for (int i = 0; i < n; i++) {
+		pthread_join(t[i], NULL);
+		printf("%s %s %.0f %zu\n", name, w[i].role, w[i].ops / seconds, size);
+	}
+}
+
+int main(int argc, char **argv)
+{
+	int ncpu = (int)sysconf(_SC_NPROCESSORS_ONLN);
+	struct page_counter *pc;
+	struct queue_pair *q;
+
+	if (argc > 1)
+		seconds = atof(argv[1]);
+	if (ncpu < 2) {
+		fprintf(stderr, "bench: needs 2 CPUs\n");
+		return 2;
+	}
+	/* Line-aligned objects: the layout decides what shares a line. */
+	pc = aligned_alloc(64, (sizeof(*pc) + 63) / 64 * 64);
+	q = aligned_alloc(64, (sizeof(*q) + 63) / 64 * 64);
+	memset(pc, 0, sizeof(*pc));
+	memset(q, 0, sizeof(*q));
+	pc->max = ~0UL;
+	pc->parent = NULL;
+	q->mtu = 1500;
+	q->ring = q;
+
+	struct worker pcw[] = {
+		{ "writer", charge, pc, 0, 0 },
+		{ "reader", walk, pc, 1, 0 },
+	};
+	struct worker qw[] = {
+		{ "rx-writer", receive, q, 0, 0 },
+		{ "tx-writer", transmit, q, 1, 0 },
+	};
+
+	run_case("page_counter", pcw, 2, sizeof(*pc));
+	run_case("queue_pair", qw, 2, sizeof(*q));
+	free(pc);
+	free(q);
+	return 0;
+}

@@ -1,0 +1,78 @@
+#!/bin/sh
+# bench/false_sharing: what cachelint's proposal is worth at run time.
+#
+# bench.c is built three times from the same structs.h:
+#   original  the layouts as written (page_counter as in Linux v5.10)
+#   proposed  after applying the patch the cachelint plugin prints for them
+#             (-fplugin-arg-cachelint-propose -fdiagnostics-generate-patch),
+#             generated here, during the build, not written by hand
+#   padded    every write-hot field on a line of its own (pad.py)
+# and the three run side by side, interleaved, REPEAT times; the table shows
+# the median ops/s per role and the ratios proposed/original and
+# proposed/padded, with each layout's size.
+#
+#   bench/false_sharing/run.sh [SECONDS] [REPEAT]
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/../.." && pwd)
+seconds=${1:-1}
+repeat=${2:-3}
+plugin="$top/build/plugin/cachelint.so"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT INT TERM
+[ -f "$plugin" ] || { echo "run.sh: build first (scripts/bootstrap.sh)" >&2; exit 2; }
+
+for v in original proposed padded; do
+	mkdir -p "$work/$v"
+done
+cp "$here/structs.h" "$work/original/structs.h"
+cp "$here/structs.h" "$work/proposed/structs.h"
+python3 "$here/pad.py" "$here/structs.h" "$work/padded/structs.h"
+
+# The proposed layout: the plugin's own patch, applied with patch(1).
+cd "$work/proposed"
+printf '#include "structs.h"\n' > tu.c
+gcc -I"$top/annotations" -fplugin="$plugin" -fplugin-arg-cachelint-propose \
+	-fdiagnostics-generate-patch -fsyntax-only tu.c 2> diag.txt
+sed -n '/^--- /,$p' diag.txt > fix.patch
+patch -s -p0 < fix.patch
+# ... which leaves no finding.
+gcc -I"$top/annotations" -fplugin="$plugin" -fsyntax-only tu.c 2> after.txt
+if grep -q cachelint- after.txt; then
+	echo "run.sh: the proposed layout still has findings:" >&2
+	cat after.txt >&2
+	exit 1
+fi
+cd "$work"
+
+for v in original proposed padded; do
+	gcc -O2 -pthread -I"$work/$v" -I"$top/annotations" "$here/bench.c" -o "$work/bench-$v"
+done
+
+i=0
+while [ "$i" -lt "$repeat" ]; do
+	for v in original proposed padded; do
+		"$work/bench-$v" "$seconds" | sed "s/^/$v /" >> "$work/results"
+	done
+	i=$((i + 1))
+done
+
+# Median ops/s per layout, case and role; then the table and the ratios.
+sort -k1,1 -k2,2 -k3,3 -k4,4n "$work/results" | awk -v n="$repeat" '
+	{ key = $1 " " $2 " " $3; v[key, ++c[key]] = $4; size[$1 " " $2] = $5 }
+	END {
+		for (k in c) med[k] = v[k, int((c[k] + 1) / 2)]
+		printf "%-13s %-10s %-9s %7s %16s %16s %16s\n", "case", "role", "", "size", "original", "proposed", "padded"
+		split("page_counter writer|page_counter reader|queue_pair rx-writer|queue_pair tx-writer", rows, "|")
+		for (r = 1; r <= 4; r++) {
+			split(rows[r], p, " ")
+			o = med["original " rows[r]]; q = med["proposed " rows[r]]; d = med["padded " rows[r]]
+			printf "%-13s %-10s %-9s %7s %16.0f %16.0f %16.0f\n", p[1], p[2], "ops/s", "", o, q, d
+			printf "%-13s %-10s %-9s %7s %16s %15.2fx %15.2fx\n", "", "", "ratio", "", "1.00x", q / o, d / o
+			printf "%-13s %-10s %-9s %7s %16s %16s %15.2f\n", "", "", "prop/pad", "", "", "", q / d
+		}
+		for (c2 = 1; c2 <= 2; c2++) {
+			name = c2 == 1 ? "page_counter" : "queue_pair"
+			printf "%-13s %-10s %-9s %7s %16d %16d %16d\n", name, "", "bytes", "", size["original " name], size["proposed " name], size["padded " name]
+		}
+	}'

@@ -17,6 +17,10 @@
  *                             (user space; left alone where it is already
  *                             defined, as in the kernel)
  * __read_mostly_field         the same, always available
+ * __cachelint_pin            a field whose offset is part of an interface (a
+ *                             header other code casts to, a field found by
+ *                             offset): a proposed reordering leaves it, and
+ *                             everything before it, where it is
  * __cachelint_suppress("rule") on a struct definition: do not report the
  *                             rule (a rule ID, or "all") for this struct
  *
@@ -42,22 +46,26 @@
 #define __cachelint_wh __attribute__((cachelint_write_hot))
 #define __cachelint_whg(g) __attribute__((cachelint_write_hot(g)))
 #define __cachelint_suppress(rule) __attribute__((cachelint_suppress(rule)))
+#define __cachelint_pin __attribute__((cachelint_pin))
 #elif defined(__clang__) && __cachelint_has(btf_decl_tag)
 #define __cachelint_tag(s) __attribute__((annotate(s), btf_decl_tag(s)))
 #define __cachelint_rm __cachelint_tag("cachelint:read_mostly")
 #define __cachelint_wh __cachelint_tag("cachelint:write_hot")
 #define __cachelint_whg(g) __cachelint_tag("cachelint:write_hot:" g)
 #define __cachelint_suppress(rule) __cachelint_tag("cachelint:suppress:" rule)
+#define __cachelint_pin __cachelint_tag("cachelint:pin")
 #elif defined(__clang__)
 #define __cachelint_rm __attribute__((annotate("cachelint:read_mostly")))
 #define __cachelint_wh __attribute__((annotate("cachelint:write_hot")))
 #define __cachelint_whg(g) __attribute__((annotate("cachelint:write_hot:" g)))
 #define __cachelint_suppress(rule) __attribute__((annotate("cachelint:suppress:" rule)))
+#define __cachelint_pin __attribute__((annotate("cachelint:pin")))
 #else
 #define __cachelint_rm
 #define __cachelint_wh
 #define __cachelint_whg(g)
 #define __cachelint_suppress(rule)
+#define __cachelint_pin
 #endif
 
 #define __read_mostly_field __cachelint_rm

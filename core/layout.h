@@ -105,6 +105,7 @@ enum cl_record_kind {
 #define CL_MEMBER_BASE		(1u << 4) /* C++ base class subobject */
 #define CL_MEMBER_ARTIFICIAL	(1u << 5) /* compiler-made (C++ vptr) */
 #define CL_MEMBER_FROM_MACRO	(1u << 6) /* declared by a macro expansion */
+#define CL_MEMBER_PINNED	(1u << 7) /* its offset is an interface: never moved */
 
 struct cl_record;
 

@@ -30,6 +30,7 @@ enum seg_kind {
  * @group: write group of a SEG_WRITE unit (NULL: ungrouped)
  * @bitfield: a bit-field run: cannot be given an alignment
  * @flexible: a flexible array member: always last
+ * @frozen: at or before the last pinned member: stays where it is
  * @placed: already laid out
  */
 struct unit {
@@ -38,7 +39,7 @@ struct unit {
 	uint32_t align;
 	enum seg_kind kind;
 	const char *group;
-	bool bitfield, flexible, placed;
+	bool bitfield, flexible, frozen, placed;
 };
 
 /**
@@ -133,10 +134,21 @@ static bool merge_class(struct top_class *into, const struct top_class *t)
 	return !(into->read && into->write);
 }
 
+/* One past the last pinned member: the members before it do not move. */
+static size_t frozen_prefix(const struct cl_record *rec)
+{
+	size_t end = 0;
+
+	for (size_t i = 0; i < rec->nmembers; i++)
+		if (rec->members[i].flags & CL_MEMBER_PINNED)
+			end = i + 1;
+	return end;
+}
+
 static const char *build_units(const struct cl_record *rec, struct cl_arena *a,
 			       const struct top_class *tc, struct plan *pl)
 {
-	size_t i = 0;
+	size_t i = 0, frozen = frozen_prefix(rec);
 
 	pl->units = cl_arena_alloc(a, (rec->nmembers + 1) * sizeof(*pl->units));
 	while (i < rec->nmembers) {
@@ -167,6 +179,7 @@ static const char *build_units(const struct cl_record *rec, struct cl_arena *a,
 		}
 		u->kind = kind_of(&c);
 		u->group = c.group;
+		u->frozen = i < frozen;
 		i += u->count;
 	}
 	return NULL;
@@ -226,6 +239,8 @@ static void build_segments(struct plan *pl, struct cl_arena *a, bool read_first)
 		struct unit *u = &pl->units[i];
 		size_t g;
 
+		if (u->frozen)
+			continue;
 		switch (u->kind) {
 		case SEG_READ:
 			add_to_segment(pl, a, read_first ? read_seg : pl->nseg - 1, i);
@@ -243,7 +258,7 @@ static void build_segments(struct plan *pl, struct cl_arena *a, bool read_first)
 	}
 	/* Each mixed unit is a segment of its own, between the classes. */
 	for (size_t i = 0; i < pl->nunits; i++) {
-		if (pl->units[i].kind != SEG_MIXED)
+		if (pl->units[i].kind != SEG_MIXED || pl->units[i].frozen)
 			continue;
 		memmove(pl->seg + mixed_seg + 1, pl->seg + mixed_seg,
 			(pl->nseg - mixed_seg) * sizeof(*pl->seg));
@@ -278,7 +293,7 @@ static void fill(struct plan *pl, uint64_t *cur, uint64_t limit)
 	for (size_t i = 0; i < pl->nunits && *cur < limit; i++) {
 		struct unit *u = &pl->units[i];
 
-		if (u->placed || u->kind != SEG_NEUTRAL || u->flexible)
+		if (u->placed || u->kind != SEG_NEUTRAL || u->flexible || u->frozen)
 			continue;
 		if (align_up(*cur, u->align) + u->bytes <= limit)
 			place(pl, i, cur, 0);
@@ -311,6 +326,7 @@ static const char *lay_out(struct plan *pl, const struct cl_record *rec, unsigne
 {
 	uint64_t cur = 0;
 	size_t flex = SIZE_MAX;
+	bool annotated_prefix = false;
 	const char *why;
 
 	pl->pos = cl_arena_alloc(a, (pl->nunits + 1) * sizeof(*pl->pos));
@@ -320,7 +336,18 @@ static const char *lay_out(struct plan *pl, const struct cl_record *rec, unsigne
 	pl->align = rec->align ? rec->align : 1;
 	for (size_t i = 0; i < pl->nunits; i++)
 		pl->units[i].placed = false;
-	for (size_t s = 0, k = 0; s < pl->nseg; s++) {
+	/*
+	 * Pinned members, and all before them, keep their offsets; a class
+	 * among them makes the next segment start on a line of its own.
+	 */
+	for (size_t i = 0; i < pl->nunits && pl->units[i].frozen; i++) {
+		struct unit *u = &pl->units[i];
+
+		cur = rec->members[u->first].bit_offset / 8;
+		place(pl, i, &cur, 0);
+		annotated_prefix |= u->kind != SEG_NEUTRAL;
+	}
+	for (size_t s = 0, k = annotated_prefix; s < pl->nseg; s++) {
 		if (!pl->segn[s])
 			continue;
 		if (k++) {
@@ -457,6 +484,8 @@ int cl_propose(const struct cl_record *rec, const struct cl_options *opt,
 	export_plan(rec, &best, opt, a, out);
 	out->model = build_model(rec, &best, a);
 	if (conflicts(out->model, opt, a))
-		return fail(out, "no order of whole members separates the classes (an embedded struct or a member spanning lines holds both)");
+		return fail(out, frozen_prefix(rec) ?
+			    "the pinned fields, and those before them, already share a line across classes" :
+			    "no order of whole members separates the classes (an embedded struct or a member spanning lines holds both)");
 	return 0;
 }

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * attributes.cc - the annotations: cachelint_read_mostly,
- * cachelint_write_hot[("group")] on fields, cachelint_suppress[("rule")] on
- * struct definitions
+ * cachelint_write_hot[("group")] and cachelint_pin on fields,
+ * cachelint_suppress[("rule")] on struct definitions
  *
  * Registering them is what makes __has_attribute(cachelint_read_mostly) true,
  * which is how annotations/cachelint.h knows the plugin is loaded (also
@@ -116,6 +116,19 @@ static tree handle_field(tree *node, tree name, tree args, int, bool *no_add_att
 	return NULL_TREE;
 }
 
+static tree handle_pin(tree *node, tree, tree, int, bool *no_add_attrs)
+{
+	char buf[256];
+
+	if (TREE_CODE(*node) != FIELD_DECL) {
+		error_at(node_location(*node),
+			 "cachelint: a pin applies to struct and union fields only, not to %s",
+			 describe(*node, buf, sizeof(buf)));
+		*no_add_attrs = true;
+	}
+	return NULL_TREE;
+}
+
 static tree handle_suppress(tree *node, tree, tree args, int flags, bool *no_add_attrs)
 {
 	tree type = *node;
@@ -149,6 +162,7 @@ static struct attribute_spec cachelint_attributes[] = {
 	{ ATTR_READ_MOSTLY, 0, 0, false, false, false, false, handle_field, NULL },
 	{ ATTR_WRITE_HOT, 0, 1, false, false, false, false, handle_field, NULL },
 	{ ATTR_SUPPRESS, 0, -1, false, false, false, false, handle_suppress, NULL },
+	{ ATTR_PIN, 0, 0, false, false, false, false, handle_pin, NULL },
 };
 
 void attributes_register(void *, void *)
@@ -191,6 +205,11 @@ unsigned attributes_read_suppress(tree type)
 			mask |= cl_rule_mask(TREE_STRING_POINTER(TREE_VALUE(a)));
 	}
 	return mask;
+}
+
+bool attributes_pinned(tree field)
+{
+	return lookup_attribute(ATTR_PIN, DECL_ATTRIBUTES(field));
 }
 
 bool attributes_on_fields(tree type)

@@ -18,11 +18,14 @@
 #define ATTR_READ_MOSTLY "cachelint_read_mostly"
 #define ATTR_WRITE_HOT "cachelint_write_hot"
 #define ATTR_SUPPRESS "cachelint_suppress"
+#define ATTR_PIN "cachelint_pin"
 
 /* attributes.cc */
 void attributes_register(void *event_data, void *user_data);
 /* The class and write group a field's attributes give it. */
 void attributes_read_field(tree field, struct cl_access *acc, struct cl_arena *a);
+/* Whether a field is pinned (cachelint_pin). */
+bool attributes_pinned(tree field);
 /* Rules suppressed on a record type by cachelint_suppress. */
 unsigned attributes_read_suppress(tree type);
 /* Whether any field of the record carries a cachelint attribute. */

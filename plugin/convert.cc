@@ -132,6 +132,8 @@ static void convert_member(struct cl_member *m, tree f, struct cl_arena *a, unsi
 	span_from(&m->span, DECL_SOURCE_LOCATION(f));
 	if (linemap_location_from_macro_expansion_p(line_table, DECL_SOURCE_LOCATION(f)))
 		m->flags |= CL_MEMBER_FROM_MACRO;
+	if (DECL_ATTRIBUTES(f) && attributes_pinned(f))
+		m->flags |= CL_MEMBER_PINNED;
 	attributes_read_field(f, &m->access, a);
 }
 

@@ -283,6 +283,34 @@ static void test_mixed_embedded(void **state)
 	assert_int_equal(conflicts(p.model, &fx->opt, &fx->a), 0);
 }
 
+/* Pinned members and those before them do not move. */
+static void test_pinned(void **state)
+{
+	struct fixture *fx = *state;
+	struct cl_record *rec = new_record(&fx->a, "obj", 48, 8, 6);
+	struct cl_proposal p;
+
+	set_member(rec, 0, "node", 0, 16, CL_CLASS_NONE);
+	rec->members[0].align = 8;
+	set_member(rec, 1, "kind", 16, 8, CL_CLASS_NONE)->flags |= CL_MEMBER_PINNED;
+	set_member(rec, 5, "tail", 48, 0, CL_CLASS_NONE);
+	set_member(rec, 2, "hits", 24, 8, CL_CLASS_WRITE_HOT);
+	set_member(rec, 3, "limit", 32, 8, CL_CLASS_READ_MOSTLY);
+	set_member(rec, 4, "owner", 40, 8, CL_CLASS_READ_MOSTLY);
+	assert_int_equal(cl_propose(rec, &fx->opt, &fx->a, &p), 0);
+	assert_permutation(&p);
+	assert_int_equal(conflicts(p.model, &fx->opt, &fx->a), 0);
+	assert_int_equal(p.order[0], 0);
+	assert_int_equal(p.offset[0], 0);
+	assert_int_equal(p.order[1], 1);
+	assert_int_equal(p.offset[1], 16 * 8);
+
+	/* A pin after a conflict freezes the conflict: no safe proposal. */
+	rec->members[4].flags |= CL_MEMBER_PINNED;
+	assert_int_equal(cl_propose(rec, &fx->opt, &fx->a, &p), -1);
+	assert_non_null(strstr(p.reason, "pinned"));
+}
+
 static void test_view(void **state)
 {
 	struct fixture *fx = *state;
@@ -318,6 +346,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_constraints, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_no_safe_proposal, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_mixed_embedded, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_pinned, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_view, setup, teardown),
 	};
 

@@ -221,12 +221,23 @@ size_t cl_analyze(const struct cl_record *rec, const struct cl_options *opt,
 {
 	struct cl_check_ctx ctx = { .rec = rec, .opt = opt, .out = out };
 	struct cl_leaf *leaves;
+	size_t *read, *write;
 	size_t before = out->n;
 
 	if (!cl_record_is_annotated(rec))
 		return 0;
 	ctx.nleaves = cl_record_leaves(rec, out->arena, &leaves, false);
 	ctx.leaves = leaves;
+	read = cl_arena_alloc(out->arena, (ctx.nleaves + 1) * sizeof(*read));
+	write = cl_arena_alloc(out->arena, (ctx.nleaves + 1) * sizeof(*write));
+	for (size_t i = 0; i < ctx.nleaves; i++) {
+		if (leaves[i].access.cls == CL_CLASS_READ_MOSTLY)
+			read[ctx.nread++] = i;
+		else if (leaves[i].access.cls == CL_CLASS_WRITE_HOT)
+			write[ctx.nwrite++] = i;
+	}
+	ctx.read = read;
+	ctx.write = write;
 	ctx.name = cl_record_display(rec, out->arena);
 	if (!(rec->suppress & (1u << CL_RULE_FALSE_SHARING)))
 		cl_check_false_sharing(&ctx);

@@ -17,7 +17,15 @@
  * @opt: the assumptions
  * @leaves: its leaves in declaration order
  * @nleaves: number of @leaves
+ * @read: indices of the read-mostly leaves, in declaration order
+ * @nread: number of @read
+ * @write: indices of the write-hot leaves, in declaration order
+ * @nwrite: number of @write
  * @out: where findings go
+ *
+ * Checks walk @read and @write rather than all leaves: a struct with
+ * thousands of leaves (embedded records, arrays of them) usually has few
+ * annotated ones.
  */
 struct cl_check_ctx {
 	const struct cl_record *rec;
@@ -25,6 +33,8 @@ struct cl_check_ctx {
 	const struct cl_options *opt;
 	const struct cl_leaf *leaves;
 	size_t nleaves;
+	const size_t *read, *write;
+	size_t nread, nwrite;
 	struct cl_findings *out;
 };
 

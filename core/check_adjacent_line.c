@@ -36,17 +36,13 @@ static void report(const struct cl_check_ctx *ctx, const struct cl_leaf *rm,
 
 void cl_check_adjacent_line(const struct cl_check_ctx *ctx)
 {
-	for (size_t i = 0; i < ctx->nleaves; i++) {
-		const struct cl_leaf *rm = &ctx->leaves[i];
+	for (size_t i = 0; i < ctx->nread; i++) {
+		const struct cl_leaf *rm = &ctx->leaves[ctx->read[i]];
 
-		if (rm->access.cls != CL_CLASS_READ_MOSTLY)
-			continue;
-		for (size_t j = 0; j < ctx->nleaves; j++) {
-			const struct cl_leaf *wh = &ctx->leaves[j];
+		for (size_t j = 0; j < ctx->nwrite; j++) {
+			const struct cl_leaf *wh = &ctx->leaves[ctx->write[j]];
 			struct cl_pair_geometry g;
 
-			if (wh->access.cls != CL_CLASS_WRITE_HOT)
-				continue;
 			if (cl_pair_geometry(ctx, rm, wh, &g) && !g.line_hits && g.block_hits)
 				report(ctx, rm, wh, &g);
 		}

@@ -19,7 +19,9 @@
  * Classes inferred from counts (see cl_infer_class()) are relative to the
  * hottest member of the same struct in the same profile.  Loading several
  * profiles merges them: a later entry for the same struct member replaces
- * the earlier one.
+ * the earlier one, and remembers where that was (@replaced_at), so that a
+ * finding which rests on it can say so (cl_profile_finding_notes()).  The
+ * schema, with a commented example, is annotations/profile-schema.md.
  */
 #ifndef CACHELINT_ACCESS_PROFILE_H
 #define CACHELINT_ACCESS_PROFILE_H
@@ -57,12 +59,16 @@ struct cl_thresholds {
  * @access: class (given or inferred) and counts
  * @span: where the entry is (profile file, line, column)
  * @replaced: a later profile replaced an earlier entry for @path
+ * @replaced_at: where the entry it replaced was (in the profile's arena),
+ *               NULL unless @replaced; a pointer, since a generated profile
+ *               has millions of entries and few are ever replaced
  */
 struct cl_profile_member {
 	const char *path;
 	struct cl_access access;
 	struct cl_span span;
 	bool replaced;
+	const struct cl_span *replaced_at;
 };
 
 /**
@@ -139,6 +145,34 @@ enum cl_class cl_infer_class(uint64_t reads, uint64_t writes, uint64_t hottest,
  */
 size_t cl_profile_apply(struct cl_profile *p, struct cl_record *rec,
 			struct cl_arena *a, struct cl_findings *out);
+
+/**
+ * struct cl_profile_note - where a reported leaf's class came from, when
+ * that is news: counts (an inferred class) or an entry that replaced one of
+ * an earlier profile
+ * @text: the note, in the arena given to cl_profile_finding_notes()
+ * @where: the leaf's source location (the finding's @where or @note_where)
+ */
+struct cl_profile_note {
+	const char *text;
+	const struct cl_span *where;
+};
+
+#define CL_PROFILE_NOTES_MAX 2
+
+/*
+ * The notes for finding @i of @f, of a record that @p was applied to, one
+ * per leaf at most (the reported one first): "'min' is read-mostly,
+ * inferred from reads 912345, writes 12 at memcg.yaml:6:5", "'usage' is
+ * write-hot by the profile entry at b.yaml:3:5, which replaced the one at
+ * a.yaml:4:5".  Leaves classed by the source, or by a profile entry that
+ * is neither inferred nor a replacement, get none; so does a leaf that an
+ * earlier finding of the same record already had a note for.  Returns how
+ * many were written.
+ */
+size_t cl_profile_finding_notes(const struct cl_profile *p, const struct cl_findings *f,
+				size_t i, struct cl_arena *a,
+				struct cl_profile_note out[CL_PROFILE_NOTES_MAX]);
 
 #ifdef __cplusplus
 }

@@ -39,7 +39,8 @@ struct cl_record *cl_record_new(struct cl_arena *a, enum cl_record_kind kind,
 	rec->kind = kind;
 	rec->name = cl_arena_strdup(a, name);
 	rec->nmembers = nmembers;
-	rec->members = nmembers ? cl_arena_alloc(a, nmembers * sizeof(*rec->members)) : NULL;
+	/* Never NULL: cl_for_each_member() on NULL + 0 is undefined behaviour. */
+	rec->members = cl_arena_alloc(a, (nmembers ? nmembers : 1) * sizeof(*rec->members));
 	return rec;
 }
 

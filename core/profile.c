@@ -344,7 +344,8 @@ static void members_take(struct cl_profile_struct *ps, struct cl_profile_struct 
  * A later entry replaces an earlier one in place, so members keep the
  * order of the file that first named them; new ones are appended.
  */
-static void members_merge(struct cl_profile_struct *ps, const struct cl_profile_struct *ts)
+static void members_merge(struct cl_arena *a, struct cl_profile_struct *ps,
+			  const struct cl_profile_struct *ts)
 {
 	size_t old = ps->nmembers, size = 16, i;
 	size_t *slots;
@@ -359,8 +360,12 @@ static void members_merge(struct cl_profile_struct *ps, const struct cl_profile_
 		size_t *slot = path_slot(slots, size, ps, ts->members[i].path);
 
 		if (*slot) {
+			struct cl_span *was = cl_arena_alloc(a, sizeof(*was));
+
+			*was = ps->members[*slot - 1].span;
 			ps->members[*slot - 1] = ts->members[i];
 			ps->members[*slot - 1].replaced = true;
+			ps->members[*slot - 1].replaced_at = was;
 		} else {
 			*member_push(ps) = ts->members[i];
 		}
@@ -379,7 +384,7 @@ static void struct_merge(struct cl_profile *p, struct cl_profile_struct *ts)
 	if (!ps->nmembers)
 		members_take(ps, ts);
 	else if (ts->nmembers)
-		members_merge(ps, ts);
+		members_merge(&p->arena, ps, ts);
 }
 
 /*

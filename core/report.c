@@ -41,6 +41,10 @@ static void put_leaf(FILE *out, const char *key, const struct cl_leaf *l,
 			", bit-size: %" PRIu64 ", class: %s",
 			l->bit_offset / 8, l->bit_offset, l->bit_size,
 			cl_class_name(l->access.cls));
+	/* A class no annotation shows: say which counts it rests on. */
+	if (l->member && l->access.origin == CL_ORIGIN_INFERRED && l->access.has_counts)
+		fprintf(out, ", inferred-from: {reads: %" PRIu64 ", writes: %" PRIu64 "}",
+			l->access.reads, l->access.writes);
 	if (l->access.group) {
 		fputs(", group: ", out);
 		cl_put_quoted(out, l->access.group);

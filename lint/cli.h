@@ -124,5 +124,6 @@ void cli_print_version(const char *command);
 bool cli_progress_wanted(const struct cli_common *c);
 
 extern const struct cl_command cl_cmd_explain;
+extern const struct cl_command cl_cmd_import;
 
 #endif /* CACHELINT_CLI_H */

@@ -137,6 +137,18 @@ static const char *proposal_note(const struct cl_finding *f, const struct plugin
 		f->record_name, aligned, p->rec->size, p->size, p->old_lines, p->new_lines);
 }
 
+/* Classes no annotation shows: inferred from counts, or a replaced entry. */
+static void emit_profile_notes(const struct cl_finding *f, location_t loc)
+{
+	struct cl_profile_note notes[CL_PROFILE_NOTES_MAX];
+	size_t n = cl_profile_finding_notes(&state.profile, &state.findings,
+					    (size_t)(f - state.findings.v), &state.arena, notes);
+
+	for (size_t i = 0; i < n; i++)
+		inform(notes[i].where->cookie ? (location_t)notes[i].where->cookie : loc, "%s",
+		       notes[i].text);
+}
+
 /*
  * One finding: a warning (an error with `werror`) at the reported field and
  * a note at the other; the struct's first warning also carries the proposal
@@ -167,6 +179,7 @@ static void emit(const struct cl_finding *f, const struct plugin_proposal *pp)
 		return;
 	if (f->note && f->note_where.cookie)
 		inform((location_t)f->note_where.cookie, "%s", f->note);
+	emit_profile_notes(f, loc);
 	if (pp)
 		inform(f->record->span.cookie ? (location_t)f->record->span.cookie : loc,
 		       "%s", proposal_note(f, pp));

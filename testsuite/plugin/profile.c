@@ -1,6 +1,7 @@
 // Profiles annotate structs out of source: classes by name, by counts
-// (inferred), by path into an embedded struct ('lruvec.pgdat'), and write
-// groups.  A profile struct the unit never defines is not a finding.
+// (inferred, and a note says from which counts, once per field), by path
+// into an embedded struct ('lruvec.pgdat'), and write groups.  A profile
+// struct the unit never defines is not a finding.
 // RUN: %gcc-cl -fplugin-arg-cachelint-profile=%inputs/memcg.yaml -c %s -o %t.o 2>&1 | %check
 #include <stddef.h>
 
@@ -13,8 +14,10 @@ struct page_counter {
 	unsigned long min;
 // CHECK: :[[#MIN:@LINE-1]]:23: warning: read-mostly field 'min' shares cache line 0 (bytes 0-63) of 'struct page_counter' with write-hot field 'usage' [cachelint-false-sharing]
 // CHECK-NEXT: :[[#USAGE:@LINE-3]]:23: note: 'usage' is written on hot paths
+// CHECK-NEXT: :[[#MIN]]:23: note: 'min' is read-mostly, inferred from reads 912345, writes 12 at {{.*}}memcg.yaml:6:5
 // CHECK-NEXT: :[[#MIN]]:23: warning: read-mostly field 'min' shares cache line 0 (bytes 0-63) of 'struct page_counter' with write-hot field 'watermark' [cachelint-false-sharing]
-// CHECK-NEXT: :[[#WATERMARK:@LINE+10]]:23: note: 'watermark' is written on hot paths
+// CHECK-NEXT: :[[#WATERMARK:@LINE+11]]:23: note: 'watermark' is written on hot paths
+// CHECK-NEXT: :[[#WATERMARK]]:23: note: 'watermark' is write-hot, inferred from reads 1000, writes 400000 at {{.*}}memcg.yaml:8:5
 	unsigned long low;
 	unsigned long high;
 	unsigned long max;

@@ -632,6 +632,10 @@ static void test_merge(void **state)
 	assert_true(m->replaced);
 	assert_string_equal(m->span.file, "second.yaml");
 	assert_int_equal(m->span.line, 5);
+	/* Where the entry it replaced was, for the notes on findings. */
+	assert_string_equal(m->replaced_at->file, "first.yaml");
+	assert_int_equal(m->replaced_at->line, 7);
+	assert_int_equal(m->replaced_at->col, 5);
 
 	m = member(&p, "s", "c");
 	assert_string_equal(m->access.group, "g2");

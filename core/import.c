@@ -1,0 +1,574 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * import.c - the import every parser fills, and the profile it becomes
+ *
+ * Structs and members are found through open-addressing hashes: a perf
+ * report of a whole kernel names tens of thousands of members, and the
+ * same member comes back once per offset inside it and once per event.
+ * Counts add up (saturating); classes from several tables combine to the
+ * strongest, write_hot over read_mostly over cold, since a field that any
+ * fast path writes is written on a hot path.
+ */
+#define _GNU_SOURCE	/* vasprintf */
+
+#include "import_internal.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+static const char *const kind_names[CL_IMPORT_KIND_COUNT] = {
+	[CL_IMPORT_PERF_TYPEOFF] = "perf-typeoff",
+	[CL_IMPORT_PERF_ANNOTATE] = "perf-annotate-data-type",
+	[CL_IMPORT_NET_CACHELINES] = "net-cachelines",
+};
+
+const char *cl_import_kind_name(enum cl_import_kind kind)
+{
+	return kind < CL_IMPORT_KIND_COUNT ? kind_names[kind] : "?";
+}
+
+int cl_import_kind_lookup(const char *name)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(kind_names); i++)
+		if (!strcmp(kind_names[i], name))
+			return (int)i;
+	return -1;
+}
+
+static bool contains_ci(const char *s, const char *word)
+{
+	size_t n = strlen(word);
+
+	for (; *s; s++)
+		if (!strncasecmp(s, word, n))
+			return true;
+	return false;
+}
+
+/*
+ * Intel: "cpu/mem-loads,ldlat=30/P", "cpu_core/mem-stores/P",
+ * "mem_inst_retired.all_loads"; generic "L1-dcache-loads".  AMD IBS and Arm
+ * SPE record loads and stores in one event ("ibs_op//"): those files need
+ * --loads or --stores (perf mem record -t load / -t store).
+ */
+enum cl_events cl_import_event_kind(const char *event)
+{
+	bool load = contains_ci(event, "load") || contains_ci(event, "ldlat");
+	bool store = contains_ci(event, "store");
+
+	if (!strncmp(event, "dummy", 5))
+		return CL_EVENTS_IGNORED;
+	if (load != store)
+		return load ? CL_EVENTS_LOADS : CL_EVENTS_STORES;
+	return CL_EVENTS_UNKNOWN;
+}
+
+/* ------------------------------------------------------------------ */
+/* Lines and small parsers                                              */
+/* ------------------------------------------------------------------ */
+
+void imp_lines_init(struct imp_lines *it, const char *buf, size_t len)
+{
+	it->buf = buf ? buf : "";
+	it->len = buf ? len : 0;
+	it->pos = 0;
+	it->no = 0;
+}
+
+bool imp_lines_next(struct imp_lines *it, struct imp_line *line)
+{
+	const char *s, *nl;
+	size_t rest;
+
+	if (it->pos >= it->len)
+		return false;
+	s = it->buf + it->pos;
+	rest = it->len - it->pos;
+	nl = memchr(s, '\n', rest);
+	line->s = s;
+	line->len = nl ? (size_t)(nl - s) : rest;
+	it->pos += line->len + (nl != NULL);
+	if (line->len && s[line->len - 1] == '\r')
+		line->len--;
+	line->no = ++it->no;
+	return true;
+}
+
+bool imp_is_space(char c)
+{
+	return c == ' ' || c == '\t' || c == '\v' || c == '\f' || c == '\r';
+}
+
+bool imp_is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+static bool ident_char(char c, bool first)
+{
+	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (!first && imp_is_digit(c));
+}
+
+bool imp_is_ident(const char *s, size_t n)
+{
+	if (!n || !ident_char(s[0], true))
+		return false;
+	for (size_t i = 1; i < n; i++)
+		if (!ident_char(s[i], false))
+			return false;
+	return true;
+}
+
+bool imp_is_path(const char *s, size_t n)
+{
+	size_t start = 0;
+
+	for (size_t i = 0; i <= n; i++) {
+		if (i < n && s[i] != '.')
+			continue;
+		if (!imp_is_ident(s + start, i - start))
+			return false;
+		start = i + 1;
+	}
+	return true;
+}
+
+bool imp_starts(const char *s, size_t n, const char *prefix)
+{
+	size_t k = strlen(prefix);
+
+	return n >= k && !memcmp(s, prefix, k);
+}
+
+bool imp_parse_u64(const char *s, size_t n, uint64_t *out)
+{
+	uint64_t v = 0;
+
+	if (!n)
+		return false;
+	for (size_t i = 0; i < n; i++) {
+		unsigned d = (unsigned char)s[i] - '0';
+
+		if (d > 9 || v > (UINT64_MAX - d) / 10)
+			return false;
+		v = v * 10 + d;
+	}
+	*out = v;
+	return true;
+}
+
+static int hex_digit(char c)
+{
+	if (imp_is_digit(c))
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+bool imp_parse_offset(const char *s, size_t n, uint64_t *out)
+{
+	uint64_t v = 0;
+
+	if (n < 3 || s[0] != '0' || (s[1] != 'x' && s[1] != 'X'))
+		return imp_parse_u64(s, n, out);
+	for (size_t i = 2; i < n; i++) {
+		int d = hex_digit(s[i]);
+
+		if (d < 0 || v > (UINT64_MAX >> 4))
+			return false;
+		v = v << 4 | (unsigned)d;
+	}
+	*out = v;
+	return true;
+}
+
+uint64_t imp_scale(uint64_t a, uint64_t b, uint64_t c)
+{
+	unsigned __int128 v;
+
+	if (!c)
+		return 0;
+	v = ((unsigned __int128)a * b + c / 2) / c;
+	return v > UINT64_MAX ? UINT64_MAX : (uint64_t)v;
+}
+
+/* Words that are types but never structs: "int +0 (x)" names a variable. */
+static const char *const base_type_words[] = {
+	"void", "char", "short", "int", "long", "signed", "unsigned", "float",
+	"double", "_Bool", "bool", "__int128", "_Complex",
+};
+
+const char *imp_perf_struct(struct imp_stage *st, const char *type, size_t len)
+{
+	if (imp_starts(type, len, "struct ") && imp_is_ident(type + 7, len - 7))
+		return imp_strndup(st, type + 7, len - 7);
+	if (imp_starts(type, len, "union ") && imp_is_ident(type + 6, len - 6))
+		return imp_strndup(st, type + 6, len - 6);
+	if (!imp_is_ident(type, len))
+		return NULL;
+	for (size_t i = 0; i < ARRAY_SIZE(base_type_words); i++)
+		if (strlen(base_type_words[i]) == len && !memcmp(type, base_type_words[i], len))
+			return NULL;
+	return imp_strndup(st, type, len);
+}
+
+/* ------------------------------------------------------------------ */
+/* Stages                                                               */
+/* ------------------------------------------------------------------ */
+
+void imp_stage_init(struct imp_stage *st, struct cl_import *imp, const char *name,
+		    struct cl_diag *err)
+{
+	memset(st, 0, sizeof(*st));
+	st->imp = imp;
+	st->name = cl_arena_strdup(&imp->arena, name);
+	st->err = err;
+}
+
+const char *imp_strndup(struct imp_stage *st, const char *s, size_t n)
+{
+	return cl_arena_strndup(&st->imp->arena, s, n);
+}
+
+const char *imp_show(struct imp_stage *st, const char *s, size_t n)
+{
+	char buf[64];
+	size_t i;
+
+	for (i = 0; i < n && i < 57; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		buf[i] = c >= 0x20 && c < 0x7f && c != '\'' ? (char)c : '?';
+	}
+	if (i < n) {
+		memcpy(buf + i, "...", 3);
+		i += 3;
+	}
+	return imp_strndup(st, buf, i);
+}
+
+static const char *vformat(struct imp_stage *st, const char *fmt, va_list ap)
+{
+	char *s;
+	const char *copy;
+
+	if (vasprintf(&s, fmt, ap) < 0)
+		return "?";
+	copy = cl_arena_strdup(&st->imp->arena, s);
+	free(s);
+	return copy;
+}
+
+void imp_stage_source(struct imp_stage *st, const char *fmt, ...)
+{
+	va_list ap;
+	const char **slot = cl_vec_push(&st->sources, &st->nsources, &st->sources_cap);
+
+	va_start(ap, fmt);
+	*slot = vformat(st, fmt, ap);
+	va_end(ap);
+}
+
+void imp_stage_note(struct imp_stage *st, const char *fmt, ...)
+{
+	va_list ap;
+	const char **slot = cl_vec_push(&st->notes, &st->nnotes, &st->notes_cap);
+
+	va_start(ap, fmt);
+	*slot = vformat(st, fmt, ap);
+	va_end(ap);
+}
+
+int imp_error(struct imp_stage *st, unsigned line, unsigned col, const char *fmt, ...)
+{
+	char msg[sizeof(st->err->msg)];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	cl_diag_set(st->err, st->name, line, col, "%s", msg);
+	return -1;
+}
+
+void imp_stage_add(struct imp_stage *st, const struct imp_row *row)
+{
+	*(struct imp_row *)cl_vec_push(&st->rows, &st->nrows, &st->cap) = *row;
+}
+
+/* ------------------------------------------------------------------ */
+/* The import                                                           */
+/* ------------------------------------------------------------------ */
+
+void cl_import_init(struct cl_import *imp)
+{
+	memset(imp, 0, sizeof(*imp));
+	cl_arena_init(&imp->arena);
+}
+
+void cl_import_free(struct cl_import *imp)
+{
+	for (size_t i = 0; i < imp->nstructs; i++) {
+		free(imp->structs[i].members);
+		free(imp->structs[i].index);
+	}
+	free(imp->structs);
+	free(imp->index);
+	free(imp->sources);
+	free(imp->notes);
+	cl_arena_free(&imp->arena);
+	cl_import_init(imp);
+}
+
+size_t cl_import_count(const struct cl_import *imp)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < imp->nstructs; i++)
+		n += imp->structs[i].nmembers;
+	return n;
+}
+
+static uint64_t hash_str(const char *s)
+{
+	uint64_t h = 0xcbf29ce484222325ull;	/* FNV-1a */
+
+	for (; *s; s++) {
+		h ^= (unsigned char)*s;
+		h *= 0x100000001b3ull;
+	}
+	return h ^ (h >> 32);
+}
+
+/*
+ * One scheme for both tables: @slots holds index + 1 into an array whose
+ * element @i is named by name_of(arr, i); 0 is an empty slot.
+ */
+typedef const char *(*name_fn)(const void *arr, size_t i);
+
+static size_t *slot_find(size_t *slots, size_t size, const void *arr, name_fn name_of,
+			 const char *name)
+{
+	size_t mask = size - 1;
+
+	for (size_t i = hash_str(name) & mask;; i = (i + 1) & mask)
+		if (!slots[i] || !strcmp(name_of(arr, slots[i] - 1), name))
+			return &slots[i];
+}
+
+/* Keep the table at most half full for one more entry. */
+static void slots_reserve(size_t **slots, size_t *size, size_t n, const void *arr,
+			  name_fn name_of)
+{
+	if ((n + 1) * 2 <= *size)
+		return;
+	free(*slots);
+	*size = *size ? *size * 2 : 16;
+	*slots = cl_xmalloc(*size * sizeof(**slots));
+	memset(*slots, 0, *size * sizeof(**slots));
+	for (size_t i = 0; i < n; i++)
+		*slot_find(*slots, *size, arr, name_of, name_of(arr, i)) = i + 1;
+}
+
+static const char *struct_name(const void *arr, size_t i)
+{
+	return ((const struct cl_import_struct *)arr)[i].name;
+}
+
+static const char *member_path(const void *arr, size_t i)
+{
+	return ((const struct cl_import_member *)arr)[i].path;
+}
+
+static struct cl_import_struct *import_struct(struct cl_import *imp, const char *name)
+{
+	size_t *slot;
+	struct cl_import_struct *s;
+
+	slots_reserve(&imp->index, &imp->index_size, imp->nstructs, imp->structs, struct_name);
+	slot = slot_find(imp->index, imp->index_size, imp->structs, struct_name, name);
+	if (*slot)
+		return &imp->structs[*slot - 1];
+	s = cl_vec_push(&imp->structs, &imp->nstructs, &imp->cap);
+	s->name = name;
+	*slot = imp->nstructs;
+	return s;
+}
+
+static struct cl_import_member *import_member(struct cl_import_struct *s, const char *path)
+{
+	size_t *slot;
+	struct cl_import_member *m;
+
+	slots_reserve(&s->index, &s->index_size, s->nmembers, s->members, member_path);
+	slot = slot_find(s->index, s->index_size, s->members, member_path, path);
+	if (*slot)
+		return &s->members[*slot - 1];
+	m = cl_vec_push(&s->members, &s->nmembers, &s->cap);
+	m->path = path;
+	*slot = s->nmembers;
+	return m;
+}
+
+static uint64_t add_sat(uint64_t a, uint64_t b)
+{
+	return a > UINT64_MAX - b ? UINT64_MAX : a + b;
+}
+
+static void import_row(struct cl_import *imp, const struct imp_row *r)
+{
+	struct cl_import_member *m = import_member(import_struct(imp, r->st), r->path);
+
+	m->reads = add_sat(m->reads, r->reads);
+	m->writes = add_sat(m->writes, r->writes);
+	/* NONE < COLD < READ_MOSTLY < WRITE_HOT: the strongest claim wins. */
+	if (r->cls > m->cls)
+		m->cls = r->cls;
+	if (r->has_offset && (!m->has_offset || r->offset < m->offset)) {
+		m->offset = r->offset;
+		m->has_offset = true;
+	}
+	if (r->comment && !m->comment)
+		m->comment = r->comment;
+}
+
+static void list_append(const char ***v, size_t *n, size_t *cap, const char **add,
+			size_t nadd)
+{
+	for (size_t i = 0; i < nadd; i++)
+		*(const char **)cl_vec_push(v, n, cap) = add[i];
+}
+
+int imp_stage_finish(struct imp_stage *st, int rc)
+{
+	struct cl_import *imp = st->imp;
+
+	if (!rc) {
+		for (size_t i = 0; i < st->nrows; i++)
+			import_row(imp, &st->rows[i]);
+		list_append(&imp->sources, &imp->nsources, &imp->sources_cap, st->sources,
+			    st->nsources);
+		list_append(&imp->notes, &imp->nnotes, &imp->notes_cap, st->notes, st->nnotes);
+	}
+	free(st->rows);
+	free(st->sources);
+	free(st->notes);
+	return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* The profile                                                          */
+/* ------------------------------------------------------------------ */
+
+/* YAML 1.1 readers turn these plain scalars into booleans or null. */
+static const char *const yaml_words[] = {
+	"y", "n", "yes", "no", "on", "off", "true", "false", "null",
+};
+
+static void put_key(FILE *out, const char *key)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(yaml_words); i++) {
+		if (!strcasecmp(key, yaml_words[i])) {
+			fprintf(out, "\"%s\"", key);
+			return;
+		}
+	}
+	fputs(key, out);
+}
+
+/* A comment line: printable ASCII only, whatever the file names hold. */
+static void put_comment(FILE *out, const char *prefix, const char *text)
+{
+	fputs(prefix, out);
+	for (; *text; text++)
+		fputc(*text >= 0x20 && *text < 0x7f ? *text : '?', out);
+	fputc('\n', out);
+}
+
+static const char *class_word(enum cl_class cls)
+{
+	switch (cls) {
+	case CL_CLASS_READ_MOSTLY:
+		return "read_mostly";
+	case CL_CLASS_WRITE_HOT:
+		return "write_hot";
+	default:
+		return "cold";
+	}
+}
+
+static void put_member(FILE *out, const struct cl_import_member *m)
+{
+	bool counts = m->reads || m->writes || m->cls == CL_CLASS_NONE;
+
+	fputs("    ", out);
+	put_key(out, m->path);
+	if (!counts)
+		fprintf(out, ": %s", class_word(m->cls));
+	else if (m->cls == CL_CLASS_NONE)
+		fprintf(out, ": {reads: %" PRIu64 ", writes: %" PRIu64 "}", m->reads, m->writes);
+	else
+		fprintf(out, ": {class: %s, reads: %" PRIu64 ", writes: %" PRIu64 "}",
+			class_word(m->cls), m->reads, m->writes);
+	if (m->comment)
+		put_comment(out, "  # ", m->comment);
+	else
+		fputc('\n', out);
+}
+
+static int by_offset(const void *x, const void *y)
+{
+	const struct cl_import_member *a = *(const struct cl_import_member *const *)x;
+	const struct cl_import_member *b = *(const struct cl_import_member *const *)y;
+
+	if (a->offset != b->offset)
+		return a->offset < b->offset ? -1 : 1;
+	/* Stable: first seen first. */
+	return a < b ? -1 : a > b;
+}
+
+static void put_struct(FILE *out, const struct cl_import_struct *s)
+{
+	const struct cl_import_member **order = cl_xmalloc((s->nmembers + 1) * sizeof(*order));
+	bool sorted = true;
+
+	for (size_t i = 0; i < s->nmembers; i++) {
+		order[i] = &s->members[i];
+		sorted &= s->members[i].has_offset;
+	}
+	if (sorted)
+		qsort(order, s->nmembers, sizeof(*order), by_offset);
+	fputs("  ", out);
+	put_key(out, s->name);
+	fputs(":\n", out);
+	for (size_t i = 0; i < s->nmembers; i++)
+		put_member(out, order[i]);
+	free(order);
+}
+
+int cl_import_write(FILE *out, const struct cl_import *imp, enum cl_import_kind kind)
+{
+	fprintf(out, "# Generated by `cachelint import %s` from:\n", cl_import_kind_name(kind));
+	for (size_t i = 0; i < imp->nsources; i++)
+		put_comment(out, "#   ", imp->sources[i]);
+	if (kind == CL_IMPORT_NET_CACHELINES)
+		fputs("# A field written on a fast path (read_write, write_mostly) is write_hot;\n"
+		      "# one only read (read_mostly) is read_mostly; one on none (-) is cold.\n", out);
+	else
+		fputs("# Counts are load (reads) and store (writes) events; cachelint infers\n"
+		      "# the classes from them (annotations/profile-schema.md, thresholds).\n", out);
+	fputs("cachelint-profile: 1\nstructs:\n", out);
+	for (size_t i = 0; i < imp->nstructs; i++)
+		if (imp->structs[i].nmembers)
+			put_struct(out, &imp->structs[i]);
+	return ferror(out) ? -1 : 0;
+}

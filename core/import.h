@@ -1,0 +1,161 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * import.h - access profiles from other tools' output
+ *
+ * `cachelint import KIND FILE…` turns measurements and documentation into a
+ * profile (annotations/profile-schema.md):
+ *
+ *   perf-typeoff             `perf report --stdio --sort type,typeoff`
+ *                            (perf data-type profiling, Linux 6.8+)
+ *   perf-annotate-data-type  `perf annotate --stdio --data-type`
+ *   net-cachelines           the kernel's
+ *                            Documentation/networking/net_cachelines/NAME.rst
+ *
+ * Each parser reads the text of one file into a struct cl_import, which
+ * sums what every file says per struct member: load and store events
+ * become {reads, writes} counts, a fast-path table becomes a class.
+ * cl_import_write() prints the result as a profile that cl_profile_load()
+ * reads back.  A parser either takes all of a file or nothing: on error the
+ * import is as it was (apart from arena memory), and @err names the file,
+ * line and column.  Input of the wrong kind is an error, never an empty
+ * import.
+ */
+#ifndef CACHELINT_IMPORT_H
+#define CACHELINT_IMPORT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "analysis.h"
+#include "arena.h"
+#include "layout.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum cl_import_kind {
+	CL_IMPORT_PERF_TYPEOFF,
+	CL_IMPORT_PERF_ANNOTATE,
+	CL_IMPORT_NET_CACHELINES,
+	CL_IMPORT_KIND_COUNT
+};
+
+/* "perf-typeoff", … and back; -1 for an unknown name. */
+const char *cl_import_kind_name(enum cl_import_kind kind);
+int cl_import_kind_lookup(const char *name);
+
+/**
+ * enum cl_events - what the samples of a perf file count
+ * @CL_EVENTS_BY_NAME: decide per event from its name ("mem-loads",
+ *                     "cpu/mem-stores/P", "mem_inst_retired.all_loads")
+ * @CL_EVENTS_LOADS: every event of the file counts loads (reads)
+ * @CL_EVENTS_STORES: every event of the file counts stores (writes)
+ * @CL_EVENTS_IGNORED: (a name's verdict only) an event that counts
+ *                     nothing, such as perf's "dummy:u"
+ * @CL_EVENTS_UNKNOWN: (a name's verdict only) neither loads nor stores
+ */
+enum cl_events {
+	CL_EVENTS_BY_NAME,
+	CL_EVENTS_LOADS,
+	CL_EVENTS_STORES,
+	CL_EVENTS_IGNORED,
+	CL_EVENTS_UNKNOWN,
+};
+
+enum cl_events cl_import_event_kind(const char *event);
+
+/**
+ * struct cl_import_member - what the inputs say about one member
+ * @path: member name or dotted path ("icsk_ack.pending")
+ * @reads: load events (perf importers)
+ * @writes: store events (perf importers)
+ * @cls: class (net-cachelines), CL_CLASS_NONE when the inputs gave counts
+ * @offset: byte offset in the struct, for ordering (valid if @has_offset)
+ * @has_offset: the input told the offset
+ * @comment: written after the entry ("tx read_mostly, rx -"), or NULL
+ */
+struct cl_import_member {
+	const char *path;
+	uint64_t reads, writes;
+	enum cl_class cls;
+	uint64_t offset;
+	bool has_offset;
+	const char *comment;
+};
+
+/**
+ * struct cl_import_struct - the members of one struct, in first-seen order
+ * @name: tag or typedef name
+ * @members: the members
+ * @nmembers: number of @members
+ * @cap: allocated @members
+ * @index: open-addressing hash of @members by path (index + 1, 0 empty)
+ * @index_size: slots in @index, a power of two
+ */
+struct cl_import_struct {
+	const char *name;
+	struct cl_import_member *members;
+	size_t nmembers, cap;
+	size_t *index;
+	size_t index_size;
+};
+
+/**
+ * struct cl_import - everything imported so far
+ * @arena: owns every string
+ * @structs: the structs, in first-seen order
+ * @nstructs: number of @structs
+ * @cap: allocated @structs
+ * @index: hash of @structs by name, as in &struct cl_import_struct
+ * @index_size: slots in @index
+ * @sources: one line per input event or table, for the profile's header
+ * @nsources: number of @sources
+ * @notes: remarks for the user ("skipped 3 rows of types that are not
+ *         structs"), each naming its file; the CLI prints them
+ * @nnotes: number of @notes
+ */
+struct cl_import {
+	struct cl_arena arena;
+	struct cl_import_struct *structs;
+	size_t nstructs, cap;
+	size_t *index;
+	size_t index_size;
+	const char **sources;
+	size_t nsources, sources_cap;
+	const char **notes;
+	size_t nnotes, notes_cap;
+};
+
+void cl_import_init(struct cl_import *imp);
+void cl_import_free(struct cl_import *imp);
+
+/*
+ * The parsers.  @name is what errors and the profile's header call the
+ * input; @buf need not be NUL-terminated.  Return 0, or -1 with @err.
+ */
+int cl_import_perf_typeoff(struct cl_import *imp, const char *name, const char *buf,
+			   size_t len, enum cl_events events, struct cl_diag *err);
+int cl_import_perf_annotate(struct cl_import *imp, const char *name, const char *buf,
+			    size_t len, enum cl_events events, struct cl_diag *err);
+/* @struct_name: the struct the table describes, NULL to read it from the file */
+int cl_import_net_cachelines(struct cl_import *imp, const char *name, const char *buf,
+			     size_t len, const char *struct_name, struct cl_diag *err);
+
+/* Members imported, over all structs. */
+size_t cl_import_count(const struct cl_import *imp);
+
+/*
+ * Print @imp as a profile (cachelint-profile: 1), with a header comment
+ * saying it was generated by "cachelint import @kind" from the sources.
+ * Members with known offsets are sorted by offset.  Returns 0 or -1.
+ */
+int cl_import_write(FILE *out, const struct cl_import *imp, enum cl_import_kind kind);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CACHELINT_IMPORT_H */

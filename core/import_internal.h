@@ -1,0 +1,129 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * import_internal.h - what the importers share (internal to core/)
+ *
+ * Every parser walks its input line by line, collects rows in a stage, and
+ * commits the stage into the import only once the whole file was read
+ * without error: that is how a bad file changes nothing.
+ */
+#ifndef CACHELINT_IMPORT_INTERNAL_H
+#define CACHELINT_IMPORT_INTERNAL_H
+
+#include "import.h"
+
+/**
+ * struct imp_line - one line of the input, without its line ending
+ * @s: first character (not NUL-terminated)
+ * @len: length
+ * @no: 1-based line number
+ */
+struct imp_line {
+	const char *s;
+	size_t len;
+	unsigned no;
+};
+
+/**
+ * struct imp_lines - an iterator over the lines of a buffer
+ * @buf: the input
+ * @len: its length
+ * @pos: where the next line starts
+ * @no: number of the last line returned
+ */
+struct imp_lines {
+	const char *buf;
+	size_t len, pos;
+	unsigned no;
+};
+
+void imp_lines_init(struct imp_lines *it, const char *buf, size_t len);
+/* The next line ("\n", "\r\n" and a last line without either), or false. */
+bool imp_lines_next(struct imp_lines *it, struct imp_line *line);
+
+/**
+ * struct imp_row - one fact about one member, before it is committed
+ * @st: struct name
+ * @path: member path
+ * @reads: load events
+ * @writes: store events
+ * @cls: class, or CL_CLASS_NONE
+ * @offset: byte offset (if @has_offset)
+ * @has_offset: the input gave the offset
+ * @comment: for the profile, or NULL
+ */
+struct imp_row {
+	const char *st, *path;
+	uint64_t reads, writes;
+	enum cl_class cls;
+	uint64_t offset;
+	bool has_offset;
+	const char *comment;
+};
+
+/**
+ * struct imp_stage - what one file says, until it has all been read
+ * @imp: the import it goes to; strings go to its arena right away
+ * @name: the file, for errors and notes
+ * @err: where an error is described
+ * @rows: the facts
+ * @nrows: number of @rows
+ * @cap: allocated @rows
+ * @sources: lines for the profile header
+ * @nsources: number of @sources
+ * @sources_cap: allocated @sources
+ * @notes: remarks for the user
+ * @nnotes: number of @notes
+ * @notes_cap: allocated @notes
+ */
+struct imp_stage {
+	struct cl_import *imp;
+	const char *name;
+	struct cl_diag *err;
+	struct imp_row *rows;
+	size_t nrows, cap;
+	const char **sources;
+	size_t nsources, sources_cap;
+	const char **notes;
+	size_t nnotes, notes_cap;
+};
+
+void imp_stage_init(struct imp_stage *st, struct cl_import *imp, const char *name,
+		    struct cl_diag *err);
+/* Commits when @rc is 0, drops otherwise; frees the stage; returns @rc. */
+int imp_stage_finish(struct imp_stage *st, int rc);
+void imp_stage_add(struct imp_stage *st, const struct imp_row *row);
+void imp_stage_source(struct imp_stage *st, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void imp_stage_note(struct imp_stage *st, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* Fail at @line, column @col (1-based; 0 for the whole line).  Returns -1. */
+int imp_error(struct imp_stage *st, unsigned line, unsigned col, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+/* A copy of [s, s + n) in the import's arena. */
+const char *imp_strndup(struct imp_stage *st, const char *s, size_t n);
+/* [s, s + n) for a message: printable ASCII, at most 60 characters. */
+const char *imp_show(struct imp_stage *st, const char *s, size_t n);
+
+bool imp_is_space(char c);
+bool imp_is_digit(char c);
+/* [s, s + n) is a C identifier / identifiers joined by '.'. */
+bool imp_is_ident(const char *s, size_t n);
+bool imp_is_path(const char *s, size_t n);
+/* Whether [s, s + n) starts with the NUL-terminated @prefix. */
+bool imp_starts(const char *s, size_t n, const char *prefix);
+/* Decimal digits only, no overflow. */
+bool imp_parse_u64(const char *s, size_t n, uint64_t *out);
+/* "0x1f" (hex) or "31" (decimal), as perf prints offsets and sizes. */
+bool imp_parse_offset(const char *s, size_t n, uint64_t *out);
+/* a * b / c, rounded to nearest, saturated at UINT64_MAX. */
+uint64_t imp_scale(uint64_t a, uint64_t b, uint64_t c);
+
+/*
+ * The struct a perf type name is about: "struct foo" and "union foo" give
+ * "foo", a typedef name ("atomic_t") gives itself; base types, pointers and
+ * perf's own "(unknown)", "(stack operation)" give NULL.  @len of the name.
+ */
+const char *imp_perf_struct(struct imp_stage *st, const char *type, size_t len);
+
+#endif /* CACHELINT_IMPORT_INTERNAL_H */

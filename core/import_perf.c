@@ -1,0 +1,559 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * import_perf.c - perf-typeoff: `perf report --stdio --sort type,typeoff`
+ *
+ * perf's data-type profiling (Linux 6.8+) resolves each sampled memory
+ * access to a type and an offset in it, and perf report prints one row per
+ * type and offset, naming the field there:
+ *
+ *   # Samples: 26K of event 'cpu/mem-loads,ldlat=30/P'
+ *   # Event count (approx.): 2958226
+ *   #
+ *   # Overhead  Data Type  Data Type Offset
+ *   # ........  .........  ................
+ *   #
+ *       54.50%  int           int +0 (no field)
+ *        9.57%  struct __foo  struct __foo +8 (m2)
+ *
+ * Newer perf prints the offset in hex ("+0x8") and perf's own pseudo types
+ * without one ("(unknown)", "(stack operation)").  The columns are not
+ * aligned when a value is wider than its header, so a row is split where
+ * two or more spaces are, and the typeoff is the piece that reads "TYPE
+ * +OFFSET (FIELD)".  --hierarchy prints the type on a row of its own above
+ * its offsets; -n and --show-total-period add Samples and Period columns.
+ *
+ * Every event has a section of its own, opened by "# Samples: … of event
+ * 'NAME'": the name says loads or stores (cl_import_event_kind()), unless
+ * the caller says what the whole file counts.  A row's count is the events
+ * it stands for: the Period column when there is one, else its share of
+ * the section's event count.  Events, unlike samples, compare between a
+ * load event and a store event sampled at different periods.  --group
+ * output has a column per event but one event count for all of them, so it
+ * is refused.
+ */
+#define _GNU_SOURCE	/* memmem */
+
+#include "import_internal.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+/**
+ * struct column - a column of the report, from its header line
+ * @name: as printed ("Overhead", "Data Type Offset")
+ * @len: length of @name
+ */
+struct column {
+	const char *name;
+	size_t len;
+};
+
+#define MAX_COLUMNS 16
+
+/**
+ * struct section - the rows of one event
+ * @line: the "# Samples:" line, 0 before there is one
+ * @event: the event's name, NULL before there is one
+ * @kind: loads, stores, ignored or unknown
+ * @count: its event count ("# Event count (approx.):")
+ * @has_count: @count was given
+ * @columns: the column header, once seen
+ * @ncolumns: number of @columns; 0 before the header
+ * @nnumeric: leading columns that hold numbers
+ * @percent: index of the Overhead (or Self) column, -1 if none
+ * @period: index of the Period column, -1 if none
+ * @samples: index of the Samples column, -1 if none
+ * @hierarchy: --hierarchy: rows of types without offsets come first
+ * @total: events imported from this section
+ */
+struct section {
+	unsigned line;
+	const char *event;
+	enum cl_events kind;
+	uint64_t count;
+	bool has_count;
+	struct column columns[MAX_COLUMNS];
+	size_t ncolumns, nnumeric;
+	int percent, period, samples;
+	bool hierarchy;
+	uint64_t total;
+};
+
+/**
+ * struct typeoff - the state of one file
+ * @st: where rows go
+ * @events: what the caller says the file counts
+ * @sec: the current section
+ * @saw_typeoff: some header had a typeoff column
+ * @other_types: rows of types that are no struct (unknown, base types)
+ * @other_example: one of those, for the note
+ * @no_field: rows with no field name (perf could not tell which)
+ */
+struct typeoff {
+	struct imp_stage st;
+	enum cl_events events;
+	struct section sec;
+	bool saw_typeoff;
+	size_t other_types;
+	const char *other_example;
+	size_t no_field;
+};
+
+static const char *const numeric_columns[] = {
+	"Overhead", "Children", "Self", "Samples", "Period", "sys", "usr",
+	"guest sys", "guest usr",
+};
+
+static bool column_is(const struct column *c, const char *name)
+{
+	return c->len == strlen(name) && !memcmp(c->name, name, c->len);
+}
+
+static bool column_numeric(const struct column *c)
+{
+	for (size_t i = 0; i < sizeof(numeric_columns) / sizeof(numeric_columns[0]); i++)
+		if (column_is(c, numeric_columns[i]))
+			return true;
+	return false;
+}
+
+/* The next piece of [*s, end) up to two spaces in a row; false at the end. */
+static bool next_piece(const char **s, const char *end, const char **piece, size_t *len)
+{
+	const char *p = *s, *q;
+
+	while (p < end && imp_is_space(*p))
+		p++;
+	if (p == end)
+		return false;
+	for (q = p; q < end; q++)
+		if (imp_is_space(q[0]) && (q + 1 == end || imp_is_space(q[1])))
+			break;
+	*piece = p;
+	*len = (size_t)(q - p);
+	*s = q;
+	return true;
+}
+
+/* The next run of non-blanks of [*s, end). */
+static bool next_token(const char **s, const char *end, const char **tok, size_t *len)
+{
+	const char *p = *s, *q;
+
+	while (p < end && imp_is_space(*p))
+		p++;
+	if (p == end)
+		return false;
+	for (q = p; q < end && !imp_is_space(*q); q++)
+		;
+	*tok = p;
+	*len = (size_t)(q - p);
+	*s = q;
+	return true;
+}
+
+static unsigned col_of(const struct imp_line *l, const char *p)
+{
+	return (unsigned)(p - l->s) + 1;
+}
+
+/* "# Samples: 26K of event 'cpu/mem-loads,ldlat=30/P'" */
+static int samples_line(struct typeoff *t, const struct imp_line *l)
+{
+	const char *end = l->s + l->len, *p, *q;
+	struct section *sec = &t->sec;
+
+	p = memmem(l->s, l->len, " of events '", 12);
+	if (p)
+		return imp_error(&t->st, l->no, col_of(l, p + 1),
+				 "perf report --group prints one column per event but one event "
+				 "count for all: run perf report without --group");
+	p = memmem(l->s, l->len, " of event '", 11);
+	q = end;
+	while (q > l->s && q[-1] != '\'')
+		q--;
+	if (!p || q <= p + 11)
+		return imp_error(&t->st, l->no, 1,
+				 "expected \"# Samples: N of event 'NAME'\"");
+	memset(sec, 0, sizeof(*sec));
+	sec->line = l->no;
+	sec->event = imp_strndup(&t->st, p + 11, (size_t)(q - 1 - (p + 11)));
+	sec->kind = t->events != CL_EVENTS_BY_NAME ? t->events :
+		    cl_import_event_kind(sec->event);
+	return 0;
+}
+
+/* "# Event count (approx.): 2958226" */
+static int count_line(struct typeoff *t, const struct imp_line *l)
+{
+	static const char prefix[] = "# Event count (approx.): ";
+	const char *p = l->s + sizeof(prefix) - 1, *end = l->s + l->len;
+
+	while (end > p && imp_is_space(end[-1]))
+		end--;
+	if (!imp_parse_u64(p, (size_t)(end - p), &t->sec.count))
+		return imp_error(&t->st, l->no, col_of(l, p), "invalid event count '%s'",
+				 imp_show(&t->st, p, (size_t)(end - p)));
+	t->sec.has_count = true;
+	return 0;
+}
+
+static bool mentions_typeoff(const struct column *c)
+{
+	return memmem(c->name, c->len, "Data Type Offset", 16) != NULL;
+}
+
+/* "# Overhead  Samples  Data Type  Data Type Offset" */
+static int header_line(struct typeoff *t, const struct imp_line *l)
+{
+	struct section *sec = &t->sec;
+	const char *s = l->s + 1, *end = l->s + l->len, *piece;
+	size_t len;
+	bool typeoff = false;
+
+	sec->ncolumns = sec->nnumeric = 0;
+	sec->percent = sec->period = sec->samples = -1;
+	while (next_piece(&s, end, &piece, &len)) {
+		struct column *c;
+
+		if (sec->ncolumns == MAX_COLUMNS)
+			return imp_error(&t->st, l->no, col_of(l, piece), "too many columns");
+		c = &sec->columns[sec->ncolumns];
+		c->name = piece;
+		c->len = len;
+		if (column_numeric(c) && sec->ncolumns == sec->nnumeric) {
+			if (column_is(c, "Overhead") || (column_is(c, "Self") && sec->percent < 0))
+				sec->percent = (int)sec->ncolumns;
+			else if (column_is(c, "Period"))
+				sec->period = (int)sec->ncolumns;
+			else if (column_is(c, "Samples"))
+				sec->samples = (int)sec->ncolumns;
+			sec->nnumeric++;
+		} else {
+			typeoff |= mentions_typeoff(c);
+			sec->hierarchy |= memchr(piece, '/', len) != NULL;
+		}
+		sec->ncolumns++;
+	}
+	if (!typeoff)
+		return imp_error(&t->st, l->no, 1,
+				 "the report is not sorted by data type offset: run perf report "
+				 "--stdio --sort type,typeoff");
+	t->saw_typeoff = true;
+	return 0;
+}
+
+/* A header line names "Overhead" (or "Children"/"Self") before anything else. */
+static bool is_header(const struct imp_line *l)
+{
+	const char *s = l->s + 1, *end = l->s + l->len, *piece;
+	size_t len;
+	struct column c;
+
+	if (!next_piece(&s, end, &piece, &len))
+		return false;
+	c.name = piece;
+	c.len = len;
+	return column_is(&c, "Overhead") || column_is(&c, "Children") || column_is(&c, "Self");
+}
+
+static int comment_line(struct typeoff *t, const struct imp_line *l)
+{
+	if (imp_starts(l->s, l->len, "# Samples: "))
+		return samples_line(t, l);
+	if (imp_starts(l->s, l->len, "# Event count (approx.): "))
+		return count_line(t, l);
+	if (is_header(l))
+		return header_line(t, l);
+	return 0;	/* blank "#", dots under the header, tips, other header info */
+}
+
+/* "9.57%" in hundredths of a percent. */
+static bool parse_percent(const char *s, size_t n, uint64_t *out)
+{
+	uint64_t whole, frac = 0;
+	size_t i = 0, digits = 0;
+
+	if (n < 2 || s[n - 1] != '%')
+		return false;
+	n--;
+	while (i < n && imp_is_digit(s[i]))
+		i++;
+	if (!imp_parse_u64(s, i, &whole) || whole > 100)
+		return false;
+	if (i < n) {
+		if (s[i++] != '.' || i == n)
+			return false;
+		for (; i < n; i++, digits++) {
+			if (!imp_is_digit(s[i]))
+				return false;
+			if (digits < 2)
+				frac = frac * 10 + (uint64_t)(s[i] - '0');
+		}
+	}
+	for (; digits < 2; digits++)
+		frac *= 10;
+	*out = whole * 100 + frac;
+	return true;
+}
+
+/**
+ * struct typeoff_cell - a typeoff as perf prints it
+ * @type: "struct foo"
+ * @type_len: its length
+ * @offset: the offset
+ * @field: "m2", "lru.next", "no field", "" (perf could not name it)
+ * @field_len: its length
+ * @pseudo: perf's "(unknown)" and the like, with no offset or field
+ */
+struct typeoff_cell {
+	const char *type;
+	size_t type_len;
+	uint64_t offset;
+	const char *field;
+	size_t field_len;
+	bool pseudo;
+};
+
+/* perf's own types: "(unknown)", "(stack operation)", "(stack canary)". */
+static bool is_pseudo(const char *s, size_t n)
+{
+	return n > 2 && s[0] == '(' && s[n - 1] == ')' && !memmem(s, n, " +", 2);
+}
+
+/* "struct foo +8 (m2)", "struct foo +0x8 (m2)", "(unknown) +0 (no field)". */
+static bool parse_typeoff(const char *s, size_t n, struct typeoff_cell *c)
+{
+	const char *open, *plus;
+
+	memset(c, 0, sizeof(*c));
+	if (n < 6 || s[n - 1] != ')')
+		return false;
+	for (open = s + n - 1; open > s && !(open[0] == '(' && open[-1] == ' '); open--)
+		;
+	if (open <= s)
+		return false;
+	c->field = open + 1;
+	c->field_len = (size_t)(s + n - 1 - c->field);
+	for (plus = open - 1; plus > s && !(plus[0] == '+' && plus[-1] == ' '); plus--)
+		;
+	if (plus <= s || !imp_parse_offset(plus + 1, (size_t)(open - 1 - (plus + 1)), &c->offset))
+		return false;
+	c->type = s;
+	c->type_len = (size_t)(plus - 1 - s);
+	return c->type_len > 0;
+}
+
+/*
+ * The typeoff among the pieces of a row.  A row of a pseudo type has none
+ * in newer perf: it gets @c->pseudo.  False when the row has neither.
+ */
+static bool find_typeoff(const char *s, const char *end, struct typeoff_cell *c)
+{
+	struct typeoff_cell pseudo = { 0 };
+	const char *piece;
+	size_t len;
+
+	while (next_piece(&s, end, &piece, &len)) {
+		if (parse_typeoff(piece, len, c))
+			return true;
+		if (is_pseudo(piece, len)) {
+			pseudo.type = piece;
+			pseudo.type_len = len;
+			pseudo.pseudo = true;
+		}
+	}
+	*c = pseudo;
+	return c->pseudo;
+}
+
+/* One numeric cell: a percentage (in hundredths) or a count. */
+static int numeric_cell(struct typeoff *t, const struct imp_line *l, const char **s,
+			size_t i, uint64_t *out)
+{
+	const struct column *c = &t->sec.columns[i];
+	const char *end = l->s + l->len, *tok;
+	size_t len;
+	bool ok;
+
+	if (!next_token(s, end, &tok, &len))
+		return imp_error(&t->st, l->no, 0, "row ends before its %.*s column",
+				 (int)c->len, c->name);
+	if ((int)i == t->sec.period || (int)i == t->sec.samples)
+		ok = imp_parse_u64(tok, len, out);
+	else
+		ok = parse_percent(tok, len, out);
+	if (!ok)
+		return imp_error(&t->st, l->no, col_of(l, tok),
+				 "expected a value for column %.*s, found '%s'", (int)c->len,
+				 c->name, imp_show(&t->st, tok, len));
+	return 0;
+}
+
+/* The events the row stands for, from its numeric columns. */
+static int row_count(struct typeoff *t, const struct imp_line *l, const char **s,
+		     uint64_t *count)
+{
+	const struct section *sec = &t->sec;
+	uint64_t v[MAX_COLUMNS] = { 0 };
+
+	for (size_t i = 0; i < sec->nnumeric; i++)
+		if (numeric_cell(t, l, s, i, &v[i]))
+			return -1;
+	if (sec->period >= 0)
+		*count = v[sec->period];
+	else if (sec->has_count && sec->percent >= 0)
+		*count = imp_scale(v[sec->percent], sec->count, 10000);
+	else if (sec->samples >= 0)
+		*count = v[sec->samples];
+	else
+		return imp_error(&t->st, l->no, 0,
+				 "no '# Event count' line for this event and no Period column: "
+				 "run perf report without --quiet, or with --show-total-period");
+	return 0;
+}
+
+static int event_check(struct typeoff *t, const struct imp_line *l)
+{
+	const struct section *sec = &t->sec;
+
+	if (!sec->line && t->events == CL_EVENTS_BY_NAME)
+		return imp_error(&t->st, l->no, 0,
+				 "cannot tell loads from stores: no \"# Samples: ... of event "
+				 "'NAME'\" line before this row; give the file with --loads or --stores");
+	if (sec->kind == CL_EVENTS_UNKNOWN)
+		return imp_error(&t->st, sec->line, 0,
+				 "event '%s' counts neither loads nor stores: give this file with "
+				 "--loads or --stores", imp_show(&t->st, sec->event, strlen(sec->event)));
+	return 0;
+}
+
+static void add_member(struct typeoff *t, const struct typeoff_cell *c, const char *st,
+		       uint64_t count)
+{
+	struct imp_row row = {
+		.st = st,
+		.path = imp_strndup(&t->st, c->field, c->field_len),
+		.offset = c->offset,
+		.has_offset = true,
+	};
+	enum cl_events kind = t->sec.line ? t->sec.kind : t->events;
+
+	if (kind == CL_EVENTS_LOADS)
+		row.reads = count;
+	else
+		row.writes = count;
+	imp_stage_add(&t->st, &row);
+	t->sec.total += count;
+}
+
+static void other_type(struct typeoff *t, const struct typeoff_cell *c)
+{
+	t->other_types++;
+	if (!t->other_example)
+		t->other_example = imp_show(&t->st, c->type, c->type_len);
+}
+
+static int data_line(struct typeoff *t, const struct imp_line *l)
+{
+	const char *s = l->s, *end = l->s + l->len, *st;
+	struct typeoff_cell c;
+	uint64_t count = 0;
+
+	while (s < end && imp_is_space(*s))
+		s++;
+	if (s == end || *s == '|' || *s == '-')
+		return 0;	/* blank, or call-graph art under a row */
+	if (!t->sec.ncolumns)
+		return imp_error(&t->st, l->no, col_of(l, s),
+				 "a row before any column header: not the output of perf report "
+				 "--stdio --sort type,typeoff");
+	if (event_check(t, l) || row_count(t, l, &s, &count))
+		return -1;
+	while (s < end && imp_is_space(*s))
+		s++;
+	if (!find_typeoff(s, end, &c)) {
+		if (t->sec.hierarchy)
+			return 0;	/* a type's own row above its offsets */
+		return imp_error(&t->st, l->no, col_of(l, s),
+				 "expected 'TYPE +OFFSET (FIELD)' in this row");
+	}
+	if (t->sec.kind == CL_EVENTS_IGNORED && t->sec.line)
+		return 0;
+	st = c.pseudo ? NULL : imp_perf_struct(&t->st, c.type, c.type_len);
+	if (!st) {
+		other_type(t, &c);
+		return 0;
+	}
+	if (!imp_is_path(c.field, c.field_len)) {
+		t->no_field++;
+		return 0;
+	}
+	if (count)
+		add_member(t, &c, st, count);
+	return 0;
+}
+
+/* What a section gave, for the profile's header. */
+static void section_done(struct typeoff *t)
+{
+	const struct section *sec = &t->sec;
+	enum cl_events kind = sec->line ? sec->kind : t->events;
+	const char *what = kind == CL_EVENTS_LOADS ? "reads" : "writes";
+	char of[40] = "";
+
+	if (!sec->total)
+		return;
+	if (sec->has_count && sec->period < 0)
+		snprintf(of, sizeof(of), " of %" PRIu64, sec->count);
+	if (sec->line)
+		imp_stage_source(&t->st, "%s: event '%s': %s, %" PRIu64 "%s events on struct "
+				 "members", t->st.name, sec->event, what, sec->total, of);
+	else
+		imp_stage_source(&t->st, "%s: %s, %" PRIu64 "%s events on struct members",
+				 t->st.name, what, sec->total, of);
+	t->sec.total = 0;
+}
+
+static int typeoff_line(struct typeoff *t, const struct imp_line *l)
+{
+	if (imp_starts(l->s, l->len, "# Samples: "))
+		section_done(t);
+	if (l->len && l->s[0] == '#')
+		return comment_line(t, l);
+	return data_line(t, l);
+}
+
+static void typeoff_notes(struct typeoff *t)
+{
+	section_done(t);
+	if (t->other_types)
+		imp_stage_note(&t->st, "%s: left out %zu %s of types that are no struct or "
+			       "union (such as '%s')", t->st.name, t->other_types,
+			       t->other_types == 1 ? "row" : "rows", t->other_example);
+	if (t->no_field)
+		imp_stage_note(&t->st, "%s: left out %zu %s without a field name", t->st.name,
+			       t->no_field, t->no_field == 1 ? "row" : "rows");
+}
+
+int cl_import_perf_typeoff(struct cl_import *imp, const char *name, const char *buf,
+			   size_t len, enum cl_events events, struct cl_diag *err)
+{
+	struct typeoff t = { .events = events };
+	struct imp_lines it;
+	struct imp_line l;
+	int rc = 0;
+
+	imp_stage_init(&t.st, imp, name, err);
+	imp_lines_init(&it, buf, len);
+	while (!rc && imp_lines_next(&it, &l))
+		rc = typeoff_line(&t, &l);
+	if (!rc && !t.saw_typeoff)
+		rc = imp_error(&t.st, 0, 0,
+			       "not the output of perf report --stdio --sort type,typeoff "
+			       "(no 'Data Type Offset' column)");
+	if (!rc)
+		typeoff_notes(&t);
+	return imp_stage_finish(&t.st, rc);
+}

@@ -1,0 +1,345 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * cmd_import.c - `cachelint import KIND FILE… -o profile.yaml`: access
+ * profiles from perf's data-type profiling and the kernel's fast-path
+ * tables (the parsers are core/import*.c)
+ *
+ * The profile is written whole or not at all: it is built in memory, read
+ * back with the profile loader (so what is written always loads), and only
+ * then written, atomically with -o.  Any input error is exit status 2 with
+ * the file, line and column; an import that finds no member at all is an
+ * error too, never an empty profile.
+ */
+#define _GNU_SOURCE	/* open_memstream */
+
+#include "cli.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "import.h"
+#include "report.h"
+
+enum {
+	OPT_LOADS = CLI_OPT_FIRST_FREE,
+	OPT_STORES,
+	OPT_STRUCT,
+};
+
+static const struct option long_options[] = {
+	{ "output", required_argument, NULL, 'o' },
+	{ "loads", required_argument, NULL, OPT_LOADS },
+	{ "stores", required_argument, NULL, OPT_STORES },
+	{ "struct", required_argument, NULL, OPT_STRUCT },
+	{ "quiet", no_argument, NULL, CLI_OPT_QUIET },
+	{ "help", no_argument, NULL, CLI_OPT_HELP },
+	{ "version", no_argument, NULL, CLI_OPT_VERSION },
+	{ NULL, 0, NULL, 0 },
+};
+
+static void usage(FILE *out)
+{
+	fputs("Usage: cachelint import KIND [options] FILE... [-o PROFILE]\n"
+	      "Turn perf data-type profiles or the kernel's fast-path tables into an access\n"
+	      "profile (YAML, annotations/profile-schema.md) for -fplugin-arg-cachelint-profile\n"
+	      "and --profile.  FILE may be - for standard input.\n"
+	      "\n"
+	      "Kinds:\n"
+	      "  perf-typeoff             perf report --stdio --sort type,typeoff (Linux 6.8+):\n"
+	      "                           one section per event; load events count reads,\n"
+	      "                           store events writes\n"
+	      "  perf-annotate-data-type  perf annotate --stdio --data-type -n (or\n"
+	      "                           --show-total-period); with --group a column per event\n"
+	      "  net-cachelines           Documentation/networking/net_cachelines/*.rst: read_write\n"
+	      "                           or write_mostly on a fast path is write_hot, read_mostly\n"
+	      "                           only is read_mostly, - on both is cold\n"
+	      "\n"
+	      "Options:\n"
+	      "  -o, --output FILE   write the profile to FILE, whole or not at all (default:\n"
+	      "                      standard output)\n"
+	      "  --loads FILE        (perf kinds) a FILE whose every event counts loads (reads),\n"
+	      "                      whatever its name (AMD IBS, Arm SPE, perf annotate\n"
+	      "                      without --group)\n"
+	      "  --stores FILE       the same for stores (writes)\n"
+	      "  --struct NAME       (net-cachelines) the struct the tables describe, when a\n"
+	      "                      file names none\n"
+	      "  --quiet             no notes on standard error\n"
+	      "  --help, --version\n"
+	      "\n"
+	      "Example:\n"
+	      "  perf mem record -- ./app\n"
+	      "  perf report --stdio --sort type,typeoff > typeoff.txt\n"
+	      "  cachelint import perf-typeoff typeoff.txt -o app.yaml\n"
+	      "  gcc -fplugin=cachelint.so -fplugin-arg-cachelint-profile=app.yaml -c app.c\n"
+	      "\n"
+	      "Exit status: 0 written, 2 usage or input error.\n", out);
+}
+
+/**
+ * struct input - one FILE argument
+ * @path: as given; "-" is standard input
+ * @events: what its events count (perf kinds)
+ */
+struct input {
+	const char *path;
+	enum cl_events events;
+};
+
+/**
+ * struct import_args - the parsed command line
+ * @kind: KIND
+ * @inputs: the files, in order
+ * @ninputs: number of @inputs
+ * @output: -o, or NULL for standard output
+ * @struct_name: --struct
+ * @quiet: --quiet
+ */
+struct import_args {
+	enum cl_import_kind kind;
+	struct input *inputs;
+	size_t ninputs;
+	const char *output;
+	const char *struct_name;
+	bool quiet;
+};
+
+static void add_input(struct import_args *a, const char *path, enum cl_events events)
+{
+	a->inputs = cl_xrealloc(a->inputs, (a->ninputs + 1) * sizeof(*a->inputs));
+	a->inputs[a->ninputs++] = (struct input){ path, events };
+}
+
+/* One option; -1 to go on, else the exit status. */
+static int handle_option(struct import_args *a, int opt, char **argv)
+{
+	switch (opt) {
+	case 'o':
+		a->output = optarg;
+		return -1;
+	case OPT_LOADS:
+	case OPT_STORES:
+		add_input(a, optarg, opt == OPT_LOADS ? CL_EVENTS_LOADS : CL_EVENTS_STORES);
+		return -1;
+	case OPT_STRUCT:
+		a->struct_name = optarg;
+		return -1;
+	case CLI_OPT_QUIET:
+		a->quiet = true;
+		return -1;
+	case CLI_OPT_HELP:
+		usage(stdout);
+		return EXIT_SUCCESS;
+	case CLI_OPT_VERSION:
+		cli_print_version("import");
+		return EXIT_SUCCESS;
+	default:
+		cli_error("import: unknown or incomplete option '%s' (cachelint import --help)",
+			  argv[optind - 1]);
+		return EXIT_USAGE;
+	}
+}
+
+/*
+ * KIND, files and options in any order ("+": getopt stops at each
+ * operand, which is taken here).  Returns -1 to go on, else the exit status.
+ */
+static int parse_args(int argc, char **argv, struct import_args *a)
+{
+	const char *kind = NULL;
+	bool operands_only = false;
+	int opt, rc, k;
+
+	opterr = 0;
+	optind = 1;
+	while (optind < argc) {
+		opt = operands_only ? -1 : getopt_long(argc, argv, "+o:", long_options, NULL);
+		if (opt != -1) {
+			rc = handle_option(a, opt, argv);
+			if (rc >= 0)
+				return rc;
+			continue;
+		}
+		/* After "--" everything is a file, even "-o". */
+		operands_only |= optind > 1 && !strcmp(argv[optind - 1], "--");
+		if (optind < argc && !kind)
+			kind = argv[optind++];
+		else if (optind < argc)
+			add_input(a, argv[optind++], CL_EVENTS_BY_NAME);
+	}
+	if (!kind) {
+		usage(stderr);
+		return EXIT_USAGE;
+	}
+	k = cl_import_kind_lookup(kind);
+	if (k < 0) {
+		cli_error("import: unknown kind '%s' (expected perf-typeoff, "
+			  "perf-annotate-data-type or net-cachelines)", kind);
+		return EXIT_USAGE;
+	}
+	a->kind = (enum cl_import_kind)k;
+	return -1;
+}
+
+static int check_args(const struct import_args *a)
+{
+	bool perf = a->kind != CL_IMPORT_NET_CACHELINES;
+
+	if (!a->ninputs) {
+		cli_error("import: no input files (cachelint import --help)");
+		return EXIT_USAGE;
+	}
+	for (size_t i = 0; i < a->ninputs; i++) {
+		if (!perf && a->inputs[i].events != CL_EVENTS_BY_NAME) {
+			cli_error("import: --loads and --stores are for the perf kinds");
+			return EXIT_USAGE;
+		}
+	}
+	if (perf && a->struct_name) {
+		cli_error("import: --struct is for net-cachelines");
+		return EXIT_USAGE;
+	}
+	return -1;
+}
+
+/* The whole of @path ("-": standard input) in a malloc'd buffer. */
+static char *read_all(const char *path, size_t *len)
+{
+	FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
+	size_t cap = 1 << 16, n = 0, got;
+	char *buf;
+
+	if (!f) {
+		cli_error("%s: cannot open: %s", path, strerror(errno));
+		return NULL;
+	}
+	buf = cl_xmalloc(cap);
+	while ((got = fread(buf + n, 1, cap - n, f)) > 0) {
+		n += got;
+		if (n == cap)
+			buf = cl_xrealloc(buf, cap *= 2);
+	}
+	if (ferror(f)) {
+		cli_error("%s: cannot read: %s", path, strerror(errno ? errno : EIO));
+		free(buf);
+		buf = NULL;
+	}
+	if (f != stdin)
+		fclose(f);
+	*len = n;
+	return buf;
+}
+
+static int import_one(struct cl_import *imp, const struct import_args *a,
+		      const struct input *in)
+{
+	const char *name = strcmp(in->path, "-") ? in->path : "<stdin>";
+	struct cl_diag err;
+	char msg[2048];
+	size_t len;
+	char *buf = read_all(in->path, &len);
+	int rc;
+
+	if (!buf)
+		return -1;
+	switch (a->kind) {
+	case CL_IMPORT_PERF_TYPEOFF:
+		rc = cl_import_perf_typeoff(imp, name, buf, len, in->events, &err);
+		break;
+	case CL_IMPORT_PERF_ANNOTATE:
+		rc = cl_import_perf_annotate(imp, name, buf, len, in->events, &err);
+		break;
+	default:
+		rc = cl_import_net_cachelines(imp, name, buf, len, a->struct_name, &err);
+		break;
+	}
+	free(buf);
+	if (rc)
+		cli_error("%s", cl_diag_format(&err, msg, sizeof(msg)));
+	return rc;
+}
+
+/**
+ * struct profile_text - the generated profile, in memory
+ * @text: the YAML
+ * @len: its length
+ */
+struct profile_text {
+	char *text;
+	size_t len;
+};
+
+static int write_text(FILE *out, void *data)
+{
+	const struct profile_text *p = data;
+
+	return fwrite(p->text, 1, p->len, out) == p->len ? 0 : -1;
+}
+
+/* Generate, read back with the loader, write. */
+static int emit(const struct cl_import *imp, const struct import_args *a)
+{
+	struct profile_text p = { NULL, 0 };
+	struct cl_profile check;
+	struct cl_diag err;
+	char msg[2048];
+	FILE *mem = open_memstream(&p.text, &p.len);
+	int rc = -1;
+
+	if (!mem || cl_import_write(mem, imp, a->kind) || fclose(mem)) {
+		cli_error("import: out of memory");
+		free(p.text);
+		return -1;
+	}
+	cl_profile_init(&check);
+	if (cl_profile_load_buffer(&check, "<generated profile>", p.text, p.len, &err))
+		cli_error("import: the generated profile does not load: %s",
+			  cl_diag_format(&err, msg, sizeof(msg)));
+	else if (a->output && cl_write_atomic(a->output, write_text, &p))
+		cli_error("%s: cannot write: %s", a->output, strerror(errno));
+	else if (!a->output && (write_text(stdout, &p) || fflush(stdout)))
+		cli_error("import: cannot write to standard output: %s", strerror(errno));
+	else
+		rc = 0;
+	cl_profile_free(&check);
+	free(p.text);
+	return rc;
+}
+
+static int run(int argc, char **argv)
+{
+	struct import_args a = { 0 };
+	struct cl_import imp;
+	int rc;
+
+	rc = parse_args(argc, argv, &a);
+	if (rc < 0)
+		rc = check_args(&a);
+	if (rc >= 0) {
+		free(a.inputs);
+		return rc;
+	}
+	rc = EXIT_USAGE;
+	cl_import_init(&imp);
+	for (size_t i = 0; i < a.ninputs; i++)
+		if (import_one(&imp, &a, &a.inputs[i]))
+			goto out;
+	if (!cl_import_count(&imp)) {
+		cli_error("import: no struct member in the input%s: nothing to write",
+			  a.ninputs > 1 ? "s" : "");
+		goto out;
+	}
+	if (emit(&imp, &a))
+		goto out;
+	for (size_t i = 0; !a.quiet && i < imp.nnotes; i++)
+		fprintf(stderr, "cachelint: note: %s\n", imp.notes[i]);
+	rc = EXIT_SUCCESS;
+out:
+	cl_import_free(&imp);
+	free(a.inputs);
+	return rc;
+}
+
+const struct cl_command cl_cmd_import = {
+	"import", "access profiles from perf data-type profiles and kernel tables", run,
+};

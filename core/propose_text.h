@@ -43,6 +43,14 @@ struct cl_rewrite {
 int cl_proposal_rewrite(const struct cl_proposal *p, const struct cl_source_text *src,
 			struct cl_arena *a, struct cl_rewrite *out);
 
+/*
+ * The @n rewrites of one file (@src, at @path relative to where `patch -p1`
+ * runs) as a unified diff: "--- a/PATH", "+++ b/PATH", hunks with three
+ * lines of context.  Writes nothing when no line changes.
+ */
+int cl_rewrite_diff(FILE *out, const char *path, const struct cl_source_text *src,
+		    const struct cl_rewrite *rw, size_t n);
+
 /* Read a file's lines into @src (strings in @a); 0, or -1 with errno. */
 int cl_source_text_load(struct cl_source_text *src, const char *path, struct cl_arena *a);
 void cl_source_text_free(struct cl_source_text *src);

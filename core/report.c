@@ -75,6 +75,25 @@ static void put_finding(FILE *out, const struct cl_finding *f)
 	}
 }
 
+const char *cl_proposal_summary(const struct cl_report_proposal *rp, const char *record_name,
+				struct cl_arena *a)
+{
+	const struct cl_proposal *p = rp->p;
+	const char *aligned = "";
+
+	if (!p || !rp->rw)
+		return cl_arena_printf(a, "no patch is offered for '%s': %s", record_name,
+				       rp->reason ? rp->reason : "no proposal");
+	for (size_t i = 0; i < p->n; i++)
+		if (p->align[i])
+			aligned = cl_arena_printf(a, "%s%s'%s'", aligned, *aligned ? ", " : "",
+						  rp->rec->members[p->order[i]].name);
+	return cl_arena_printf(a, "proposed reordering of '%s': %s%s%" PRIu64 " -> %" PRIu64
+			       " bytes, %" PRIu64 " -> %" PRIu64 " cache lines",
+			       record_name, aligned, *aligned ? " aligned to a new line; " : "",
+			       rp->rec->size, p->size, p->old_lines, p->new_lines);
+}
+
 /* The proposed struct as C: its header, the rewritten body, the closing. */
 static void put_text(FILE *out, const struct cl_record *rec, const struct cl_rewrite *rw)
 {

@@ -22,13 +22,24 @@ struct cl_rewrite;
  * @p: the proposal, NULL when there is none
  * @reason: why no patch is offered, NULL when one is
  * @rw: the rewritten body, when there is one
+ * @src: the lines of the file @rw rewrites
  */
 struct cl_report_proposal {
 	const struct cl_record *rec;
 	const struct cl_proposal *p;
 	const char *reason;
 	const struct cl_rewrite *rw;
+	const struct cl_source_text *src;
 };
+
+/*
+ * The note every front end prints with a struct's first finding:
+ * "proposed reordering of 'struct page_counter': 'usage' aligned to a new
+ * line; 112 -> 128 bytes, 2 -> 2 cache lines", or "no patch is offered for
+ * 'struct x': <why>".
+ */
+const char *cl_proposal_summary(const struct cl_report_proposal *rp, const char *record_name,
+				struct cl_arena *a);
 
 /**
  * struct cl_report_info - what a report says about the run

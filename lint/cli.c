@@ -78,7 +78,7 @@ static int parse_fail_on(const char *arg, int *out)
 	else if (!strcmp(arg, "warning"))
 		*out = CL_SEV_WARNING;
 	else if (!strcmp(arg, "none"))
-		*out = CL_SEV_NOTE + 1;
+		*out = -1;	/* below CL_SEV_ERROR (0): nothing fails */
 	else {
 		cli_error("invalid --fail-on '%s': expected error, warning or none", arg);
 		return -1;

@@ -54,7 +54,7 @@ enum cli_format {
  * @propose: --propose
  * @baseline: --baseline FILE
  * @fail_on: findings at or above this severity make the exit status 1;
- *           CL_SEV_NOTE + 1 for "none"
+ *           -1 for "none" (severities count down from CL_SEV_ERROR = 0)
  * @quiet: --quiet: no progress
  */
 struct cli_common {
@@ -124,6 +124,7 @@ void cli_print_version(const char *command);
 bool cli_progress_wanted(const struct cli_common *c);
 
 extern const struct cl_command cl_cmd_explain;
+extern const struct cl_command cl_cmd_lint;
 extern const struct cl_command cl_cmd_import;
 
 #endif /* CACHELINT_CLI_H */

@@ -10,6 +10,7 @@
 /* One line per subcommand; each lives in its own cmd_*.c. */
 static const struct cl_command *const commands[] = {
 	&cl_cmd_explain,
+	&cl_cmd_lint,
 	&cl_cmd_import,
 };
 

@@ -14,6 +14,7 @@
 #include "analysis.h"
 #include "layout.h"
 #include "propose_text.h"
+#include "report.h"
 
 #define ATTR_READ_MOSTLY "cachelint_read_mostly"
 #define ATTR_WRITE_HOT "cachelint_write_hot"
@@ -56,12 +57,15 @@ void convert_reset(void);
  * @rw: the struct body rewritten, when @reason is NULL
  * @src: the source file's lines
  * @reason: why no patch is offered
+ * @report: its entry in the unit's report (and the note's text); valid
+ *          until the next proposal grows the unit's list
  */
 struct plugin_proposal {
 	struct cl_proposal p;
 	struct cl_rewrite rw;
 	const struct cl_source_text *src;
 	const char *reason;
+	struct cl_report_proposal *report;
 };
 
 /* Propose and rewrite; 0, or -1 with out->reason. */

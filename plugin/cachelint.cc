@@ -117,26 +117,6 @@ static const struct ggc_root_tab cachelint_roots[] = {
 	LAST_GGC_ROOT_TAB
 };
 
-/* The note that says what the proposal is, or why there is none. */
-static const char *proposal_note(const struct cl_finding *f, const struct plugin_proposal *pp)
-{
-	const struct cl_proposal *p = &pp->p;
-	const char *aligned = "";
-
-	if (pp->reason)
-		return cl_arena_printf(&state.arena, "no patch is offered for '%s': %s",
-				       f->record_name, pp->reason);
-	for (size_t i = 0; i < p->n; i++)
-		if (p->align[i])
-			aligned = cl_arena_printf(&state.arena, "%s%s'%s'", aligned,
-						  *aligned ? ", " : "",
-						  p->rec->members[p->order[i]].name);
-	return cl_arena_printf(&state.arena,
-		"proposed reordering of '%s' attached as a fix-it: %s aligned to a new line; "
-		"%" PRIu64 " -> %" PRIu64 " bytes, %" PRIu64 " -> %" PRIu64 " cache lines",
-		f->record_name, aligned, p->rec->size, p->size, p->old_lines, p->new_lines);
-}
-
 /* Classes no annotation shows: inferred from counts, or a replaced entry. */
 static void emit_profile_notes(const struct cl_finding *f, location_t loc)
 {
@@ -154,16 +134,18 @@ static void emit_profile_notes(const struct cl_finding *f, location_t loc)
  * a note at the other; the struct's first warning also carries the proposal
  * (@pp) as fix-its and a note.  A plain -Werror must not promote it.
  */
-static void emit(const struct cl_finding *f, const struct plugin_proposal *pp)
+static void emit(const struct cl_finding *f, struct plugin_proposal *pp)
 {
 	location_t loc = f->where.cookie ? (location_t)f->where.cookie : input_location;
 	rich_location richloc(line_table, loc);
 	auto_diagnostic_group group;
 	bool shown;
 
-	if (pp && !pp->reason && !propose_add_fixits(&richloc, pp, loc))
-		((struct plugin_proposal *)pp)->reason =
-			"GCC cannot place fix-its in this file (columns beyond its line map)";
+	if (pp && !pp->reason && !propose_add_fixits(&richloc, pp, loc)) {
+		pp->reason = "GCC cannot place fix-its in this file (columns beyond its line map)";
+		pp->report->reason = pp->reason;
+		pp->report->rw = NULL;
+	}
 	if (state.werror) {
 		error_at(&richloc, "%s", f->message);
 		state.own_errors++;
@@ -182,7 +164,7 @@ static void emit(const struct cl_finding *f, const struct plugin_proposal *pp)
 	emit_profile_notes(f, loc);
 	if (pp)
 		inform(f->record->span.cookie ? (location_t)f->record->span.cookie : loc,
-		       "%s", proposal_note(f, pp));
+		       "%s", cl_proposal_summary(pp->report, f->record_name, &state.arena));
 }
 
 static FILE *open_stream(const char *path, FILE **stream, bool *enabled)
@@ -283,6 +265,8 @@ static struct plugin_proposal *propose(tree type, struct cl_record *rec)
 	rp->p = pp->p.model ? &pp->p : NULL;
 	rp->reason = pp->reason;
 	rp->rw = pp->reason ? NULL : &pp->rw;
+	rp->src = pp->src;
+	pp->report = rp;
 	return pp;
 }
 

@@ -41,7 +41,7 @@ struct page_counter {
 
 // DIAG: pc.c:[[#@LINE-21]]:23: warning: read-mostly field 'min' shares cache line 0 (bytes 0-63) of 'struct page_counter' with write-hot field 'usage' [cachelint-false-sharing]
 // DIAG-NEXT: pc.c:[[#@LINE-23]]:23: note: 'usage' is written on hot paths
-// DIAG-NEXT: pc.c:[[#@LINE-25]]:8: note: proposed reordering of 'struct page_counter' attached as a fix-it: 'usage' aligned to a new line; 112 -> 128 bytes, 2 -> 2 cache lines
+// DIAG-NEXT: pc.c:[[#@LINE-25]]:8: note: proposed reordering of 'struct page_counter': 'usage' aligned to a new line; 112 -> 128 bytes, 2 -> 2 cache lines
 // DIAG-NEXT: pc.c:[[#@LINE-23]]:23: warning: read-mostly field 'low'
 // DIAG: --- pc.c
 // DIAG-NEXT: +++ pc.c

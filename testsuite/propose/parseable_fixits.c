@@ -14,4 +14,4 @@ struct s {
 // CHECK-NEXT: fix-it:"{{.*}}parseable_fixits.c":{[[#LINE+1]]:1-[[#LINE+1]]:24}:"\tlong cold;"
 // CHECK-NEXT: fix-it:"{{.*}}parseable_fixits.c":{[[#LINE+2]]:1-[[#LINE+2]]:12}:"\tlong hot __write_hot __attribute__((__aligned__(64)));"
 // CHECK-NEXT: note: 'hot' is written on hot paths
-// CHECK-NEXT: note: proposed reordering of 'struct s' attached as a fix-it: 'hot' aligned to a new line; 24 -> 128 bytes, 1 -> 2 cache lines
+// CHECK-NEXT: note: proposed reordering of 'struct s': 'hot' aligned to a new line; 24 -> 128 bytes, 1 -> 2 cache lines

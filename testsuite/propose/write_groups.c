@@ -29,4 +29,4 @@ struct ring {
 // CHECK-NEXT:	unsigned long consumed __write_hot_group("consumer");
 // CHECK-NEXT:};
 
-// NOTE: note: proposed reordering of 'struct ring' attached as a fix-it: 'head', 'tail' aligned to a new line; 64 -> 192 bytes, 1 -> 3 cache lines
+// NOTE: note: proposed reordering of 'struct ring': 'head', 'tail' aligned to a new line; 64 -> 192 bytes, 1 -> 3 cache lines

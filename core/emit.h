@@ -1,0 +1,105 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * emit.h - findings in the formats people and tools read: GCC-style text,
+ * JSON, SARIF 2.1.0 and GitHub workflow commands (YAML is report.h)
+ *
+ * The command-line front ends (lint, dwarf) print through these, so the same
+ * finding reads the same whichever front end found it; the text form is
+ * byte-for-byte what the GCC plugin prints.
+ */
+#ifndef CACHELINT_EMIT_H
+#define CACHELINT_EMIT_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "analysis.h"
+
+struct cl_profile;
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct cl_report_proposal;
+
+/**
+ * struct cl_emit_info - what the emitters need besides the findings
+ * @tool_version: cachelint's version
+ * @opt: the assumptions of the analysis
+ * @source_root: directory that artifact URIs are made relative to (SARIF),
+ *               NULL for paths as they are
+ * @records: records analysed, in order (for counts and proposals)
+ * @nrecords: number of @records
+ * @profile: the profiles applied to the records, NULL for none: findings
+ *           that rest on an inferred or replaced profile entry get the
+ *           plugin's notes about it (cl_profile_finding_notes())
+ * @proposals: proposals for records with findings (--propose), each
+ *             carried by its record's first conflict finding
+ * @nproposals: number of @proposals
+ */
+struct cl_emit_info {
+	const char *tool_version;
+	const struct cl_options *opt;
+	const char *source_root;
+	const struct cl_record *const *records;
+	size_t nrecords;
+	const struct cl_profile *profile;
+	const struct cl_report_proposal *proposals;
+	size_t nproposals;
+};
+
+/*
+ * The proposal that finding @i carries: the first cachelint-false-sharing
+ * or cachelint-write-groups finding of a record that has one.  NULL else.
+ */
+const struct cl_report_proposal *cl_emit_proposal(const struct cl_emit_info *info,
+						  const struct cl_findings *f, size_t i);
+
+/*
+ * GCC-style "file:line:col: warning: message" lines, each followed by its
+ * note, columns counted as GCC prints them (tabs to the next multiple of 8).
+ */
+int cl_emit_text(FILE *out, const struct cl_findings *f, const struct cl_emit_info *info);
+int cl_emit_json(FILE *out, const struct cl_findings *f, const struct cl_emit_info *info);
+int cl_emit_sarif(FILE *out, const struct cl_findings *f, const struct cl_emit_info *info);
+int cl_emit_github(FILE *out, const struct cl_findings *f, const struct cl_emit_info *info);
+
+/*
+ * A fingerprint of the finding that survives unrelated edits (no line
+ * numbers): rule, record name and the two leaf paths, hashed to 16 hex
+ * digits in @buf.  SARIF partialFingerprints and baselines use it.
+ */
+const char *cl_finding_fingerprint(const struct cl_finding *f, char buf[17]);
+
+/**
+ * struct cl_baseline - fingerprints of accepted findings
+ * @v: the fingerprints, sorted
+ * @n: number of @v
+ * @cap: allocated @v
+ *
+ * A baseline file is text: "# cachelint-baseline 1" on the first line, then
+ * one finding per line, its fingerprint first (the rest of the line, rule
+ * and struct and fields, is for people).  Lines starting with '#' and empty
+ * lines are comments.
+ */
+struct cl_baseline {
+	char (*v)[17];
+	size_t n, cap;
+};
+
+void cl_baseline_init(struct cl_baseline *b);
+void cl_baseline_free(struct cl_baseline *b);
+/* Read a baseline file.  0, or -1 with @err naming the file, line and column. */
+int cl_baseline_load(struct cl_baseline *b, const char *path, struct cl_diag *err);
+bool cl_baseline_contains(const struct cl_baseline *b, const struct cl_finding *f);
+/* Drop the findings that @b contains from @f, keeping the order.  Returns how many. */
+size_t cl_baseline_filter(const struct cl_baseline *b, struct cl_findings *f);
+/* Write the fingerprints of @f as a baseline file (each fingerprint once). */
+int cl_baseline_write(FILE *out, const struct cl_findings *f);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CACHELINT_EMIT_H */

@@ -1,0 +1,261 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * emit_source.c - columns, paths and URIs for the emitters
+ */
+#include "emit_source.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "arena.h"
+
+#define TABSTOP 8
+
+void cl_source_cache_init(struct cl_source_cache *c)
+{
+	memset(c, 0, sizeof(*c));
+}
+
+static void file_free(struct cl_source_file *f)
+{
+	free(f->path);
+	free(f->data);
+	free(f->lines);
+	memset(f, 0, sizeof(*f));
+}
+
+void cl_source_cache_free(struct cl_source_cache *c)
+{
+	for (unsigned i = 0; i < CL_SOURCE_CACHE_FILES; i++)
+		file_free(&c->files[i]);
+}
+
+static void file_read(struct cl_source_file *f, const char *path)
+{
+	FILE *in = fopen(path, "rb");
+	size_t cap = 0, n;
+	char buf[65536];
+
+	f->path = cl_xstrdup(path);
+	if (!in)
+		return;
+	while ((n = fread(buf, 1, sizeof(buf), in)) > 0) {
+		f->data = cl_vec_grow(f->data, &cap, f->size + n + 1, 1);
+		memcpy(f->data + f->size, buf, n);
+		f->size += n;
+	}
+	fclose(in);
+	if (!f->data)
+		f->data = cl_xstrdup("");
+	f->data[f->size] = '\0';
+	cap = 0;
+	f->lines = cl_vec_grow(NULL, &cap, 1, sizeof(*f->lines));
+	f->lines[f->nlines++] = 0;
+	for (size_t i = 0; i < f->size; i++) {
+		if (f->data[i] != '\n')
+			continue;
+		f->lines = cl_vec_grow(f->lines, &cap, f->nlines + 1, sizeof(*f->lines));
+		f->lines[f->nlines++] = i + 1;
+	}
+}
+
+static struct cl_source_file *cache_get(struct cl_source_cache *c, const char *path)
+{
+	struct cl_source_file *f;
+
+	for (unsigned i = 0; i < CL_SOURCE_CACHE_FILES; i++)
+		if (c->files[i].path && !strcmp(c->files[i].path, path))
+			return &c->files[i];
+	f = &c->files[c->next];
+	c->next = (c->next + 1) % CL_SOURCE_CACHE_FILES;
+	file_free(f);
+	file_read(f, path);
+	return f;
+}
+
+/* Decode one UTF-8 sequence at @s (at most @n bytes); 0 bytes: invalid. */
+static unsigned utf8_decode(const unsigned char *s, size_t n, uint32_t *cp)
+{
+	unsigned len;
+
+	if (s[0] < 0x80) {
+		*cp = s[0];
+		return 1;
+	}
+	if ((s[0] & 0xe0) == 0xc0)
+		len = 2, *cp = s[0] & 0x1f;
+	else if ((s[0] & 0xf0) == 0xe0)
+		len = 3, *cp = s[0] & 0x0f;
+	else if ((s[0] & 0xf8) == 0xf0)
+		len = 4, *cp = s[0] & 0x07;
+	else
+		return 0;
+	if (len > n)
+		return 0;
+	for (unsigned i = 1; i < len; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		*cp = (*cp << 6) | (s[i] & 0x3f);
+	}
+	return len;
+}
+
+struct range {
+	uint32_t lo, hi;
+};
+
+/* Zero-width: combining marks and format characters. */
+static const struct range zero_width[] = {
+	{ 0x0300, 0x036f }, { 0x0483, 0x0489 }, { 0x0591, 0x05bd }, { 0x0610, 0x061a },
+	{ 0x064b, 0x065f }, { 0x0e31, 0x0e31 }, { 0x0e34, 0x0e3a }, { 0x1ab0, 0x1aff },
+	{ 0x1dc0, 0x1dff }, { 0x200b, 0x200f }, { 0x202a, 0x202e }, { 0x2060, 0x2064 },
+	{ 0x20d0, 0x20ff }, { 0xfe00, 0xfe0f }, { 0xfe20, 0xfe2f }, { 0xfeff, 0xfeff },
+};
+
+/* East Asian wide and fullwidth: two columns. */
+static const struct range wide[] = {
+	{ 0x1100, 0x115f }, { 0x231a, 0x231b }, { 0x2e80, 0x303e }, { 0x3041, 0x33ff },
+	{ 0x3400, 0x4dbf }, { 0x4e00, 0x9fff }, { 0xa000, 0xa4cf }, { 0xac00, 0xd7a3 },
+	{ 0xf900, 0xfaff }, { 0xfe30, 0xfe4f }, { 0xff00, 0xff60 }, { 0xffe0, 0xffe6 },
+	{ 0x1f300, 0x1f64f }, { 0x1f900, 0x1f9ff }, { 0x20000, 0x2fffd }, { 0x30000, 0x3fffd },
+};
+
+static bool in_ranges(uint32_t cp, const struct range *r, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (cp >= r[i].lo && cp <= r[i].hi)
+			return true;
+	return false;
+}
+
+static unsigned char_width(uint32_t cp)
+{
+	if (in_ranges(cp, zero_width, sizeof(zero_width) / sizeof(zero_width[0])))
+		return 0;
+	if (in_ranges(cp, wide, sizeof(wide) / sizeof(wide[0])))
+		return 2;
+	return 1;
+}
+
+unsigned cl_source_column(struct cl_source_cache *c, const char *file, unsigned line,
+			  unsigned col, enum cl_column_kind kind)
+{
+	const struct cl_source_file *f;
+	const unsigned char *s, *end;
+	unsigned out = 0;
+
+	if (!file || !line || !col)
+		return col;
+	f = cache_get(c, file);
+	if (!f->data || line > f->nlines)
+		return col;
+	s = (const unsigned char *)f->data + f->lines[line - 1];
+	end = (const unsigned char *)f->data + f->size;
+	if ((size_t)(end - s) < col - 1)
+		return col;
+	end = s + (col - 1);
+	while (s < end) {
+		uint32_t cp;
+		unsigned len = utf8_decode(s, (size_t)(end - s), &cp);
+
+		if (*s == '\n')
+			return col;	/* the column is beyond the line */
+		if (!len) {
+			len = 1;	/* an invalid byte counts as one column */
+			cp = 0xfffd;
+		}
+		if (kind == CL_COLUMN_CODEPOINT)
+			out++;
+		else if (cp == '\t')
+			out = (out / TABSTOP + 1) * TABSTOP;
+		else
+			out += char_width(cp);
+		s += len;
+	}
+	return out + 1;
+}
+
+/* Fold "." and ".." and repeated slashes of an absolute path, in place. */
+static void fold_path(char *p)
+{
+	char *out = p, *s = p;
+
+	while (*s) {
+		char *seg;
+		size_t n;
+
+		while (*s == '/')
+			s++;
+		seg = s;
+		while (*s && *s != '/')
+			s++;
+		n = (size_t)(s - seg);
+		if (!n || (n == 1 && seg[0] == '.'))
+			continue;
+		if (n == 2 && seg[0] == '.' && seg[1] == '.') {
+			while (out > p && *--out != '/')
+				;
+			continue;
+		}
+		*out++ = '/';
+		memmove(out, seg, n);
+		out += n;
+	}
+	if (out == p)
+		*out++ = '/';
+	*out = '\0';
+}
+
+char *cl_path_absolute(const char *path)
+{
+	char cwd[PATH_MAX], *abs;
+
+	if (path[0] == '/') {
+		abs = cl_xstrdup(path);
+	} else {
+		if (!getcwd(cwd, sizeof(cwd)))
+			snprintf(cwd, sizeof(cwd), "/");
+		abs = cl_xmalloc(strlen(cwd) + strlen(path) + 2);
+		sprintf(abs, "%s/%s", cwd, path);
+	}
+	fold_path(abs);
+	return abs;
+}
+
+char *cl_path_relative(const char *path, const char *root)
+{
+	char *p = cl_path_absolute(path), *r = cl_path_absolute(root), *rel = NULL;
+	size_t n = strlen(r);
+
+	if (n == 1)	/* root is "/" */
+		rel = cl_xstrdup(p + 1);
+	else if (!strncmp(p, r, n) && p[n] == '/')
+		rel = cl_xstrdup(p + n + 1);
+	free(p);
+	free(r);
+	return rel;
+}
+
+void cl_put_uri_path(FILE *out, const char *s)
+{
+	static const char hex[] = "0123456789ABCDEF";
+
+	for (; *s; s++) {
+		unsigned char ch = (unsigned char)*s;
+
+		if ((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+		    (ch >= '0' && ch <= '9') || strchr("-._~/", ch))
+			fputc(ch, out);
+		else
+			fprintf(out, "%%%c%c", hex[ch >> 4], hex[ch & 15]);
+	}
+}
+
+const char *cl_leaf_class(const struct cl_leaf *l)
+{
+	return cl_class_name(l->access.cls);
+}

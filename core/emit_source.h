@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * emit_source.h - what the emitters share (internal to core/): columns as
+ * people and tools count them, paths and URIs, JSON strings
+ *
+ * The model's columns are byte columns (what GCC's expand_location and
+ * libclang give).  GCC prints display columns (a tab advances to the next
+ * multiple of 8, a wide character takes two); SARIF and GitHub count
+ * characters.  Converting needs the source line, so the emitters read it.
+ */
+#ifndef CACHELINT_EMIT_SOURCE_H
+#define CACHELINT_EMIT_SOURCE_H
+
+#include <stdio.h>
+
+#include "emit.h"
+
+enum cl_column_kind {
+	CL_COLUMN_DISPLAY,	/* GCC: tabs to the next multiple of 8, wide = 2 */
+	CL_COLUMN_CODEPOINT,	/* SARIF unicodeCodePoints, GitHub */
+};
+
+#define CL_SOURCE_CACHE_FILES 8
+
+struct cl_source_file {
+	char *path;
+	char *data;		/* NULL when the file cannot be read */
+	size_t size;
+	size_t *lines;		/* byte offset of each line start */
+	size_t nlines;
+};
+
+/**
+ * struct cl_source_cache - the last few source files read, with line starts
+ * @files: the files, replaced round-robin
+ * @next: the slot to replace next
+ */
+struct cl_source_cache {
+	struct cl_source_file files[CL_SOURCE_CACHE_FILES];
+	unsigned next;
+};
+
+void cl_source_cache_init(struct cl_source_cache *c);
+void cl_source_cache_free(struct cl_source_cache *c);
+/*
+ * Byte column @col (1-based) of @line in @file as a column of @kind; @col
+ * itself when the file or line cannot be read.
+ */
+unsigned cl_source_column(struct cl_source_cache *c, const char *file, unsigned line,
+			  unsigned col, enum cl_column_kind kind);
+
+/*
+ * @path relative to @root (both made absolute against the working
+ * directory, ".." and "." folded), or NULL when it is not below @root.
+ * The result is malloc()ed.
+ */
+char *cl_path_relative(const char *path, const char *root);
+/* @path made absolute and folded; malloc()ed. */
+char *cl_path_absolute(const char *path);
+/* Print @s percent-encoded as a URI path (RFC 3986: unreserved and '/'). */
+void cl_put_uri_path(FILE *out, const char *s);
+
+/* The class of a leaf in words for JSON ("read_mostly"). */
+const char *cl_leaf_class(const struct cl_leaf *l);
+
+#endif /* CACHELINT_EMIT_SOURCE_H */

@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * emit_text.c - findings as GCC prints them with -fdiagnostics-plain-output
+ *
+ *   pc.h:17:30: warning: read-mostly field 'parent' shares cache line 0 ...
+ *   pc.h:11:23: note: 'usage' is written on hot paths
+ *
+ * Byte for byte the plugin's lines: the column is GCC's display column, so
+ * a field indented with tabs gets the same column from every front end.
+ */
+#include "emit.h"
+#include "emit_source.h"
+
+#include "access_profile.h"
+#include "report.h"
+
+static void put_location(FILE *out, struct cl_source_cache *src, const struct cl_span *s)
+{
+	if (!s->file) {
+		fputs("cachelint: ", out);
+		return;
+	}
+	fputs(s->file, out);
+	if (s->line) {
+		fprintf(out, ":%u", s->line);
+		if (s->col)
+			fprintf(out, ":%u",
+				cl_source_column(src, s->file, s->line, s->col, CL_COLUMN_DISPLAY));
+	}
+	fputs(": ", out);
+}
+
+/*
+ * GCC has no standalone diagnostic below a warning that -w and -Werror
+ * treat as one: the plugin prints note-severity findings (adjacent-line)
+ * as warnings too, and so does the text format.  Their severity still
+ * counts for --fail-on and in the other formats.
+ */
+static const char *label(enum cl_severity sev)
+{
+	return sev == CL_SEV_ERROR ? "error" : "warning";
+}
+
+int cl_emit_text(FILE *out, const struct cl_findings *f, const struct cl_emit_info *info)
+{
+	struct cl_source_cache src;
+	struct cl_arena a;
+
+	cl_source_cache_init(&src);
+	cl_arena_init(&a);
+	for (size_t i = 0; i < f->n; i++) {
+		const struct cl_finding *fd = &f->v[i];
+		const struct cl_report_proposal *rp;
+		struct cl_profile_note notes[CL_PROFILE_NOTES_MAX];
+		size_t n = info->profile ? cl_profile_finding_notes(info->profile, f, i, &a, notes) : 0;
+
+		put_location(out, &src, &fd->where);
+		fprintf(out, "%s: %s\n", label(fd->severity), fd->message);
+		if (fd->note && fd->note_where.file) {
+			put_location(out, &src, &fd->note_where);
+			fprintf(out, "note: %s\n", fd->note);
+		}
+		/* classes no annotation shows: inferred from counts, or replaced */
+		for (size_t k = 0; k < n; k++) {
+			put_location(out, &src, notes[k].where->file ? notes[k].where : &fd->where);
+			fprintf(out, "note: %s\n", notes[k].text);
+		}
+		rp = cl_emit_proposal(info, f, i);
+		if (rp) {
+			put_location(out, &src, rp->rec->span.file ? &rp->rec->span : &fd->where);
+			fprintf(out, "note: %s\n", cl_proposal_summary(rp, fd->record_name, &a));
+		}
+	}
+	cl_arena_free(&a);
+	cl_source_cache_free(&src);
+	return ferror(out) ? -1 : 0;
+}

@@ -1,0 +1,853 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * clang_frontend.c - parse a unit with libclang, convert its records
+ *
+ * This is the lint's only contact between libclang and the model, and it
+ * converts exactly as plugin/convert.cc does, so that dump-layout of the
+ * same struct is byte-identical from both: unnamed bit-fields are padding
+ * and skipped; `x[]` is flexible with size 0; GNU `x[0]` has size 0 and is
+ * not flexible; bit-fields have alignment 0; an anonymous struct or union
+ * member points at its record and has no name; a record is named by its
+ * tag, or by the typedef of an anonymous `typedef struct {…} t;`.
+ *
+ * Parse failures are never analysed: libclang returns a unit even when a
+ * header is missing, with offsets of -1 for everything that depends on it,
+ * so any error diagnostic fails the unit with clang's own words.
+ */
+#define _GNU_SOURCE
+#include "clang_internal.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "emit_source.h"
+
+#define EMBED_WORTH_DEPTH 8	/* as the plugin's worth_converting() */
+#define CONVERT_DEPTH_MAX 64
+#define PARSE_TRIES 4
+
+/**
+ * struct conv_entry - what is known about one record declaration
+ * @cursor: its definition
+ * @hash: clang_hashCursor(@cursor)
+ * @rec: its model, once converted (NULL if it has no layout)
+ * @converted: conversion was attempted
+ * @worth: -1 unknown, 0 or 1: worth converting (annotated, profiled, or
+ *         holding such a record)
+ * @seen: the walk met its definition
+ */
+struct conv_entry {
+	CXCursor cursor;
+	unsigned hash;
+	struct cl_record *rec;
+	bool converted;
+	signed char worth;
+	bool seen;
+	bool used;
+};
+
+/* Flags clang rejected in an earlier unit: dropped from every later one. */
+static struct {
+	pthread_mutex_t lock;
+	char **v;
+	size_t n, cap;
+} dropped = { PTHREAD_MUTEX_INITIALIZER, NULL, 0, 0 };
+
+/* GCC-only flags of common builds (the kernel's), dropped without a retry. */
+static const char *const gcc_only[] = {
+	"-fconserve-stack", "-fno-allow-store-data-races", "-fno-var-tracking-assignments",
+	"-mrecord-mcount", "-fno-ipa-sra", "-fno-ipa-cp-clone", "-fno-partial-inlining",
+	"-mindirect-branch-register", "-fno-tree-loop-im", "-fno-code-hoisting",
+	"-fsched-pressure", "-fno-inline-functions-called-once",
+};
+
+static const char *const gcc_only_prefixes[] = {
+	"-fplugin=", "-fplugin-arg-", "-mindirect-branch=", "-mfunction-return=",
+	"-mpreferred-stack-boundary=", "-fmacro-prefix-map=", "-fmin-function-alignment=",
+	"-fpatchable-function-entry=", "-falign-jumps=", "-falign-loops=",
+	"-fconstexpr-",
+};
+
+void lint_frontend_fini(void)
+{
+	pthread_mutex_lock(&dropped.lock);
+	for (size_t i = 0; i < dropped.n; i++)
+		free(dropped.v[i]);
+	free(dropped.v);
+	dropped.v = NULL;
+	dropped.n = dropped.cap = 0;
+	pthread_mutex_unlock(&dropped.lock);
+}
+
+static bool is_dropped(const char *arg)
+{
+	bool found = false;
+
+	for (size_t i = 0; i < sizeof(gcc_only) / sizeof(gcc_only[0]); i++)
+		if (!strcmp(arg, gcc_only[i]))
+			return true;
+	for (size_t i = 0; i < sizeof(gcc_only_prefixes) / sizeof(gcc_only_prefixes[0]); i++)
+		if (!strncmp(arg, gcc_only_prefixes[i], strlen(gcc_only_prefixes[i])))
+			return true;
+	pthread_mutex_lock(&dropped.lock);
+	for (size_t i = 0; i < dropped.n && !found; i++)
+		found = !strcmp(arg, dropped.v[i]);
+	pthread_mutex_unlock(&dropped.lock);
+	return found;
+}
+
+static void add_dropped(const char *arg, size_t len)
+{
+	char *s = cl_xmalloc(len + 1);
+
+	memcpy(s, arg, len);
+	s[len] = '\0';
+	pthread_mutex_lock(&dropped.lock);
+	for (size_t i = 0; i < dropped.n; i++) {
+		if (!strcmp(dropped.v[i], s)) {
+			free(s);
+			s = NULL;
+			break;
+		}
+	}
+	if (s)
+		*(char **)cl_vec_push(&dropped.v, &dropped.n, &dropped.cap) = s;
+	pthread_mutex_unlock(&dropped.lock);
+}
+
+void fe_location(CXSourceLocation loc, CXFile *file, unsigned *line, unsigned *col,
+		 unsigned *offset)
+{
+	clang_getExpansionLocation(loc, file, line, col, offset);
+}
+
+/*
+ * The name a file is printed by: libclang's, which is the path as the
+ * compiler was given it; in a compile database entry run elsewhere, made
+ * absolute, and relative again when it is below the working directory.
+ */
+static const char *display_name(struct fe *fe, const char *name, const char *directory)
+{
+	char *abs, *rel, *joined;
+	const char *out;
+
+	if (!directory)
+		return cl_arena_strdup(&fe->out->arena, name);
+	joined = cl_xmalloc(strlen(directory) + strlen(name) + 2);
+	if (name[0] == '/')
+		strcpy(joined, name);
+	else
+		sprintf(joined, "%s/%s", directory, name);
+	abs = cl_path_absolute(joined);
+	rel = cl_path_relative(abs, ".");
+	out = cl_arena_strdup(&fe->out->arena, rel ? rel : abs);
+	free(joined);
+	free(abs);
+	free(rel);
+	return out;
+}
+
+const char *fe_file_name(struct fe *fe, CXFile file)
+{
+	CXString s;
+
+	if (!file)
+		return NULL;
+	if (fe->last_file && clang_File_isEqual(file, fe->last_file))
+		return fe->last_name;
+	s = clang_getFileName(file);
+	fe->last_name = display_name(fe, clang_getCString(s), fe->directory);
+	fe->last_file = file;
+	clang_disposeString(s);
+	return fe->last_name;
+}
+
+static void span_from(struct fe *fe, struct cl_span *s, CXSourceLocation loc)
+{
+	CXFile file;
+
+	fe_location(loc, &file, &s->line, &s->col, NULL);
+	s->file = fe_file_name(fe, file);
+	if (!s->file)
+		s->line = s->col = 0;
+}
+
+void fe_error(struct fe *fe, CXCursor at, const char *fmt, ...)
+{
+	struct cl_span s = { 0 };
+	char msg[1024], *line;
+	va_list ap;
+	int n;
+
+	span_from(fe, &s, clang_getCursorLocation(at));
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	if (s.file)
+		n = asprintf(&line, "%s:%u:%u: error: %s\n", s.file, s.line, s.col, msg);
+	else
+		n = asprintf(&line, "error: %s\n", msg);
+	if (n < 0)
+		return;
+	if (fe->errbuf && strstr(fe->errbuf, line)) {	/* said already (attribute and macro) */
+		free(line);
+		return;
+	}
+	fe->errbuf = cl_xrealloc(fe->errbuf, fe->errlen + (size_t)n + 1);
+	memcpy(fe->errbuf + fe->errlen, line, (size_t)n + 1);
+	fe->errlen += (size_t)n;
+	free(line);
+}
+
+/* The conversion cache: records by cursor identity. */
+static struct conv_entry *entry(struct fe *fe, CXCursor c)
+{
+	unsigned h = clang_hashCursor(c);
+	size_t i;
+
+	if ((fe->cache_n + 1) * 2 > fe->cache_size) {
+		struct conv_entry *old = fe->cache;
+		size_t osize = fe->cache_size;
+
+		fe->cache_size = osize ? osize * 2 : 256;
+		fe->cache = cl_xmalloc(fe->cache_size * sizeof(*fe->cache));
+		memset(fe->cache, 0, fe->cache_size * sizeof(*fe->cache));
+		for (size_t k = 0; k < osize; k++) {
+			if (!old[k].used)
+				continue;
+			for (i = old[k].hash & (fe->cache_size - 1); fe->cache[i].used;
+			     i = (i + 1) & (fe->cache_size - 1))
+				;
+			fe->cache[i] = old[k];
+		}
+		free(old);
+	}
+	for (i = h & (fe->cache_size - 1); fe->cache[i].used; i = (i + 1) & (fe->cache_size - 1))
+		if (fe->cache[i].hash == h && clang_equalCursors(fe->cache[i].cursor, c))
+			return &fe->cache[i];
+	fe->cache[i].used = true;
+	fe->cache[i].cursor = c;
+	fe->cache[i].hash = h;
+	fe->cache[i].worth = -1;
+	fe->cache_n++;
+	return &fe->cache[i];
+}
+
+static bool is_record_kind(enum CXCursorKind k)
+{
+	return k == CXCursor_StructDecl || k == CXCursor_UnionDecl || k == CXCursor_ClassDecl;
+}
+
+/* The record a field's type is (not an array of), or a null cursor. */
+static CXCursor field_record(CXCursor field)
+{
+	CXType t = clang_getCanonicalType(clang_getCursorType(field));
+	CXCursor decl;
+
+	if (t.kind == CXType_Atomic)
+		t = clang_getCanonicalType(clang_Type_getValueType(t));
+	if (t.kind != CXType_Record)
+		return clang_getNullCursor();
+	decl = clang_getCursorDefinition(clang_getTypeDeclaration(t));
+	return is_record_kind(clang_getCursorKind(decl)) ? decl : clang_getNullCursor();
+}
+
+/* Tag, or the typedef name of `typedef struct {…} t;`, or NULL. */
+static const char *record_name(struct fe *fe, CXCursor decl, bool *typedef_name)
+{
+	CXString s = clang_getCursorSpelling(decl);
+	const char *name = clang_getCString(s), *out = NULL;
+
+	*typedef_name = false;
+	if (*name) {
+		out = cl_arena_strdup(&fe->out->arena, name);
+	} else if (!clang_Cursor_isAnonymous(decl)) {
+		CXString t = clang_getTypeSpelling(clang_getCursorType(decl));
+		const char *tn = clang_getCString(t);
+
+		if (!strncmp(tn, "struct ", 7))
+			tn += 7;
+		else if (!strncmp(tn, "union ", 6))
+			tn += 6;
+		if (*tn && !strchr(tn, ' ')) {
+			out = cl_arena_strdup(&fe->out->arena, tn);
+			*typedef_name = true;
+		}
+		clang_disposeString(t);
+	}
+	clang_disposeString(s);
+	return out;
+}
+
+struct fields {
+	CXCursor *v;
+	size_t n, cap;
+};
+
+static enum CXVisitorResult collect_field(CXCursor c, CXClientData data)
+{
+	struct fields *f = data;
+
+	*(CXCursor *)cl_vec_push(&f->v, &f->n, &f->cap) = c;
+	return CXVisit_Continue;
+}
+
+/* Unnamed bit-fields are padding: no front end reports them as members. */
+static bool is_member(CXCursor field, bool *named)
+{
+	CXString s = clang_getCursorSpelling(field);
+
+	*named = *clang_getCString(s) != '\0';
+	clang_disposeString(s);
+	return *named || !clang_Cursor_isNull(field_record(field));
+}
+
+static bool worth(struct fe *fe, CXCursor decl, unsigned depth)
+{
+	struct conv_entry *e = entry(fe, decl);
+	struct fields f = { 0 };
+	bool tdef, yes = false;
+	const char *name;
+
+	if (e->worth >= 0)
+		return e->worth;
+	e->worth = 0;	/* a record cannot contain itself; be safe */
+	name = record_name(fe, decl, &tdef);
+	if (name && fe->opt->profile && fe->opt->profile->nstructs &&
+	    cl_profile_find(fe->opt->profile, name))
+		yes = true;
+	clang_Type_visitFields(clang_getCursorType(decl), collect_field, &f);
+	for (size_t i = 0; i < f.n && !yes; i++) {
+		CXCursor r;
+
+		if (annot_field_marked(fe, f.v[i]))
+			yes = true;
+		else if (depth < EMBED_WORTH_DEPTH &&
+			 !clang_Cursor_isNull(r = field_record(f.v[i])))
+			yes = worth(fe, r, depth + 1);
+	}
+	free(f.v);
+	e = entry(fe, decl);	/* the cache may have grown */
+	e->worth = yes;
+	return yes;
+}
+
+struct attrs {
+	bool packed;
+	CXCursor aligned;
+	bool has_aligned;
+};
+
+static enum CXChildVisitResult attr_kinds(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct attrs *a = data;
+
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_PackedAttr)
+		a->packed = true;
+	else if (clang_getCursorKind(c) == CXCursor_AlignedAttr) {
+		a->aligned = c;
+		a->has_aligned = true;
+	}
+	return CXChildVisit_Continue;
+}
+
+static struct attrs attrs_of(CXCursor c)
+{
+	struct attrs a = { false, clang_getNullCursor(), false };
+
+	if (clang_Cursor_hasAttrs(c))
+		clang_visitChildren(c, attr_kinds, &a);
+	return a;
+}
+
+static uint32_t lowest_bit(uint64_t v)
+{
+	return v ? (uint32_t)(v & -v) : 0;
+}
+
+/*
+ * GCC's DECL_ALIGN: the type's alignment, 1 in a packed record, raised (or,
+ * packed, set) by the field's own aligned(N).  When N cannot be evaluated,
+ * the largest alignment that the field's offset and the record allow.
+ */
+static uint32_t member_align(struct fe *fe, CXCursor field, CXType t, const struct cl_record *rec,
+			     uint64_t bit_offset, uint32_t *flags)
+{
+	struct attrs a = attrs_of(field);
+	long long ta = clang_Type_getAlignOf(t);
+	uint32_t align = ta > 0 ? (uint32_t)ta : 1, user;
+
+	if (rec->packed || a.packed)
+		align = 1;
+	if (!a.has_aligned)
+		return align;
+	*flags |= CL_MEMBER_USER_ALIGN;
+	user = align_attr_value(fe, a.aligned);
+	if (!user) {
+		uint64_t bytes = bit_offset / 8;
+
+		user = bytes ? lowest_bit(bytes) : rec->align;
+		if (user > rec->align)
+			user = rec->align;
+	}
+	if (rec->packed || a.packed)
+		return user;
+	return user > align ? user : align;
+}
+
+static struct cl_record *convert(struct fe *fe, CXCursor decl, unsigned depth);
+
+/* A field whose name a macro expansion wrote: its text is not in the struct. */
+static bool from_macro(CXSourceLocation loc)
+{
+	CXFile ef, sf;
+	unsigned eo, so;
+
+	clang_getExpansionLocation(loc, &ef, NULL, NULL, &eo);
+	clang_getSpellingLocation(loc, &sf, NULL, NULL, &so);
+	return eo != so || !clang_File_isEqual(ef, sf);
+}
+
+static bool convert_member(struct fe *fe, struct cl_record *rec, struct cl_member *m,
+			   CXCursor field, CXCursor prev, unsigned depth)
+{
+	CXType t = clang_getCanonicalType(clang_getCursorType(field));
+	long long off = clang_Cursor_getOffsetOfField(field), size;
+	CXString s = clang_getCursorSpelling(field);
+	CXCursor r;
+
+	if (off < 0) {
+		clang_disposeString(s);
+		return false;
+	}
+	if (*clang_getCString(s))
+		m->name = cl_arena_strdup(&fe->out->arena, clang_getCString(s));
+	clang_disposeString(s);
+	s = clang_getTypeSpelling(clang_getCursorType(field));
+	m->type = cl_arena_strdup(&fe->out->arena, clang_getCString(s));
+	clang_disposeString(s);
+	m->bit_offset = (uint64_t)off;
+	if (clang_Cursor_isBitField(field)) {
+		m->flags |= CL_MEMBER_BITFIELD;	/* also `unsigned x:32` */
+		m->bit_size = (uint64_t)clang_getFieldDeclBitWidth(field);
+	} else {
+		if (t.kind == CXType_IncompleteArray)
+			m->flags |= CL_MEMBER_FLEXIBLE;
+		else if ((size = clang_Type_getSizeOf(t)) >= 0)
+			m->bit_size = (uint64_t)size * 8;
+		else
+			return false;
+		m->align = member_align(fe, field, t, rec, m->bit_offset, &m->flags);
+	}
+	r = field_record(field);
+	if (!clang_Cursor_isNull(r)) {
+		m->record = convert(fe, r, depth + 1);
+		if (!m->name)
+			m->flags |= CL_MEMBER_ANONYMOUS;
+	}
+	span_from(fe, &m->span, clang_getCursorLocation(field));
+	if (from_macro(clang_getCursorLocation(field)))
+		m->flags |= CL_MEMBER_FROM_MACRO;
+	annot_field(fe, field, prev, &m->access, &m->flags);
+	return true;
+}
+
+static struct cl_record *build(struct fe *fe, CXCursor decl, unsigned depth)
+{
+	CXType type = clang_getCursorType(decl);
+	long long size = clang_Type_getSizeOf(type), align = clang_Type_getAlignOf(type);
+	struct fields f = { 0 };
+	struct cl_record *rec = NULL;
+	const char *name;
+	bool tdef, named;
+	size_t n = 0, i = 0;
+	CXCursor prev = clang_getNullCursor();
+
+	if (size < 0 || align <= 0)
+		return NULL;
+	clang_Type_visitFields(type, collect_field, &f);
+	for (size_t k = 0; k < f.n; k++)
+		n += is_member(f.v[k], &named);
+	name = record_name(fe, decl, &tdef);
+	rec = cl_record_new(&fe->out->arena,
+			    clang_getCursorKind(decl) == CXCursor_UnionDecl ? CL_UNION : CL_STRUCT,
+			    NULL, n);
+	rec->name = name;
+	rec->typedef_name = tdef;
+	rec->size = (uint64_t)size;
+	rec->align = (uint32_t)align;
+	rec->packed = attrs_of(decl).packed;
+	rec->suppress = annot_record_suppress(fe, decl);
+	span_from(fe, &rec->span, clang_getCursorLocation(decl));
+	for (size_t k = 0; k < f.n; k++) {
+		if (!is_member(f.v[k], &named)) {
+			prev = f.v[k];
+			continue;
+		}
+		if (!convert_member(fe, rec, &rec->members[i++], f.v[k], prev, depth)) {
+			rec = NULL;
+			break;
+		}
+		prev = f.v[k];
+	}
+	free(f.v);
+	return rec;
+}
+
+static struct cl_record *convert(struct fe *fe, CXCursor decl, unsigned depth)
+{
+	struct conv_entry *e = entry(fe, decl);
+	struct cl_record *rec = NULL;
+
+	if (e->converted)
+		return e->rec;
+	e->converted = true;	/* claim it first: a record cannot contain itself */
+	if (depth <= CONVERT_DEPTH_MAX)
+		rec = build(fe, decl, depth);
+	entry(fe, decl)->rec = rec;	/* build() may have grown the cache */
+	return rec;
+}
+
+/* The walk: records in the order the plugin finishes them. */
+struct walk {
+	struct fe *fe;
+	struct fields order;	/* named records, post-order */
+	struct fields pending;	/* nameless records outside records, analysed last */
+};
+
+static const char *const macro_names[] = {
+	[MACRO_READ_MOSTLY] = "__read_mostly",
+	[MACRO_WRITE_HOT] = "__write_hot",
+	[MACRO_WRITE_HOT_GROUP] = "__write_hot_group",
+	[MACRO_SUPPRESS] = "__cachelint_suppress",
+	[MACRO_PIN] = "__cachelint_pin",
+};
+
+static void macro_expansion(struct fe *fe, CXCursor c)
+{
+	CXString s = clang_getCursorSpelling(c);
+	const char *name = clang_getCString(s);
+	int kind = -1;
+
+	if (name[0] == '_' && name[1] == '_') {
+		if (!strcmp(name, "__read_mostly_field"))
+			kind = MACRO_READ_MOSTLY;
+		for (int k = 0; k < (int)(sizeof(macro_names) / sizeof(macro_names[0])) && kind < 0; k++)
+			if (!strcmp(name, macro_names[k]))
+				kind = k;
+	}
+	if (kind >= 0) {
+		struct macro_use *u = cl_vec_push(&fe->uses, &fe->nuses, &fe->uses_cap);
+
+		fe_location(clang_getCursorLocation(c), &u->file, NULL, NULL, &u->offset);
+		u->kind = (enum macro_kind)kind;
+		u->len = (unsigned)strlen(name);
+	}
+	clang_disposeString(s);
+}
+
+static enum CXChildVisitResult walk_decl(CXCursor c, CXCursor parent, CXClientData data);
+
+static void record_definition(struct walk *w, CXCursor c)
+{
+	struct conv_entry *e;
+	CXCursor sem;
+	bool tdef;
+
+	if (!clang_isCursorDefinition(c))
+		return;
+	e = entry(w->fe, c);
+	if (e->seen)
+		return;
+	e->seen = true;
+	clang_visitChildren(c, walk_decl, w);	/* nested definitions finish first */
+	if (clang_Cursor_isAnonymousRecordDecl(c))
+		return;	/* a member of its record */
+	if (record_name(w->fe, c, &tdef)) {
+		*(CXCursor *)cl_vec_push(&w->order.v, &w->order.n, &w->order.cap) = c;
+		return;
+	}
+	sem = clang_getCursorSemanticParent(c);
+	if (!is_record_kind(clang_getCursorKind(sem)))
+		*(CXCursor *)cl_vec_push(&w->pending.v, &w->pending.n, &w->pending.cap) = c;
+}
+
+static enum CXChildVisitResult walk_decl(CXCursor c, CXCursor parent, CXClientData data)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+
+	(void)parent;
+	if (is_record_kind(k)) {
+		record_definition(data, c);
+		return CXChildVisit_Continue;
+	}
+	/* Function bodies hold local structs; expressions never do (in practice). */
+	if (k == CXCursor_FunctionDecl || clang_isStatement(k) || k == CXCursor_VarDecl ||
+	    k == CXCursor_Namespace || k == CXCursor_LinkageSpec)
+		return CXChildVisit_Recurse;
+	return CXChildVisit_Continue;
+}
+
+static enum CXChildVisitResult walk_top(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct walk *w = data;
+	enum CXCursorKind k = clang_getCursorKind(c);
+
+	(void)parent;
+	if (k == CXCursor_MacroExpansion) {
+		macro_expansion(w->fe, c);
+		return CXChildVisit_Continue;
+	}
+	if (k == CXCursor_MacroDefinition || k == CXCursor_InclusionDirective)
+		return CXChildVisit_Continue;
+	/* Nobody annotates libc's structs; the plugin skips them too. */
+	if (clang_Location_isInSystemHeader(clang_getCursorLocation(c)))
+		return CXChildVisit_Continue;
+	return walk_decl(c, parent, data);
+}
+
+static int use_cmp(const void *x, const void *y)
+{
+	const struct macro_use *a = x, *b = y;
+
+	if (a->file != b->file)
+		return (uintptr_t)a->file < (uintptr_t)b->file ? -1 : 1;
+	return (a->offset > b->offset) - (a->offset < b->offset);
+}
+
+static void add_record(struct fe *fe, CXCursor decl)
+{
+	struct cl_record *rec;
+	struct lint_record *lr;
+	CXFile file;
+	unsigned line, col;
+	CXString real;
+	const char *path;
+
+	if (!fe->opt->all && !worth(fe, decl, 0)) {
+		annot_record_suppress(fe, decl);	/* a misspelt rule is an error anyway */
+		return;
+	}
+	rec = convert(fe, decl, 0);
+	if (!rec)
+		return;
+	fe_location(clang_getCursorLocation(decl), &file, &line, &col, NULL);
+	real = clang_File_tryGetRealPathName(file);
+	path = clang_getCString(real);
+	if (!path || !*path)
+		path = rec->span.file ? rec->span.file : "";
+	lr = cl_vec_push(&fe->out->records, &fe->out->nrecords, &fe->out->cap);
+	lr->rec = rec;
+	lr->key = cl_arena_printf(&fe->out->arena, "%s:%u:%u", path, line, col);
+	clang_disposeString(real);
+}
+
+static void convert_unit(struct fe *fe)
+{
+	struct walk w = { fe, { 0 }, { 0 } };
+
+	clang_visitChildren(clang_getTranslationUnitCursor(fe->tu), walk_top, &w);
+	if (fe->nuses)
+		qsort(fe->uses, fe->nuses, sizeof(*fe->uses), use_cmp);
+	for (size_t i = 0; i < w.order.n; i++)
+		add_record(fe, w.order.v[i]);
+	/* `struct {…} x;`: analysed at the end, unless part of another record */
+	for (size_t i = 0; i < w.pending.n; i++)
+		if (!entry(fe, w.pending.v[i])->converted)
+			add_record(fe, w.pending.v[i]);
+	free(w.order.v);
+	free(w.pending.v);
+}
+
+/* "unknown argument: '-fconserve-stack'" -> the flag, to drop and retry */
+static bool rejected_flag(const char *msg, const char **flag, size_t *len)
+{
+	static const char *const forms[] = {
+		"unknown argument: '", "unknown argument '", "unsupported option '",
+	};
+
+	for (size_t i = 0; i < sizeof(forms) / sizeof(forms[0]); i++) {
+		size_t n = strlen(forms[i]);
+		const char *end;
+
+		if (strncmp(msg, forms[i], n))
+			continue;
+		end = strchr(msg + n, '\'');
+		if (!end)
+			return false;
+		*flag = msg + n;
+		*len = (size_t)(end - *flag);
+		return *len > 0;
+	}
+	return false;
+}
+
+static void append(char **buf, size_t *len, const char *s)
+{
+	size_t n = strlen(s);
+
+	*buf = cl_xrealloc(*buf, *len + n + 2);
+	memcpy(*buf + *len, s, n);
+	(*buf)[*len + n] = '\n';
+	(*buf)[*len + n + 1] = '\0';
+	*len += n + 1;
+}
+
+/*
+ * Errors of the unit, formatted as clang prints them.  Returns 0 when there
+ * are none, 1 when the only ones were rejected flags (now dropped: parse
+ * again), -1 otherwise (@errors filled).
+ */
+static int check_diagnostics(CXTranslationUnit tu, char **errors, size_t *len)
+{
+	unsigned n = clang_getNumDiagnostics(tu);
+	int rc = 0;
+
+	for (unsigned i = 0; i < n; i++) {
+		CXDiagnostic d = clang_getDiagnostic(tu, i);
+		enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(d);
+		CXString msg = clang_getDiagnosticSpelling(d);
+		const char *flag;
+		size_t flen;
+		CXFile file;
+
+		clang_getExpansionLocation(clang_getDiagnosticLocation(d), &file, NULL, NULL, NULL);
+		if (sev >= CXDiagnostic_Error) {
+			if (!file && rejected_flag(clang_getCString(msg), &flag, &flen)) {
+				add_dropped(flag, flen);
+				rc = rc ? rc : 1;
+			} else {
+				CXString text = clang_formatDiagnostic(d,
+					CXDiagnostic_DisplaySourceLocation | CXDiagnostic_DisplayColumn |
+					CXDiagnostic_DisplayOption);
+
+				append(errors, len, clang_getCString(text));
+				clang_disposeString(text);
+				rc = -1;
+			}
+		}
+		clang_disposeString(msg);
+		clang_disposeDiagnostic(d);
+	}
+	return rc;
+}
+
+static const char **build_args(const struct lint_job *job, size_t *n)
+{
+	const char **v = cl_xmalloc((job->nargs + 2) * sizeof(*v));
+	size_t k = 0;
+
+	for (size_t i = 0; i < job->nargs; i++)
+		if (!is_dropped(job->args[i]))
+			v[k++] = job->args[i];
+	/*
+	 * Warnings are the compiler's business, not the lint's: -w keeps a
+	 * -Werror build from failing on clang's warnings or on GCC-only
+	 * -W options clang does not know.
+	 */
+	v[k++] = "-w";
+	*n = k;
+	return v;
+}
+
+static char *error_text(const char *fmt, const char *a, const char *b)
+{
+	char *s;
+
+	if (asprintf(&s, fmt, a, b) < 0)
+		return cl_xstrdup("cachelint: out of memory");
+	return s;
+}
+
+/* The file exists (relative to the job's directory) and is readable. */
+static bool readable(const struct lint_job *job, char **errors)
+{
+	char *path = NULL;
+	struct stat st;
+	bool ok;
+
+	if (job->directory && job->file[0] != '/' &&
+	    asprintf(&path, "%s/%s", job->directory, job->file) < 0)
+		path = NULL;
+	ok = stat(path ? path : job->file, &st) == 0 && S_ISREG(st.st_mode);
+	if (!ok)
+		*errors = error_text("cachelint: %s: %s\n", path ? path : job->file,
+				     stat(path ? path : job->file, &st) ? strerror(errno) :
+				     "not a regular file");
+	free(path);
+	return ok;
+}
+
+static CXTranslationUnit parse(CXIndex idx, const struct lint_job *job, char **errors)
+{
+	unsigned flags = CXTranslationUnit_DetailedPreprocessingRecord |
+			 CXTranslationUnit_IgnoreNonErrorsFromIncludedFiles;
+	size_t len = 0;
+
+	for (int tries = 0; tries < PARSE_TRIES; tries++) {
+		CXTranslationUnit tu = NULL;
+		size_t nargs;
+		const char **args = build_args(job, &nargs);
+		enum CXErrorCode ec = clang_parseTranslationUnit2(idx, job->file, args, (int)nargs,
+								   NULL, 0, flags, &tu);
+		int rc;
+
+		free(args);
+		if (ec != CXError_Success || !tu) {
+			*errors = error_text("cachelint: %s: libclang could not parse it (%s)\n", job->file,
+					     ec == CXError_Crashed ? "crashed" :
+					     ec == CXError_ASTReadError ? "AST read error" :
+					     ec == CXError_InvalidArguments ? "invalid arguments" :
+									      "failure");
+			return NULL;
+		}
+		rc = check_diagnostics(tu, errors, &len);
+		if (rc == 0)
+			return tu;
+		clang_disposeTranslationUnit(tu);
+		if (rc < 0)
+			return NULL;
+	}
+	*errors = error_text("cachelint: %s: %s\n", job->file, "libclang keeps rejecting its flags");
+	return NULL;
+}
+
+int lint_parse(CXIndex idx, const struct lint_job *job, const struct lint_fe_options *opt,
+	       struct lint_tu *out)
+{
+	struct fe fe = { 0 };
+
+	memset(out, 0, sizeof(*out));
+	cl_arena_init(&out->arena);
+	if (!readable(job, &out->errors))
+		return -1;
+	fe.tu = parse(idx, job, &out->errors);
+	if (!fe.tu)
+		return -1;
+	fe.out = out;
+	fe.opt = opt;
+	fe.directory = job->directory;
+	convert_unit(&fe);
+	if (fe.errbuf) {
+		out->errors = fe.errbuf;
+		out->nrecords = 0;
+	}
+	align_free(&fe);
+	free(fe.uses);
+	free(fe.cache);
+	clang_disposeTranslationUnit(fe.tu);
+	return out->errors ? -1 : 0;
+}
+
+void lint_tu_free(struct lint_tu *tu)
+{
+	free(tu->records);
+	free(tu->errors);
+	cl_arena_free(&tu->arena);
+	memset(tu, 0, sizeof(*tu));
+}

@@ -1,0 +1,91 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * clang_frontend.h - libclang translation units to the core layout model
+ *
+ * One translation unit is parsed with libclang (the detailed preprocessing
+ * record on, so that annotation macros that expand to nothing are still
+ * seen), and every struct or union it defines outside system headers that
+ * is worth analysing is converted, in the order the GCC plugin analyses
+ * them: each record when its definition closes (nested ones first), a
+ * nameless record that is neither a typedef's nor a member's type at the
+ * end of the unit.  Annotations come from annotate("cachelint:…")
+ * attributes and from the macro names in each field's declaration.
+ *
+ * Parsing and converting are thread-safe across units: each worker thread
+ * has its own CXIndex; the result owns its arena.
+ */
+#ifndef CACHELINT_CLANG_FRONTEND_H
+#define CACHELINT_CLANG_FRONTEND_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <clang-c/Index.h>
+
+#include "access_profile.h"
+#include "layout.h"
+
+/**
+ * struct lint_job - one translation unit to parse
+ * @file: the source file, as given or as the compile database names it
+ * @directory: where the compiler ran (-p), NULL for the working directory
+ * @args: compiler flags for libclang (without the compiler and the file)
+ * @nargs: number of @args
+ */
+struct lint_job {
+	const char *file;
+	const char *directory;
+	const char **args;
+	size_t nargs;
+};
+
+/**
+ * struct lint_record - a record of a unit, in analysis order
+ * @rec: the model (embedded records are shared within the unit)
+ * @key: where it is defined, "realpath:line:col", for deduplication
+ */
+struct lint_record {
+	struct cl_record *rec;
+	const char *key;
+};
+
+/**
+ * struct lint_tu - what one translation unit gave
+ * @arena: owns the models and strings
+ * @records: records to analyse, in order
+ * @nrecords: number of @records
+ * @cap: allocated @records
+ * @errors: diagnostics to print when the unit could not be analysed
+ *          (malloc()ed, NULL when it was)
+ */
+struct lint_tu {
+	struct cl_arena arena;
+	struct lint_record *records;
+	size_t nrecords, cap;
+	char *errors;
+};
+
+/**
+ * struct lint_fe_options - what decides which records are converted
+ * @all: every record (dump-layout), not just annotated or profiled ones
+ * @profile: profile structs are converted even without annotations (read
+ *           only here: lookups from several threads)
+ */
+struct lint_fe_options {
+	bool all;
+	const struct cl_profile *profile;
+};
+
+/*
+ * Flags that clang rejects ("unknown argument") are dropped and the unit is
+ * parsed again; every later unit drops them up front (shared by the
+ * threads, under a mutex).  This forgets them.
+ */
+void lint_frontend_fini(void);
+
+/* Parse and convert @job into @out (initialised here).  0, or -1 with out->errors. */
+int lint_parse(CXIndex idx, const struct lint_job *job, const struct lint_fe_options *opt,
+	       struct lint_tu *out);
+void lint_tu_free(struct lint_tu *tu);
+
+#endif /* CACHELINT_CLANG_FRONTEND_H */

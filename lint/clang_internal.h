@@ -1,0 +1,131 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * clang_internal.h - what the parts of the libclang front end share
+ *
+ * clang_frontend.c walks the unit and converts records, clang_annot.c reads
+ * the annotations (attributes and macro names), clang_align.c evaluates
+ * aligned() arguments, source_scan.c lexes source text.
+ */
+#ifndef CACHELINT_CLANG_INTERNAL_H
+#define CACHELINT_CLANG_INTERNAL_H
+
+#include <stdarg.h>
+
+#include "clang_frontend.h"
+
+enum macro_kind {
+	MACRO_READ_MOSTLY,
+	MACRO_WRITE_HOT,
+	MACRO_WRITE_HOT_GROUP,
+	MACRO_SUPPRESS,
+	MACRO_PIN,
+};
+
+/**
+ * struct macro_use - an annotation macro's expansion in the source
+ * @file: the file (libclang's handle: equal pointers, equal files)
+ * @offset: byte offset of the macro name
+ * @kind: which macro
+ * @len: length of the macro name
+ */
+struct macro_use {
+	CXFile file;
+	unsigned offset;
+	enum macro_kind kind;
+	unsigned len;
+};
+
+struct conv_entry;
+
+/**
+ * struct fe - the state of one unit's conversion
+ * @tu: the unit
+ * @out: the result
+ * @opt: options
+ * @uses: annotation macro expansions, sorted by (file, offset)
+ * @nuses: number of @uses
+ * @uses_cap: allocated @uses
+ * @cache: converted records by cursor (open addressing)
+ * @cache_size: slots in @cache, a power of two
+ * @cache_n: used slots
+ * @macros: macro definitions by name, for aligned() arguments (lazily)
+ * @macros_built: @macros was filled
+ * @errbuf: annotation errors so far
+ * @errlen: length of @errbuf
+ * @directory: the compile's directory (-p), NULL for the working directory
+ * @last_file: the last CXFile whose name was asked
+ * @last_name: its display name
+ */
+struct fe {
+	CXTranslationUnit tu;
+	struct lint_tu *out;
+	const struct lint_fe_options *opt;
+	struct macro_use *uses;
+	size_t nuses, uses_cap;
+	struct conv_entry *cache;
+	size_t cache_size, cache_n;
+	struct macro_table *macros;
+	bool macros_built;
+	char *errbuf;
+	size_t errlen;
+	const char *directory;
+	CXFile last_file;
+	const char *last_name;
+};
+
+/* clang_frontend.c */
+const char *fe_file_name(struct fe *fe, CXFile file);
+/* A cursor's expansion location: file, line, column, offset. */
+void fe_location(CXSourceLocation loc, CXFile *file, unsigned *line, unsigned *col,
+		 unsigned *offset);
+/* Record an error in the unit ("file:line:col: error: cachelint: …"). */
+void fe_error(struct fe *fe, CXCursor at, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* clang_annot.c */
+/* The class (and group) of a field from its attributes and macros; may fail with fe_error. */
+void annot_field(struct fe *fe, CXCursor field, CXCursor prev, struct cl_access *acc,
+		 uint32_t *flags);
+/* Rules suppressed on a record. */
+unsigned annot_record_suppress(struct fe *fe, CXCursor rec);
+/* Whether the field carries a read-mostly/write-hot annotation (cheap test). */
+bool annot_field_marked(struct fe *fe, CXCursor field);
+/* The macro uses in [begin, end) of @file: index of the first, count in *n. */
+size_t annot_uses_in(const struct fe *fe, CXFile file, unsigned begin, unsigned end, size_t *n);
+
+/* clang_align.c */
+/* The value of an aligned attribute of @field, 0 when it cannot be told. */
+unsigned align_attr_value(struct fe *fe, CXCursor attr);
+void align_free(struct fe *fe);
+
+/* source_scan.c */
+/* The file's text, NUL-terminated, as the unit saw it; NULL if none. */
+const char *scan_contents(CXTranslationUnit tu, CXFile file, size_t *size);
+/*
+ * Offset of the first of @stops at nesting depth 0 from @from on, skipping
+ * comments, strings and balanced brackets; @size when there is none, or
+ * when a closing bracket of an outer level comes first.
+ */
+size_t scan_to(const char *text, size_t size, size_t from, const char *stops);
+/*
+ * The string literal argument of a macro call at @at ("name ( "a" "b" )"),
+ * concatenated, in @a; NULL when it is not one.
+ */
+const char *scan_string_arg(const char *text, size_t size, size_t at, struct cl_arena *a);
+
+/**
+ * struct token - a preprocessing token of the little lexer
+ * @text: its spelling (points into the text it came from, or the arena)
+ * @len: length of @text
+ * @kind: 'i' identifier, 'n' number, 's' string or char, 'p' punctuator
+ */
+struct token {
+	const char *text;
+	unsigned len;
+	char kind;
+};
+
+/* The next token at or after @*pos in [text, text+size); false at the end. */
+bool scan_token(const char *text, size_t size, size_t *pos, struct token *t);
+
+#endif /* CACHELINT_CLANG_INTERNAL_H */

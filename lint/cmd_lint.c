@@ -1,0 +1,532 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * cmd_lint.c - `cachelint lint`: the false-sharing check as a lint step,
+ * with libclang instead of a compiler plugin
+ *
+ *   cachelint lint [options] FILE… [-- compiler flags]
+ *   cachelint lint [options] -p BUILD_DIR [FILE…]
+ *
+ * Each translation unit is parsed (in parallel with -j), its records are
+ * converted to the core model, and the results are merged in input order,
+ * so the output is the same for every -j.  A struct defined in a header
+ * that many units include is analysed and reported once: records are
+ * deduplicated by where they are defined and by their layout.  The text
+ * output is the GCC plugin's, line for line; --format json, sarif, github
+ * and yaml serve CI.
+ */
+#include "cli.h"
+#include "cli_output.h"
+#include "compdb.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cl_version.h"
+
+enum {
+	OPT_BUILD_DIR = CLI_OPT_FIRST_FREE,
+	OPT_JOBS,
+	OPT_DUMP_LAYOUT,
+	OPT_OUTPUT,
+	OPT_SOURCE_ROOT,
+	OPT_WRITE_BASELINE,
+	OPT_PATCH_OUT,
+};
+
+#define JOBS_MAX 64
+
+static const char usage_text[] =
+	"Usage: cachelint lint [options] FILE... [-- compiler flags]\n"
+	"       cachelint lint [options] -p BUILD_DIR [FILE...]\n"
+	"Check the structs of C sources for false sharing with libclang: read-mostly\n"
+	"and write-hot fields (annotations, macro names, profiles) on one cache line.\n"
+	"Example: cachelint lint src/pc.c -- -Iinclude\n"
+	"         cachelint lint -p build --format sarif -o cachelint.sarif\n"
+	"\n"
+	"Options:\n"
+	"  -p, --build-dir DIR     translation units of DIR/compile_commands.json (only\n"
+	"                          the FILEs given, if any)\n"
+	"  -j, --jobs N            parse N translation units in parallel (1); the output\n"
+	"                          is the same for every N\n"
+	"  -o, --output FILE       write the findings to FILE (atomically), not stdout\n"
+	"  --source-root DIR       paths in SARIF and GitHub output relative to DIR\n"
+	"  --write-baseline FILE   record every finding's fingerprint in FILE (exit 0)\n"
+	"  --dump-layout[=FILE]    print every struct's layout model (stdout or FILE),\n"
+	"                          as the GCC plugin's dump-layout does\n"
+	"  --patch-out FILE        with --propose: write the proposed reorderings as a\n"
+	"                          unified diff that `patch -p1` applies from the\n"
+	"                          source root (or the working directory)\n"
+	"With --propose, each struct's first finding gets a note with its proposed\n"
+	"reordering (or why none is offered), JSON a \"proposals\" list, SARIF \"fixes\".\n";
+
+/**
+ * struct lint_run - one `cachelint lint`
+ * @common: the common options
+ * @out: output options
+ * @build_dir: -p
+ * @jobs: -j
+ * @dump: --dump-layout
+ * @dump_path: --dump-layout=FILE, NULL for stdout
+ * @files: FILE arguments
+ * @nfiles: number of @files
+ * @flags: compiler flags after --
+ * @nflags: number of @flags
+ */
+struct lint_run {
+	struct cli_common common;
+	struct cli_output out;
+	const char *build_dir;
+	unsigned jobs;
+	bool dump;
+	const char *dump_path;
+	char **files;
+	size_t nfiles;
+	char **flags;
+	size_t nflags;
+};
+
+/* The units, parsed by the workers, merged by the main thread in order. */
+struct work {
+	const struct lint_jobs *jobs;
+	const struct lint_fe_options *fe;
+	struct lint_tu *results;
+	bool *done;
+	size_t next;
+	pthread_mutex_t lock;
+	pthread_cond_t cond;
+};
+
+static void *worker(void *data)
+{
+	struct work *w = data;
+	CXIndex idx = clang_createIndex(0, 0);
+
+	for (;;) {
+		size_t i;
+
+		pthread_mutex_lock(&w->lock);
+		i = w->next++;
+		pthread_mutex_unlock(&w->lock);
+		if (i >= w->jobs->n)
+			break;
+		lint_parse(idx, &w->jobs->v[i], w->fe, &w->results[i]);
+		pthread_mutex_lock(&w->lock);
+		w->done[i] = true;
+		pthread_cond_broadcast(&w->cond);
+		pthread_mutex_unlock(&w->lock);
+	}
+	clang_disposeIndex(idx);
+	return NULL;
+}
+
+static void wait_for(struct work *w, size_t i)
+{
+	pthread_mutex_lock(&w->lock);
+	while (!w->done[i])
+		pthread_cond_wait(&w->cond, &w->lock);
+	pthread_mutex_unlock(&w->lock);
+}
+
+/* Keys of records already analysed: open addressing over strings. */
+struct seen {
+	char **v;
+	size_t size, n;
+};
+
+static uint64_t hash_str(const char *s)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+
+	for (; *s; s++) {
+		h ^= (unsigned char)*s;
+		h *= 0x100000001b3ULL;
+	}
+	return h;
+}
+
+/* Adds @key; returns whether it was there already. */
+static bool seen_add(struct seen *s, const char *key)
+{
+	size_t i;
+
+	if ((s->n + 1) * 2 > s->size) {
+		struct seen old = *s;
+
+		s->size = old.size ? old.size * 2 : 1024;
+		s->v = cl_xmalloc(s->size * sizeof(*s->v));
+		memset(s->v, 0, s->size * sizeof(*s->v));
+		s->n = 0;
+		for (size_t k = 0; k < old.size; k++) {
+			if (!old.v[k])
+				continue;
+			for (i = hash_str(old.v[k]) & (s->size - 1); s->v[i]; i = (i + 1) & (s->size - 1))
+				;
+			s->v[i] = old.v[k];
+			s->n++;
+		}
+		free(old.v);
+	}
+	for (i = hash_str(key) & (s->size - 1); s->v[i]; i = (i + 1) & (s->size - 1))
+		if (!strcmp(s->v[i], key))
+			return true;
+	s->v[i] = cl_xstrdup(key);
+	s->n++;
+	return false;
+}
+
+static void seen_free(struct seen *s)
+{
+	for (size_t i = 0; i < s->size; i++)
+		free(s->v[i]);
+	free(s->v);
+}
+
+/**
+ * struct merge - the run's results, in input order
+ * @arena: findings text
+ * @findings: reported findings
+ * @records: records analysed
+ * @nrecords: number of @records
+ * @records_cap: allocated @records
+ * @seen_records: dedup keys of records
+ * @seen_findings: dedup keys of findings (two layouts of one header struct
+ *                 can give the same finding)
+ * @failed: a unit could not be analysed
+ * @structs: records met (progress)
+ */
+struct merge {
+	struct cl_arena arena;
+	struct cl_findings findings;
+	const struct cl_record **records;
+	size_t nrecords, records_cap;
+	struct seen seen_records, seen_findings;
+	bool failed;
+	size_t structs;
+};
+
+static void keep_new_findings(struct merge *m, size_t first)
+{
+	size_t kept = first;
+
+	for (size_t i = first; i < m->findings.n; i++) {
+		const struct cl_finding *f = &m->findings.v[i];
+		char *key = cl_arena_printf(&m->arena, "%s:%u:%u:%s", f->where.file ? f->where.file : "",
+					    f->where.line, f->where.col, f->message);
+
+		if (!seen_add(&m->seen_findings, key))
+			m->findings.v[kept++] = *f;
+	}
+	m->findings.n = kept;
+}
+
+static void merge_unit(struct lint_run *r, struct merge *m, struct cl_profile *prof,
+		       struct lint_tu *tu, FILE *dump)
+{
+	struct cl_findings scratch;
+
+	if (tu->errors) {
+		fputs(tu->errors, stderr);
+		m->failed = true;
+		return;
+	}
+	cl_findings_init(&scratch, &tu->arena);
+	for (size_t i = 0; i < tu->nrecords; i++) {
+		struct cl_record *rec = tu->records[i].rec;
+		char *key = cl_arena_printf(&tu->arena, "%s#%016llx", tu->records[i].key,
+					    (unsigned long long)cl_record_fingerprint(rec));
+		bool dup = seen_add(&m->seen_records, key);
+		size_t first = m->findings.n;
+
+		m->structs++;
+		/* embedded records are shared: give every copy its profile classes */
+		if (prof->nstructs)
+			cl_profile_apply(prof, rec, &tu->arena, dup ? &scratch : &m->findings);
+		if (dup)
+			continue;
+		if (dump)
+			cl_record_dump(dump, rec);
+		cl_analyze(rec, &r->common.opt, &m->findings);
+		keep_new_findings(m, first);
+		m->records = cl_vec_grow(m->records, &m->records_cap, m->nrecords + 1,
+					 sizeof(*m->records));
+		m->records[m->nrecords++] = rec;
+	}
+	cl_findings_free(&scratch);
+}
+
+/* The lint sees every input: a profile struct none of them defines is stale. */
+static void undefined_profile_structs(struct merge *m, const struct cl_profile *prof)
+{
+	for (size_t i = 0; i < prof->nstructs; i++) {
+		const struct cl_profile_struct *ps = &prof->structs[i];
+		struct cl_finding *f;
+
+		if (ps->defined || (ps->suppress & (1u << CL_RULE_PROFILE)))
+			continue;
+		f = cl_findings_add(&m->findings, CL_RULE_PROFILE, NULL);
+		f->record_name = ps->name;
+		f->where = ps->span;
+		f->message = cl_arena_printf(&m->arena,
+			"profile names struct '%s', which no input defines [%s]", ps->name,
+			cl_rule_info(CL_RULE_PROFILE)->id);
+	}
+}
+
+static void progress(const struct lint_run *r, size_t done, size_t total, size_t structs)
+{
+	if (!cli_progress_wanted(&r->common))
+		return;
+	fprintf(stderr, "\rcachelint: lint: %zu/%zu files, %zu structs", done, total, structs);
+	if (done == total)
+		fputs("\r\033[K", stderr);
+	fflush(stderr);
+}
+
+/*
+ * Parse every unit and merge the results in order.  The units' arenas hold
+ * the models that the findings point into: *results is freed by the caller
+ * after the output.
+ */
+static void run_units(struct lint_run *r, const struct lint_jobs *jobs, struct cl_profile *prof,
+		      struct merge *m, FILE *dump, struct lint_tu **results)
+{
+	struct lint_fe_options fe = { r->dump, prof };
+	struct work w = { jobs, &fe, NULL, NULL, 0, PTHREAD_MUTEX_INITIALIZER,
+			  PTHREAD_COND_INITIALIZER };
+	unsigned nthreads = r->jobs < jobs->n ? r->jobs : (unsigned)jobs->n;
+	pthread_t threads[JOBS_MAX];
+	unsigned started = 0;
+
+	w.results = cl_xmalloc(jobs->n * sizeof(*w.results));
+	w.done = cl_xmalloc(jobs->n * sizeof(*w.done));
+	memset(w.done, 0, jobs->n * sizeof(*w.done));
+	for (unsigned t = 0; t < nthreads; t++) {
+		if (pthread_create(&threads[t], NULL, worker, &w))
+			break;
+		started++;
+	}
+	if (!started)
+		worker(&w);	/* no threads to be had: do it here */
+	for (size_t i = 0; i < jobs->n; i++) {
+		wait_for(&w, i);
+		merge_unit(r, m, prof, &w.results[i], dump);
+		free(w.results[i].records);
+		w.results[i].records = NULL;
+		progress(r, i + 1, jobs->n, m->structs);
+	}
+	for (unsigned t = 0; t < started; t++)
+		pthread_join(threads[t], NULL);
+	free(w.done);
+	*results = w.results;
+}
+
+static void usage(FILE *out)
+{
+	fputs(usage_text, out);
+	fputs(cli_common_help, out);
+}
+
+static int parse_jobs(const char *arg, unsigned *out)
+{
+	char *end;
+	unsigned long v = strtoul(arg, &end, 10);
+
+	if (!*arg || *end || v < 1 || v > JOBS_MAX) {
+		cli_error("invalid --jobs '%s': expected a number from 1 to %d", arg, JOBS_MAX);
+		return -1;
+	}
+	*out = (unsigned)v;
+	return 0;
+}
+
+static int lint_option(struct lint_run *r, int opt, const char *arg)
+{
+	switch (opt) {
+	case 'p':
+	case OPT_BUILD_DIR:
+		r->build_dir = arg;
+		return 0;
+	case 'j':
+	case OPT_JOBS:
+		return parse_jobs(arg, &r->jobs);
+	case 'o':
+	case OPT_OUTPUT:
+		r->out.output = arg;
+		return 0;
+	case OPT_DUMP_LAYOUT:
+		r->dump = true;
+		r->dump_path = arg && *arg ? arg : NULL;
+		return 0;
+	case OPT_SOURCE_ROOT:
+		r->out.source_root = arg;
+		return 0;
+	case OPT_WRITE_BASELINE:
+		r->out.write_baseline = arg;
+		return 0;
+	case OPT_PATCH_OUT:
+		r->out.patch_out = arg;
+		return 0;
+	default:
+		return -1;
+	}
+}
+
+/*
+ * Options, FILEs, then after "--" the compiler flags (never parsed as ours).
+ * Returns -1 to exit 2, 1 for --help/--version (done), 0 to run.
+ */
+static int parse_args(struct lint_run *r, int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		CLI_COMMON_LONG_OPTIONS,
+		{ "build-dir", required_argument, NULL, OPT_BUILD_DIR },
+		{ "jobs", required_argument, NULL, OPT_JOBS },
+		{ "output", required_argument, NULL, OPT_OUTPUT },
+		{ "dump-layout", optional_argument, NULL, OPT_DUMP_LAYOUT },
+		{ "source-root", required_argument, NULL, OPT_SOURCE_ROOT },
+		{ "write-baseline", required_argument, NULL, OPT_WRITE_BASELINE },
+		{ "patch-out", required_argument, NULL, OPT_PATCH_OUT },
+		{ NULL, 0, NULL, 0 },
+	};
+	int nopts = argc, opt, rc;
+
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--")) {
+			nopts = i;
+			r->flags = argv + i + 1;
+			r->nflags = (size_t)(argc - i - 1);
+			break;
+		}
+	}
+	optind = 1;
+	opterr = 0;
+	while ((opt = getopt_long(nopts, argv, ":p:j:o:", longopts, NULL)) != -1) {
+		if (opt == CLI_OPT_HELP) {
+			usage(stdout);
+			return 1;
+		}
+		if (opt == CLI_OPT_VERSION) {
+			cli_print_version("lint");
+			return 1;
+		}
+		if (opt == '?' || opt == ':') {
+			cli_error(opt == ':' ? "option '%s' needs a value (cachelint lint --help)" :
+					       "unknown option '%s' (cachelint lint --help)",
+				  argv[optind - 1]);
+			return -1;
+		}
+		rc = cli_common_option(&r->common, opt, optarg);
+		if (rc < 0)
+			return -1;
+		if (rc == 0 && lint_option(r, opt, optarg))
+			return -1;
+	}
+	r->files = argv + optind;
+	r->nfiles = (size_t)(nopts - optind);
+	if (r->out.patch_out && !r->common.propose) {
+		cli_error("--patch-out writes the proposals: it needs --propose");
+		return -1;
+	}
+	if (!r->build_dir && !r->nfiles) {
+		cli_error("no input files (cachelint lint FILE... [-- flags], or -p BUILD_DIR)");
+		return -1;
+	}
+	if (r->build_dir && r->nflags) {
+		cli_error("compiler flags after '--' do not go with -p: the compile database has them");
+		return -1;
+	}
+	return 0;
+}
+
+static int open_dump(struct lint_run *r, FILE **dump)
+{
+	*dump = NULL;
+	if (!r->dump)
+		return 0;
+	if (!r->dump_path) {
+		*dump = stdout;
+		return 0;
+	}
+	*dump = fopen(r->dump_path, "w");
+	if (!*dump) {
+		cli_error("cannot write '%s': %m", r->dump_path);
+		return -1;
+	}
+	return 0;
+}
+
+static int lint(struct lint_run *r)
+{
+	struct lint_jobs jobs;
+	struct cl_profile prof;
+	struct merge m;
+	struct lint_tu *results = NULL;
+	FILE *dump = NULL;
+	int rc = EXIT_USAGE;
+
+	lint_jobs_init(&jobs);
+	cl_profile_init(&prof);
+	memset(&m, 0, sizeof(m));
+	cl_arena_init(&m.arena);
+	cl_findings_init(&m.findings, &m.arena);
+	if (cli_load_profiles(&r->common, &prof))
+		goto out;
+	if (r->build_dir) {
+		if (lint_jobs_from_compdb(&jobs, r->build_dir, r->files, r->nfiles))
+			goto out;
+	} else {
+		lint_jobs_from_files(&jobs, r->files, r->nfiles, r->flags, r->nflags);
+	}
+	if (open_dump(r, &dump))
+		goto out;
+	run_units(r, &jobs, &prof, &m, dump, &results);
+	lint_frontend_fini();
+	if (dump && dump != stdout && fclose(dump))
+		m.failed = true;
+	else if (dump == stdout)
+		fflush(stdout);
+	if (m.failed)
+		goto out;	/* never report on units that were not analysed */
+	undefined_profile_structs(&m, &prof);
+	r->out.source = jobs.n == 1 ? jobs.v[0].file : NULL;
+	r->out.profile = prof.nstructs ? &prof : NULL;
+	if (r->common.propose)
+		cli_propose(&r->common, &r->out, &m.findings, m.records, m.nrecords, &m.arena);
+	rc = cli_report(&r->common, &r->out, &m.findings, m.records, m.nrecords);
+out:
+	for (size_t i = 0; results && i < jobs.n; i++)
+		lint_tu_free(&results[i]);
+	free(results);
+	cli_output_free(&r->out);
+	free(m.records);
+	seen_free(&m.seen_records);
+	seen_free(&m.seen_findings);
+	cl_findings_free(&m.findings);
+	cl_arena_free(&m.arena);
+	cl_profile_free(&prof);
+	lint_jobs_free(&jobs);
+	return rc;
+}
+
+static int run(int argc, char **argv)
+{
+	struct lint_run r;
+	int rc;
+
+	memset(&r, 0, sizeof(r));
+	cli_common_init(&r.common);
+	r.jobs = 1;
+	rc = parse_args(&r, argc, argv);
+	if (rc == 0)
+		rc = lint(&r);
+	else
+		rc = rc > 0 ? EXIT_SUCCESS : EXIT_USAGE;
+	cli_common_free(&r.common);
+	return rc;
+}
+
+const struct cl_command cl_cmd_lint = {
+	"lint", "check C sources with libclang (files or a compile database)", run,
+};

@@ -1,0 +1,168 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * source_scan.c - a little C lexer over the text libclang parsed
+ *
+ * libclang's extents stop short of what the annotations need: a field's
+ * extent ends before a trailing attribute macro and before the ';', and a
+ * macro that expands to nothing leaves no token in the AST at all.  The
+ * front end therefore reads the declaration's text itself, from the
+ * buffers libclang holds (clang_getFileContents: exactly what was parsed).
+ */
+#include "clang_internal.h"
+
+#include <ctype.h>
+#include <string.h>
+
+const char *scan_contents(CXTranslationUnit tu, CXFile file, size_t *size)
+{
+	const char *text = file ? clang_getFileContents(tu, file, size) : NULL;
+
+	return text;
+}
+
+/* Skip a comment, string or character literal at @i; the index after it. */
+static size_t skip_opaque(const char *t, size_t size, size_t i)
+{
+	if (t[i] == '/' && i + 1 < size && t[i + 1] == '/') {
+		while (i < size && t[i] != '\n')
+			i++;
+		return i;
+	}
+	if (t[i] == '/' && i + 1 < size && t[i + 1] == '*') {
+		for (i += 2; i + 1 < size && !(t[i] == '*' && t[i + 1] == '/'); i++)
+			;
+		return i + 2 < size ? i + 2 : size;
+	}
+	if (t[i] == '"' || t[i] == '\'') {
+		char q = t[i++];
+
+		for (; i < size && t[i] != q && t[i] != '\n'; i++)
+			if (t[i] == '\\')
+				i++;
+		return i < size ? i + 1 : size;
+	}
+	return i;
+}
+
+size_t scan_to(const char *t, size_t size, size_t from, const char *stops)
+{
+	int depth = 0;
+	size_t i = from;
+
+	while (i < size) {
+		size_t j = skip_opaque(t, size, i);
+
+		if (j != i) {
+			i = j;
+			continue;
+		}
+		if (depth == 0 && strchr(stops, t[i]))
+			return i;
+		if (t[i] == '(' || t[i] == '[' || t[i] == '{')
+			depth++;
+		else if (t[i] == ')' || t[i] == ']' || t[i] == '}') {
+			if (depth == 0)
+				return size;
+			depth--;
+		}
+		i++;
+	}
+	return size;
+}
+
+static size_t skip_space(const char *t, size_t size, size_t i)
+{
+	for (;;) {
+		size_t j;
+
+		while (i < size && (isspace((unsigned char)t[i]) ||
+				    (t[i] == '\\' && i + 1 < size && t[i + 1] == '\n')))
+			i++;
+		if (i + 1 >= size || t[i] != '/' || (t[i + 1] != '/' && t[i + 1] != '*'))
+			return i;
+		j = skip_opaque(t, size, i);
+		if (j == i)
+			return i;
+		i = j;
+	}
+}
+
+static bool is_ident(char c)
+{
+	return isalnum((unsigned char)c) || c == '_' || c == '$';
+}
+
+bool scan_token(const char *t, size_t size, size_t *pos, struct token *tok)
+{
+	static const char *const puncts[] = {
+		"<<=", ">>=", "...", "<<", ">>", "<=", ">=", "==", "!=", "&&", "||", "##", "->",
+		"++", "--",
+	};
+	size_t i = skip_space(t, size, *pos), j = i;
+
+	if (i >= size)
+		return false;
+	tok->text = t + i;
+	if (is_ident(t[i]) && !isdigit((unsigned char)t[i])) {
+		while (j < size && is_ident(t[j]))
+			j++;
+		tok->kind = 'i';
+	} else if (isdigit((unsigned char)t[i]) ||
+		   (t[i] == '.' && i + 1 < size && isdigit((unsigned char)t[i + 1]))) {
+		while (j < size && (is_ident(t[j]) || t[j] == '.' ||
+				    ((t[j] == '+' || t[j] == '-') && strchr("eEpP", t[j - 1]))))
+			j++;
+		tok->kind = 'n';
+	} else if (t[i] == '"' || t[i] == '\'') {
+		j = skip_opaque(t, size, i);
+		tok->kind = 's';
+	} else {
+		j = i + 1;
+		for (size_t k = 0; k < sizeof(puncts) / sizeof(puncts[0]); k++) {
+			size_t n = strlen(puncts[k]);
+
+			if (i + n <= size && !memcmp(t + i, puncts[k], n)) {
+				j = i + n;
+				break;
+			}
+		}
+		tok->kind = 'p';
+	}
+	tok->len = (unsigned)(j - i);
+	*pos = j;
+	return true;
+}
+
+static bool tok_is(const struct token *t, const char *s)
+{
+	return t->len == strlen(s) && !memcmp(t->text, s, t->len);
+}
+
+const char *scan_string_arg(const char *text, size_t size, size_t at, struct cl_arena *a)
+{
+	struct token t;
+	size_t pos = at, total = 0;
+	char *out;
+	struct token parts[16];
+	unsigned n = 0;
+
+	if (!scan_token(text, size, &pos, &t) || t.kind != 'i' ||
+	    !scan_token(text, size, &pos, &t) || !tok_is(&t, "("))
+		return NULL;
+	while (scan_token(text, size, &pos, &t) && t.kind == 's' && t.text[0] == '"') {
+		if (n == sizeof(parts) / sizeof(parts[0]))
+			return NULL;
+		parts[n++] = t;
+		total += t.len - 2;
+	}
+	if (!n || !tok_is(&t, ")"))
+		return NULL;
+	out = cl_arena_alloc(a, total + 1);
+	total = 0;
+	for (unsigned i = 0; i < n; i++) {
+		memcpy(out + total, parts[i].text + 1, parts[i].len - 2);
+		total += parts[i].len - 2;
+	}
+	out[total] = '\0';
+	return out;
+}

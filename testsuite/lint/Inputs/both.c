@@ -1,0 +1,5 @@
+#include "cachelint.h"
+
+struct both {
+	long x __read_mostly __write_hot;
+};

@@ -1,0 +1,68 @@
+#!/usr/bin/python3
+"""Check cachelint's SARIF output: against the OASIS SARIF 2.1.0 JSON schema
+when it is available (../shared/data/sarif-schema-2.1.0.json beside the
+repository, which the project does not copy into its tree), and always
+structurally: rules, results, locations relative to the source root,
+related locations and fingerprints.
+
+usage: sarif_check.py SARIF_FILE SCHEMA_FILE [--results N]
+"""
+import argparse
+import json
+import os
+import sys
+
+RULES = ['cachelint-false-sharing', 'cachelint-write-groups', 'cachelint-adjacent-line',
+         'cachelint-annotation-mismatch', 'cachelint-profile']
+
+
+def structural(doc, expect_results):
+    assert doc['version'] == '2.1.0', doc.get('version')
+    run, = doc['runs']
+    driver = run['tool']['driver']
+    assert driver['name'] == 'cachelint'
+    ids = [r['id'] for r in driver['rules']]
+    assert ids == RULES, ids
+    for r in driver['rules']:
+        assert r['shortDescription']['text'] and r['help']['text'], r
+    results = run['results']
+    if expect_results is not None:
+        assert len(results) == expect_results, len(results)
+    for res in results:
+        assert res['ruleId'] in RULES and ids[res['ruleIndex']] == res['ruleId'], res
+        assert res['level'] in ('error', 'warning', 'note'), res
+        assert res['message']['text'].endswith('[%s]' % res['ruleId']), res
+        fp = res['partialFingerprints']['cachelintFinding/v1']
+        assert len(fp) == 16 and int(fp, 16) >= 0, fp
+        for loc in res['locations'] + res.get('relatedLocations', []):
+            art = loc['physicalLocation']['artifactLocation']
+            if 'uriBaseId' in art:
+                assert art['uriBaseId'] in run['originalUriBaseIds'], art
+                assert not art['uri'].startswith('/'), art
+            region = loc['physicalLocation']['region']
+            assert region['startLine'] >= 1 and region['startColumn'] >= 1, region
+    return len(results)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument('sarif')
+    ap.add_argument('schema')
+    ap.add_argument('--results', type=int)
+    args = ap.parse_args()
+    doc = json.load(open(args.sarif))
+    n = structural(doc, args.results)
+    if os.path.exists(args.schema):
+        import jsonschema
+        schema = json.load(open(args.schema))
+        jsonschema.validate(doc, schema, cls=jsonschema.Draft4Validator,
+                            format_checker=jsonschema.FormatChecker())
+        print('sarif: %d results, valid against %s' % (n, os.path.basename(args.schema)))
+    else:
+        print('sarif: %d results, structure checked; schema not found at %s '
+              '(../shared/data is not beside this clone): not validated' % (n, args.schema))
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

@@ -125,6 +125,8 @@ bool cli_progress_wanted(const struct cli_common *c);
 
 extern const struct cl_command cl_cmd_explain;
 extern const struct cl_command cl_cmd_lint;
+extern const struct cl_command cl_cmd_dwarf;
+extern const struct cl_command cl_cmd_layout;
 extern const struct cl_command cl_cmd_import;
 
 #endif /* CACHELINT_CLI_H */

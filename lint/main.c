@@ -11,6 +11,8 @@
 static const struct cl_command *const commands[] = {
 	&cl_cmd_explain,
 	&cl_cmd_lint,
+	&cl_cmd_dwarf,
+	&cl_cmd_layout,
 	&cl_cmd_import,
 };
 

@@ -187,7 +187,8 @@ bool convert_seen(tree type)
 
 /*
  * Type spellings for the layout view, as GCC prints them (pahole spells
- * them the same way: "long unsigned int").  Only for the structs shown.
+ * them the same way: "long unsigned int").  Only for the structs shown, and
+ * the nameless records in them, which the view draws inline.
  */
 void convert_fill_types(tree type, struct cl_record *rec, struct cl_arena *a)
 {
@@ -214,6 +215,10 @@ void convert_fill_types(tree type, struct cl_record *rec, struct cl_arena *a)
 				free(s);
 			}
 		}
+		/* a nameless struct or union is drawn inline: its members too */
+		if (rec->members[i].record && !rec->members[i].record->name &&
+		    RECORD_OR_UNION_TYPE_P(TREE_TYPE(f)))
+			convert_fill_types(TREE_TYPE(f), rec->members[i].record, a);
 		i++;
 	}
 }

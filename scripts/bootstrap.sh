@@ -9,8 +9,8 @@ cd "$top"
 
 # Build and test dependencies, by Debian package name.
 packages="gcc g++ make cmake pkg-config binutils libyaml-dev libcmocka-dev
-	llvm-14-tools clang-14 python3 python3-yaml libclang-rt-14-dev
-	libclang-14-dev python3-jsonschema"
+	llvm-14-tools clang-14 python3 python3-yaml
+	libdwarf-dev libelf-dev dwarves libclang-rt-14-dev libclang-14-dev python3-jsonschema"
 
 missing=""
 have() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q '^install ok installed'; }

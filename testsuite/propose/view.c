@@ -20,34 +20,40 @@ struct quiet {
 
 // CHECK:/* cachelint: struct counters as it is */
 // CHECK-NEXT:struct counters {
-// CHECK-NEXT:	long unsigned int hits;                  /*     0     8 */  write_hot    !! shares a line with limit
-// CHECK-NEXT:	unsigned int limit;                      /*     8     4 */  read_mostly  !! shares a line with hits
-// CHECK-NEXT:	char pad[60];                            /*    12    60 */
+// CHECK-NEXT:	long unsigned int          hits;                 /*     0     8 */ /* write_hot */ /* !! false sharing with limit */
+// CHECK-NEXT:	unsigned int               limit;                /*     8     4 */ /* read_mostly */ /* !! false sharing with hits */
+// CHECK-NEXT:	char                       pad[60];              /*    12    60 */
 // CHECK-NEXT:	/* --- cacheline 1 boundary (64 bytes) was 8 bytes ago --- */
-// CHECK-NEXT:	unsigned int flags:3;                    /*    72: 0    3 */
+// CHECK-NEXT:	unsigned int               flags:3;              /*    72: 0   3b */
 // CHECK-EMPTY:
+// CHECK-NEXT:	/* XXX 5 bits hole, try to pack */
 // CHECK-NEXT:	/* XXX 7 bytes hole, try to pack */
-// CHECK-NEXT:	const char *name;                        /*    80     8 */  read_mostly
+// CHECK-EMPTY:
+// CHECK-NEXT:	const char *               name;                 /*    80     8 */ /* read_mostly */
 // CHECK-EMPTY:
 // CHECK-NEXT:	/* size: 88, cachelines: 2, members: 5 */
-// CHECK-NEXT:	/* sum members holes: 1 (7 bytes) */
+// CHECK-NEXT:	/* sum members: 80, holes: 1, sum holes: 7 */
+// CHECK-NEXT:	/* sum bitfield members: 3 bits, bit holes: 1, sum bit holes: 5 bits */
 // CHECK-NEXT:	/* last cacheline: 24 bytes */
 // CHECK-NEXT:};
 // CHECK-NEXT:/* cachelint: struct counters as proposed */
 // CHECK-NEXT:struct counters {
-// CHECK-NEXT:	unsigned int limit;                      /*     0     4 */  read_mostly
+// CHECK-NEXT:	unsigned int               limit;                /*     0     4 */ /* read_mostly */
 // CHECK-EMPTY:
 // CHECK-NEXT:	/* XXX 4 bytes hole, try to pack */
-// CHECK-NEXT:	const char *name;                        /*     8     8 */  read_mostly
-// CHECK-NEXT:	unsigned int flags:3;                    /*    16: 0    3 */
 // CHECK-EMPTY:
+// CHECK-NEXT:	const char *               name;                 /*     8     8 */ /* read_mostly */
+// CHECK-NEXT:	unsigned int               flags:3;              /*    16: 0   3b */
+// CHECK-EMPTY:
+// CHECK-NEXT:	/* XXX 5 bits hole, try to pack */
 // CHECK-NEXT:	/* XXX 47 bytes hole, try to pack */
-// CHECK-NEXT:	/* --- cacheline 1 boundary (64 bytes) --- */
-// CHECK-NEXT:	long unsigned int hits __aligned(64);    /*    64     8 */  write_hot
-// CHECK-NEXT:	char pad[60];                            /*    72    60 */
 // CHECK-EMPTY:
-// CHECK-NEXT:	/* XXX 60 bytes padding */
+// CHECK-NEXT:	/* --- cacheline 1 boundary (64 bytes) --- */
+// CHECK-NEXT:	long unsigned int          hits __attribute__((__aligned__(64))); /*    64     8 */ /* write_hot */
+// CHECK-NEXT:	char                       pad[60];              /*    72    60 */
 // CHECK-EMPTY:
 // CHECK-NEXT:	/* size: 192, cachelines: 3, members: 5 */
-// CHECK-NEXT:	/* sum members holes: 2 (51 bytes) */
+// CHECK-NEXT:	/* sum members: 80, holes: 2, sum holes: 51 */
+// CHECK-NEXT:	/* sum bitfield members: 3 bits, bit holes: 1, sum bit holes: 5 bits */
+// CHECK-NEXT:	/* padding: 60 */
 // CHECK-NEXT:};

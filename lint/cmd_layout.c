@@ -1,0 +1,180 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * cmd_layout.c - `cachelint layout [options] STRUCT FILE…`: one struct as
+ * pahole draws it, from the DWARF of built files, with each member's
+ * access class and a mark on every member of a conflicting pair; with
+ * --propose, the layout the proposal engine makes of it below
+ */
+#include "cli.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "dwarf_run.h"
+#include "propose.h"
+#include "view.h"
+
+enum {
+	OPT_HEX = CLI_OPT_FIRST_FREE,
+};
+
+static void usage(FILE *out)
+{
+	fprintf(out,
+		"Usage: cachelint layout [options] STRUCT FILE...\n"
+		"Draw STRUCT (a tag, 'struct tag', or a typedef name) as pahole does, from\n"
+		"the DWARF of ELF objects, libraries or executables built with -g: members\n"
+		"with offset and size, holes, cacheline boundaries, the size summary, each\n"
+		"member's access class, and '!! false sharing with ...' on every member of\n"
+		"a conflicting pair.  Classes come from btf_decl_tag annotations (clang)\n"
+		"and --profile.  A struct with several layouts (different compile units)\n"
+		"is drawn once per layout.  With --propose, a struct with false sharing\n"
+		"is drawn a second time as the proposal lays it out (DWARF holds no\n"
+		"source text to patch: the plugin and 'cachelint lint' write the patch).\n"
+		"\n"
+		"  --hex                   offsets and sizes in hexadecimal\n"
+		"%s"
+		"(--format does not apply to layout.)\n"
+		"\nExample: cachelint layout --propose --profile memcg.yaml page_counter mm/page_counter.o\n",
+		cli_common_help);
+}
+
+struct layout_cmd {
+	struct cli_common c;
+	bool hex;
+};
+
+static int parse(struct layout_cmd *l, int argc, char **argv, int *status)
+{
+	static const struct option longopts[] = {
+		CLI_COMMON_LONG_OPTIONS,
+		{ "hex", no_argument, NULL, OPT_HEX },
+		{ NULL, 0, NULL, 0 },
+	};
+	int opt;
+
+	optind = 1;
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+		int rc = cli_common_option(&l->c, opt, optarg);
+
+		if (rc < 0)
+			return *status = EXIT_USAGE, -1;
+		if (rc > 0)
+			continue;
+		switch (opt) {
+		case OPT_HEX:
+			l->hex = true;
+			break;
+		case CLI_OPT_HELP:
+			usage(stdout);
+			return *status = EXIT_SUCCESS, -1;
+		case CLI_OPT_VERSION:
+			cli_print_version("layout");
+			return *status = EXIT_SUCCESS, -1;
+		default:
+			cli_error("layout: unknown option '%s' (cachelint layout --help)",
+				  argv[optind - 1]);
+			return *status = EXIT_USAGE, -1;
+		}
+	}
+	if (l->c.format != CLI_FORMAT_TEXT) {
+		cli_error("layout: the view is text; --format applies to 'cachelint dwarf'");
+		return *status = EXIT_USAGE, -1;
+	}
+	if (argc - optind < 2) {
+		usage(stderr);
+		return *status = EXIT_USAGE, -1;
+	}
+	return 0;
+}
+
+/* "struct page_counter" and "union u" name the tag. */
+static const char *struct_name(const char *arg)
+{
+	if (!strncmp(arg, "struct ", 7))
+		return arg + 7;
+	if (!strncmp(arg, "union ", 6))
+		return arg + 6;
+	return arg;
+}
+
+/* The proposal for @rec, drawn after it, or why there is none. */
+static void draw_proposal(const struct layout_cmd *l, const struct dwarf_run *r,
+			  const struct cl_record *rec)
+{
+	struct cl_view_options vo = { .opt = &l->c.opt, .hex = l->hex };
+	struct cl_proposal p;
+	struct cl_arena a;
+	const char *name;
+
+	cl_arena_init(&a);
+	name = cl_record_display(rec, &a);
+	if (!dwarf_run_has_conflict(r, rec)) {
+		printf("\n/* cachelint: nothing to propose for %s: no cache line holds fields of two classes or write groups */\n",
+		       name);
+	} else if (cl_propose(rec, &l->c.opt, &a, &p)) {
+		printf("\n/* cachelint: no proposal for %s: %s */\n", name, p.reason);
+	} else {
+		printf("\n/* cachelint: %s as proposed (%s) */\n", name,
+		       dwarf_proposal_summary(&p, &a));
+		vo.proposal = &p;
+		cl_view(stdout, rec, &vo);
+	}
+	cl_arena_free(&a);
+}
+
+static void draw(const struct layout_cmd *l, const struct dwarf_run *r)
+{
+	struct cl_view_options vo = { .opt = &l->c.opt, .hex = l->hex, .findings = &r->findings };
+
+	for (size_t i = 0; i < r->nrecords; i++) {
+		const struct cl_record *rec = r->records[i];
+
+		if (i)
+			fputc('\n', stdout);
+		if (r->nrecords > 1)
+			printf("/* layout %zu of %zu, %s:%u */\n", i + 1, r->nrecords,
+			       rec->span.file ? rec->span.file : "?", rec->span.line);
+		cl_view(stdout, rec, &vo);
+		if (l->c.propose)
+			draw_proposal(l, r, rec);
+	}
+}
+
+static int run(int argc, char **argv)
+{
+	struct layout_cmd l = { 0 };
+	struct dwarf_run r;
+	const char *name;
+	int status = EXIT_USAGE;
+
+	cli_common_init(&l.c);
+	if (parse(&l, argc, argv, &status))
+		goto out_common;
+	if (dwarf_run_init(&r, &l.c))
+		goto out;
+	r.analyse = true;
+	name = struct_name(argv[optind]);
+	dwarf_run_files(&r, argv + optind + 1, argc - optind - 1, name, true);
+	if (r.errors) {
+		cli_error("layout: %zu error%s", r.errors, r.errors == 1 ? "" : "s");
+		goto out;
+	}
+	if (!r.nrecords) {
+		cli_error("layout: no struct or union '%s' is defined in %s%s", name,
+			  argv[optind + 1], argc - optind > 2 ? " or the other files" : "");
+		goto out;
+	}
+	draw(&l, &r);
+	status = cli_exit_status(&l.c, &r.findings);
+out:
+	dwarf_run_free(&r);
+out_common:
+	cli_common_free(&l.c);
+	return status;
+}
+
+const struct cl_command cl_cmd_layout = {
+	"layout", "draw a struct as pahole does, with classes and conflicts", run,
+};

@@ -1,0 +1,824 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * dwarf_frontend.c - the walk over a file's units: find the record
+ * definitions, name anonymous typedef'd records, apply the profile, and
+ * hand each distinct layout to the caller once
+ *
+ * Everything built for a unit lives in the unit's arena and dies with it.
+ * A layout that has not been seen before (cl_record_fingerprint) is copied
+ * into the front end's arena first, so memory grows with the number of
+ * distinct layouts (1,514 in a 40-unit binary), not with the number of
+ * struct DIEs (92,000 there).
+ *
+ * Time would still grow with the struct DIEs, each of whose members
+ * libdwarf decodes.  In a fast unit (one of .debug_info in a file read in
+ * place, dwarf_raw.h) the walk only collects the definitions; at the end of
+ * the unit, when the typedef names are known, each gets its structural key
+ * (dwarf_shape.c), and only those whose key is new, and that an annotation
+ * or the profile reaches (or all, for --dump-layout), are converted.
+ */
+#include "dwarf_internal.h"
+#include "dwarf_input.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------------------ */
+/* key -> pointer maps                                                  */
+
+void dw_map_init(struct dw_map *m)
+{
+	memset(m, 0, sizeof(*m));
+}
+
+void dw_map_free(struct dw_map *m)
+{
+	free(m->keys);
+	free(m->vals);
+	memset(m, 0, sizeof(*m));
+}
+
+static size_t slot_of(dw_key k, size_t size)
+{
+	k ^= k >> 33;
+	k *= 0xff51afd7ed558ccdULL;
+	k ^= k >> 33;
+	return (size_t)k & (size - 1);
+}
+
+void *dw_map_get(const struct dw_map *m, dw_key k)
+{
+	if (!m->size)
+		return NULL;
+	for (size_t i = slot_of(k, m->size);; i = (i + 1) & (m->size - 1)) {
+		if (m->keys[i] == k)
+			return m->vals[i];
+		if (!m->keys[i])
+			return NULL;
+	}
+}
+
+static void map_grow(struct dw_map *m)
+{
+	struct dw_map bigger = { 0 };
+
+	bigger.size = m->size ? m->size * 2 : 64;
+	bigger.keys = calloc(bigger.size, sizeof(*bigger.keys));
+	bigger.vals = calloc(bigger.size, sizeof(*bigger.vals));
+	if (!bigger.keys || !bigger.vals) {
+		fputs("cachelint: out of memory\n", stderr);
+		abort();
+	}
+	for (size_t i = 0; i < m->size; i++)
+		if (m->keys[i])
+			dw_map_put(&bigger, m->keys[i], m->vals[i]);
+	dw_map_free(m);
+	*m = bigger;
+}
+
+void dw_map_put(struct dw_map *m, dw_key k, void *v)
+{
+	if ((m->n + 1) * 2 > m->size)
+		map_grow(m);
+	for (size_t i = slot_of(k, m->size);; i = (i + 1) & (m->size - 1)) {
+		if (m->keys[i] == k) {
+			m->vals[i] = v;
+			return;
+		}
+		if (!m->keys[i]) {
+			m->keys[i] = k;
+			m->vals[i] = v;
+			m->n++;
+			return;
+		}
+	}
+}
+
+/* ------------------------------------------------------------------ */
+/* interned strings: one copy of every file name for the whole run      */
+
+static dw_key string_hash(const char *s)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+
+	while (*s) {
+		h ^= (unsigned char)*s++;
+		h *= 0x100000001b3ULL;
+	}
+	return h ? h : 1;
+}
+
+/* A string set on top of the map: collisions probe the next hash value. */
+static const char *string_find(struct dw_map *m, const char *s, dw_key *slot)
+{
+	dw_key h = string_hash(s);
+	const char *v;
+
+	while ((v = dw_map_get(m, h)) && strcmp(v, s))
+		h = h + 1 ? h + 1 : 1;
+	*slot = h;
+	return v;
+}
+
+const char *dw_intern(struct dwarf_frontend *fe, const char *s)
+{
+	dw_key slot;
+	const char *v = string_find(&fe->names, s, &slot);
+
+	if (!v) {
+		v = cl_arena_strdup(&fe->arena, s);
+		dw_map_put(&fe->names, slot, (void *)v);
+	}
+	return v;
+}
+
+/* ------------------------------------------------------------------ */
+/* failures and reports                                                 */
+
+void dw_fail(struct dw_unit *u, const char *fmt, ...)
+{
+	struct dwarf_frontend *fe = u->fe;
+	char msg[400];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	cl_diag_set(fe->err, u->path, 0, 0, "corrupt DWARF: %s", msg);
+	longjmp(fe->fail, 1);
+}
+
+void dw_fail_dwarf(struct dw_unit *u, const char *what, Dwarf_Error e)
+{
+	char msg[300];
+
+	snprintf(msg, sizeof(msg), "%s", e ? dwarf_errmsg(e) : "unknown libdwarf error");
+	if (e)
+		dwarf_dealloc(u->dbg, e, DW_DLA_ERROR);
+	dw_fail(u, "%s: %s", what, msg);
+}
+
+/* An error in the annotations: reported once however many units repeat it. */
+void dw_report(struct dw_unit *u, const struct cl_span *where, const char *fmt, ...)
+{
+	struct dwarf_frontend *fe = u->fe;
+	struct cl_diag d;
+	char key[1600];
+	dw_key slot;
+	va_list ap;
+
+	memset(&d, 0, sizeof(d));
+	va_start(ap, fmt);
+	vsnprintf(d.msg, sizeof(d.msg), fmt, ap);
+	va_end(ap);
+	snprintf(d.file, sizeof(d.file), "%s", where && where->file ? where->file : u->path);
+	d.line = where && where->file ? where->line : 0;
+	d.col = where && where->file ? where->col : 0;
+	snprintf(key, sizeof(key), "%s:%u:%u:%s", d.file, d.line, d.col, d.msg);
+	if (string_find(&fe->reported, key, &slot))
+		return;
+	dw_map_put(&fe->reported, slot, cl_arena_strdup(&fe->arena, key));
+	fe->stats.errors++;
+	if (fe->cfg.error)
+		fe->cfg.error(fe->cfg.data, &d);
+}
+
+/* ------------------------------------------------------------------ */
+/* copying a distinct layout out of the unit                           */
+
+static const char *copy_str(struct cl_arena *a, const char *s)
+{
+	return s ? cl_arena_strdup(a, s) : NULL;
+}
+
+static struct cl_record *copy_record(struct dwarf_frontend *fe, struct dw_map *memo,
+				     const struct cl_record *rec, unsigned depth)
+{
+	struct cl_arena *a = &fe->arena;
+	struct cl_record *c = dw_map_get(memo, (dw_key)(uintptr_t)rec);
+
+	if (c)
+		return c;
+	c = cl_record_new(a, rec->kind, rec->name, rec->nmembers);
+	c->typedef_name = rec->typedef_name;
+	c->size = rec->size;
+	c->align = rec->align;
+	c->packed = rec->packed;
+	c->span = rec->span;
+	c->suppress = rec->suppress;
+	for (size_t i = 0; i < rec->npaths; i++)
+		cl_record_add_path(c, a, rec->paths[i].path, &rec->paths[i].access,
+				   &rec->paths[i].span);
+	for (size_t i = 0; i < rec->npaths; i++)
+		c->paths[i].access.group = copy_str(a, rec->paths[i].access.group);
+	dw_map_put(memo, (dw_key)(uintptr_t)rec, c);
+	for (size_t i = 0; i < rec->nmembers; i++) {
+		const struct cl_member *m = &rec->members[i];
+		struct cl_member *cm = &c->members[i];
+
+		*cm = *m;
+		cm->name = copy_str(a, m->name);
+		cm->type = copy_str(a, m->type);
+		cm->access.group = copy_str(a, m->access.group);
+		cm->record = m->record && depth < DW_DEPTH_MAX ?
+			     copy_record(fe, memo, m->record, depth + 1) : NULL;
+	}
+	return c;
+}
+
+/* The copy of member @m of the tree @old in the copied tree @new. */
+static const struct cl_member *remap_member(const struct cl_record *old,
+					    const struct cl_record *new,
+					    const struct cl_member *m, unsigned depth)
+{
+	if (!m || !old || !new || depth > DW_DEPTH_MAX)
+		return NULL;
+	if (m >= old->members && m < old->members + old->nmembers)
+		return new->members + (m - old->members);
+	for (size_t i = 0; i < old->nmembers; i++) {
+		const struct cl_member *r = remap_member(old->members[i].record,
+							 new->members[i].record, m, depth + 1);
+
+		if (r)
+			return r;
+	}
+	return NULL;
+}
+
+/* The profile's findings about @old, now about its copy @new. */
+static void move_findings(struct dwarf_frontend *fe, const struct cl_findings *scratch,
+			  const struct cl_record *old, struct cl_record *new)
+{
+	struct cl_findings *out = fe->cfg.findings;
+
+	if (!out)
+		return;
+	for (size_t i = 0; i < scratch->n; i++) {
+		const struct cl_finding *s = &scratch->v[i];
+		struct cl_finding *f;
+
+		if (s->record != old)
+			continue;
+		f = cl_findings_add(out, s->rule, new);
+		f->severity = s->severity;
+		f->a.path = copy_str(out->arena, s->a.path);
+		f->a.member = remap_member(old, new, s->a.member, 0);
+		f->a.access = s->a.access;
+		f->a.access.group = copy_str(out->arena, s->a.access.group);
+		f->a.bit_offset = s->a.bit_offset;
+		f->a.bit_size = s->a.bit_size;
+		f->where = s->where;
+		f->note_where = s->note_where;
+		f->where.file = s->where.file ? dw_intern(fe, s->where.file) : NULL;
+		f->line = s->line;
+		f->message = copy_str(out->arena, s->message);
+		f->note = copy_str(out->arena, s->note);
+	}
+}
+
+/* ------------------------------------------------------------------ */
+/* the end of a unit                                                    */
+
+static void visit_root(struct dw_unit *u, struct dw_type *t);
+
+static void name_typedefs(struct dw_unit *u)
+{
+	for (size_t i = 0; i < u->nconverted; i++) {
+		struct cl_record *rec = u->converted[i]->record;
+		const char *name;
+
+		if (rec->name)
+			continue;
+		name = dw_map_get(&u->typedefs, u->converted[i]->key);
+		if (name) {
+			rec->name = cl_arena_strdup(&u->arena, name);
+			rec->typedef_name = true;
+		}
+	}
+}
+
+static bool is_root(struct dw_unit *u, const struct cl_record *rec)
+{
+	const char *only = u->fe->cfg.only;
+
+	if (!rec->name && dw_map_get(&u->embedded, (dw_key)(uintptr_t)rec))
+		return false;
+	return !only || (rec->name && !strcmp(rec->name, only));
+}
+
+/*
+ * Whether the caller gets @rec: every layout with --dump-layout or a name
+ * to look for, else those that an annotation or the profile reaches (the
+ * others have nothing to analyse), as in the plugin.
+ */
+static bool is_wanted(struct dwarf_frontend *fe, const struct cl_record *rec)
+{
+	const struct cl_profile *p = fe->cfg.profile;
+
+	return fe->cfg.all || fe->cfg.only || cl_record_is_annotated(rec) ||
+	       (rec->name && p && cl_profile_find(p, rec->name));
+}
+
+/*
+ * A nameless record that some member embeds is no root; only the
+ * structural keys know what the members of the records they skip embed.
+ * Where they say such a record may be embedded, every definition of the
+ * unit is converted, so that the conversion decides as it always does.
+ */
+static bool keys_decide_roots(struct dw_unit *u, const struct dw_shape **keys)
+{
+	for (size_t i = 0; i < u->ncands; i++) {
+		dw_key k = u->cands[i];
+
+		if ((!keys[i] || !keys[i]->named) && !dw_map_get(&u->typedefs, k) &&
+		    dw_map_get(&u->raw_embedded, k))
+			return false;
+	}
+	return true;
+}
+
+/*
+ * The struct definitions of a fast unit: those whose structural key was
+ * decided in an earlier unit, and those that nothing reaches, are left
+ * alone; the others are converted.  Returns the keys to remember once the
+ * roots are known (NULL where there is none to remember).
+ */
+static const struct dw_shape **convert_candidates(struct dw_unit *u)
+{
+	struct dwarf_frontend *fe = u->fe;
+	const struct dw_shape **keys = cl_arena_alloc(&u->arena, (u->ncands + 1) * sizeof(*keys));
+	bool by_key;
+
+	for (size_t i = 0; i < u->ncands; i++)
+		keys[i] = dw_shape_of(u, u->cands[i]);
+	by_key = keys_decide_roots(u, keys);
+	for (size_t i = 0; i < u->ncands; i++) {
+		const struct dw_shape *s = by_key ? keys[i] : NULL;
+
+		if (s && ((!s->relevant && !fe->cfg.all) || dw_shape_seen(fe, s, false))) {
+			fe->stats.recognised++;
+			keys[i] = NULL;
+			continue;
+		}
+		visit_root(u, dw_type_layout(u, u->cands[i], 0));
+		keys[i] = s;
+	}
+	return keys;
+}
+
+/* What a key stands for is known once the unit's roots are: remember it. */
+static void remember_keys(struct dw_unit *u, const struct dw_shape **keys)
+{
+	for (size_t i = 0; keys && i < u->ncands; i++) {
+		struct dw_type *t;
+
+		if (!keys[i])
+			continue;
+		t = dw_map_get(&u->types, u->cands[i]);
+		if (t && (!t->record || is_root(u, t->record)))
+			dw_shape_seen(u->fe, keys[i], true);
+	}
+}
+
+static void finish_unit(struct dw_unit *u)
+{
+	struct dwarf_frontend *fe = u->fe;
+	const struct dw_shape **keys = u->fast ? convert_candidates(u) : NULL;
+	struct cl_findings scratch;
+	struct dw_map memo;
+
+	name_typedefs(u);
+	cl_findings_init(&scratch, &u->arena);
+	/* post-order: an embedded record has its classes before its holders */
+	if (fe->cfg.profile && fe->cfg.profile->nstructs)
+		for (size_t i = 0; i < u->nconverted; i++)
+			cl_profile_apply(fe->cfg.profile, u->converted[i]->record, &u->arena,
+					 &scratch);
+	dw_map_init(&memo);
+	for (size_t i = 0; i < u->nvisited; i++) {
+		struct cl_record *rec = u->visited[i]->record, *copy;
+		dw_key fp;
+
+		if (!rec || !is_root(u, rec) || !is_wanted(fe, rec))
+			continue;
+		fp = cl_record_fingerprint(rec);
+		fp = fp ? fp : 1;
+		if (dw_map_get(&fe->seen, fp))
+			continue;
+		dw_map_put(&fe->seen, fp, rec);
+		copy = copy_record(fe, &memo, rec, 0);
+		move_findings(fe, &scratch, rec, copy);
+		fe->stats.records++;
+		if (fe->cfg.record)
+			fe->cfg.record(fe->cfg.data, copy);
+	}
+	remember_keys(u, keys);
+	dw_map_free(&memo);
+	cl_findings_free(&scratch);
+}
+
+static void unit_free(struct dw_unit *u)
+{
+	if (!u)
+		return;
+	if (u->files) {
+		for (Dwarf_Signed i = 0; i < u->nfiles; i++)
+			dwarf_dealloc(u->dbg, u->files[i], DW_DLA_STRING);
+		dwarf_dealloc(u->dbg, u->files, DW_DLA_LIST);
+	}
+	dw_map_free(&u->types);
+	dw_map_free(&u->typedefs);
+	dw_map_free(&u->embedded);
+	dw_map_free(&u->shapes);
+	dw_map_free(&u->raw_embedded);
+	free(u->cands);
+	free(u->visited);
+	free(u->converted);
+	cl_arena_free(&u->arena);
+	free(u);
+}
+
+/* ------------------------------------------------------------------ */
+/* the walk                                                             */
+
+static void walk(struct dw_unit *u, Dwarf_Die parent, unsigned depth);
+
+static bool name_is(const char *name, const char *want)
+{
+	return name && want && !strcmp(name, want);
+}
+
+static void visit_root(struct dw_unit *u, struct dw_type *t)
+{
+	if (t->record && !t->visited) {
+		t->visited = true;
+		*(struct dw_type **)cl_vec_push(&u->visited, &u->nvisited, &u->visited_cap) = t;
+	}
+}
+
+static void visit_record(struct dw_unit *u, Dwarf_Die die)
+{
+	const char *only = u->fe->cfg.only;
+	struct dw_type *t;
+
+	if (u->fast) {
+		/* decided at the end of the unit, when the typedef names are known */
+		*cl_vec_push(&u->cands, &u->ncands, &u->cands_cap) = dw_die_key(u, die);
+		return;
+	}
+	if (only) {
+		char *name = NULL;
+		Dwarf_Error e = NULL;
+		int rc = dwarf_diename(die, &name, &e);
+
+		if (rc == DW_DLV_ERROR)
+			dw_fail_dwarf(u, "reading a name", e);
+		if (rc != DW_DLV_OK || strcmp(name, only))
+			return;
+	}
+	t = dw_type_layout_die(u, dw_die_key(u, die), die);
+	visit_root(u, t);
+}
+
+/* visit_typedef() on a DIE read in place; false if it cannot be followed. */
+static bool visit_raw_typedef(struct dw_unit *u, const struct dw_raw_die *d)
+{
+	const char *name = NULL;
+	dw_key type = 0;
+
+	for (unsigned i = 0; i < d->n; i++) {
+		const struct dw_raw_value *v = &d->v[i];
+
+		if (v->at == DW_AT_name) {
+			if (v->cls != DWR_STRING)
+				return false;
+			name = (const char *)v->data;
+		} else if (v->at == DW_AT_type) {
+			if (v->cls != DWR_REF)
+				return false;
+			type = dw_key_make(v->u, 1);
+		}
+	}
+	if (name && type && !dw_map_get(&u->typedefs, type))
+		dw_map_put(&u->typedefs, type, (void *)name);
+	return true;
+}
+
+/*
+ * `typedef struct {…} name;`: the nameless record is known by the first
+ * typedef that names it directly, as in the plugin.
+ */
+static void visit_typedef(struct dw_unit *u, Dwarf_Die die)
+{
+	struct dw_attrs a;
+
+	dw_read_attrs(u, die, &a);
+	if (!a.name || !(a.have & DWA_TYPE))
+		return;
+	if (!dw_map_get(&u->typedefs, a.type))
+		dw_map_put(&u->typedefs, a.type, (void *)a.name);
+	if (name_is(a.name, u->fe->cfg.only)) {
+		struct dw_type *t = dw_type_layout(u, a.type, 0);
+
+		if (t->key == a.type && t->record)
+			visit_root(u, t);
+	}
+}
+
+static void visit(struct dw_unit *u, Dwarf_Die die, unsigned depth)
+{
+	switch (dw_tag(u, die)) {
+	case DW_TAG_structure_type:
+	case DW_TAG_union_type:
+	case DW_TAG_class_type:
+		visit_record(u, die);
+		/* C++ nests type definitions in classes; C never does */
+		if (u->cplusplus)
+			walk(u, die, depth + 1);
+		break;
+	case DW_TAG_typedef:
+		visit_typedef(u, die);
+		break;
+	case DW_TAG_subprogram:
+	case DW_TAG_lexical_block:
+	case DW_TAG_namespace:
+		/* local struct definitions */
+		walk(u, die, depth + 1);
+		break;
+	default:
+		break;
+	}
+}
+
+static void walk(struct dw_unit *u, Dwarf_Die parent, unsigned depth)
+{
+	Dwarf_Die c;
+
+	if (depth > DW_WALK_DEPTH_MAX)
+		dw_fail(u, "DIEs nested more than %d deep", DW_WALK_DEPTH_MAX);
+	for (c = dw_child(u, parent); c;) {
+		Dwarf_Die next;
+
+		visit(u, c, depth);
+		next = dw_sibling(u, c);
+		dw_die_free(u, c);
+		c = next;
+	}
+}
+
+/*
+ * The same walk over the DIEs of a fast unit read in place, which costs a
+ * fraction of libdwarf's DIE by DIE allocation.  Returns the offset past
+ * the null entry that ends the children at @off (or the end of the unit at
+ * the top), 0 when the DIEs are beyond this reader: the unit is then walked
+ * again through libdwarf, which says what is wrong if anything is.
+ */
+static uint64_t walk_raw(struct dw_unit *u, uint64_t off, unsigned depth, bool visit)
+{
+	for (;;) {
+		struct dw_raw_die d;
+		bool into = false;
+
+		if (!depth && off == u->raw.end)
+			return off;
+		if (depth > DW_WALK_DEPTH_MAX || dw_raw_die_read(&u->raw, off, &d))
+			return 0;
+		if (d.null)
+			return d.next;
+		switch (visit ? d.tag : 0) {
+		case DW_TAG_structure_type:
+		case DW_TAG_union_type:
+		case DW_TAG_class_type:
+			*cl_vec_push(&u->cands, &u->ncands, &u->cands_cap) = dw_key_make(off, 1);
+			into = u->cplusplus;
+			break;
+		case DW_TAG_typedef:
+			if (!visit_raw_typedef(u, &d))
+				return 0;
+			break;
+		case DW_TAG_subprogram:
+		case DW_TAG_lexical_block:
+		case DW_TAG_namespace:
+			into = true;
+			break;
+		default:
+			break;
+		}
+		off = d.children ? walk_raw(u, d.next, depth + 1, into) : d.next;
+		if (!off)
+			return 0;
+	}
+}
+
+/* The walk of a fast unit: in place, or through libdwarf if need be. */
+static void walk_unit(struct dw_unit *u, Dwarf_Die cu)
+{
+	struct dw_raw_die d;
+
+	if (u->fast && !dw_raw_die_read(&u->raw, u->raw.die_off, &d) &&
+	    (!d.children || walk_raw(u, d.next, 0, true)))
+		return;
+	u->ncands = 0;
+	dw_map_free(&u->typedefs);
+	dw_map_init(&u->typedefs);
+	walk(u, cu, 0);
+}
+
+static bool is_cplusplus(struct dw_unit *u, Dwarf_Die cu)
+{
+	Dwarf_Unsigned lang = 0;
+	Dwarf_Error e = NULL;
+	int rc = dwarf_srclang(cu, &lang, &e);
+
+	if (rc == DW_DLV_ERROR)
+		dw_fail_dwarf(u, "reading the unit's language", e);
+	return rc == DW_DLV_OK &&
+	       (lang == DW_LANG_C_plus_plus || lang == DW_LANG_C_plus_plus_03 ||
+		lang == DW_LANG_C_plus_plus_11 || lang == DW_LANG_C_plus_plus_14);
+}
+
+/*
+ * A split-DWARF skeleton (gcc/clang -gsplit-dwarf) holds no types: they are
+ * in the .dwo file it names.
+ */
+static void check_skeleton(struct dw_unit *u, Dwarf_Die cu, Dwarf_Half unit_type)
+{
+	struct dw_attrs a;
+	Dwarf_Half tag = dw_tag(u, cu);
+
+	if (tag != DW_TAG_skeleton_unit && unit_type != DW_UT_skeleton) {
+		if (tag != DW_TAG_compile_unit || dw_has_children(u, cu))
+			return;
+	}
+	dw_read_attrs(u, cu, &a);
+	if (tag != DW_TAG_skeleton_unit && unit_type != DW_UT_skeleton &&
+	    !(a.have & DWA_DWO_NAME))
+		return;
+	cl_diag_set(u->fe->err, u->path, 0, 0,
+		    "a split-DWARF skeleton (-gsplit-dwarf): the types are in '%s'; run on that .dwo file, or build without -gsplit-dwarf",
+		    a.dwo_name ? a.dwo_name : "the .dwo file");
+	longjmp(u->fe->fail, 1);
+}
+
+/*
+ * The unit in the file's sections read in place (dwarf_raw.h): always for
+ * the structure of its DIEs (dw_sibling() checks a subtree before libdwarf
+ * skips it), and for structural keys when the unit is fast: one of
+ * .debug_info of a linked file, in a run that does not spell types or look
+ * for one name (both convert little).
+ */
+static void open_raw(struct dw_unit *u, struct dw_input *in, Dwarf_Die cu)
+{
+	struct dwarf_frontend *fe = u->fe;
+	Dwarf_Off off = 0, len = 0;
+	Dwarf_Error e = NULL;
+	int rc;
+
+	if (!in->raw.info.p || !u->is_info)
+		return;
+	rc = dwarf_die_CU_offset_range(cu, &off, &len, &e);
+	if (rc == DW_DLV_ERROR)
+		dw_fail_dwarf(u, "reading the unit's extent", e);
+	/* what libdwarf read as a unit, this reader must too */
+	if (rc != DW_DLV_OK || dw_raw_unit_open(&in->raw, off, &u->raw) ||
+	    u->raw.addr_size != u->addr_size ||
+	    dw_key_make(u->raw.die_off, 1) != dw_die_key(u, cu))
+		dw_fail(u, "the unit at offset 0x%llx cannot be read", (unsigned long long)off);
+	u->has_raw = true;
+	if (!u->raw.keys || fe->cfg.only || fe->cfg.types)
+		return;
+	u->fast = true;
+	u->seed = 0x636163686500ULL | u->addr_size | (uint64_t)u->big_endian << 7;
+}
+
+static void read_unit(struct dwarf_frontend *fe, struct dw_input *in, const char *path,
+		      Dwarf_Bool is_info, Dwarf_Half version, Dwarf_Half addr_size,
+		      Dwarf_Half unit_type)
+{
+	struct dw_unit *u = calloc(1, sizeof(*u));
+	Dwarf_Die cu;
+
+	if (!u) {
+		fputs("cachelint: out of memory\n", stderr);
+		abort();
+	}
+	fe->unit = u;
+	u->fe = fe;
+	u->dbg = in->dbg;
+	u->path = path;
+	u->is_info = is_info;
+	u->version = version;
+	u->addr_size = addr_size ? addr_size : 8;
+	u->big_endian = in->big_endian;
+	cl_arena_init(&u->arena);
+	cu = dw_sibling(u, NULL);
+	if (!cu)
+		dw_fail(u, "a unit without a DIE");
+	fe->unit_die = cu;
+	check_skeleton(u, cu, unit_type);
+	u->cplusplus = is_cplusplus(u, cu);
+	open_raw(u, in, cu);
+	walk_unit(u, cu);
+	fe->unit_die = NULL;
+	dw_die_free(u, cu);
+	finish_unit(u);
+	if (u->has_raw)
+		dw_raw_release(&in->raw, u->raw.off, u->raw.end);
+	fe->stats.units++;
+	fe->unit = NULL;
+	unit_free(u);
+}
+
+static void read_units(struct dwarf_frontend *fe, struct dw_input *in, const char *path,
+		       Dwarf_Bool is_info)
+{
+	for (;;) {
+		Dwarf_Unsigned len = 0, typeoff = 0, next = 0;
+		Dwarf_Half version = 0, addr_size = 0, off_size = 0, ext_size = 0, unit_type = 0;
+		Dwarf_Off abbrev = 0;
+		Dwarf_Sig8 sig;
+		Dwarf_Error e = NULL;
+		int rc = dwarf_next_cu_header_d(in->dbg, is_info, &len, &version, &abbrev,
+						&addr_size, &off_size, &ext_size, &sig,
+						&typeoff, &next, &unit_type, &e);
+
+		if (rc == DW_DLV_NO_ENTRY)
+			return;
+		if (rc == DW_DLV_ERROR) {
+			cl_diag_set(fe->err, path, 0, 0, "corrupt DWARF: reading a unit header: %s",
+				    dwarf_errmsg(e));
+			dwarf_dealloc(in->dbg, e, DW_DLA_ERROR);
+			longjmp(fe->fail, 1);
+		}
+		read_unit(fe, in, path, is_info, version, addr_size, unit_type);
+		if (fe->cfg.progress)
+			fe->cfg.progress(fe->cfg.data, path, &fe->stats);
+	}
+}
+
+int dwarf_frontend_read(struct dwarf_frontend *fe, const char *path, struct cl_diag *err)
+{
+	size_t units = fe->stats.units;
+
+	fe->err = err;
+	if (dw_input_open(path, &fe->in, err))
+		return -1;
+	if (setjmp(fe->fail)) {
+		if (fe->unit) {
+			if (fe->unit_die)
+				dw_die_free(fe->unit, fe->unit_die);
+			unit_free(fe->unit);
+		}
+		fe->unit = NULL;
+		fe->unit_die = NULL;
+		dw_input_close(&fe->in);
+		return -1;
+	}
+	read_units(fe, &fe->in, path, 1);
+	read_units(fe, &fe->in, path, 0);
+	dw_input_close(&fe->in);
+	if (fe->stats.units == units) {
+		cl_diag_set(err, path, 0, 0, "corrupt DWARF: .debug_info holds no readable unit");
+		return -1;
+	}
+	fe->stats.files++;
+	return 0;
+}
+
+struct dwarf_frontend *dwarf_frontend_new(const struct dwarf_config *cfg)
+{
+	struct dwarf_frontend *fe = cl_xmalloc(sizeof(*fe));
+
+	memset(fe, 0, sizeof(*fe));
+	fe->cfg = *cfg;
+	fe->in.fd = -1;
+	/*
+	 * libdwarf's allocation tracking (a search tree of every allocation)
+	 * costs a third of the run; the front end frees what it takes.
+	 */
+	dwarf_set_de_alloc_flag(cfg->track_allocations);
+	cl_arena_init(&fe->arena);
+	dw_map_init(&fe->seen);
+	dw_map_init(&fe->shapes_seen);
+	dw_map_init(&fe->names);
+	dw_map_init(&fe->reported);
+	return fe;
+}
+
+const struct dwarf_stats *dwarf_frontend_stats(const struct dwarf_frontend *fe)
+{
+	return &fe->stats;
+}
+
+void dwarf_frontend_free(struct dwarf_frontend *fe)
+{
+	if (!fe)
+		return;
+	dw_map_free(&fe->seen);
+	dw_map_free(&fe->shapes_seen);
+	dw_map_free(&fe->names);
+	dw_map_free(&fe->reported);
+	cl_arena_free(&fe->arena);
+	free(fe);
+}

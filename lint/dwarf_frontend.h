@@ -1,0 +1,102 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * dwarf_frontend.h - the DWARF front end: struct layouts of ELF objects,
+ * shared libraries and executables (libdwarf) in the core layout model
+ *
+ * Struct, union and class definitions are converted into struct cl_record
+ * exactly as the GCC plugin converts GCC's trees (plugin/convert.cc), so
+ * that `cachelint dwarf --dump-layout` prints what the plugin's dump-layout
+ * prints.  What DWARF does not say is derived the way the x86-64 System V
+ * ABI lays records out (dwarf_types.c).
+ *
+ * Classes come from clang's btf_decl_tag("cachelint:…") annotations
+ * (DW_TAG_LLVM_annotation children of members and records) and from access
+ * profiles.  A binary holds the same struct once per compile unit that uses
+ * it: each distinct layout (cl_record_fingerprint) is handed to the caller
+ * once, copied out of the per-unit memory, with the profile applied.  In an
+ * executable or shared library, a definition whose structural key
+ * (dwarf_shape.c) an earlier unit had is not even converted again, and
+ * without dwarf_config.all neither is one that no annotation or profile
+ * reaches.
+ */
+#ifndef CACHELINT_DWARF_FRONTEND_H
+#define CACHELINT_DWARF_FRONTEND_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "access_profile.h"
+#include "analysis.h"
+#include "layout.h"
+
+struct dwarf_frontend;
+
+/**
+ * struct dwarf_stats - what a run has seen
+ * @files: input files read
+ * @units: compile and type units read
+ * @record_dies: struct/union/class definitions met
+ * @recognised: definitions left alone: their structural key was decided
+ *              in an earlier unit, or nothing reaches them
+ * @records: distinct layouts handed to the caller
+ * @unconvertible: definitions without a fixed layout (variable-size
+ *                 members, unknown member types), skipped like the plugin
+ *                 skips them
+ * @errors: errors in annotations reported through dwarf_config.error
+ */
+struct dwarf_stats {
+	size_t files;
+	size_t units;
+	size_t record_dies;
+	size_t recognised;
+	size_t records;
+	size_t unconvertible;
+	size_t errors;
+};
+
+/**
+ * struct dwarf_config - what the caller wants
+ * @profile: access profiles to apply, or NULL
+ * @findings: where cachelint-profile and cachelint-annotation-mismatch
+ *            findings go (the caller's list, in the caller's arena)
+ * @all: hand out every distinct layout (--dump-layout); otherwise only
+ *       those that an annotation or the profile reaches, since the others
+ *       have nothing to analyse (and are not even converted)
+ * @types: spell member types ("struct inner *") for layout views
+ * @only: convert only records of this name (tag or typedef name) and what
+ *        they embed; NULL for all
+ * @record: called once per distinct layout, in the order of first
+ *          appearance; @rec lives until dwarf_frontend_free()
+ * @error: called for an error in an input that is not fatal to the file
+ *         (a contradictory annotation); the run ends with status 2
+ * @progress: called after each unit, or NULL
+ * @data: passed to the callbacks
+ * @track_allocations: let libdwarf track every allocation so that
+ *                     dwarf_finish() frees what a failed unit still held
+ *                     (slower; the fuzzer uses it to hunt leaks)
+ */
+struct dwarf_config {
+	struct cl_profile *profile;
+	struct cl_findings *findings;
+	bool all;
+	bool types;
+	const char *only;
+	void (*record)(void *data, struct cl_record *rec);
+	void (*error)(void *data, const struct cl_diag *diag);
+	void (*progress)(void *data, const char *file, const struct dwarf_stats *st);
+	void *data;
+	bool track_allocations;
+};
+
+struct dwarf_frontend *dwarf_frontend_new(const struct dwarf_config *cfg);
+/*
+ * Read one file.  0, or -1 with @err naming the file (missing, not ELF,
+ * truncated, no DWARF, split-DWARF skeleton, corrupt DWARF).  Records of a
+ * file that fails half-way may already have been handed to the caller.
+ */
+int dwarf_frontend_read(struct dwarf_frontend *fe, const char *path, struct cl_diag *err);
+const struct dwarf_stats *dwarf_frontend_stats(const struct dwarf_frontend *fe);
+void dwarf_frontend_free(struct dwarf_frontend *fe);
+
+#endif /* CACHELINT_DWARF_FRONTEND_H */

@@ -1,0 +1,265 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * dwarf_input.c - from a path to a libdwarf session, with an error that
+ * says what is wrong with the file
+ *
+ * libdwarf answers "no DWARF" for a missing file, a text file and a
+ * stripped binary alike, and trusts section headers that point past the
+ * end of a truncated file.  So the file is checked first: it exists and is
+ * a regular file, starts with the ELF magic, and libelf can read its header
+ * and section table with every section inside the file.  Only then does
+ * libdwarf see it.
+ */
+#include "dwarf_input.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <gelf.h>
+#include <libdwarf/dwarf.h>
+#include <libelf.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/**
+ * struct elf_facts - what the section table says
+ * @debug_info: has .debug_info (possibly compressed, or .zdebug_info)
+ * @debug_info_dwo: has .debug_info.dwo (a split-DWARF .dwo file)
+ * @skeleton: the first unit of .debug_info is a DWARF 5 split-DWARF
+ *            skeleton (its types are in a .dwo file)
+ * @debuglink: the file named by .gnu_debuglink, or "" if none
+ */
+struct elf_facts {
+	bool debug_info;
+	bool debug_info_dwo;
+	bool skeleton;
+	char debuglink[256];
+};
+
+static int check_magic(int fd, const char *path, struct cl_diag *err)
+{
+	unsigned char ident[EI_NIDENT];
+	ssize_t n = pread(fd, ident, sizeof(ident), 0);
+
+	if (n < 0) {
+		cl_diag_set(err, path, 0, 0, "cannot read: %s", strerror(errno));
+		return -1;
+	}
+	if (n >= 8 && !memcmp(ident, "!<arch>\n", 8)) {
+		cl_diag_set(err, path, 0, 0,
+			    "an ar archive, not an ELF object: extract its members (ar x) and pass those");
+		return -1;
+	}
+	if (n < 4 || memcmp(ident, ELFMAG, SELFMAG)) {
+		cl_diag_set(err, path, 0, 0, "not an ELF file");
+		return -1;
+	}
+	if (n < EI_NIDENT) {
+		cl_diag_set(err, path, 0, 0, "truncated ELF file (%zd bytes)", n);
+		return -1;
+	}
+	return 0;
+}
+
+static void read_debuglink(Elf *elf, Elf_Scn *scn, struct elf_facts *f)
+{
+	Elf_Data *d = elf_getdata(scn, NULL);
+
+	if (d && d->d_buf && d->d_size > 1) {
+		size_t n = strnlen(d->d_buf, d->d_size);
+
+		if (n >= sizeof(f->debuglink))
+			n = sizeof(f->debuglink) - 1;
+		memcpy(f->debuglink, d->d_buf, n);
+		f->debuglink[n] = 0;
+	}
+	(void)elf;
+}
+
+/*
+ * The unit type of the first unit header (DWARF 5): a skeleton unit has no
+ * types, and libdwarf cannot even read some of them in relocatable objects.
+ */
+static void read_unit_type(Elf_Scn *scn, const GElf_Shdr *sh, struct elf_facts *f)
+{
+	const unsigned char *p;
+	Elf_Data *d;
+	size_t off = 4;
+
+	if ((sh->sh_flags & SHF_COMPRESSED) && elf_compress(scn, 0, 0) < 0)
+		return;
+	d = elf_getdata(scn, NULL);
+	if (!d || !d->d_buf || d->d_size < 12)
+		return;
+	p = d->d_buf;
+	if (p[0] == 0xff && p[1] == 0xff && p[2] == 0xff && p[3] == 0xff)
+		off = 12;
+	if (d->d_size < off + 3)
+		return;
+	/* version 5 (little-endian), then the unit type */
+	if (p[off] == 5 && p[off + 1] == 0 && p[off + 2] == DW_UT_skeleton)
+		f->skeleton = true;
+}
+
+static int check_sections(Elf *elf, const char *path, off_t file_size, struct elf_facts *f,
+			  struct cl_diag *err)
+{
+	size_t shstrndx;
+	Elf_Scn *scn = NULL;
+
+	if (elf_getshdrstrndx(elf, &shstrndx)) {
+		cl_diag_set(err, path, 0, 0, "corrupt ELF section table: %s", elf_errmsg(-1));
+		return -1;
+	}
+	while ((scn = elf_nextscn(elf, scn))) {
+		GElf_Shdr sh;
+		const char *name;
+
+		if (!gelf_getshdr(scn, &sh)) {
+			cl_diag_set(err, path, 0, 0, "corrupt ELF section header: %s", elf_errmsg(-1));
+			return -1;
+		}
+		name = elf_strptr(elf, shstrndx, sh.sh_name);
+		if (!name)
+			name = "?";
+		if (sh.sh_type != SHT_NOBITS &&
+		    (sh.sh_offset > (uint64_t)file_size ||
+		     sh.sh_size > (uint64_t)file_size - sh.sh_offset)) {
+			cl_diag_set(err, path, 0, 0,
+				    "truncated ELF file: section '%s' extends past the end of the file (%llu bytes)",
+				    name, (unsigned long long)file_size);
+			return -1;
+		}
+		if (!strcmp(name, ".debug_info")) {
+			f->debug_info = true;
+			read_unit_type(scn, &sh, f);
+		} else if (!strcmp(name, ".zdebug_info")) {
+			f->debug_info = true;
+		}
+		else if (!strcmp(name, ".debug_info.dwo"))
+			f->debug_info_dwo = true;
+		else if (!strcmp(name, ".gnu_debuglink"))
+			read_debuglink(elf, scn, f);
+	}
+	return 0;
+}
+
+static int check_elf(int fd, const char *path, off_t file_size, bool *big_endian,
+		     struct cl_diag *err)
+{
+	struct elf_facts f = { 0 };
+	GElf_Ehdr eh;
+	Elf *elf;
+	int rc = -1;
+
+	if (elf_version(EV_CURRENT) == EV_NONE) {
+		cl_diag_set(err, path, 0, 0, "libelf is too old: %s", elf_errmsg(-1));
+		return -1;
+	}
+	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
+	if (!elf || elf_kind(elf) != ELF_K_ELF) {
+		cl_diag_set(err, path, 0, 0, "not a readable ELF file: %s", elf_errmsg(-1));
+		goto out;
+	}
+	if (!gelf_getehdr(elf, &eh)) {
+		cl_diag_set(err, path, 0, 0, "truncated or corrupt ELF header: %s", elf_errmsg(-1));
+		goto out;
+	}
+	if (eh.e_shoff > (uint64_t)file_size) {
+		cl_diag_set(err, path, 0, 0,
+			    "truncated ELF file: the section table is past the end of the file");
+		goto out;
+	}
+	if (check_sections(elf, path, file_size, &f, err))
+		goto out;
+	*big_endian = eh.e_ident[EI_DATA] == ELFDATA2MSB;
+	if (f.skeleton && !*big_endian) {
+		cl_diag_set(err, path, 0, 0,
+			    "a split-DWARF skeleton (-gsplit-dwarf): the types are in its .dwo file; run on that, or build without -gsplit-dwarf");
+		goto out;
+	}
+	if (!f.debug_info && !f.debug_info_dwo) {
+		if (f.debuglink[0])
+			cl_diag_set(err, path, 0, 0,
+				    "no DWARF debug information: it was split off into '%s' (.gnu_debuglink); run on that file",
+				    f.debuglink);
+		else
+			cl_diag_set(err, path, 0, 0,
+				    "no DWARF debug information (build with -g, and do not strip)");
+		goto out;
+	}
+	rc = 0;
+out:
+	if (elf)
+		elf_end(elf);
+	return rc;
+}
+
+int dw_input_open(const char *path, struct dw_input *in, struct cl_diag *err)
+{
+	Dwarf_Error e = NULL;
+	const char *lists;
+	uint64_t off = 0;
+	struct stat st;
+	int rc;
+
+	memset(in, 0, sizeof(*in));
+	in->fd = -1;
+	if (stat(path, &st)) {
+		cl_diag_set(err, path, 0, 0, "cannot open: %s", strerror(errno));
+		return -1;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		cl_diag_set(err, path, 0, 0, "not a regular file");
+		return -1;
+	}
+	in->fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (in->fd < 0) {
+		cl_diag_set(err, path, 0, 0, "cannot open: %s", strerror(errno));
+		return -1;
+	}
+	if (check_magic(in->fd, path, err) ||
+	    check_elf(in->fd, path, st.st_size, &in->big_endian, err))
+		goto fail;
+	rc = dwarf_init_b(in->fd, DW_DLC_READ, DW_GROUPNUMBER_ANY, NULL, NULL, &in->dbg, &e);
+	if (rc == DW_DLV_ERROR) {
+		cl_diag_set(err, path, 0, 0, "corrupt DWARF: %s", dwarf_errmsg(e));
+		dwarf_dealloc(NULL, e, DW_DLA_ERROR);
+		in->dbg = NULL;
+		goto fail;
+	}
+	if (rc == DW_DLV_NO_ENTRY) {
+		cl_diag_set(err, path, 0, 0, "no DWARF debug information (build with -g)");
+		in->dbg = NULL;
+		goto fail;
+	}
+	/* a file whose DIEs cannot be read in place is read by libdwarf alone */
+	dw_raw_open(&in->raw, in->fd);
+	lists = dw_raw_lists_bad(&in->raw, &off);
+	if (lists) {
+		cl_diag_set(err, path, 0, 0, "corrupt DWARF: %s: the unit header at offset 0x%llx is inconsistent",
+			    lists, (unsigned long long)off);
+		dw_input_close(in);
+		return -1;
+	}
+	return 0;
+fail:
+	close(in->fd);
+	in->fd = -1;
+	return -1;
+}
+
+void dw_input_close(struct dw_input *in)
+{
+	dw_raw_close(&in->raw);
+	if (in->dbg) {
+		Dwarf_Error e = NULL;
+
+		if (dwarf_finish(in->dbg, &e) == DW_DLV_ERROR)
+			dwarf_dealloc(NULL, e, DW_DLA_ERROR);
+		in->dbg = NULL;
+	}
+	if (in->fd >= 0)
+		close(in->fd);
+	in->fd = -1;
+}

@@ -1,0 +1,425 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * dwarf_records.c - struct, union and class DIEs to the core model, the way
+ * plugin/convert.cc converts GCC's trees
+ *
+ *   - Members are DW_TAG_member children (C++ bases: DW_TAG_inheritance);
+ *     static data members (declarations) are not part of the layout.
+ *   - Unnamed bit-fields are padding, not members; a nameless member of
+ *     struct or union type is an anonymous member (CL_MEMBER_ANONYMOUS).
+ *   - Offsets: DW_AT_data_bit_offset (gcc, DWARF 4+), or the old
+ *     MSB-relative DW_AT_bit_offset within a storage unit of DW_AT_byte_size
+ *     at DW_AT_data_member_location (clang, gcc -gdwarf-2/3/4 in packed
+ *     records), or a constant or DW_OP_plus_uconst location; none on a
+ *     union member means 0.
+ *   - Sizes: bit-fields DW_AT_bit_size; flexible arrays 0 and
+ *     CL_MEMBER_FLEXIBLE; everything else the size of its type.
+ *   - Alignment: bit-fields 0; others DW_AT_alignment when present, else
+ *     the type's ABI alignment (dwarf_types.c), or 1 in a packed record.
+ *     DWARF does not say "packed": a record is taken to be packed when one
+ *     of its members sits where its alignment forbids, a bit-field crosses
+ *     a storage unit of its type, or the size is no multiple of the
+ *     alignment the members ask for.  Its alignment is then that of
+ *     DW_AT_alignment, or the largest explicit member alignment, or 1.
+ *   - Annotations: clang's btf_decl_tag("cachelint:…") children
+ *     (DW_TAG_LLVM_annotation) of members and records.
+ */
+#include "dwarf_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "rules.h"
+
+/**
+ * struct pending - a member while its record is being converted
+ * @m: the member as it will be
+ * @natural: the ABI alignment of its type
+ * @user: @m.align came from DW_AT_alignment
+ */
+struct pending {
+	struct cl_member m;
+	uint32_t natural;
+	bool user;
+};
+
+struct members {
+	struct pending *v;
+	size_t n, cap;
+	bool failed;
+};
+
+static const char *tag_prefix = "cachelint:";
+
+/*
+ * The next member.  The vector lives in the unit's arena, like everything
+ * else of the unit: a failure (longjmp) half-way through a record leaks
+ * nothing.
+ */
+static struct pending *push_pending(struct dw_unit *u, struct members *ms)
+{
+	if (ms->n == ms->cap) {
+		size_t cap = ms->cap ? ms->cap * 2 : 16;
+		struct pending *v = cl_arena_alloc(&u->arena, cap * sizeof(*v));
+
+		if (ms->n)
+			memcpy(v, ms->v, ms->n * sizeof(*v));
+		ms->v = v;
+		ms->cap = cap;
+	}
+	memset(&ms->v[ms->n], 0, sizeof(ms->v[ms->n]));
+	return &ms->v[ms->n++];
+}
+
+static void annotation_error(struct dw_unit *u, const struct cl_span *s, const char *fmt,
+			     const char *a, const char *b)
+{
+	dw_report(u, s, fmt, a, b);
+}
+
+static const char *member_name(const struct cl_member *m)
+{
+	return m->name ? m->name : "<anonymous>";
+}
+
+/* One "cachelint:…" tag of a member: the member's class. */
+static void annotate_member(struct dw_unit *u, struct cl_member *m, const char *tag)
+{
+	const char *what = tag + strlen(tag_prefix);
+	struct cl_access *acc = &m->access;
+
+	if (!strcmp(what, "read_mostly")) {
+		if (acc->cls == CL_CLASS_WRITE_HOT)
+			goto both;
+		acc->cls = CL_CLASS_READ_MOSTLY;
+	} else if (!strcmp(what, "write_hot") || !strncmp(what, "write_hot:", 10)) {
+		const char *group = what[9] == ':' ? what + 10 : NULL;
+
+		if (acc->cls == CL_CLASS_READ_MOSTLY)
+			goto both;
+		if (group && !*group) {
+			annotation_error(u, &m->span,
+					 "cachelint: the write group of field '%s' must be a non-empty string%s",
+					 member_name(m), "");
+			return;
+		}
+		if (acc->cls == CL_CLASS_WRITE_HOT &&
+		    (!acc->group != !group || (group && strcmp(acc->group, group)))) {
+			annotation_error(u, &m->span,
+					 "cachelint: field '%s' is annotated with two different write groups%s",
+					 member_name(m), "");
+			return;
+		}
+		acc->cls = CL_CLASS_WRITE_HOT;
+		acc->group = group ? cl_arena_strdup(&u->arena, group) : NULL;
+	} else if (!strncmp(what, "suppress:", 9)) {
+		annotation_error(u, &m->span,
+				 "cachelint: a suppression belongs on a struct or union definition, not on field '%s'%s",
+				 member_name(m), "");
+		return;
+	} else {
+		annotation_error(u, &m->span, "cachelint: unknown annotation '%s' on field '%s'", tag,
+				 member_name(m));
+		return;
+	}
+	acc->origin = CL_ORIGIN_SOURCE;
+	return;
+both:
+	annotation_error(u, &m->span,
+			 "cachelint: field '%s' is annotated both read-mostly and write-hot%s",
+			 member_name(m), "");
+}
+
+/* One "cachelint:…" tag of a record: a suppression. */
+static void annotate_record(struct dw_unit *u, const struct cl_span *s, uint32_t *suppress,
+			    const char *tag)
+{
+	const char *what = tag + strlen(tag_prefix);
+
+	if (!strncmp(what, "suppress:", 9)) {
+		unsigned mask = cl_rule_mask(what + 9);
+
+		if (!mask)
+			annotation_error(u, s,
+					 "cachelint: unknown rule '%s' in a suppression (expected a rule ID such as 'cachelint-false-sharing', or 'all')%s",
+					 what + 9, "");
+		*suppress |= mask;
+		return;
+	}
+	annotation_error(u, s,
+			 "cachelint: the annotation '%s' applies to struct and union fields only%s",
+			 tag, "");
+}
+
+/*
+ * The "cachelint:…" btf_decl_tag strings among the children of @die, each
+ * handed to @fn.  Other btf_decl_tags are not ours.
+ */
+static void for_each_tag(struct dw_unit *u, Dwarf_Die die,
+			 void (*fn)(struct dw_unit *u, void *arg, const char *tag), void *arg)
+{
+	Dwarf_Die c;
+
+	for (c = dw_child(u, die); c;) {
+		Dwarf_Die next;
+
+		if (dw_tag(u, c) == DW_TAG_LLVM_annotation) {
+			struct dw_attrs a;
+
+			dw_read_attrs(u, c, &a);
+			if (a.name && !strcmp(a.name, "btf_decl_tag") && a.const_string &&
+			    !strncmp(a.const_string, tag_prefix, strlen(tag_prefix)))
+				fn(u, arg, a.const_string);
+		}
+		next = dw_sibling(u, c);
+		dw_die_free(u, c);
+		c = next;
+	}
+}
+
+static void member_tag(struct dw_unit *u, void *arg, const char *tag)
+{
+	annotate_member(u, arg, tag);
+}
+
+struct record_tags {
+	const struct cl_span *span;
+	uint32_t *suppress;
+};
+
+static void record_tag(struct dw_unit *u, void *arg, const char *tag)
+{
+	struct record_tags *rt = arg;
+
+	annotate_record(u, rt->span, rt->suppress, tag);
+}
+
+/*
+ * The absolute bit offset of a member.  DW_AT_bit_offset counts from the
+ * most significant bit of a storage unit of DW_AT_byte_size bytes (or the
+ * type's size) at the member location; on a little-endian target that is
+ * location*8 + unit*8 - bit_offset - bit_size.
+ */
+static bool member_offset(struct dw_unit *u, const struct dw_attrs *a, const struct dw_type *ty,
+			  uint64_t *out)
+{
+	uint64_t loc = (a->have & DWA_LOCATION) ? a->location : 0;
+
+	if (a->have & DWA_BAD_LOCATION)
+		return false;
+	if (loc > UINT64_MAX / 16)
+		return false;
+	if (a->have & DWA_DATA_BIT_OFFSET) {
+		*out = a->data_bit_offset;
+		return true;
+	}
+	if ((a->have & DWA_BIT_OFFSET) && (a->have & DWA_BIT_SIZE)) {
+		uint64_t unit = (a->have & DWA_BYTE_SIZE) ? a->byte_size : ty->size;
+		int64_t bit;
+
+		if (unit > 64)
+			return false;
+		if (u->big_endian)
+			bit = (int64_t)(loc * 8) + a->bit_offset;
+		else
+			bit = (int64_t)(loc * 8 + unit * 8) - a->bit_offset - (int64_t)a->bit_size;
+		if (bit < 0)
+			return false;
+		*out = (uint64_t)bit;
+		return true;
+	}
+	*out = loc * 8;
+	return true;
+}
+
+static void mark_embedded(struct dw_unit *u, struct cl_record *rec)
+{
+	dw_map_put(&u->embedded, (dw_key)(uintptr_t)rec, rec);
+}
+
+static void convert_member(struct dw_unit *u, Dwarf_Die die, Dwarf_Half tag,
+			   struct members *ms, unsigned depth)
+{
+	struct dw_attrs a;
+	struct dw_type *ty;
+	struct pending *p;
+	struct cl_member *m;
+	bool base = tag == DW_TAG_inheritance;
+
+	dw_read_attrs(u, die, &a);
+	/* static data members are declarations, not part of the layout */
+	if (a.have & (DWA_DECLARATION | DWA_EXTERNAL))
+		return;
+	if (!(a.have & DWA_TYPE)) {
+		ms->failed = true;
+		return;
+	}
+	ty = dw_type_layout(u, a.type, depth + 1);
+	if (ty->kind == DWK_UNKNOWN || ty->kind == DWK_VOID || ty->kind == DWK_FUNCTION) {
+		ms->failed = true;
+		return;
+	}
+	/* unnamed bit-fields are padding */
+	if (!a.name && !base && ty->kind != DWK_RECORD)
+		return;
+	p = push_pending(u, ms);
+	m = &p->m;
+	m->name = a.name;
+	if (!member_offset(u, &a, ty, &m->bit_offset)) {
+		ms->failed = true;
+		return;
+	}
+	p->natural = ty->align;
+	if (a.have & DWA_BIT_SIZE) {
+		m->flags |= CL_MEMBER_BITFIELD;
+		m->bit_size = a.bit_size;
+	} else {
+		m->bit_size = ty->flexible ? 0 : ty->size * 8;
+		if (ty->flexible)
+			m->flags |= CL_MEMBER_FLEXIBLE;
+		if ((a.have & DWA_ALIGNMENT) && a.alignment && !(a.alignment & (a.alignment - 1)) &&
+		    a.alignment <= (1u << 28)) {
+			m->align = (uint32_t)a.alignment;
+			m->flags |= CL_MEMBER_USER_ALIGN;
+			p->user = true;
+		}
+	}
+	if (ty->kind == DWK_RECORD && ty->record) {
+		m->record = ty->record;
+		mark_embedded(u, ty->record);
+		if (base)
+			m->flags |= CL_MEMBER_BASE;
+		else if (!a.name)
+			m->flags |= CL_MEMBER_ANONYMOUS;
+	}
+	if (a.name && (a.have & DWA_ARTIFICIAL))
+		m->flags |= CL_MEMBER_ARTIFICIAL;
+	dw_span(u, &a, &m->span);
+	if (u->fe->cfg.types) {
+		struct dw_type *named = dw_type_get(u, a.type);
+
+		dw_type_spell(u, named, 0);
+		m->type = dw_type_name(u, named);
+	}
+	if (dw_has_children(u, die))
+		for_each_tag(u, die, member_tag, m);
+}
+
+/* Whether the members' places prove the record packed (see the top). */
+static bool looks_packed(const struct members *ms, uint64_t size, uint32_t *natural_max)
+{
+	uint32_t max = 1;
+	bool packed = false;
+
+	for (size_t i = 0; i < ms->n; i++) {
+		const struct pending *p = &ms->v[i];
+		uint32_t al = p->user ? p->m.align : p->natural;
+		uint64_t unit = (uint64_t)p->natural * 8;
+
+		if (al > max)
+			max = al;
+		if (p->m.flags & CL_MEMBER_BITFIELD) {
+			if (p->m.bit_size && unit &&
+			    p->m.bit_offset / unit != (p->m.bit_offset + p->m.bit_size - 1) / unit)
+				packed = true;
+		} else if (!p->user && p->m.bit_offset % unit) {
+			packed = true;
+		}
+	}
+	*natural_max = max;
+	return packed || size % max;
+}
+
+static void finish_alignment(struct cl_record *rec, struct members *ms,
+			     const struct dw_attrs *a)
+{
+	uint32_t natural_max, user_max = 1;
+	bool packed = looks_packed(ms, rec->size, &natural_max);
+
+	for (size_t i = 0; i < ms->n; i++) {
+		struct pending *p = &ms->v[i];
+
+		if (p->m.flags & CL_MEMBER_BITFIELD)
+			p->m.align = 0;
+		else if (p->user)
+			user_max = p->m.align > user_max ? p->m.align : user_max;
+		else
+			p->m.align = packed ? 1 : p->natural;
+	}
+	rec->packed = packed;
+	rec->align = packed ? user_max : natural_max;
+	if ((a->have & DWA_ALIGNMENT) && a->alignment && !(a->alignment & (a->alignment - 1)) &&
+	    a->alignment <= (1u << 28))
+		rec->align = (uint32_t)a->alignment;
+}
+
+static struct cl_record *build(struct dw_unit *u, Dwarf_Die die, Dwarf_Half tag,
+			       const struct dw_attrs *a, unsigned depth)
+{
+	struct members ms = { 0 };
+	struct cl_record *rec = NULL;
+	struct cl_span span;
+	uint32_t suppress = 0;
+	Dwarf_Die c;
+
+	dw_span(u, a, &span);
+	for (c = dw_child(u, die); c && !ms.failed;) {
+		Dwarf_Half ctag = dw_tag(u, c);
+		Dwarf_Die next;
+
+		if (ctag == DW_TAG_member || ctag == DW_TAG_inheritance) {
+			convert_member(u, c, ctag, &ms, depth);
+		} else if (ctag == DW_TAG_LLVM_annotation) {
+			struct dw_attrs ta;
+
+			dw_read_attrs(u, c, &ta);
+			if (ta.name && !strcmp(ta.name, "btf_decl_tag") && ta.const_string &&
+			    !strncmp(ta.const_string, tag_prefix, strlen(tag_prefix))) {
+				struct record_tags rt = { &span, &suppress };
+
+				record_tag(u, &rt, ta.const_string);
+			}
+		}
+		next = dw_sibling(u, c);
+		dw_die_free(u, c);
+		c = next;
+	}
+	if (c)
+		dw_die_free(u, c);
+	if (ms.failed)
+		goto out;
+	rec = cl_record_new(&u->arena, tag == DW_TAG_union_type ? CL_UNION : CL_STRUCT, a->name,
+			    ms.n);
+	rec->size = a->byte_size;
+	rec->span = span;
+	rec->suppress = suppress;
+	finish_alignment(rec, &ms, a);
+	for (size_t i = 0; i < ms.n; i++)
+		rec->members[i] = ms.v[i].m;
+out:
+	return rec;
+}
+
+struct cl_record *dw_record_convert(struct dw_unit *u, struct dw_type *t, Dwarf_Die die,
+				    const struct dw_attrs *attrs, unsigned depth)
+{
+	const struct dw_attrs a = *attrs;
+	Dwarf_Half tag = t->tag;
+	struct cl_record *rec;
+
+	if ((a.have & DWA_DECLARATION) || !(a.have & DWA_BYTE_SIZE))
+		return NULL;
+	u->fe->stats.record_dies++;
+	if (depth > DW_DEPTH_MAX) {
+		u->fe->stats.unconvertible++;
+		return NULL;
+	}
+	rec = build(u, die, tag, &a, depth);
+	if (!rec) {
+		u->fe->stats.unconvertible++;
+		return NULL;
+	}
+	t->record = rec;
+	*(struct dw_type **)cl_vec_push(&u->converted, &u->nconverted, &u->converted_cap) = t;
+	return rec;
+}

@@ -1,0 +1,25 @@
+/* a nameless struct that a member embeds is no root of its own: the keys
+   cannot tell what the members of the structs they skip embed, so this
+   unit is converted whole */
+#define KEY_T short
+#define PAIR_NAME pair_b
+#include "keys.h"
+
+struct {
+	int z;
+} emb;
+
+struct user {
+	__typeof__(emb) e;
+	long w;
+};
+
+long use_d(struct user *u, struct holder *h)
+{
+	return u->w + h->tail;
+}
+
+int main(void)
+{
+	return 0;
+}

@@ -36,11 +36,13 @@ struct pos {
  * @end: its semicolon
  * @member: the member it declares (SIZE_MAX: none yet)
  * @chunk_first: first line of its chunk
+ * @chunk_last: last line of its chunk: its semicolon's, or that of the
+ *              last comment line continuing the comment after it
  */
 struct stmt {
 	struct pos start, end;
 	size_t member;
-	unsigned chunk_first;
+	unsigned chunk_first, chunk_last;
 };
 
 struct scan {
@@ -238,6 +240,55 @@ static const char *map_members(const struct cl_record *rec, struct stmt *st, siz
 	return NULL;
 }
 
+/* The display column (tabs to multiples of 8) of byte @col of @l. */
+static size_t display_col(const char *l, size_t col)
+{
+	size_t d = 0;
+
+	for (size_t i = 0; i < col && l[i]; i++)
+		d = l[i] == '\t' ? (d / 8 + 1) * 8 : d + 1;
+	return d;
+}
+
+/* Where a comment starts on @l after byte @col, or -1. */
+static long comment_after(const char *l, size_t col)
+{
+	const char *p = l + col;
+
+	while (*p && isspace((unsigned char)*p))
+		p++;
+	if (p[0] == '/' && (p[1] == '*' || p[1] == '/'))
+		return (long)(p - l);
+	return -1;
+}
+
+/*
+ * A comment after a declaration that goes on in comments of their own, on
+ * the lines below, lined up under it -- as kernel headers write
+ * "usage_in_excess;" followed by "Set to the value by which" and, a line
+ * lower, "the soft limit is exceeded" -- belongs to that declaration (up to
+ * but not including line @limit).
+ */
+static unsigned continued_comment(const struct scan *s, const struct stmt *st, unsigned limit)
+{
+	const char *last = line_at(s, st->end.line);
+	long at = comment_after(last, st->end.col + 1);
+	unsigned l = st->end.line;
+
+	if (at < 0)
+		return l;
+	while (l + 1 < limit) {
+		const char *next = line_at(s, l + 1);
+		long c = comment_after(next, 0);
+
+		if (c < 0 || display_col(next, (size_t)c) != display_col(last, (size_t)at) ||
+		    !clean_after(next, (size_t)c))
+			break;
+		l++;
+	}
+	return l;
+}
+
 /* Chunks: whole lines, one declaration per line range, comments above. */
 static const char *make_chunks(const struct scan *s, struct stmt *st, size_t nst,
 			       struct pos open)
@@ -256,7 +307,9 @@ static const char *make_chunks(const struct scan *s, struct stmt *st, size_t nst
 		if (!clean_after(last, st[k].end.col + 1))
 			return "a declaration is followed by more code on its line";
 		st[k].chunk_first = prev_end + 1;
-		prev_end = st[k].end.line;
+		st[k].chunk_last = continued_comment(s, &st[k], k + 1 < nst ?
+						     st[k + 1].start.line : UINT32_MAX);
+		prev_end = st[k].chunk_last;
 	}
 	return NULL;
 }
@@ -272,7 +325,7 @@ static const char *with_alignment(struct cl_arena *a, const char *line, size_t s
 static void emit_chunk(const struct scan *s, const struct stmt *st, uint32_t align,
 		       unsigned skip_blank, const char **v, size_t *n)
 {
-	for (unsigned l = st->chunk_first + skip_blank; l <= st->end.line; l++) {
+	for (unsigned l = st->chunk_first + skip_blank; l <= st->chunk_last; l++) {
 		const char *text = line_at(s, l);
 
 		if (l == st->end.line && align)
@@ -313,7 +366,7 @@ int cl_proposal_rewrite(const struct cl_proposal *p, const struct cl_source_text
 		why = map_members(rec, st, nst);
 	if (!why)
 		why = make_chunks(&s, st, nst, open);
-	if (!why && nst && st[nst - 1].end.line >= close.line)
+	if (!why && nst && st[nst - 1].chunk_last >= close.line)
 		why = "the closing brace is on the line of the last field";
 	if (why || !nst) {
 		free(st);
@@ -324,7 +377,7 @@ int cl_proposal_rewrite(const struct cl_proposal *p, const struct cl_source_text
 	for (size_t k = 0; k < nst; k++)
 		by_member[st[k].member] = &st[k];
 	out->first_line = st[0].chunk_first;
-	out->last_line = st[nst - 1].end.line;
+	out->last_line = st[nst - 1].chunk_last;
 	out->lines = cl_arena_alloc(a, (out->last_line - out->first_line + 1) * sizeof(char *));
 	/*
 	 * The blank lines above the member that comes first now go to the

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 
 void cl_put_quoted(FILE *out, const char *s)
 {
@@ -217,28 +218,73 @@ int cl_report_yaml(FILE *out, const struct cl_report_info *info,
 	return ferror(out) ? -1 : 0;
 }
 
+/* Write straight to @path: a device, a FIFO or a socket is not replaced. */
+static int write_in_place(const char *path, int (*write)(FILE *out, void *data), void *data)
+{
+	FILE *out = fopen(path, "w");
+	int rc;
+
+	if (!out)
+		return -1;
+	rc = write(out, data);
+	if (fclose(out) != 0)
+		rc = -1;
+	return rc;
+}
+
+/* The mode a file created by open(2) with 0666 would get. */
+static mode_t creation_mode(void)
+{
+	mode_t mask = umask(0);
+
+	umask(mask);
+	return 0666 & ~mask;
+}
+
 int cl_write_atomic(const char *path, int (*write)(FILE *out, void *data), void *data)
 {
-	size_t n = strlen(path);
-	char *tmp = malloc(n + 16);
+	struct stat st;
+	char *real = NULL, *tmp;
+	const char *target = path;
+	mode_t mode;
 	FILE *out;
 	int fd, rc = -1, saved;
 
-	if (!tmp)
+	/*
+	 * Only a regular file is replaced by rename(2): "-o /dev/null" must
+	 * not turn /dev/null into a file, and a symbolic link is followed,
+	 * so the file it names is written and the link kept.
+	 */
+	if (stat(path, &st) == 0) {
+		if (!S_ISREG(st.st_mode))
+			return write_in_place(path, write, data);
+		mode = st.st_mode & 07777;
+		if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode)) {
+			real = realpath(path, NULL);
+			if (!real)
+				return -1;
+			target = real;
+		}
+	} else {
+		mode = creation_mode();
+	}
+	tmp = malloc(strlen(target) + 16);
+	if (!tmp) {
+		free(real);
 		return -1;
-	snprintf(tmp, n + 16, "%s.XXXXXX", path);
+	}
+	snprintf(tmp, strlen(target) + 16, "%s.XXXXXX", target);
 	fd = mkstemp(tmp);
 	if (fd < 0)
 		goto out_free;
-	out = fdopen(fd, "w");
-	if (!out) {
+	if (fchmod(fd, mode) != 0 || !(out = fdopen(fd, "w"))) {
 		close(fd);
 		goto out_unlink;
 	}
 	rc = write(out, data);
 	if (fclose(out) != 0)
 		rc = -1;
-	if (rc == 0 && rename(tmp, path) == 0)
+	if (rc == 0 && rename(tmp, target) == 0)
 		goto out_free;
 	rc = -1;
 out_unlink:
@@ -246,6 +292,9 @@ out_unlink:
 	unlink(tmp);
 	errno = saved;
 out_free:
+	saved = errno;
 	free(tmp);
+	free(real);
+	errno = saved;
 	return rc;
 }

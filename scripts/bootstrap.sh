@@ -8,7 +8,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
 
 # Build and test dependencies, by Debian package name.
-packages="gcc g++ make cmake pkg-config binutils libyaml-dev libcmocka-dev
+packages="gcc g++ make cmake pkg-config binutils patch libyaml-dev libcmocka-dev
 	llvm-14-tools clang-14 python3 python3-yaml
 	libdwarf-dev libelf-dev dwarves libclang-rt-14-dev libclang-14-dev python3-jsonschema"
 

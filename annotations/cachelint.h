@@ -47,7 +47,8 @@
 #define __cachelint_whg(g) __attribute__((cachelint_write_hot(g)))
 #define __cachelint_suppress(rule) __attribute__((cachelint_suppress(rule)))
 #define __cachelint_pin __attribute__((cachelint_pin))
-#elif defined(__clang__) && __cachelint_has(btf_decl_tag)
+#elif defined(__clang__) && !defined(__cplusplus) && __cachelint_has(btf_decl_tag)
+/* clang ignores btf_decl_tag in C++, with a warning: annotate only there */
 #define __cachelint_tag(s) __attribute__((annotate(s), btf_decl_tag(s)))
 #define __cachelint_rm __cachelint_tag("cachelint:read_mostly")
 #define __cachelint_wh __cachelint_tag("cachelint:write_hot")

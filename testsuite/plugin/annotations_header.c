@@ -6,6 +6,11 @@
 // RUN: %gcc-cl -std=gnu11 -Wall -Wextra -Werror -c %s -o %t.plugin.o 2>&1 | %check --allow-empty
 // RUN: %clang -std=gnu11 -Wall -Wextra -Werror -I%annotations -c %s -o %t.clang.o
 // RUN: %gxx -std=gnu++17 -Wall -Wextra -Werror -I%annotations -x c++ -c %s -o %t.gxx.o
+// clang++ ignores btf_decl_tag (with a warning): C++ gets annotate alone.
+// RUN: %clang -x c++ -std=gnu++17 -Wall -Wextra -Werror -I%annotations -c %s -o %t.clangxx.o
+// RUN: %clang -x c++ -std=gnu++17 -I%annotations -Xclang -ast-dump -fsyntax-only %s | FileCheck %s --check-prefix=ASTXX --implicit-check-not=BTFDeclTagAttr
+// ASTXX: FieldDecl {{.*}} hits 'long'
+// ASTXX-NEXT: AnnotateAttr {{.*}} "cachelint:write_hot:stats"
 // RUN: %gxx-cl -std=gnu++17 -Wall -Wextra -Werror -x c++ -c %s -o %t.gxx-plugin.o 2>&1 | %check --allow-empty
 // The kernel defines __read_mostly first: a variable keeps its section.
 // RUN: %gcc -std=gnu11 -Wall -Werror -DKERNEL_FIRST -I%annotations -I%inputs -c %s -o %t.kernel.o

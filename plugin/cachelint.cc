@@ -291,8 +291,14 @@ static void analyse(tree type, const char *typedef_name)
 		state.analysed = new hash_set<uid_hash>;
 	if (state.analysed->add(uid) || code_has_errors())
 		return;
-	/* Nobody annotates libc's structs; their warnings would be hidden anyway. */
-	if (in_system_header_at(convert_record_location(type)))
+	/*
+	 * Nobody annotates libc's structs; their warnings would be hidden
+	 * anyway.  Records the compiler made itself (C++ RTTI pseudo types,
+	 * at BUILTINS_LOCATION) are not the program's.
+	 */
+	location_t where = convert_record_location(type);
+
+	if (in_system_header_at(where) || where <= BUILTINS_LOCATION)
 		return;
 	if (!worth_converting(type, name, 0))
 		return;
@@ -351,6 +357,9 @@ static void finish_var(tree decl)
 {
 	tree type = TREE_TYPE(decl);
 
+	/* vtables and typeinfo objects: their types are the compiler's own */
+	if (DECL_ARTIFICIAL(decl))
+		return;
 	while (type && TREE_CODE(type) == ARRAY_TYPE)
 		type = TREE_TYPE(type);
 	if (type && RECORD_OR_UNION_TYPE_P(type) && COMPLETE_TYPE_P(type) &&

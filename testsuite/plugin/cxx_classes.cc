@@ -2,6 +2,14 @@
 // template patterns have no layout and are skipped (GCC crashes if their
 // offsets are read); instantiations are checked.
 // RUN: %gxx-cl -std=c++17 -c %s -o %t.o 2>&1 | %check
+// The layouts dumped are the program's: no RTTI pseudo type of the compiler.
+// RUN: %gxx-cl -std=c++17 -fplugin-arg-cachelint-dump-layout=%t.dump -c %s -o %t.o 2>/dev/null
+// RUN: FileCheck %s --input-file %t.dump --check-prefix=DUMP --implicit-check-not=pseudo
+// DUMP: struct base: size 8, align 8
+// DUMP: struct derived: size 16, align 8
+// DUMP: struct with_vtable: size 24, align 8
+// DUMP: struct tmpl<long int>: size 16, align 8
+// DUMP: struct tmpl<char>: size 2, align 1
 #include "cachelint.h"
 
 struct base {

@@ -1,9 +1,10 @@
 #!/usr/bin/python3
 """Check cachelint's SARIF output: against the OASIS SARIF 2.1.0 JSON schema
-when it is available (../shared/data/sarif-schema-2.1.0.json beside the
-repository, which the project does not copy into its tree), and always
-structurally: rules, results, locations relative to the source root,
-related locations and fingerprints.
+(sarif-schema-2.1.0.json beside this script: an unmodified copy of
+github.com/oasis-tcs/sarif-spec sarif-2.1/schema/sarif-schema-2.1.0.json,
+Errata 01, sha256 c3b4bb2d...2682e), and structurally: rules, results,
+locations relative to the source root, related locations and fingerprints.
+A missing schema or python3-jsonschema is a failure, not a skip.
 
 usage: sarif_check.py SARIF_FILE SCHEMA_FILE [--results N]
 """
@@ -51,16 +52,17 @@ def main():
     ap.add_argument('--results', type=int)
     args = ap.parse_args()
     doc = json.load(open(args.sarif))
-    n = structural(doc, args.results)
-    if os.path.exists(args.schema):
-        import jsonschema
-        schema = json.load(open(args.schema))
+    import jsonschema
+    schema = json.load(open(args.schema))
+    try:
         jsonschema.validate(doc, schema, cls=jsonschema.Draft4Validator,
                             format_checker=jsonschema.FormatChecker())
-        print('sarif: %d results, valid against %s' % (n, os.path.basename(args.schema)))
-    else:
-        print('sarif: %d results, structure checked; schema not found at %s '
-              '(../shared/data is not beside this clone): not validated' % (n, args.schema))
+    except jsonschema.ValidationError as e:
+        print('sarif: not valid against %s: %s at %s' % (os.path.basename(args.schema), e.message,
+              '/'.join(str(p) for p in e.absolute_path)))
+        return 1
+    n = structural(doc, args.results)
+    print('sarif: %d results, valid against %s' % (n, os.path.basename(args.schema)))
     return 0
 
 

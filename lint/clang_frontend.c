@@ -203,6 +203,34 @@ void fe_error(struct fe *fe, CXCursor at, const char *fmt, ...)
 	free(line);
 }
 
+/*
+ * What the lint cannot see in C++ (libclang 14 gives no base-class offsets
+ * and no cursors for template instantiations) is said, once per unit, as
+ * "file:line:col: note: …" on stderr, never skipped in silence.
+ */
+static void fe_note(struct fe *fe, CXCursor at, const char *what, const char *name)
+{
+	struct cl_span sp = { 0 };
+	char *line;
+	int n;
+
+	span_from(fe, &sp, clang_getCursorLocation(at));
+	n = asprintf(&line, "%s:%u:%u: note: %s '%s'%s; the GCC plugin and `cachelint dwarf` "
+		     "check them\n", sp.file ? sp.file : "<unknown>", sp.line, sp.col,
+		     what, name,
+		     strcmp(what, "the instantiations of class template") ?
+		     " are not checked: libclang 14 gives no base-class offsets" :
+		     " are not checked: libclang 14 gives no cursor for them");
+	if (n < 0)
+		return;
+	if (!fe->notebuf || !strstr(fe->notebuf, line)) {
+		fe->notebuf = cl_xrealloc(fe->notebuf, fe->notelen + (size_t)n + 1);
+		memcpy(fe->notebuf + fe->notelen, line, (size_t)n + 1);
+		fe->notelen += (size_t)n;
+	}
+	free(line);
+}
+
 /* The conversion cache: records by cursor identity. */
 static struct conv_entry *entry(struct fe *fe, CXCursor c)
 {
@@ -579,11 +607,18 @@ static void record_definition(struct walk *w, CXCursor c)
 
 static enum CXChildVisitResult walk_decl(CXCursor c, CXCursor parent, CXClientData data)
 {
+	struct walk *w = data;
 	enum CXCursorKind k = clang_getCursorKind(c);
 
 	(void)parent;
 	if (is_record_kind(k)) {
 		record_definition(data, c);
+		return CXChildVisit_Continue;
+	}
+	if ((k == CXCursor_ClassTemplate || k == CXCursor_ClassTemplatePartialSpecialization) &&
+	    clang_isCursorDefinition(c)) {
+		*(CXCursor *)cl_vec_push(&w->fe->templates.v, &w->fe->templates.n,
+					 &w->fe->templates.cap) = c;
 		return CXChildVisit_Continue;
 	}
 	/* Function bodies hold local structs; expressions never do (in practice). */
@@ -620,6 +655,55 @@ static int use_cmp(const void *x, const void *y)
 	return (a->offset > b->offset) - (a->offset < b->offset);
 }
 
+static enum CXChildVisitResult base_record(CXCursor c, CXCursor parent, CXClientData data)
+{
+	CXCursor *out = data;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_CXXBaseSpecifier)
+		return CXChildVisit_Continue;
+	*out = clang_getCursorDefinition(clang_getTypeDeclaration(
+		clang_getCanonicalType(clang_getCursorType(c))));
+	if (clang_Cursor_isNull(*out))
+		*out = c;	/* a dependent base: still a base */
+	return CXChildVisit_Break;
+}
+
+/* A C++ class with base classes, itself or a base annotated: say so. */
+static void check_bases(struct fe *fe, CXCursor decl, const char *name)
+{
+	CXCursor base = clang_getNullCursor();
+
+	clang_visitChildren(decl, base_record, &base);
+	if (clang_Cursor_isNull(base))
+		return;
+	if (worth(fe, decl, 0) ||
+	    (is_record_kind(clang_getCursorKind(base)) && worth(fe, base, 0)))
+		fe_note(fe, decl, "the base classes of", name);
+}
+
+static enum CXChildVisitResult marked_field(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct fe *fe = data;
+
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_FieldDecl && annot_field_marked(fe, c))
+		return CXChildVisit_Break;
+	return CXChildVisit_Continue;
+}
+
+/* An annotated class template: its instantiations are not seen. */
+static void check_template(struct fe *fe, CXCursor c)
+{
+	CXString s;
+
+	if (!clang_visitChildren(c, marked_field, fe))
+		return;
+	s = clang_getCursorSpelling(c);
+	fe_note(fe, c, "the instantiations of class template", clang_getCString(s));
+	clang_disposeString(s);
+}
+
 static void add_record(struct fe *fe, CXCursor decl)
 {
 	struct cl_record *rec;
@@ -629,6 +713,12 @@ static void add_record(struct fe *fe, CXCursor decl)
 	CXString real;
 	const char *path;
 
+	if (clang_getCursorLanguage(decl) == CXLanguage_CPlusPlus) {
+		bool tdef;
+		const char *name = record_name(fe, decl, &tdef);
+
+		check_bases(fe, decl, name ? name : "(anonymous)");
+	}
 	if (!fe->opt->all && !worth(fe, decl, 0)) {
 		annot_record_suppress(fe, decl);	/* a misspelt rule is an error anyway */
 		return;
@@ -654,6 +744,8 @@ static void convert_unit(struct fe *fe)
 	clang_visitChildren(clang_getTranslationUnitCursor(fe->tu), walk_top, &w);
 	if (fe->nuses)
 		qsort(fe->uses, fe->nuses, sizeof(*fe->uses), use_cmp);
+	for (size_t i = 0; i < fe->templates.n; i++)
+		check_template(fe, fe->templates.v[i]);
 	for (size_t i = 0; i < w.order.n; i++)
 		add_record(fe, w.order.v[i]);
 	/* `struct {…} x;`: analysed at the end, unless part of another record */
@@ -837,6 +929,8 @@ int lint_parse(CXIndex idx, const struct lint_job *job, const struct lint_fe_opt
 		out->errors = fe.errbuf;
 		out->nrecords = 0;
 	}
+	out->notes = fe.notebuf;
+	free(fe.templates.v);
 	align_free(&fe);
 	free(fe.uses);
 	free(fe.cache);
@@ -848,6 +942,7 @@ void lint_tu_free(struct lint_tu *tu)
 {
 	free(tu->records);
 	free(tu->errors);
+	free(tu->notes);
 	cl_arena_free(&tu->arena);
 	memset(tu, 0, sizeof(*tu));
 }

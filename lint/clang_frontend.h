@@ -63,6 +63,7 @@ struct lint_tu {
 	struct lint_record *records;
 	size_t nrecords, cap;
 	char *errors;
+	char *notes;	/* lines "file:line:col: note: …", or NULL */
 };
 
 /**

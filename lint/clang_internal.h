@@ -68,6 +68,9 @@ struct fe {
 	bool macros_built;
 	char *errbuf;
 	size_t errlen;
+	char *notebuf;
+	size_t notelen;
+	struct { CXCursor *v; size_t n, cap; } templates;
 	const char *directory;
 	CXFile last_file;
 	const char *last_name;

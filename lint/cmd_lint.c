@@ -193,6 +193,7 @@ static void seen_free(struct seen *s)
  * @seen_records: dedup keys of records
  * @seen_findings: dedup keys of findings (two layouts of one header struct
  *                 can give the same finding)
+ * @seen_notes: notes printed (a header's, once for every unit)
  * @failed: a unit could not be analysed
  * @structs: records met (progress)
  */
@@ -201,7 +202,7 @@ struct merge {
 	struct cl_findings findings;
 	const struct cl_record **records;
 	size_t nrecords, records_cap;
-	struct seen seen_records, seen_findings;
+	struct seen seen_records, seen_findings, seen_notes;
 	bool failed;
 	size_t structs;
 };
@@ -230,6 +231,13 @@ static void merge_unit(struct lint_run *r, struct merge *m, struct cl_profile *p
 		fputs(tu->errors, stderr);
 		m->failed = true;
 		return;
+	}
+	/* a header's note, once for all the units that include it */
+	for (char *line = tu->notes, *end; line && *line; line = end + 1) {
+		end = strchr(line, '\n');
+		*end = '\0';
+		if (!seen_add(&m->seen_notes, line))
+			fprintf(stderr, "%s\n", line);
 	}
 	cl_findings_init(&scratch, &tu->arena);
 	for (size_t i = 0; i < tu->nrecords; i++) {
@@ -503,6 +511,7 @@ out:
 	free(m.records);
 	seen_free(&m.seen_records);
 	seen_free(&m.seen_findings);
+	seen_free(&m.seen_notes);
 	cl_findings_free(&m.findings);
 	cl_arena_free(&m.arena);
 	cl_profile_free(&prof);

@@ -156,6 +156,8 @@ static int emit(const struct dwarf_run *r, const char *source, const struct prop
 		.nrecords = r->nrecords,
 		.proposals = ps->v,
 		.nproposals = ps->n,
+		/* the plugin's notes on inferred and replaced profile entries */
+		.profile = r->profile.nstructs ? &r->profile : NULL,
 	};
 	struct cl_report_info rinfo = {
 		.tool_version = CL_VERSION,

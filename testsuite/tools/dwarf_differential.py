@@ -25,10 +25,9 @@ import os
 import re
 import subprocess
 import sys
-import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from lint_differential import run_variants, blocks, diagnostics, KEYS  # noqa: E402
+from lint_differential import run_all, commands, run_plugin, verdict, blocks, diagnostics  # noqa: E402
 
 # Types of the C library's headers that clang's DWARF carries and the
 # plugin, which skips system headers, does not dump.
@@ -45,27 +44,17 @@ def findings(lines):
 
 
 def compare(args, known, used, path, variant, tmp):
-    cc = [w for k, w in variant if k == 'cc']
     gdump, ddump = os.path.join(tmp, 'gcc.dump'), os.path.join(tmp, 'dwarf.dump')
     obj = os.path.join(tmp, 'clang.o')
-    gcc = [args.gcc, '-fplugin=' + args.plugin, '-fdiagnostics-plain-output',
-           '-fplugin-arg-cachelint-dump-layout=' + gdump, '-I' + args.annotations,
-           '-I' + args.inputs, '-fsyntax-only'] + cc + [path]
-    dwarf = [args.cachelint, 'dwarf', '--fail-on', 'none', '--dump-layout=' + ddump]
-    for key, value in variant:
-        if key == 'profile':
-            dwarf += ['--profile=' + p for p in value.split(':')]
-            gcc.insert(2, '-fplugin-arg-cachelint-profile=' + value)
-        elif key in KEYS:
-            dwarf.append('--%s=%s' % (key, value) if value else '--' + key)
-            gcc.insert(2, '-fplugin-arg-cachelint-%s%s' % (key, '=' + value if value else ''))
-    for f in (gdump, ddump, obj):
+    gcc, dwarf, cc = commands(args, path, variant, gdump,
+                              [args.cachelint, 'dwarf', '--fail-on', 'none',
+                               '--dump-layout=' + ddump])
+    for f in (ddump, obj):
         if os.path.exists(f):
             os.unlink(f)
-    g = subprocess.run(gcc, capture_output=True, text=True, errors='replace')
-    if g.returncode != 0 or ': error: ' in g.stderr:
-        first = next((l for l in g.stderr.splitlines() if 'error:' in l), 'exit %d' % g.returncode)
-        return 'skip', 'gcc: ' + first.split('error: ', 1)[-1], 0, 0
+    g, why = run_plugin(gcc)
+    if why:
+        return 'skip', why, 0, 0
     c = subprocess.run([args.clang, '-g', '-gdwarf-5', '-fno-eliminate-unused-debug-types', '-w',
                         '-I' + args.annotations, '-I' + args.inputs, '-c'] + cc +
                        [path, '-o', obj], capture_output=True, text=True, errors='replace')
@@ -88,19 +77,8 @@ def compare(args, known, used, path, variant, tmp):
                 b = b.replace(have, want)
                 used[i] = True
         db.append(b)
-    problems = []
-    if gb != sorted(db):
-        only_g = [b for b in gb if b not in db]
-        only_d = [b for b in db if b not in gb]
-        problems.append('dump-layout differs:\n--- plugin only\n%s--- dwarf only\n%s' %
-                        (''.join(only_g), ''.join(only_d)))
-    gf, df = findings(diagnostics(g.stderr)), findings(diagnostics(d.stdout))
-    if gf != df:
-        problems.append('findings differ:\n--- plugin\n%s\n--- dwarf\n%s' %
-                        ('\n'.join(gf), '\n'.join(df)))
-    if problems:
-        return 'fail', '\n'.join(problems), len(gb), 0
-    return 'ok', '', len(gb), len(gf)
+    return verdict(gb, db, findings(diagnostics(g.stderr)), findings(diagnostics(d.stdout)),
+                   'dwarf')
 
 
 def main():
@@ -120,36 +98,16 @@ def main():
     suite = args.inputs
     args.inputs = os.path.join(suite, 'Inputs')
     files = sorted(glob.glob(os.path.join(suite, '*.c')))
-    structs = configs = nfind = 0
-    failures, skips = [], []
-    with tempfile.TemporaryDirectory() as tmp:
-        for path in files:
-            for variant in run_variants(path, args.inputs):
-                status, detail, n, k = compare(args, known, used, path, variant, tmp)
-                name = os.path.basename(path)
-                desc = ' '.join('%s=%s' % kv for kv in variant) or 'default'
-                if status == 'skip':
-                    skips.append('%s [%s]: %s' % (name, desc, detail))
-                elif status == 'fail':
-                    failures.append('%s [%s]: %s' % (name, desc, detail))
-                else:
-                    configs += 1
-                    structs += n
-                    nfind += k
-    for s in skips:
-        print('skipped: ' + s)
-    for f in failures:
-        print('DIFFERENT: ' + f)
+    structs, different = run_all(files, args.inputs, lambda path, variant, tmp:
+                                 compare(args, known, used, path, variant, tmp),
+                                 'dwarf differential')
     for (want, have), u in zip(known, used):
         if not u:
             print('STALE known difference: %s | %s' % (want.strip(), have.strip()))
-    print('dwarf differential: %d structs, %d findings in %d configurations of %d files; '
-          '%d skipped, %d different' % (structs, nfind, configs, len(files), len(skips),
-                                        len(failures)))
     if structs < args.min_structs:
         print('error: only %d structs compared, expected at least %d' % (structs, args.min_structs))
         return 1
-    return 1 if failures or not all(used) else 0
+    return 1 if different or not all(used) else 0
 
 
 if __name__ == '__main__':

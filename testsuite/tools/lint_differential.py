@@ -77,50 +77,101 @@ def diagnostics(text):
             and 'which no input defines [cachelint-profile]' not in l]
 
 
-def compare(args, path, variant, tmp):
+def commands(args, path, variant, gdump, tool):
+    """The plugin's gcc command (dump-layout to @gdump) and the options of
+    the cachelint command @tool for the same configuration; (gcc, tool, cc),
+    cc the configuration's compiler flags."""
     cc = [w for k, w in variant if k == 'cc']
     header = ['-x', 'c'] if path.endswith('.h') else []
-    gdump, ldump = os.path.join(tmp, 'gcc.dump'), os.path.join(tmp, 'lint.dump')
     gcc = [args.gcc, '-fplugin=' + args.plugin, '-fdiagnostics-plain-output',
            '-fplugin-arg-cachelint-dump-layout=' + gdump, '-I' + args.annotations,
            '-I' + args.inputs, '-fsyntax-only'] + cc + header + [path]
-    lint = [args.cachelint, 'lint', '--dump-layout=' + ldump]
     for key, value in variant:
         if key == 'profile':
-            lint += ['--profile=' + p for p in value.split(':')]
+            tool += ['--profile=' + p for p in value.split(':')]
             gcc.insert(2, '-fplugin-arg-cachelint-profile=' + value)
         elif key in KEYS:
-            lint.append('--%s=%s' % (key, value) if value else '--' + key)
+            tool.append('--%s=%s' % (key, value) if value else '--' + key)
             gcc.insert(2, '-fplugin-arg-cachelint-%s%s' % (key, '=' + value if value else ''))
-    lint += [path, '--', '-I' + args.annotations, '-I' + args.inputs] + cc + header
-    for f in (gdump, ldump):
-        if os.path.exists(f):
-            os.unlink(f)
+    if os.path.exists(gdump):
+        os.unlink(gdump)
+    return gcc, tool, cc + header
+
+
+def verdict(gb, ob, gd, od, other):
+    """Compare the plugin's dump blocks @gb and diagnostics @gd with those
+    of the other front end: the compare() result."""
+    problems = []
+    if gb != sorted(ob):
+        problems.append('dump-layout differs:\n--- plugin only\n%s--- %s only\n%s' %
+                        (''.join(b for b in gb if b not in ob), other,
+                         ''.join(b for b in ob if b not in gb)))
+    if gd != od:
+        problems.append('findings differ:\n--- plugin\n%s\n--- %s\n%s' %
+                        ('\n'.join(gd), other, '\n'.join(od)))
+    if problems:
+        return 'fail', '\n'.join(problems), len(gb), 0
+    return 'ok', '', len(gb), len(gd)
+
+
+def run_plugin(gcc):
+    """Run the plugin's command: (result, why it has nothing to compare or None)."""
     g = subprocess.run(gcc, capture_output=True, text=True, errors='replace')
     if g.returncode != 0 or ': error: ' in g.stderr:
         first = next((l for l in g.stderr.splitlines() if 'error:' in l), 'exit %d' % g.returncode)
-        return 'skip', 'gcc: ' + first.split('error: ', 1)[-1], 0
+        return g, 'gcc: ' + first.split('error: ', 1)[-1]
+    return g, None
+
+
+def compare(args, path, variant, tmp):
+    gdump, ldump = os.path.join(tmp, 'gcc.dump'), os.path.join(tmp, 'lint.dump')
+    gcc, lint, cc = commands(args, path, variant, gdump,
+                             [args.cachelint, 'lint', '--dump-layout=' + ldump])
+    lint += [path, '--', '-I' + args.annotations, '-I' + args.inputs] + cc
+    if os.path.exists(ldump):
+        os.unlink(ldump)
+    g, why = run_plugin(gcc)
+    if why:
+        return 'skip', why, 0, 0
     l = subprocess.run(lint, capture_output=True, text=True, errors='replace')
     if l.returncode == 2 and ': error: ' in l.stderr:
         first = next(x for x in l.stderr.splitlines() if ': error: ' in x)
-        return 'skip', 'clang: ' + first.split('error: ', 1)[-1], 0
+        return 'skip', 'clang: ' + first.split('error: ', 1)[-1], 0, 0
     if l.returncode not in (0, 1):
-        return 'fail', 'lint exit %d: %s' % (l.returncode, l.stderr.strip()), 0
+        return 'fail', 'lint exit %d: %s' % (l.returncode, l.stderr.strip()), 0, 0
     gb = blocks(open(gdump).read()) if os.path.exists(gdump) else []
     lb = blocks(open(ldump).read()) if os.path.exists(ldump) else []
-    problems = []
-    if gb != lb:
-        only_g = [b for b in gb if b not in lb]
-        only_l = [b for b in lb if b not in gb]
-        problems.append('dump-layout differs:\n--- plugin only\n%s--- lint only\n%s' %
-                        (''.join(only_g), ''.join(only_l)))
-    gd, ld = diagnostics(g.stderr), diagnostics(l.stdout)
-    if gd != ld:
-        problems.append('findings differ:\n--- plugin\n%s\n--- lint\n%s' %
-                        ('\n'.join(gd), '\n'.join(ld)))
-    if problems:
-        return 'fail', '\n'.join(problems), len(gb)
-    return 'ok', '%d findings' % len(gd), len(gb)
+    return verdict(gb, lb, diagnostics(g.stderr), diagnostics(l.stdout), 'lint')
+
+
+def run_all(files, inputs_dir, compare_one, title):
+    """Run compare_one(path, variant, tmp) -> (status, detail, structs, findings)
+    over every configuration of every file; print the skipped, the different
+    and a summary line.  Returns (structs compared, anything different)."""
+    structs = configs = findings = 0
+    failures, skips = [], []
+    with tempfile.TemporaryDirectory() as tmp:
+        for path in files:
+            for variant in run_variants(path, inputs_dir):
+                status, detail, n, k = compare_one(path, variant, tmp)
+                name = os.path.basename(path)
+                desc = ' '.join('%s=%s' % kv for kv in variant) or 'default'
+                if status == 'skip':
+                    skips.append('%s [%s]: %s' % (name, desc, detail))
+                elif status == 'fail':
+                    failures.append('%s [%s]: %s' % (name, desc, detail))
+                else:
+                    configs += 1
+                    structs += n
+                    findings += k
+    for s in skips:
+        print('skipped: ' + s)
+    for f in failures:
+        print('DIFFERENT: ' + f)
+    print('%s: %d structs, %d findings in %d configurations of %d files; '
+          '%d skipped, %d different' % (title, structs, findings, configs, len(files), len(skips),
+                                        len(failures)))
+    return structs, bool(failures)
 
 
 def main():
@@ -137,33 +188,12 @@ def main():
     inputs_dir = os.path.join(args.inputs, 'Inputs')
     args.inputs, suite = inputs_dir, args.inputs
     files = sorted(glob.glob(os.path.join(suite, '*.c'))) + args.extra
-    structs = configs = findings = 0
-    failures, skips = [], []
-    with tempfile.TemporaryDirectory() as tmp:
-        for path in files:
-            for variant in run_variants(path, inputs_dir):
-                status, detail, n = compare(args, path, variant, tmp)
-                name = os.path.basename(path)
-                desc = ' '.join('%s=%s' % kv for kv in variant) or 'default'
-                if status == 'skip':
-                    skips.append('%s [%s]: %s' % (name, desc, detail))
-                elif status == 'fail':
-                    failures.append('%s [%s]: %s' % (name, desc, detail))
-                else:
-                    configs += 1
-                    structs += n
-                    findings += int(detail.split()[0])
-    for s in skips:
-        print('skipped: ' + s)
-    for f in failures:
-        print('DIFFERENT: ' + f)
-    print('differential: %d structs, %d findings in %d configurations of %d files; '
-          '%d skipped, %d different' % (structs, findings, configs, len(files), len(skips),
-                                        len(failures)))
+    structs, different = run_all(files, inputs_dir, lambda path, variant, tmp:
+                                 compare(args, path, variant, tmp), 'differential')
     if structs < args.min_structs:
         print('error: only %d structs compared, expected at least %d' % (structs, args.min_structs))
         return 1
-    return 1 if failures else 0
+    return 1 if different else 0
 
 
 if __name__ == '__main__':

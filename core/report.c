@@ -6,9 +6,12 @@
 #include "propose_text.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include <sys/stat.h>
 
@@ -218,11 +221,34 @@ int cl_report_yaml(FILE *out, const struct cl_report_info *info,
 	return ferror(out) ? -1 : 0;
 }
 
-/* Write straight to @path: a device, a FIFO or a socket is not replaced. */
-static int write_in_place(const char *path, int (*write)(FILE *out, void *data), void *data)
+/* The N of ".../fd/N" (/proc/self/fd/N, /dev/fd/N), or -1. */
+static int fd_number(const char *path)
 {
-	FILE *out = fopen(path, "w");
+	const char *p = strrchr(path, '/');
+	char *end;
+	long n;
+
+	if (!p || p - path < 3 || strncmp(p - 3, "/fd", 3) || !p[1])
+		return -1;
+	n = strtol(p + 1, &end, 10);
+	return *end || n < 0 || n > 1 << 20 ? -1 : (int)n;
+}
+
+/*
+ * Write straight to @path: a device, a FIFO or a socket is not replaced.
+ * A descriptor of this process (/dev/stdout is /proc/self/fd/1) is written
+ * through, at its offset and with its O_APPEND, as the stream it is, not
+ * opened again and truncated.
+ */
+static int write_in_place(const char *path, bool proc,
+			  int (*write)(FILE *out, void *data), void *data)
+{
+	int fd = proc ? fd_number(path) : -1, dup_fd = fd >= 0 ? dup(fd) : -1;
+	FILE *out = dup_fd >= 0 ? fdopen(dup_fd, "w") : fopen(path, "w");
 	int rc;
+
+	if (!out && dup_fd >= 0)
+		close(dup_fd);
 
 	if (!out)
 		return -1;
@@ -232,52 +258,130 @@ static int write_in_place(const char *path, int (*write)(FILE *out, void *data),
 	return rc;
 }
 
-/* The mode a file created by open(2) with 0666 would get. */
-static mode_t creation_mode(void)
+/* @path's directory part: "." for a bare name.  Returns a malloc'ed string. */
+static char *dir_of(const char *path)
 {
-	mode_t mask = umask(0);
+	const char *slash = strrchr(path, '/');
 
-	umask(mask);
-	return 0666 & ~mask;
+	if (!slash)
+		return strdup(".");
+	if (slash == path)
+		return strdup("/");
+	return strndup(path, (size_t)(slash - path));
+}
+
+/* Whether @dir lies in /proc (where /dev/stdout and /dev/fd/N lead). */
+static bool in_procfs(const char *dir)
+{
+	char *real = realpath(dir, NULL);
+	bool yes = real && (!strcmp(real, "/proc") || !strncmp(real, "/proc/", 6));
+
+	free(real);
+	return yes;
+}
+
+/*
+ * Follow @path's symbolic links as open(2) would, to the file that is
+ * meant (which need not exist yet: a dangling link names the file to
+ * create).  *@proc is set when a step goes through /proc: "/dev/stdout"
+ * is a stream, not a file to replace.  Returns a malloc'ed path, or NULL
+ * (errno: ELOOP after 40 links).
+ */
+static char *follow(const char *path, bool *proc)
+{
+	char *cur = strdup(path);
+
+	*proc = false;
+	for (int hops = 0; cur && hops <= 40; hops++) {
+		char *dir = dir_of(cur), *target, *next;
+		struct stat st;
+		ssize_t n;
+
+		if (!dir || in_procfs(dir))
+			*proc = true;
+		if (*proc || lstat(cur, &st) != 0 || !S_ISLNK(st.st_mode)) {
+			free(dir);
+			return cur;
+		}
+		target = malloc((size_t)st.st_size + 2);
+		n = target ? readlink(cur, target, (size_t)st.st_size + 1) : -1;
+		if (n < 0) {
+			free(target);
+			free(dir);
+			free(cur);
+			return NULL;
+		}
+		target[n] = '\0';
+		if (target[0] == '/') {
+			next = target;
+		} else {
+			next = malloc(strlen(dir) + (size_t)n + 2);
+			if (next)
+				sprintf(next, "%s/%s", dir, target);
+			free(target);
+		}
+		free(dir);
+		free(cur);
+		cur = next;
+	}
+	free(cur);
+	errno = ELOOP;
+	return NULL;
+}
+
+/*
+ * A new file beside @target, created by open(2) with 0666 so that the
+ * umask and the directory's default ACL apply as to any new file.
+ */
+static int create_temporary(const char *target, char **tmp)
+{
+	size_t len = strlen(target) + 32;
+	struct timespec ts;
+
+	*tmp = malloc(len);
+	if (!*tmp)
+		return -1;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	for (unsigned int i = 0; i < 100; i++) {
+		unsigned long r = (unsigned long)ts.tv_nsec ^ ((unsigned long)getpid() << 16) ^
+				  (i * 2654435761u);
+		int fd;
+
+		snprintf(*tmp, len, "%s.%08lx.tmp", target, r & 0xffffffffu);
+		fd = open(*tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+		if (fd >= 0 || errno != EEXIST)
+			return fd;
+	}
+	return -1;
 }
 
 int cl_write_atomic(const char *path, int (*write)(FILE *out, void *data), void *data)
 {
 	struct stat st;
-	char *real = NULL, *tmp;
-	const char *target = path;
-	mode_t mode;
+	char *target, *tmp = NULL;
+	bool proc, exists;
 	FILE *out;
 	int fd, rc = -1, saved;
 
 	/*
 	 * Only a regular file is replaced by rename(2): "-o /dev/null" must
-	 * not turn /dev/null into a file, and a symbolic link is followed,
-	 * so the file it names is written and the link kept.
+	 * not turn /dev/null into a file, nor "-o /dev/stdout" replace the
+	 * file the stream was redirected to.  A symbolic link is followed and
+	 * kept, as the shell's '>' does.
 	 */
-	if (stat(path, &st) == 0) {
-		if (!S_ISREG(st.st_mode))
-			return write_in_place(path, write, data);
-		mode = st.st_mode & 07777;
-		if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode)) {
-			real = realpath(path, NULL);
-			if (!real)
-				return -1;
-			target = real;
-		}
-	} else {
-		mode = creation_mode();
-	}
-	tmp = malloc(strlen(target) + 16);
-	if (!tmp) {
-		free(real);
+	target = follow(path, &proc);
+	if (!target)
 		return -1;
+	exists = stat(target, &st) == 0;
+	if (proc || (exists && !S_ISREG(st.st_mode))) {
+		rc = write_in_place(proc ? target : path, proc, write, data);
+		goto out_target;
 	}
-	snprintf(tmp, strlen(target) + 16, "%s.XXXXXX", target);
-	fd = mkstemp(tmp);
+	fd = create_temporary(target, &tmp);
 	if (fd < 0)
 		goto out_free;
-	if (fchmod(fd, mode) != 0 || !(out = fdopen(fd, "w"))) {
+	/* an existing file keeps its mode */
+	if ((exists && fchmod(fd, st.st_mode & 07777) != 0) || !(out = fdopen(fd, "w"))) {
 		close(fd);
 		goto out_unlink;
 	}
@@ -294,7 +398,10 @@ out_unlink:
 out_free:
 	saved = errno;
 	free(tmp);
-	free(real);
+	errno = saved;
+out_target:
+	saved = errno;
+	free(target);
 	errno = saved;
 	return rc;
 }

@@ -75,8 +75,10 @@ void cl_put_quoted(FILE *out, const char *s);
  * Write to @path atomically: the data goes to a temporary file in the same
  * directory that is renamed over @path only when @write succeeds, so a
  * failed run never leaves a partial output file.  The new file gets the
- * old one's mode (a new one 0666 less the umask), a symbolic link is
- * followed, and a path that is not a regular file (/dev/null, a FIFO) is
+ * old one's mode (a new one 0666 less the umask and as the directory's
+ * default ACL says), a symbolic link is followed and kept (a dangling one
+ * names the file to create), and a path that is not a regular file
+ * (/dev/null, a FIFO) or leads through /proc (/dev/stdout, /dev/fd/N) is
  * written in place, never replaced.  Returns 0 or -1 (errno).
  */
 int cl_write_atomic(const char *path, int (*write)(FILE *out, void *data), void *data);

@@ -655,31 +655,53 @@ static int use_cmp(const void *x, const void *y)
 	return (a->offset > b->offset) - (a->offset < b->offset);
 }
 
+struct bases {
+	struct fe *fe;
+	unsigned depth;
+	bool any, worth;
+};
+
+/* Each base, and the bases' bases: is one of them annotated? */
 static enum CXChildVisitResult base_record(CXCursor c, CXCursor parent, CXClientData data)
 {
-	CXCursor *out = data;
+	struct bases *b = data, inner;
+	CXCursor decl;
 
 	(void)parent;
 	if (clang_getCursorKind(c) != CXCursor_CXXBaseSpecifier)
 		return CXChildVisit_Continue;
-	*out = clang_getCursorDefinition(clang_getTypeDeclaration(
+	b->any = true;
+	decl = clang_getCursorDefinition(clang_getTypeDeclaration(
 		clang_getCanonicalType(clang_getCursorType(c))));
-	if (clang_Cursor_isNull(*out))
-		*out = c;	/* a dependent base: still a base */
-	return CXChildVisit_Break;
+	if (clang_Cursor_isNull(decl) || !is_record_kind(clang_getCursorKind(decl)))
+		return CXChildVisit_Continue;	/* a dependent base */
+	if (worth(b->fe, decl, 0)) {
+		b->worth = true;
+		return CXChildVisit_Break;
+	}
+	if (b->depth < EMBED_WORTH_DEPTH) {
+		inner = (struct bases){ b->fe, b->depth + 1, false, false };
+		clang_visitChildren(decl, base_record, &inner);
+		if (inner.worth) {
+			b->worth = true;
+			return CXChildVisit_Break;
+		}
+	}
+	return CXChildVisit_Continue;
 }
 
 /* A C++ class with base classes, itself or a base annotated: say so. */
-static void check_bases(struct fe *fe, CXCursor decl, const char *name)
+static void check_bases(struct fe *fe, CXCursor decl)
 {
-	CXCursor base = clang_getNullCursor();
+	struct bases b = { fe, 0, false, false };
+	const char *name;
+	bool tdef;
 
-	clang_visitChildren(decl, base_record, &base);
-	if (clang_Cursor_isNull(base))
+	clang_visitChildren(decl, base_record, &b);
+	if (!b.any || !(b.worth || worth(fe, decl, 0)))
 		return;
-	if (worth(fe, decl, 0) ||
-	    (is_record_kind(clang_getCursorKind(base)) && worth(fe, base, 0)))
-		fe_note(fe, decl, "the base classes of", name);
+	name = record_name(fe, decl, &tdef);
+	fe_note(fe, decl, "the base classes of", name ? name : "(anonymous)");
 }
 
 static enum CXChildVisitResult marked_field(CXCursor c, CXCursor parent, CXClientData data)
@@ -713,12 +735,8 @@ static void add_record(struct fe *fe, CXCursor decl)
 	CXString real;
 	const char *path;
 
-	if (clang_getCursorLanguage(decl) == CXLanguage_CPlusPlus) {
-		bool tdef;
-		const char *name = record_name(fe, decl, &tdef);
-
-		check_bases(fe, decl, name ? name : "(anonymous)");
-	}
+	if (clang_getCursorLanguage(decl) == CXLanguage_CPlusPlus)
+		check_bases(fe, decl);
 	if (!fe->opt->all && !worth(fe, decl, 0)) {
 		annot_record_suppress(fe, decl);	/* a misspelt rule is an error anyway */
 		return;

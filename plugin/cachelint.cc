@@ -357,9 +357,6 @@ static void finish_var(tree decl)
 {
 	tree type = TREE_TYPE(decl);
 
-	/* vtables and typeinfo objects: their types are the compiler's own */
-	if (DECL_ARTIFICIAL(decl))
-		return;
 	while (type && TREE_CODE(type) == ARRAY_TYPE)
 		type = TREE_TYPE(type);
 	if (type && RECORD_OR_UNION_TYPE_P(type) && COMPLETE_TYPE_P(type) &&

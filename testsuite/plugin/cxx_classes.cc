@@ -8,6 +8,7 @@
 // DUMP: struct base: size 8, align 8
 // DUMP: struct derived: size 16, align 8
 // DUMP: struct with_vtable: size 24, align 8
+// DUMP: struct pair_t<int>: size 8, align 4
 // DUMP: struct tmpl<long int>: size 16, align 8
 // DUMP: struct tmpl<char>: size 2, align 1
 #include "cachelint.h"
@@ -43,6 +44,16 @@ template <typename T> struct never_instantiated {
 	T a __write_hot;
 	T b __read_mostly;
 };
+
+// Only a structured binding's hidden (artificial) variable has this type.
+template <typename T> struct pair_t {
+	T hot __write_hot;
+	T rm __read_mostly;
+// CHECK-DAG: :[[#@LINE-1]]:11: warning: read-mostly field 'rm' shares cache line 0 (bytes 0-63) of 'struct pair_t<int>' with write-hot field 'hot' [cachelint-false-sharing]
+// CHECK-DAG: :[[#@LINE-3]]:11: note: 'hot' is written on hot paths
+};
+pair_t<int> make_pair_t();
+auto [ph, pr] = make_pair_t();
 
 tmpl<long> t1;
 tmpl<char> t2;

@@ -12,7 +12,7 @@
  *
  * The struct layout comes from structs.h in the include path: run.sh builds
  * this file once per layout.  Output, one line per case and role:
- *   CASE ROLE OPS_PER_SECOND SIZEOF
+ *   CASE ROLE OPS_PER_SECOND SIZEOF CPU_SHARE
  */
 #define _GNU_SOURCE
 #include <pthread.h>
@@ -35,6 +35,7 @@ struct worker {
 	void *obj;
 	int cpu;
 	unsigned long ops;
+	double share;	/* CPU time the thread got / the run's time */
 };
 
 static void pin(int cpu)
@@ -110,12 +111,28 @@ static void transmit(struct worker *w)
 	w->ops = ops;
 }
 
+static double thread_cpu(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/*
+ * The share of the run a thread was on its CPU: below 1 when another job
+ * took the CPU from it, and then the other thread ran without contention
+ * part of the time, whatever the layout.
+ */
 static void *thread(void *arg)
 {
 	struct worker *w = arg;
+	double t0;
 
 	pin(w->cpu);
+	t0 = thread_cpu();
 	w->run(w);
+	w->share = (thread_cpu() - t0) / seconds;
 	return NULL;
 }
 
@@ -131,7 +148,8 @@ static void run_case(const char *name, struct worker *w, int n, size_t size)
 	atomic_store(&stop, 1);
 	for (int i = 0; i < n; i++) {
 		pthread_join(t[i], NULL);
-		printf("%s %s %.0f %zu\n", name, w[i].role, w[i].ops / seconds, size);
+		printf("%s %s %.0f %zu %.3f\n", name, w[i].role, w[i].ops / seconds, size,
+		       w[i].share);
 	}
 }
 

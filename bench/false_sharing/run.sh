@@ -9,7 +9,9 @@
 #   padded    every write-hot field on a line of its own (pad.py)
 # and the three run side by side, interleaved, REPEAT times; the table shows
 # the median ops/s per role and the ratios proposed/original and
-# proposed/padded, with each layout's size.
+# proposed/padded, with each layout's size; then how many thread runs were
+# off their CPU more than 10% of the time (another job on the machine),
+# with a warning when that is more than a third of them.
 #
 #   bench/false_sharing/run.sh [SECONDS] [REPEAT]
 set -eu
@@ -59,7 +61,8 @@ done
 
 # Median ops/s per layout, case and role; then the table and the ratios.
 sort -k1,1 -k2,2 -k3,3 -k4,4n "$work/results" | awk -v n="$repeat" '
-	{ key = $1 " " $2 " " $3; v[key, ++c[key]] = $4; size[$1 " " $2] = $5 }
+	{ key = $1 " " $2 " " $3; v[key, ++c[key]] = $4; size[$1 " " $2] = $5
+	  runs++; if ($6 < 0.9) short++ }
 	END {
 		for (k in c) med[k] = v[k, int((c[k] + 1) / 2)]
 		printf "%-13s %-10s %-9s %7s %16s %16s %16s\n", "case", "role", "", "size", "original", "proposed", "padded"
@@ -75,4 +78,10 @@ sort -k1,1 -k2,2 -k3,3 -k4,4n "$work/results" | awk -v n="$repeat" '
 			name = c2 == 1 ? "page_counter" : "queue_pair"
 			printf "%-13s %-10s %-9s %7s %16d %16d %16d\n", name, "", "bytes", "", size["original " name], size["proposed " name], size["padded " name]
 		}
+		# A thread that lost its CPU to another job let the other run
+		# alone: false sharing needs both on their CPUs at once.  The
+		# medians absorb a disturbed run or two, not a busy machine.
+		printf "threads on their CPU less than 90%% of a run: %d of %d\n", short, runs
+		if (short * 3 > runs)
+			printf "run.sh: the machine was busy: the ratios understate false sharing; run it again on a quiet machine\n"
 	}'

@@ -288,6 +288,12 @@ void dw_report(struct dw_unit *u, const struct cl_span *where, const char *fmt, 
 
 /* dwarf_attrs.c */
 void dw_read_attrs(struct dw_unit *u, Dwarf_Die die, struct dw_attrs *a);
+/*
+ * Whether a type DIE of @tag is looked through to the type it names (a
+ * typedef or qualifier): its layout is that type's.  The layout code and
+ * the structural keys must agree on this list.
+ */
+bool dw_tag_is_alias(uint16_t tag);
 Dwarf_Half dw_tag(struct dw_unit *u, Dwarf_Die die);
 dw_key dw_die_key(struct dw_unit *u, Dwarf_Die die);
 Dwarf_Die dw_die_at(struct dw_unit *u, dw_key k);

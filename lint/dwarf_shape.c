@@ -95,24 +95,6 @@ static bool is_record(uint16_t tag)
 	       tag == DW_TAG_class_type;
 }
 
-/* The tags that dwarf_types.c looks through to the record they name. */
-static bool is_alias(uint16_t tag)
-{
-	switch (tag) {
-	case DW_TAG_typedef:
-	case DW_TAG_const_type:
-	case DW_TAG_volatile_type:
-	case DW_TAG_restrict_type:
-	case DW_TAG_atomic_type:
-	case DW_TAG_immutable_type:
-	case DW_TAG_shared_type:
-	case DW_TAG_packed_type:
-		return true;
-	default:
-		return false;
-	}
-}
-
 static bool profile_names(const struct dw_unit *u, const char *name)
 {
 	const struct cl_profile *p = u->fe->cfg.profile;
@@ -137,7 +119,7 @@ static bool hash_type_ref(struct dw_unit *u, const struct dw_raw_die *d, uint64_
 	mix(h, t->a);
 	mix(h, t->b);
 	*relevant |= t->relevant;
-	if (s && is_alias(d->tag))
+	if (s && dw_tag_is_alias(d->tag))
 		s->record = t->record;
 	if ((d->tag == DW_TAG_member || d->tag == DW_TAG_inheritance) && t->record)
 		dw_map_put(&u->raw_embedded, t->record, (void *)1);

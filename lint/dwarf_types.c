@@ -167,6 +167,23 @@ static void layout_array(struct dw_unit *u, struct dw_type *t, Dwarf_Die die,
 		t->align = t->size > 64 ? 64 : (uint32_t)t->size;
 }
 
+bool dw_tag_is_alias(uint16_t tag)
+{
+	switch (tag) {
+	case DW_TAG_typedef:
+	case DW_TAG_const_type:
+	case DW_TAG_volatile_type:
+	case DW_TAG_restrict_type:
+	case DW_TAG_atomic_type:
+	case DW_TAG_immutable_type:
+	case DW_TAG_shared_type:
+	case DW_TAG_packed_type:
+		return true;
+	default:
+		return false;
+	}
+}
+
 static void layout_die(struct dw_unit *u, struct dw_type *t, Dwarf_Die die, unsigned depth)
 {
 	struct dw_attrs a;
@@ -190,16 +207,6 @@ static void layout_die(struct dw_unit *u, struct dw_type *t, Dwarf_Die die, unsi
 	case DW_TAG_ptr_to_member_type:
 		layout_pointer(u, t, &a);
 		break;
-	case DW_TAG_typedef:
-	case DW_TAG_const_type:
-	case DW_TAG_volatile_type:
-	case DW_TAG_restrict_type:
-	case DW_TAG_atomic_type:
-	case DW_TAG_immutable_type:
-	case DW_TAG_shared_type:
-	case DW_TAG_packed_type:
-		layout_alias(u, t, &a, depth);
-		break;
 	case DW_TAG_array_type:
 		layout_array(u, t, die, &a, depth);
 		break;
@@ -221,7 +228,10 @@ static void layout_die(struct dw_unit *u, struct dw_type *t, Dwarf_Die die, unsi
 		t->align = 1;
 		break;
 	default:
-		set_unknown(t);
+		if (dw_tag_is_alias(t->tag))
+			layout_alias(u, t, &a, depth);
+		else
+			set_unknown(t);
 		break;
 	}
 	if (t->align == 0)

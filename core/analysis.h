@@ -23,61 +23,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "diag.h"
 #include "layout.h"
+#include "options.h"
 #include "rules.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-#define CL_LINE_SIZE_DEFAULT 64
-#define CL_LINE_SIZE_MIN 16
-#define CL_LINE_SIZE_MAX 512
-
-enum cl_alignment {
-	CL_ALIGN_LINE,
-	CL_ALIGN_ANY,
-};
-
-/**
- * struct cl_options - the assumptions of one analysis
- * @line_size: bytes, a power of two in 16..512
- * @alignment: where the record may start
- * @adjacent: also report pairs in adjacent lines of one 2-line block
- */
-struct cl_options {
-	unsigned line_size;
-	enum cl_alignment alignment;
-	bool adjacent;
-};
-
-/**
- * struct cl_diag - detail of a failure, filled by the function that failed
- * @file: the file it is about, "" if none
- * @line: 1-based, 0 if none
- * @col: 1-based, 0 if none
- * @msg: what went wrong
- */
-struct cl_diag {
-	char file[1024];
-	unsigned line, col;
-	char msg[512];
-};
-
-void cl_diag_set(struct cl_diag *d, const char *file, unsigned line,
-		 unsigned col, const char *fmt, ...)
-	__attribute__((format(printf, 5, 6)));
-/* "file:line:col: msg" (the parts that are known), for printing. */
-const char *cl_diag_format(const struct cl_diag *d, char *buf, size_t size);
-
-void cl_options_init(struct cl_options *o);
-/*
- * Set one option from its textual form: the parser shared by the plugin
- * arguments and the command line, so both accept and reject the same.
- * Keys: "line-size", "alignment", "adjacent".  Returns 0, or -1 with @err.
- */
-int cl_options_set(struct cl_options *o, const char *key, const char *value,
-		   struct cl_diag *err);
 
 /**
  * struct cl_finding - one reported problem

@@ -24,7 +24,7 @@
 
 #include <clang-c/CXCompilationDatabase.h>
 
-#include "cli.h"
+#include "diag.h"
 #include "emit_source.h"
 
 void lint_jobs_init(struct lint_jobs *j)
@@ -223,12 +223,12 @@ int lint_jobs_from_compdb(struct lint_jobs *j, const char *dir, char **files, si
 		matched[i] = false;
 	}
 	if (stat(path, &st)) {
-		cli_error("%s: %s", path, strerror(errno));
+		cl_error("%s: %s", path, strerror(errno));
 		goto out;
 	}
 	db = quiet_load(dir, &err);
 	if (err != CXCompilationDatabase_NoError || !db) {
-		cli_error("%s: not a valid compile database (expected a JSON array of {directory, file, command|arguments})",
+		cl_error("%s: not a valid compile database (expected a JSON array of {directory, file, command|arguments})",
 			  path);
 		goto out;
 	}
@@ -250,12 +250,12 @@ int lint_jobs_from_compdb(struct lint_jobs *j, const char *dir, char **files, si
 	rc = 0;
 	for (size_t i = 0; i < nfiles; i++) {
 		if (!matched[i]) {
-			cli_error("%s: not in %s", files[i], path);
+			cl_error("%s: not in %s", files[i], path);
 			rc = -1;
 		}
 	}
 	if (!rc && !j->n) {
-		cli_error("%s: no entries", path);
+		cl_error("%s: no entries", path);
 		rc = -1;
 	}
 out:

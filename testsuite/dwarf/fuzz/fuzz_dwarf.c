@@ -59,7 +59,7 @@ static void read_once(const char *path, bool types)
 {
 	struct cl_arena arena;
 	struct run r;
-	struct dwarf_config cfg = {
+	struct dw_config cfg = {
 		.findings = &r.findings,
 		.all = true,
 		.types = types,
@@ -68,16 +68,16 @@ static void read_once(const char *path, bool types)
 		.data = &r,
 		.track_allocations = true,
 	};
-	struct dwarf_frontend *fe;
+	struct dw_frontend *fe;
 	struct cl_diag err;
 
 	cl_arena_init(&arena);
 	cl_options_init(&r.opt);
 	cl_findings_init(&r.findings, &arena);
-	fe = dwarf_frontend_new(&cfg);
+	fe = dw_frontend_new(&cfg);
 	memset(&err, 0, sizeof(err));
-	dwarf_frontend_read(fe, path, &err);
-	dwarf_frontend_free(fe);
+	dw_frontend_read(fe, path, &err);
+	dw_frontend_free(fe);
 	cl_findings_free(&r.findings);
 	cl_arena_free(&arena);
 }

@@ -342,7 +342,7 @@ static int parse_jobs(const char *arg, unsigned *out)
 	unsigned long v = strtoul(arg, &end, 10);
 
 	if (!*arg || *end || v < 1 || v > JOBS_MAX) {
-		cli_error("invalid --jobs '%s': expected a number from 1 to %d", arg, JOBS_MAX);
+		cl_error("invalid --jobs '%s': expected a number from 1 to %d", arg, JOBS_MAX);
 		return -1;
 	}
 	*out = (unsigned)v;
@@ -420,7 +420,7 @@ static int parse_args(struct lint_run *r, int argc, char **argv)
 			return 1;
 		}
 		if (opt == '?' || opt == ':') {
-			cli_error(opt == ':' ? "option '%s' needs a value (cachelint lint --help)" :
+			cl_error(opt == ':' ? "option '%s' needs a value (cachelint lint --help)" :
 					       "unknown option '%s' (cachelint lint --help)",
 				  argv[optind - 1]);
 			return -1;
@@ -434,15 +434,15 @@ static int parse_args(struct lint_run *r, int argc, char **argv)
 	r->files = argv + optind;
 	r->nfiles = (size_t)(nopts - optind);
 	if (r->out.patch_out && !r->common.propose) {
-		cli_error("--patch-out writes the proposals: it needs --propose");
+		cl_error("--patch-out writes the proposals: it needs --propose");
 		return -1;
 	}
 	if (!r->build_dir && !r->nfiles) {
-		cli_error("no input files (cachelint lint FILE... [-- flags], or -p BUILD_DIR)");
+		cl_error("no input files (cachelint lint FILE... [-- flags], or -p BUILD_DIR)");
 		return -1;
 	}
 	if (r->build_dir && r->nflags) {
-		cli_error("compiler flags after '--' do not go with -p: the compile database has them");
+		cl_error("compiler flags after '--' do not go with -p: the compile database has them");
 		return -1;
 	}
 	return 0;
@@ -459,7 +459,7 @@ static int open_dump(struct lint_run *r, FILE **dump)
 	}
 	*dump = fopen(r->dump_path, "w");
 	if (!*dump) {
-		cli_error("cannot write '%s': %m", r->dump_path);
+		cl_error("cannot write '%s': %m", r->dump_path);
 		return -1;
 	}
 	return 0;

@@ -117,8 +117,6 @@ int cli_load_profiles(struct cli_common *c, struct cl_profile *p);
 /* The exit status for these findings under --fail-on. */
 int cli_exit_status(const struct cli_common *c, const struct cl_findings *f);
 
-/* "cachelint: " + message on stderr */
-void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void cli_print_version(const char *command);
 /* Progress on stderr when it is a terminal and not --quiet. */
 bool cli_progress_wanted(const struct cli_common *c);

@@ -27,110 +27,12 @@
 /* ------------------------------------------------------------------ */
 /* key -> pointer maps                                                  */
 
-void dw_map_init(struct dw_map *m)
-{
-	memset(m, 0, sizeof(*m));
-}
-
-void dw_map_free(struct dw_map *m)
-{
-	free(m->keys);
-	free(m->vals);
-	memset(m, 0, sizeof(*m));
-}
-
-static size_t slot_of(dw_key k, size_t size)
-{
-	k ^= k >> 33;
-	k *= 0xff51afd7ed558ccdULL;
-	k ^= k >> 33;
-	return (size_t)k & (size - 1);
-}
-
-void *dw_map_get(const struct dw_map *m, dw_key k)
-{
-	if (!m->size)
-		return NULL;
-	for (size_t i = slot_of(k, m->size);; i = (i + 1) & (m->size - 1)) {
-		if (m->keys[i] == k)
-			return m->vals[i];
-		if (!m->keys[i])
-			return NULL;
-	}
-}
-
-static void map_grow(struct dw_map *m)
-{
-	struct dw_map bigger = { 0 };
-
-	bigger.size = m->size ? m->size * 2 : 64;
-	bigger.keys = calloc(bigger.size, sizeof(*bigger.keys));
-	bigger.vals = calloc(bigger.size, sizeof(*bigger.vals));
-	if (!bigger.keys || !bigger.vals) {
-		fputs("cachelint: out of memory\n", stderr);
-		abort();
-	}
-	for (size_t i = 0; i < m->size; i++)
-		if (m->keys[i])
-			dw_map_put(&bigger, m->keys[i], m->vals[i]);
-	dw_map_free(m);
-	*m = bigger;
-}
-
-void dw_map_put(struct dw_map *m, dw_key k, void *v)
-{
-	if ((m->n + 1) * 2 > m->size)
-		map_grow(m);
-	for (size_t i = slot_of(k, m->size);; i = (i + 1) & (m->size - 1)) {
-		if (m->keys[i] == k) {
-			m->vals[i] = v;
-			return;
-		}
-		if (!m->keys[i]) {
-			m->keys[i] = k;
-			m->vals[i] = v;
-			m->n++;
-			return;
-		}
-	}
-}
-
 /* ------------------------------------------------------------------ */
 /* interned strings: one copy of every file name for the whole run      */
 
-static dw_key string_hash(const char *s)
+const char *dw_intern(struct dw_frontend *fe, const char *s)
 {
-	uint64_t h = 0xcbf29ce484222325ULL;
-
-	while (*s) {
-		h ^= (unsigned char)*s++;
-		h *= 0x100000001b3ULL;
-	}
-	return h ? h : 1;
-}
-
-/* A string set on top of the map: collisions probe the next hash value. */
-static const char *string_find(struct dw_map *m, const char *s, dw_key *slot)
-{
-	dw_key h = string_hash(s);
-	const char *v;
-
-	while ((v = dw_map_get(m, h)) && strcmp(v, s))
-		h = h + 1 ? h + 1 : 1;
-	*slot = h;
-	return v;
-}
-
-const char *dw_intern(struct dwarf_frontend *fe, const char *s)
-{
-	dw_key slot;
-	const char *v = string_find(&fe->names, s, &slot);
-
-	if (!v) {
-		v = cl_arena_strdup(&fe->arena, s);
-		dw_map_put(&fe->names, slot, (void *)v);
-	}
-	return v;
+	return cl_strset_intern(&fe->names, s);
 }
 
 /* ------------------------------------------------------------------ */
@@ -138,7 +40,7 @@ const char *dw_intern(struct dwarf_frontend *fe, const char *s)
 
 void dw_fail(struct dw_unit *u, const char *fmt, ...)
 {
-	struct dwarf_frontend *fe = u->fe;
+	struct dw_frontend *fe = u->fe;
 	char msg[400];
 	va_list ap;
 
@@ -162,10 +64,9 @@ void dw_fail_dwarf(struct dw_unit *u, const char *what, Dwarf_Error e)
 /* An error in the annotations: reported once however many units repeat it. */
 void dw_report(struct dw_unit *u, const struct cl_span *where, const char *fmt, ...)
 {
-	struct dwarf_frontend *fe = u->fe;
+	struct dw_frontend *fe = u->fe;
 	struct cl_diag d;
 	char key[1600];
-	dw_key slot;
 	va_list ap;
 
 	memset(&d, 0, sizeof(d));
@@ -176,9 +77,8 @@ void dw_report(struct dw_unit *u, const struct cl_span *where, const char *fmt, 
 	d.line = where && where->file ? where->line : 0;
 	d.col = where && where->file ? where->col : 0;
 	snprintf(key, sizeof(key), "%s:%u:%u:%s", d.file, d.line, d.col, d.msg);
-	if (string_find(&fe->reported, key, &slot))
+	if (cl_strset_add(&fe->reported, key))
 		return;
-	dw_map_put(&fe->reported, slot, cl_arena_strdup(&fe->arena, key));
 	fe->stats.errors++;
 	if (fe->cfg.error)
 		fe->cfg.error(fe->cfg.data, &d);
@@ -192,11 +92,11 @@ static const char *copy_str(struct cl_arena *a, const char *s)
 	return s ? cl_arena_strdup(a, s) : NULL;
 }
 
-static struct cl_record *copy_record(struct dwarf_frontend *fe, struct dw_map *memo,
+static struct cl_record *copy_record(struct dw_frontend *fe, struct cl_map *memo,
 				     const struct cl_record *rec, unsigned depth)
 {
 	struct cl_arena *a = &fe->arena;
-	struct cl_record *c = dw_map_get(memo, (dw_key)(uintptr_t)rec);
+	struct cl_record *c = cl_map_get(memo, (dw_key)(uintptr_t)rec);
 
 	if (c)
 		return c;
@@ -212,7 +112,7 @@ static struct cl_record *copy_record(struct dwarf_frontend *fe, struct dw_map *m
 				   &rec->paths[i].span);
 	for (size_t i = 0; i < rec->npaths; i++)
 		c->paths[i].access.group = copy_str(a, rec->paths[i].access.group);
-	dw_map_put(memo, (dw_key)(uintptr_t)rec, c);
+	cl_map_put(memo, (dw_key)(uintptr_t)rec, c);
 	for (size_t i = 0; i < rec->nmembers; i++) {
 		const struct cl_member *m = &rec->members[i];
 		struct cl_member *cm = &c->members[i];
@@ -247,7 +147,7 @@ static const struct cl_member *remap_member(const struct cl_record *old,
 }
 
 /* The profile's findings about @old, now about its copy @new. */
-static void move_findings(struct dwarf_frontend *fe, const struct cl_findings *scratch,
+static void move_findings(struct dw_frontend *fe, const struct cl_findings *scratch,
 			  const struct cl_record *old, struct cl_record *new)
 {
 	struct cl_findings *out = fe->cfg.findings;
@@ -290,7 +190,7 @@ static void name_typedefs(struct dw_unit *u)
 
 		if (rec->name)
 			continue;
-		name = dw_map_get(&u->typedefs, u->converted[i]->key);
+		name = cl_map_get(&u->typedefs, u->converted[i]->key);
 		if (name) {
 			rec->name = cl_arena_strdup(&u->arena, name);
 			rec->typedef_name = true;
@@ -302,7 +202,7 @@ static bool is_root(struct dw_unit *u, const struct cl_record *rec)
 {
 	const char *only = u->fe->cfg.only;
 
-	if (!rec->name && dw_map_get(&u->embedded, (dw_key)(uintptr_t)rec))
+	if (!rec->name && cl_map_get(&u->embedded, (dw_key)(uintptr_t)rec))
 		return false;
 	return !only || (rec->name && !strcmp(rec->name, only));
 }
@@ -312,7 +212,7 @@ static bool is_root(struct dw_unit *u, const struct cl_record *rec)
  * to look for, else those that an annotation or the profile reaches (the
  * others have nothing to analyse), as in the plugin.
  */
-static bool is_wanted(struct dwarf_frontend *fe, const struct cl_record *rec)
+static bool is_wanted(struct dw_frontend *fe, const struct cl_record *rec)
 {
 	const struct cl_profile *p = fe->cfg.profile;
 
@@ -331,8 +231,8 @@ static bool keys_decide_roots(struct dw_unit *u, const struct dw_shape **keys)
 	for (size_t i = 0; i < u->ncands; i++) {
 		dw_key k = u->cands[i];
 
-		if ((!keys[i] || !keys[i]->named) && !dw_map_get(&u->typedefs, k) &&
-		    dw_map_get(&u->raw_embedded, k))
+		if ((!keys[i] || !keys[i]->named) && !cl_map_get(&u->typedefs, k) &&
+		    cl_map_get(&u->raw_embedded, k))
 			return false;
 	}
 	return true;
@@ -346,7 +246,7 @@ static bool keys_decide_roots(struct dw_unit *u, const struct dw_shape **keys)
  */
 static const struct dw_shape **convert_candidates(struct dw_unit *u)
 {
-	struct dwarf_frontend *fe = u->fe;
+	struct dw_frontend *fe = u->fe;
 	const struct dw_shape **keys = cl_arena_alloc(&u->arena, (u->ncands + 1) * sizeof(*keys));
 	bool by_key;
 
@@ -375,7 +275,7 @@ static void remember_keys(struct dw_unit *u, const struct dw_shape **keys)
 
 		if (!keys[i])
 			continue;
-		t = dw_map_get(&u->types, u->cands[i]);
+		t = cl_map_get(&u->types, u->cands[i]);
 		if (t && (!t->record || is_root(u, t->record)))
 			dw_shape_seen(u->fe, keys[i], true);
 	}
@@ -383,10 +283,10 @@ static void remember_keys(struct dw_unit *u, const struct dw_shape **keys)
 
 static void finish_unit(struct dw_unit *u)
 {
-	struct dwarf_frontend *fe = u->fe;
+	struct dw_frontend *fe = u->fe;
 	const struct dw_shape **keys = u->fast ? convert_candidates(u) : NULL;
 	struct cl_findings scratch;
-	struct dw_map memo;
+	struct cl_map memo;
 
 	name_typedefs(u);
 	cl_findings_init(&scratch, &u->arena);
@@ -395,7 +295,7 @@ static void finish_unit(struct dw_unit *u)
 		for (size_t i = 0; i < u->nconverted; i++)
 			cl_profile_apply(fe->cfg.profile, u->converted[i]->record, &u->arena,
 					 &scratch);
-	dw_map_init(&memo);
+	cl_map_init(&memo);
 	for (size_t i = 0; i < u->nvisited; i++) {
 		struct cl_record *rec = u->visited[i]->record, *copy;
 		dw_key fp;
@@ -404,9 +304,9 @@ static void finish_unit(struct dw_unit *u)
 			continue;
 		fp = cl_record_fingerprint(rec);
 		fp = fp ? fp : 1;
-		if (dw_map_get(&fe->seen, fp))
+		if (cl_map_get(&fe->seen, fp))
 			continue;
-		dw_map_put(&fe->seen, fp, rec);
+		cl_map_put(&fe->seen, fp, rec);
 		copy = copy_record(fe, &memo, rec, 0);
 		move_findings(fe, &scratch, rec, copy);
 		fe->stats.records++;
@@ -414,7 +314,7 @@ static void finish_unit(struct dw_unit *u)
 			fe->cfg.record(fe->cfg.data, copy);
 	}
 	remember_keys(u, keys);
-	dw_map_free(&memo);
+	cl_map_free(&memo);
 	cl_findings_free(&scratch);
 }
 
@@ -427,11 +327,11 @@ static void unit_free(struct dw_unit *u)
 			dwarf_dealloc(u->dbg, u->files[i], DW_DLA_STRING);
 		dwarf_dealloc(u->dbg, u->files, DW_DLA_LIST);
 	}
-	dw_map_free(&u->types);
-	dw_map_free(&u->typedefs);
-	dw_map_free(&u->embedded);
-	dw_map_free(&u->shapes);
-	dw_map_free(&u->raw_embedded);
+	cl_map_free(&u->types);
+	cl_map_free(&u->typedefs);
+	cl_map_free(&u->embedded);
+	cl_map_free(&u->shapes);
+	cl_map_free(&u->raw_embedded);
 	free(u->cands);
 	free(u->visited);
 	free(u->converted);
@@ -500,8 +400,8 @@ static bool visit_raw_typedef(struct dw_unit *u, const struct dw_raw_die *d)
 			type = dw_key_make(v->u, 1);
 		}
 	}
-	if (name && type && !dw_map_get(&u->typedefs, type))
-		dw_map_put(&u->typedefs, type, (void *)name);
+	if (name && type && !cl_map_get(&u->typedefs, type))
+		cl_map_put(&u->typedefs, type, (void *)name);
 	return true;
 }
 
@@ -516,8 +416,8 @@ static void visit_typedef(struct dw_unit *u, Dwarf_Die die)
 	dw_read_attrs(u, die, &a);
 	if (!a.name || !(a.have & DWA_TYPE))
 		return;
-	if (!dw_map_get(&u->typedefs, a.type))
-		dw_map_put(&u->typedefs, a.type, (void *)a.name);
+	if (!cl_map_get(&u->typedefs, a.type))
+		cl_map_put(&u->typedefs, a.type, (void *)a.name);
 	if (name_is(a.name, u->fe->cfg.only)) {
 		struct dw_type *t = dw_type_layout(u, a.type, 0);
 
@@ -620,8 +520,8 @@ static void walk_unit(struct dw_unit *u, Dwarf_Die cu)
 	    (!d.children || walk_raw(u, d.next, 0, true)))
 		return;
 	u->ncands = 0;
-	dw_map_free(&u->typedefs);
-	dw_map_init(&u->typedefs);
+	cl_map_free(&u->typedefs);
+	cl_map_init(&u->typedefs);
 	walk(u, cu, 0);
 }
 
@@ -670,7 +570,7 @@ static void check_skeleton(struct dw_unit *u, Dwarf_Die cu, Dwarf_Half unit_type
  */
 static void open_raw(struct dw_unit *u, struct dw_input *in, Dwarf_Die cu)
 {
-	struct dwarf_frontend *fe = u->fe;
+	struct dw_frontend *fe = u->fe;
 	Dwarf_Off off = 0, len = 0;
 	Dwarf_Error e = NULL;
 	int rc;
@@ -692,7 +592,7 @@ static void open_raw(struct dw_unit *u, struct dw_input *in, Dwarf_Die cu)
 	u->seed = 0x636163686500ULL | u->addr_size | (uint64_t)u->big_endian << 7;
 }
 
-static void read_unit(struct dwarf_frontend *fe, struct dw_input *in, const char *path,
+static void read_unit(struct dw_frontend *fe, struct dw_input *in, const char *path,
 		      Dwarf_Bool is_info, Dwarf_Half version, Dwarf_Half addr_size,
 		      Dwarf_Half unit_type)
 {
@@ -730,7 +630,7 @@ static void read_unit(struct dwarf_frontend *fe, struct dw_input *in, const char
 	unit_free(u);
 }
 
-static void read_units(struct dwarf_frontend *fe, struct dw_input *in, const char *path,
+static void read_units(struct dw_frontend *fe, struct dw_input *in, const char *path,
 		       Dwarf_Bool is_info)
 {
 	for (;;) {
@@ -757,7 +657,7 @@ static void read_units(struct dwarf_frontend *fe, struct dw_input *in, const cha
 	}
 }
 
-int dwarf_frontend_read(struct dwarf_frontend *fe, const char *path, struct cl_diag *err)
+int dw_frontend_read(struct dw_frontend *fe, const char *path, struct cl_diag *err)
 {
 	size_t units = fe->stats.units;
 
@@ -786,9 +686,9 @@ int dwarf_frontend_read(struct dwarf_frontend *fe, const char *path, struct cl_d
 	return 0;
 }
 
-struct dwarf_frontend *dwarf_frontend_new(const struct dwarf_config *cfg)
+struct dw_frontend *dw_frontend_new(const struct dw_config *cfg)
 {
-	struct dwarf_frontend *fe = cl_xmalloc(sizeof(*fe));
+	struct dw_frontend *fe = cl_xmalloc(sizeof(*fe));
 
 	memset(fe, 0, sizeof(*fe));
 	fe->cfg = *cfg;
@@ -799,26 +699,26 @@ struct dwarf_frontend *dwarf_frontend_new(const struct dwarf_config *cfg)
 	 */
 	dwarf_set_de_alloc_flag(cfg->track_allocations);
 	cl_arena_init(&fe->arena);
-	dw_map_init(&fe->seen);
-	dw_map_init(&fe->shapes_seen);
-	dw_map_init(&fe->names);
-	dw_map_init(&fe->reported);
+	cl_map_init(&fe->seen);
+	cl_map_init(&fe->shapes_seen);
+	cl_strset_init(&fe->names);
+	cl_strset_init(&fe->reported);
 	return fe;
 }
 
-const struct dwarf_stats *dwarf_frontend_stats(const struct dwarf_frontend *fe)
+const struct dw_stats *dw_frontend_stats(const struct dw_frontend *fe)
 {
 	return &fe->stats;
 }
 
-void dwarf_frontend_free(struct dwarf_frontend *fe)
+void dw_frontend_free(struct dw_frontend *fe)
 {
 	if (!fe)
 		return;
-	dw_map_free(&fe->seen);
-	dw_map_free(&fe->shapes_seen);
-	dw_map_free(&fe->names);
-	dw_map_free(&fe->reported);
+	cl_map_free(&fe->seen);
+	cl_map_free(&fe->shapes_seen);
+	cl_strset_free(&fe->names);
+	cl_strset_free(&fe->reported);
 	cl_arena_free(&fe->arena);
 	free(fe);
 }

@@ -21,12 +21,12 @@
 
 struct dw_type *dw_type_get(struct dw_unit *u, dw_key k)
 {
-	struct dw_type *t = dw_map_get(&u->types, k);
+	struct dw_type *t = cl_map_get(&u->types, k);
 
 	if (!t) {
 		t = cl_arena_alloc(&u->arena, sizeof(*t));
 		t->key = k;
-		dw_map_put(&u->types, k, t);
+		cl_map_put(&u->types, k, t);
 	}
 	return t;
 }

@@ -13,7 +13,7 @@
 #include "propose.h"
 #include "rules.h"
 
-int dwarf_run_init(struct dwarf_run *r, struct cli_common *c)
+int dw_run_init(struct dw_run *r, struct cli_common *c)
 {
 	memset(r, 0, sizeof(*r));
 	r->c = c;
@@ -23,18 +23,18 @@ int dwarf_run_init(struct dwarf_run *r, struct cli_common *c)
 	return cli_load_profiles(c, &r->profile);
 }
 
-void dwarf_run_free(struct dwarf_run *r)
+void dw_run_free(struct dw_run *r)
 {
 	cl_findings_free(&r->findings);
 	free(r->records);
-	dwarf_frontend_free(r->fe);
+	dw_frontend_free(r->fe);
 	cl_profile_free(&r->profile);
 	cl_arena_free(&r->arena);
 }
 
 static void on_record(void *data, struct cl_record *rec)
 {
-	struct dwarf_run *r = data;
+	struct dw_run *r = data;
 
 	r->records = cl_vec_grow(r->records, &r->cap, r->nrecords + 1, sizeof(*r->records));
 	r->records[r->nrecords++] = rec;
@@ -45,7 +45,7 @@ static void on_record(void *data, struct cl_record *rec)
 
 static void on_error(void *data, const struct cl_diag *d)
 {
-	struct dwarf_run *r = data;
+	struct dw_run *r = data;
 	char buf[2048];
 
 	if (d->line && d->col)
@@ -53,21 +53,21 @@ static void on_error(void *data, const struct cl_diag *d)
 	else if (d->line)
 		fprintf(stderr, "%s:%u: error: %s\n", d->file, d->line, d->msg);
 	else
-		cli_error("%s", cl_diag_format(d, buf, sizeof(buf)));
+		cl_error("%s", cl_diag_format(d, buf, sizeof(buf)));
 	r->errors++;
 }
 
-static void on_progress(void *data, const char *file, const struct dwarf_stats *st)
+static void on_progress(void *data, const char *file, const struct dw_stats *st)
 {
 	(void)data;
 	fprintf(stderr, "\rcachelint: %s: %zu units, %zu structs converted, %zu recognised, %zu distinct layouts",
 		file, st->units, st->record_dies, st->recognised, st->records);
 }
 
-size_t dwarf_run_files(struct dwarf_run *r, char *const *files, int nfiles, const char *only,
+size_t dw_run_files(struct dw_run *r, char *const *files, int nfiles, const char *only,
 		       bool types)
 {
-	struct dwarf_config cfg = {
+	struct dw_config cfg = {
 		.profile = r->profile.nstructs ? &r->profile : NULL,
 		.findings = &r->findings,
 		.all = r->all,
@@ -78,7 +78,7 @@ size_t dwarf_run_files(struct dwarf_run *r, char *const *files, int nfiles, cons
 		.progress = cli_progress_wanted(r->c) ? on_progress : NULL,
 		.data = r,
 	};
-	struct dwarf_frontend *fe = dwarf_frontend_new(&cfg);
+	struct dw_frontend *fe = dw_frontend_new(&cfg);
 	size_t failed = 0;
 	char buf[2048];
 
@@ -86,23 +86,23 @@ size_t dwarf_run_files(struct dwarf_run *r, char *const *files, int nfiles, cons
 		struct cl_diag err;
 
 		memset(&err, 0, sizeof(err));
-		if (dwarf_frontend_read(fe, files[i], &err)) {
+		if (dw_frontend_read(fe, files[i], &err)) {
 			if (cfg.progress)
 				fputc('\n', stderr);
-			cli_error("%s", cl_diag_format(&err, buf, sizeof(buf)));
+			cl_error("%s", cl_diag_format(&err, buf, sizeof(buf)));
 			failed++;
 		}
 	}
 	if (cfg.progress)
 		fputc('\n', stderr);
-	r->stats = *dwarf_frontend_stats(fe);
+	r->stats = *dw_frontend_stats(fe);
 	r->errors += failed;
 	/* the records live in the front end's arena until the run is freed */
 	r->fe = fe;
 	return failed;
 }
 
-void dwarf_run_undefined_profile_structs(struct dwarf_run *r)
+void dw_run_undefined_profile_structs(struct dw_run *r)
 {
 	struct cl_findings *out = &r->findings;
 
@@ -122,7 +122,7 @@ void dwarf_run_undefined_profile_structs(struct dwarf_run *r)
 	}
 }
 
-bool dwarf_run_has_conflict(const struct dwarf_run *r, const struct cl_record *rec)
+bool dw_run_has_conflict(const struct dw_run *r, const struct cl_record *rec)
 {
 	for (size_t i = 0; i < r->findings.n; i++) {
 		const struct cl_finding *f = &r->findings.v[i];
@@ -134,7 +134,7 @@ bool dwarf_run_has_conflict(const struct dwarf_run *r, const struct cl_record *r
 	return false;
 }
 
-const char *dwarf_proposal_summary(const struct cl_proposal *p, struct cl_arena *a)
+const char *dw_proposal_summary(const struct cl_proposal *p, struct cl_arena *a)
 {
 	const char *order = "", *aligned = "";
 

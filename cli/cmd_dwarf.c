@@ -83,7 +83,7 @@ static int parse(struct dwarf_cmd *d, int argc, char **argv, int *status)
 			cli_print_version("dwarf");
 			return *status = EXIT_SUCCESS, -1;
 		default:
-			cli_error("dwarf: unknown option '%s' (cachelint dwarf --help)",
+			cl_error("dwarf: unknown option '%s' (cachelint dwarf --help)",
 				  argv[optind - 1]);
 			return *status = EXIT_USAGE, -1;
 		}
@@ -97,7 +97,7 @@ static int parse(struct dwarf_cmd *d, int argc, char **argv, int *status)
 
 static int write_dump(FILE *out, void *data)
 {
-	const struct dwarf_run *r = data;
+	const struct dw_run *r = data;
 
 	for (size_t i = 0; i < r->nrecords; i++)
 		cl_record_dump(out, r->records[i]);
@@ -122,7 +122,7 @@ struct proposals {
  * source text, so none comes with a patch: the reason says so and carries
  * the proposal's summary, which every format prints.
  */
-static void propose_all(const struct dwarf_run *r, struct proposals *ps)
+static void propose_all(const struct dw_run *r, struct proposals *ps)
 {
 	struct cl_arena *a = &ps->arena;
 
@@ -131,7 +131,7 @@ static void propose_all(const struct dwarf_run *r, struct proposals *ps)
 		struct cl_proposal *p;
 		struct cl_report_proposal *rp;
 
-		if (!dwarf_run_has_conflict(r, rec))
+		if (!dw_run_has_conflict(r, rec))
 			continue;
 		p = cl_arena_alloc(a, sizeof(*p));
 		rp = cl_vec_push(&ps->v, &ps->n, &ps->cap);
@@ -143,11 +143,11 @@ static void propose_all(const struct dwarf_run *r, struct proposals *ps)
 		rp->p = p;
 		rp->reason = cl_arena_printf(a,
 			"read from DWARF, which holds no source text to patch; proposed %s",
-			dwarf_proposal_summary(p, a));
+			dw_proposal_summary(p, a));
 	}
 }
 
-static int emit(const struct dwarf_run *r, const char *source, const struct proposals *ps)
+static int emit(const struct dw_run *r, const char *source, const struct proposals *ps)
 {
 	struct cl_emit_info info = {
 		.tool_version = CL_VERSION,
@@ -183,7 +183,7 @@ static int emit(const struct dwarf_run *r, const char *source, const struct prop
 	}
 }
 
-static int apply_baseline(struct dwarf_run *r)
+static int apply_baseline(struct dw_run *r)
 {
 	struct cl_baseline b;
 	struct cl_diag err;
@@ -192,7 +192,7 @@ static int apply_baseline(struct dwarf_run *r)
 
 	cl_baseline_init(&b);
 	if (cl_baseline_load(&b, r->c->baseline, &err)) {
-		cli_error("%s", cl_diag_format(&err, buf, sizeof(buf)));
+		cl_error("%s", cl_diag_format(&err, buf, sizeof(buf)));
 		rc = -1;
 	} else {
 		cl_baseline_filter(&b, &r->findings);
@@ -204,45 +204,45 @@ static int apply_baseline(struct dwarf_run *r)
 static int run(int argc, char **argv)
 {
 	struct dwarf_cmd d = { 0 };
-	struct dwarf_run r;
+	struct dw_run r;
 	struct proposals ps = { 0 };
 	int status = EXIT_USAGE;
 
 	cli_common_init(&d.c);
 	if (parse(&d, argc, argv, &status))
 		goto out_common;
-	if (dwarf_run_init(&r, &d.c))
+	if (dw_run_init(&r, &d.c))
 		goto out;
 	r.analyse = true;
 	r.all = d.dump;
-	dwarf_run_files(&r, argv + optind, argc - optind, NULL, false);
+	dw_run_files(&r, argv + optind, argc - optind, NULL, false);
 	if (r.errors) {
-		cli_error("dwarf: %zu error%s; nothing reported", r.errors, r.errors == 1 ? "" : "s");
+		cl_error("dwarf: %zu error%s; nothing reported", r.errors, r.errors == 1 ? "" : "s");
 		goto out;
 	}
-	dwarf_run_undefined_profile_structs(&r);
+	dw_run_undefined_profile_structs(&r);
 	/* the dump is written only when every input was read */
 	if (d.dump_path && cl_write_atomic(d.dump_path, write_dump, &r)) {
-		cli_error("cannot write '%s': %s", d.dump_path, strerror(errno));
+		cl_error("cannot write '%s': %s", d.dump_path, strerror(errno));
 		goto out;
 	}
 	if (d.dump && !d.dump_path)
 		write_dump(stdout, &r);
 	if (d.c.baseline && apply_baseline(&r))
 		goto out;
-	dwarf_fix_columns(&r.findings);
+	dw_fix_columns(&r.findings);
 	cl_arena_init(&ps.arena);
 	if (d.c.propose)
 		propose_all(&r, &ps);
 	if (emit(&r, argc - optind == 1 ? argv[optind] : NULL, &ps)) {
-		cli_error("cannot write the findings: %s", strerror(errno));
+		cl_error("cannot write the findings: %s", strerror(errno));
 		goto out;
 	}
 	status = cli_exit_status(&d.c, &r.findings);
 out:
 	free(ps.v);
 	cl_arena_free(&ps.arena);
-	dwarf_run_free(&r);
+	dw_run_free(&r);
 out_common:
 	cli_common_free(&d.c);
 	return status;

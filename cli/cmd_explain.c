@@ -51,7 +51,7 @@ static int run(int argc, char **argv)
 	}
 	rule = cl_rule_lookup(argv[1]);
 	if (rule < 0) {
-		cli_error("unknown rule '%s' (cachelint explain --list shows them)", argv[1]);
+		cl_error("unknown rule '%s' (cachelint explain --list shows them)", argv[1]);
 		return EXIT_USAGE;
 	}
 	info = cl_rule_info((enum cl_rule)rule);

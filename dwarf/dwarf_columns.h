@@ -12,6 +12,6 @@
  * writes no DW_AT_decl_column), find the field's name on that line of the
  * source and set the byte column; leave it 0 when the source is not there.
  */
-void dwarf_fix_columns(struct cl_findings *f);
+void dw_fix_columns(struct cl_findings *f);
 
 #endif /* CACHELINT_DWARF_COLUMNS_H */

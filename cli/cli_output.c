@@ -110,13 +110,13 @@ int cli_report(const struct cli_common *c, const struct cli_output *o, struct cl
 	int rc;
 
 	if (o->write_baseline && cl_write_atomic(o->write_baseline, write_baseline, f)) {
-		cli_error("cannot write baseline '%s': %s", o->write_baseline, strerror(errno));
+		cl_error("cannot write baseline '%s': %s", o->write_baseline, strerror(errno));
 		return EXIT_USAGE;
 	}
 	if (c->baseline) {
 		cl_baseline_init(&base);
 		if (cl_baseline_load(&base, c->baseline, &err)) {
-			cli_error("%s", cl_diag_format(&err, buf, sizeof(buf)));
+			cl_error("%s", cl_diag_format(&err, buf, sizeof(buf)));
 			cl_baseline_free(&base);
 			return EXIT_USAGE;
 		}
@@ -125,18 +125,18 @@ int cli_report(const struct cli_common *c, const struct cli_output *o, struct cl
 	}
 	if (o->output) {
 		if (cl_write_atomic(o->output, emit, &job)) {
-			cli_error("cannot write '%s': %s", o->output, strerror(errno));
+			cl_error("cannot write '%s': %s", o->output, strerror(errno));
 			return EXIT_USAGE;
 		}
 	} else {
 		rc = emit(stdout, &job);
 		if (fflush(stdout) || rc) {
-			cli_error("cannot write the findings: %s", strerror(errno));
+			cl_error("cannot write the findings: %s", strerror(errno));
 			return EXIT_USAGE;
 		}
 	}
 	if (o->patch_out && cl_write_atomic(o->patch_out, write_patch, (void *)o)) {
-		cli_error("cannot write '%s': %s", o->patch_out, strerror(errno));
+		cl_error("cannot write '%s': %s", o->patch_out, strerror(errno));
 		return EXIT_USAGE;
 	}
 	return o->write_baseline ? EXIT_SUCCESS : cli_exit_status(c, f);

@@ -134,7 +134,7 @@ static int handle_option(struct import_args *a, int opt, char **argv)
 		cli_print_version("import");
 		return EXIT_SUCCESS;
 	default:
-		cli_error("import: unknown or incomplete option '%s' (cachelint import --help)",
+		cl_error("import: unknown or incomplete option '%s' (cachelint import --help)",
 			  argv[optind - 1]);
 		return EXIT_USAGE;
 	}
@@ -173,7 +173,7 @@ static int parse_args(int argc, char **argv, struct import_args *a)
 	}
 	k = cl_import_kind_lookup(kind);
 	if (k < 0) {
-		cli_error("import: unknown kind '%s' (expected perf-typeoff, "
+		cl_error("import: unknown kind '%s' (expected perf-typeoff, "
 			  "perf-annotate-data-type or net-cachelines)", kind);
 		return EXIT_USAGE;
 	}
@@ -186,17 +186,17 @@ static int check_args(const struct import_args *a)
 	bool perf = a->kind != CL_IMPORT_NET_CACHELINES;
 
 	if (!a->ninputs) {
-		cli_error("import: no input files (cachelint import --help)");
+		cl_error("import: no input files (cachelint import --help)");
 		return EXIT_USAGE;
 	}
 	for (size_t i = 0; i < a->ninputs; i++) {
 		if (!perf && a->inputs[i].events != CL_EVENTS_BY_NAME) {
-			cli_error("import: --loads and --stores are for the perf kinds");
+			cl_error("import: --loads and --stores are for the perf kinds");
 			return EXIT_USAGE;
 		}
 	}
 	if (perf && a->struct_name) {
-		cli_error("import: --struct is for net-cachelines");
+		cl_error("import: --struct is for net-cachelines");
 		return EXIT_USAGE;
 	}
 	return -1;
@@ -210,7 +210,7 @@ static char *read_all(const char *path, size_t *len)
 	char *buf;
 
 	if (!f) {
-		cli_error("%s: cannot open: %s", path, strerror(errno));
+		cl_error("%s: cannot open: %s", path, strerror(errno));
 		return NULL;
 	}
 	buf = cl_xmalloc(cap);
@@ -220,7 +220,7 @@ static char *read_all(const char *path, size_t *len)
 			buf = cl_xrealloc(buf, cap *= 2);
 	}
 	if (ferror(f)) {
-		cli_error("%s: cannot read: %s", path, strerror(errno ? errno : EIO));
+		cl_error("%s: cannot read: %s", path, strerror(errno ? errno : EIO));
 		free(buf);
 		buf = NULL;
 	}
@@ -255,7 +255,7 @@ static int import_one(struct cl_import *imp, const struct import_args *a,
 	}
 	free(buf);
 	if (rc)
-		cli_error("%s", cl_diag_format(&err, msg, sizeof(msg)));
+		cl_error("%s", cl_diag_format(&err, msg, sizeof(msg)));
 	return rc;
 }
 
@@ -287,18 +287,18 @@ static int emit(const struct cl_import *imp, const struct import_args *a)
 	int rc = -1;
 
 	if (!mem || cl_import_write(mem, imp, a->kind) || fclose(mem)) {
-		cli_error("import: out of memory");
+		cl_error("import: out of memory");
 		free(p.text);
 		return -1;
 	}
 	cl_profile_init(&check);
 	if (cl_profile_load_buffer(&check, "<generated profile>", p.text, p.len, &err))
-		cli_error("import: the generated profile does not load: %s",
+		cl_error("import: the generated profile does not load: %s",
 			  cl_diag_format(&err, msg, sizeof(msg)));
 	else if (a->output && cl_write_atomic(a->output, write_text, &p))
-		cli_error("%s: cannot write: %s", a->output, strerror(errno));
+		cl_error("%s: cannot write: %s", a->output, strerror(errno));
 	else if (!a->output && (write_text(stdout, &p) || fflush(stdout)))
-		cli_error("import: cannot write to standard output: %s", strerror(errno));
+		cl_error("import: cannot write to standard output: %s", strerror(errno));
 	else
 		rc = 0;
 	cl_profile_free(&check);
@@ -325,7 +325,7 @@ static int run(int argc, char **argv)
 		if (import_one(&imp, &a, &a.inputs[i]))
 			goto out;
 	if (!cl_import_count(&imp)) {
-		cli_error("import: no struct member in the input%s: nothing to write",
+		cl_error("import: no struct member in the input%s: nothing to write",
 			  a.ninputs > 1 ? "s" : "");
 		goto out;
 	}

@@ -13,7 +13,7 @@
 #include "dwarf_frontend.h"
 
 /**
- * struct dwarf_run - one run of the DWARF front end for a subcommand
+ * struct dw_run - one run of the DWARF front end for a subcommand
  * @c: the common options
  * @profile: the loaded --profile files
  * @arena: findings' text
@@ -28,7 +28,7 @@
  * @stats: the front end's counts at the end
  * @fe: the front end, which owns the records
  */
-struct dwarf_run {
+struct dw_run {
 	struct cli_common *c;
 	struct cl_profile profile;
 	struct cl_arena arena;
@@ -38,31 +38,31 @@ struct dwarf_run {
 	bool analyse;
 	bool all;
 	size_t errors;
-	struct dwarf_stats stats;
-	struct dwarf_frontend *fe;
+	struct dw_stats stats;
+	struct dw_frontend *fe;
 };
 
 /* Load the profiles; 0, or -1 after printing the error. */
-int dwarf_run_init(struct dwarf_run *r, struct cli_common *c);
-void dwarf_run_free(struct dwarf_run *r);
+int dw_run_init(struct dw_run *r, struct cli_common *c);
+void dw_run_free(struct dw_run *r);
 /*
  * Read @files (printing an error naming each one that fails), converting
  * only records named @only when it is not NULL, spelling types for layout
  * views when @types.  Returns the number of failed inputs.
  */
-size_t dwarf_run_files(struct dwarf_run *r, char *const *files, int nfiles, const char *only,
+size_t dw_run_files(struct dw_run *r, char *const *files, int nfiles, const char *only,
 		       bool types);
 /* cachelint-profile findings for profile structs that no input defined. */
-void dwarf_run_undefined_profile_structs(struct dwarf_run *r);
+void dw_run_undefined_profile_structs(struct dw_run *r);
 
 struct cl_proposal;
 
 /* Whether @rec has a finding that a proposal can remove (classes on a line). */
-bool dwarf_run_has_conflict(const struct dwarf_run *r, const struct cl_record *rec);
+bool dw_run_has_conflict(const struct dw_run *r, const struct cl_record *rec);
 /*
  * "order: parent, min, usage; 'usage' aligned to 64 bytes; 40 -> 128 bytes,
  * 1 -> 2 cache lines"
  */
-const char *dwarf_proposal_summary(const struct cl_proposal *p, struct cl_arena *a);
+const char *dw_proposal_summary(const struct cl_proposal *p, struct cl_arena *a);
 
 #endif /* CACHELINT_DWARF_RUN_H */

@@ -12,7 +12,7 @@
  *   dwarf_frontend.c the walk over units, dedupe, profiles, copying out
  *
  * A libdwarf error anywhere in a unit ends the file: dw_fail() records the
- * message and longjmp()s back to dwarf_frontend_read(), which lets
+ * message and longjmp()s back to dw_frontend_read(), which lets
  * dwarf_finish() free what libdwarf still holds.  No libdwarf call is ever
  * made without an error pointer (libdwarf aborts the process then).
  */
@@ -27,6 +27,7 @@
 #include <libdwarf/libdwarf.h>
 
 #include "dwarf_frontend.h"
+#include "hash.h"
 #include "dwarf_input.h"
 #include "dwarf_raw.h"
 
@@ -156,17 +157,6 @@ struct dw_type {
 	const char *prefix, *suffix;
 };
 
-/* open addressing, key -> pointer; keys are never 0 */
-struct dw_map {
-	dw_key *keys;
-	void **vals;
-	size_t size, n;
-};
-
-void dw_map_init(struct dw_map *m);
-void dw_map_free(struct dw_map *m);
-void *dw_map_get(const struct dw_map *m, dw_key k);
-void dw_map_put(struct dw_map *m, dw_key k, void *v);
 
 /**
  * struct dw_shape - the structural key of a type DIE (dwarf_shape.c)
@@ -217,7 +207,7 @@ struct dw_shape {
  * @cands: struct definitions met by the walk, in DIE order, when @fast
  */
 struct dw_unit {
-	struct dwarf_frontend *fe;
+	struct dw_frontend *fe;
 	Dwarf_Debug dbg;
 	const char *path;
 	Dwarf_Bool is_info;
@@ -230,9 +220,9 @@ struct dw_unit {
 	const char **file_names;
 	bool files_loaded;
 	struct cl_arena arena;
-	struct dw_map types;
-	struct dw_map typedefs;
-	struct dw_map embedded;
+	struct cl_map types;
+	struct cl_map typedefs;
+	struct cl_map embedded;
 	struct dw_type **visited;
 	size_t nvisited, visited_cap;
 	struct dw_type **converted;
@@ -241,14 +231,14 @@ struct dw_unit {
 	bool fast;
 	struct dw_raw_unit raw;
 	uint64_t seed;
-	struct dw_map shapes;
-	struct dw_map raw_embedded;
+	struct cl_map shapes;
+	struct cl_map raw_embedded;
 	dw_key *cands;
 	size_t ncands, cands_cap;
 };
 
 /**
- * struct dwarf_frontend - one run over the input files
+ * struct dw_frontend - one run over the input files
  * @cfg: the caller's wishes
  * @stats: counts
  * @arena: the distinct records handed out, interned file names
@@ -262,14 +252,14 @@ struct dw_unit {
  * @fail: where dw_fail() jumps to
  * @err: the message of a failure
  */
-struct dwarf_frontend {
-	struct dwarf_config cfg;
-	struct dwarf_stats stats;
+struct dw_frontend {
+	struct dw_config cfg;
+	struct dw_stats stats;
 	struct cl_arena arena;
-	struct dw_map seen;
-	struct dw_map shapes_seen;
-	struct dw_map names;
-	struct dw_map reported;
+	struct cl_map seen;
+	struct cl_map shapes_seen;
+	struct cl_strset names;
+	struct cl_strset reported;
 	struct dw_input in;
 	struct dw_unit *unit;
 	Dwarf_Die unit_die;
@@ -282,7 +272,7 @@ _Noreturn void dw_fail(struct dw_unit *u, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 /* A libdwarf call returned DW_DLV_ERROR: free @e, fail with its message. */
 _Noreturn void dw_fail_dwarf(struct dw_unit *u, const char *what, Dwarf_Error e);
-const char *dw_intern(struct dwarf_frontend *fe, const char *s);
+const char *dw_intern(struct dw_frontend *fe, const char *s);
 void dw_report(struct dw_unit *u, const struct cl_span *where, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
@@ -324,6 +314,6 @@ struct cl_record *dw_record_convert(struct dw_unit *u, struct dw_type *t, Dwarf_
 /* The structural key of the type DIE @k, or NULL if it has none. */
 const struct dw_shape *dw_shape_of(struct dw_unit *u, dw_key k);
 /* Whether a DIE with the key @s was decided before; with @add, remember @s. */
-bool dw_shape_seen(struct dwarf_frontend *fe, const struct dw_shape *s, bool add);
+bool dw_shape_seen(struct dw_frontend *fe, const struct dw_shape *s, bool add);
 
 #endif /* CACHELINT_DWARF_INTERNAL_H */

@@ -45,6 +45,6 @@ int main(int argc, char **argv)
 	for (size_t i = 0; i < NCOMMANDS; i++)
 		if (!strcmp(argv[1], commands[i]->name))
 			return commands[i]->run(argc - 1, argv + 1);
-	cli_error("unknown subcommand '%s' (cachelint --help lists them)", argv[1]);
+	cl_error("unknown subcommand '%s' (cachelint --help lists them)", argv[1]);
 	return EXIT_USAGE;
 }

@@ -73,13 +73,13 @@ static int parse(struct layout_cmd *l, int argc, char **argv, int *status)
 			cli_print_version("layout");
 			return *status = EXIT_SUCCESS, -1;
 		default:
-			cli_error("layout: unknown option '%s' (cachelint layout --help)",
+			cl_error("layout: unknown option '%s' (cachelint layout --help)",
 				  argv[optind - 1]);
 			return *status = EXIT_USAGE, -1;
 		}
 	}
 	if (l->c.format != CLI_FORMAT_TEXT) {
-		cli_error("layout: the view is text; --format applies to 'cachelint dwarf'");
+		cl_error("layout: the view is text; --format applies to 'cachelint dwarf'");
 		return *status = EXIT_USAGE, -1;
 	}
 	if (argc - optind < 2) {
@@ -100,7 +100,7 @@ static const char *struct_name(const char *arg)
 }
 
 /* The proposal for @rec, drawn after it, or why there is none. */
-static void draw_proposal(const struct layout_cmd *l, const struct dwarf_run *r,
+static void draw_proposal(const struct layout_cmd *l, const struct dw_run *r,
 			  const struct cl_record *rec)
 {
 	struct cl_view_options vo = { .opt = &l->c.opt, .hex = l->hex };
@@ -110,21 +110,21 @@ static void draw_proposal(const struct layout_cmd *l, const struct dwarf_run *r,
 
 	cl_arena_init(&a);
 	name = cl_record_display(rec, &a);
-	if (!dwarf_run_has_conflict(r, rec)) {
+	if (!dw_run_has_conflict(r, rec)) {
 		printf("\n/* cachelint: nothing to propose for %s: no cache line holds fields of two classes or write groups */\n",
 		       name);
 	} else if (cl_propose(rec, &l->c.opt, &a, &p)) {
 		printf("\n/* cachelint: no proposal for %s: %s */\n", name, p.reason);
 	} else {
 		printf("\n/* cachelint: %s as proposed (%s) */\n", name,
-		       dwarf_proposal_summary(&p, &a));
+		       dw_proposal_summary(&p, &a));
 		vo.proposal = &p;
 		cl_view(stdout, rec, &vo);
 	}
 	cl_arena_free(&a);
 }
 
-static void draw(const struct layout_cmd *l, const struct dwarf_run *r)
+static void draw(const struct layout_cmd *l, const struct dw_run *r)
 {
 	struct cl_view_options vo = { .opt = &l->c.opt, .hex = l->hex, .findings = &r->findings };
 
@@ -145,31 +145,31 @@ static void draw(const struct layout_cmd *l, const struct dwarf_run *r)
 static int run(int argc, char **argv)
 {
 	struct layout_cmd l = { 0 };
-	struct dwarf_run r;
+	struct dw_run r;
 	const char *name;
 	int status = EXIT_USAGE;
 
 	cli_common_init(&l.c);
 	if (parse(&l, argc, argv, &status))
 		goto out_common;
-	if (dwarf_run_init(&r, &l.c))
+	if (dw_run_init(&r, &l.c))
 		goto out;
 	r.analyse = true;
 	name = struct_name(argv[optind]);
-	dwarf_run_files(&r, argv + optind + 1, argc - optind - 1, name, true);
+	dw_run_files(&r, argv + optind + 1, argc - optind - 1, name, true);
 	if (r.errors) {
-		cli_error("layout: %zu error%s", r.errors, r.errors == 1 ? "" : "s");
+		cl_error("layout: %zu error%s", r.errors, r.errors == 1 ? "" : "s");
 		goto out;
 	}
 	if (!r.nrecords) {
-		cli_error("layout: no struct or union '%s' is defined in %s%s", name,
+		cl_error("layout: no struct or union '%s' is defined in %s%s", name,
 			  argv[optind + 1], argc - optind > 2 ? " or the other files" : "");
 		goto out;
 	}
 	draw(&l, &r);
 	status = cli_exit_status(&l.c, &r.findings);
 out:
-	dwarf_run_free(&r);
+	dw_run_free(&r);
 out_common:
 	cli_common_free(&l.c);
 	return status;

@@ -234,7 +234,7 @@ static bool member_offset(struct dw_unit *u, const struct dw_attrs *a, const str
 
 static void mark_embedded(struct dw_unit *u, struct cl_record *rec)
 {
-	dw_map_put(&u->embedded, (dw_key)(uintptr_t)rec, rec);
+	cl_map_put(&u->embedded, (dw_key)(uintptr_t)rec, rec);
 }
 
 static void convert_member(struct dw_unit *u, Dwarf_Die die, Dwarf_Half tag,

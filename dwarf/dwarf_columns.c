@@ -84,7 +84,7 @@ static void fix(struct cl_span *s, const struct cl_member *m)
 		s->col = find_name(text, m->name);
 }
 
-void dwarf_fix_columns(struct cl_findings *f)
+void dw_fix_columns(struct cl_findings *f)
 {
 	for (size_t i = 0; i < f->n; i++) {
 		struct cl_finding *fd = &f->v[i];

@@ -16,7 +16,7 @@
  * once, copied out of the per-unit memory, with the profile applied.  In an
  * executable or shared library, a definition whose structural key
  * (dwarf_shape.c) an earlier unit had is not even converted again, and
- * without dwarf_config.all neither is one that no annotation or profile
+ * without dw_config.all neither is one that no annotation or profile
  * reaches.
  */
 #ifndef CACHELINT_DWARF_FRONTEND_H
@@ -30,10 +30,10 @@
 #include "analysis.h"
 #include "layout.h"
 
-struct dwarf_frontend;
+struct dw_frontend;
 
 /**
- * struct dwarf_stats - what a run has seen
+ * struct dw_stats - what a run has seen
  * @files: input files read
  * @units: compile and type units read
  * @record_dies: struct/union/class definitions met
@@ -43,9 +43,9 @@ struct dwarf_frontend;
  * @unconvertible: definitions without a fixed layout (variable-size
  *                 members, unknown member types), skipped like the plugin
  *                 skips them
- * @errors: errors in annotations reported through dwarf_config.error
+ * @errors: errors in annotations reported through dw_config.error
  */
-struct dwarf_stats {
+struct dw_stats {
 	size_t files;
 	size_t units;
 	size_t record_dies;
@@ -56,7 +56,7 @@ struct dwarf_stats {
 };
 
 /**
- * struct dwarf_config - what the caller wants
+ * struct dw_config - what the caller wants
  * @profile: access profiles to apply, or NULL
  * @findings: where cachelint-profile and cachelint-annotation-mismatch
  *            findings go (the caller's list, in the caller's arena)
@@ -67,7 +67,7 @@ struct dwarf_stats {
  * @only: convert only records of this name (tag or typedef name) and what
  *        they embed; NULL for all
  * @record: called once per distinct layout, in the order of first
- *          appearance; @rec lives until dwarf_frontend_free()
+ *          appearance; @rec lives until dw_frontend_free()
  * @error: called for an error in an input that is not fatal to the file
  *         (a contradictory annotation); the run ends with status 2
  * @progress: called after each unit, or NULL
@@ -76,7 +76,7 @@ struct dwarf_stats {
  *                     dwarf_finish() frees what a failed unit still held
  *                     (slower; the fuzzer uses it to hunt leaks)
  */
-struct dwarf_config {
+struct dw_config {
 	struct cl_profile *profile;
 	struct cl_findings *findings;
 	bool all;
@@ -84,19 +84,19 @@ struct dwarf_config {
 	const char *only;
 	void (*record)(void *data, struct cl_record *rec);
 	void (*error)(void *data, const struct cl_diag *diag);
-	void (*progress)(void *data, const char *file, const struct dwarf_stats *st);
+	void (*progress)(void *data, const char *file, const struct dw_stats *st);
 	void *data;
 	bool track_allocations;
 };
 
-struct dwarf_frontend *dwarf_frontend_new(const struct dwarf_config *cfg);
+struct dw_frontend *dw_frontend_new(const struct dw_config *cfg);
 /*
  * Read one file.  0, or -1 with @err naming the file (missing, not ELF,
  * truncated, no DWARF, split-DWARF skeleton, corrupt DWARF).  Records of a
  * file that fails half-way may already have been handed to the caller.
  */
-int dwarf_frontend_read(struct dwarf_frontend *fe, const char *path, struct cl_diag *err);
-const struct dwarf_stats *dwarf_frontend_stats(const struct dwarf_frontend *fe);
-void dwarf_frontend_free(struct dwarf_frontend *fe);
+int dw_frontend_read(struct dw_frontend *fe, const char *path, struct cl_diag *err);
+const struct dw_stats *dw_frontend_stats(const struct dw_frontend *fe);
+void dw_frontend_free(struct dw_frontend *fe);
 
 #endif /* CACHELINT_DWARF_FRONTEND_H */

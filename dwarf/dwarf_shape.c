@@ -122,7 +122,7 @@ static bool hash_type_ref(struct dw_unit *u, const struct dw_raw_die *d, uint64_
 	if (s && dw_tag_is_alias(d->tag))
 		s->record = t->record;
 	if ((d->tag == DW_TAG_member || d->tag == DW_TAG_inheritance) && t->record)
-		dw_map_put(&u->raw_embedded, t->record, (void *)1);
+		cl_map_put(&u->raw_embedded, t->record, (void *)1);
 	return true;
 }
 
@@ -248,7 +248,7 @@ static uint64_t hash_die(struct dw_unit *u, uint64_t off, struct hasher *h, stru
 
 		if (!name) {
 			/* the name name_typedefs() will give it */
-			name = dw_map_get(&u->typedefs, k);
+			name = cl_map_get(&u->typedefs, k);
 			mix(h, name ? (uint64_t)strlen(name) + 1 : 0);
 			if (name)
 				mix_bytes(h, (const unsigned char *)name, strlen(name));
@@ -269,7 +269,7 @@ static uint64_t hash_die(struct dw_unit *u, uint64_t off, struct hasher *h, stru
 static const struct dw_shape *shape_at(struct dw_unit *u, uint64_t off, unsigned depth)
 {
 	dw_key k = dw_key_make(off, 1);
-	struct dw_shape *s = dw_map_get(&u->shapes, k);
+	struct dw_shape *s = cl_map_get(&u->shapes, k);
 	struct hasher h = { u->seed, ~u->seed };
 	bool relevant = false, null = false;
 
@@ -277,7 +277,7 @@ static const struct dw_shape *shape_at(struct dw_unit *u, uint64_t off, unsigned
 		return s->state == SHAPE_DONE ? s : NULL;
 	s = cl_arena_alloc(&u->arena, sizeof(*s));
 	s->state = SHAPE_BUSY;
-	dw_map_put(&u->shapes, k, s);
+	cl_map_put(&u->shapes, k, s);
 	if (!hash_die(u, off, &h, s, &relevant, depth, &null) || null) {
 		s->state = SHAPE_FAILED;
 		return NULL;
@@ -303,12 +303,12 @@ const struct dw_shape *dw_shape_of(struct dw_unit *u, dw_key k)
  * A set of 128-bit keys on top of the map: slot by the first half,
  * collisions of the first half probe the next value.
  */
-bool dw_shape_seen(struct dwarf_frontend *fe, const struct dw_shape *s, bool add)
+bool dw_shape_seen(struct dw_frontend *fe, const struct dw_shape *s, bool add)
 {
 	dw_key slot = s->a ? s->a : 1;
 	const struct dw_shape *v;
 
-	while ((v = dw_map_get(&fe->shapes_seen, slot)) && (v->a != s->a || v->b != s->b))
+	while ((v = cl_map_get(&fe->shapes_seen, slot)) && (v->a != s->a || v->b != s->b))
 		slot = slot + 1 ? slot + 1 : 1;
 	if (v)
 		return true;
@@ -316,7 +316,7 @@ bool dw_shape_seen(struct dwarf_frontend *fe, const struct dw_shape *s, bool add
 		struct dw_shape *copy = cl_arena_alloc(&fe->arena, sizeof(*copy));
 
 		*copy = *s;
-		dw_map_put(&fe->shapes_seen, slot, copy);
+		cl_map_put(&fe->shapes_seen, slot, copy);
 	}
 	return false;
 }

@@ -26,17 +26,6 @@ const char cli_common_help[] =
 	"  --help, --version\n"
 	"Exit status: 0 no findings at or above --fail-on, 1 findings, 2 usage or input error.\n";
 
-void cli_error(const char *fmt, ...)
-{
-	va_list ap;
-
-	fputs("cachelint: ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-}
-
 void cli_print_version(const char *command)
 {
 	printf("cachelint%s%s %s\n", command ? " " : "", command ? command : "", CL_VERSION);
@@ -67,7 +56,7 @@ static int parse_format(const char *arg, enum cli_format *out)
 			return 0;
 		}
 	}
-	cli_error("invalid --format '%s': expected text, json, sarif, github or yaml", arg);
+	cl_error("invalid --format '%s': expected text, json, sarif, github or yaml", arg);
 	return -1;
 }
 
@@ -80,7 +69,7 @@ static int parse_fail_on(const char *arg, int *out)
 	else if (!strcmp(arg, "none"))
 		*out = -1;	/* below CL_SEV_ERROR (0): nothing fails */
 	else {
-		cli_error("invalid --fail-on '%s': expected error, warning or none", arg);
+		cl_error("invalid --fail-on '%s': expected error, warning or none", arg);
 		return -1;
 	}
 	return 0;
@@ -91,7 +80,7 @@ static int set_option(struct cli_common *c, const char *key, const char *arg)
 	struct cl_diag err;
 
 	if (cl_options_set(&c->opt, key, arg, &err)) {
-		cli_error("--%s: %s", key, err.msg);
+		cl_error("--%s: %s", key, err.msg);
 		return -1;
 	}
 	return 1;
@@ -136,7 +125,7 @@ int cli_load_profiles(struct cli_common *c, struct cl_profile *p)
 
 	for (size_t i = 0; i < c->nprofiles; i++) {
 		if (cl_profile_load(p, c->profiles[i], &err)) {
-			cli_error("%s", cl_diag_format(&err, buf, sizeof(buf)));
+			cl_error("%s", cl_diag_format(&err, buf, sizeof(buf)));
 			return -1;
 		}
 	}

@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * options.h - the assumptions of an analysis, parsed the same way from
+ * plugin arguments and command-line options
+ */
+#ifndef CACHELINT_OPTIONS_H
+#define CACHELINT_OPTIONS_H
+
+#include <stdbool.h>
+
+#include "diag.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define CL_LINE_SIZE_DEFAULT 64
+#define CL_LINE_SIZE_MIN 16
+#define CL_LINE_SIZE_MAX 512
+
+enum cl_alignment {
+	CL_ALIGN_LINE,
+	CL_ALIGN_ANY,
+};
+
+/**
+ * struct cl_options - the assumptions of one analysis
+ * @line_size: bytes, a power of two in 16..512
+ * @alignment: where the record may start
+ * @adjacent: also report pairs in adjacent lines of one 2-line block
+ */
+struct cl_options {
+	unsigned line_size;
+	enum cl_alignment alignment;
+	bool adjacent;
+};
+
+void cl_options_init(struct cl_options *o);
+/*
+ * Set one option from its textual form: the parser shared by the plugin
+ * arguments and the command line, so both accept and reject the same.
+ * Keys: "line-size", "alignment", "adjacent".  Returns 0, or -1 with @err.
+ */
+int cl_options_set(struct cl_options *o, const char *key, const char *value,
+		   struct cl_diag *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CACHELINT_OPTIONS_H */

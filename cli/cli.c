@@ -35,7 +35,7 @@ void cli_common_init(struct cli_common *c)
 {
 	memset(c, 0, sizeof(*c));
 	cl_options_init(&c->opt);
-	c->format = CLI_FORMAT_TEXT;
+	c->format = CL_FORMAT_TEXT;
 	c->fail_on = CL_SEV_WARNING;
 }
 
@@ -46,17 +46,11 @@ void cli_common_free(struct cli_common *c)
 	c->nprofiles = 0;
 }
 
-static int parse_format(const char *arg, enum cli_format *out)
+static int parse_format(const char *arg, enum cl_format *out)
 {
-	static const char *const names[] = { "text", "json", "sarif", "github", "yaml" };
-
-	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
-		if (!strcmp(arg, names[i])) {
-			*out = (enum cli_format)i;
-			return 0;
-		}
-	}
-	cl_error("invalid --format '%s': expected text, json, sarif, github or yaml", arg);
+	if (!cl_format_parse(arg, out))
+		return 0;
+	cl_error("invalid --format '%s': expected %s", arg, cl_format_names());
 	return -1;
 }
 

@@ -20,6 +20,7 @@
 
 #include "access_profile.h"
 #include "analysis.h"
+#include "pipeline.h"
 
 #define EXIT_FINDINGS 1
 #define EXIT_USAGE 2
@@ -34,14 +35,6 @@ struct cl_command {
 	const char *name;
 	const char *summary;
 	int (*run)(int argc, char **argv);
-};
-
-enum cli_format {
-	CLI_FORMAT_TEXT,
-	CLI_FORMAT_JSON,
-	CLI_FORMAT_SARIF,
-	CLI_FORMAT_GITHUB,
-	CLI_FORMAT_YAML,
 };
 
 /**
@@ -62,7 +55,7 @@ struct cli_common {
 	bool line_size_given;
 	const char **profiles;
 	size_t nprofiles;
-	enum cli_format format;
+	enum cl_format format;
 	bool propose;
 	const char *baseline;
 	int fail_on;

@@ -12,6 +12,7 @@
 
 #include "dwarf_run.h"
 #include "propose.h"
+#include "report.h"
 #include "view.h"
 
 enum {
@@ -78,7 +79,7 @@ static int parse(struct layout_cmd *l, int argc, char **argv, int *status)
 			return *status = EXIT_USAGE, -1;
 		}
 	}
-	if (l->c.format != CLI_FORMAT_TEXT) {
+	if (l->c.format != CL_FORMAT_TEXT) {
 		cl_error("layout: the view is text; --format applies to 'cachelint dwarf'");
 		return *status = EXIT_USAGE, -1;
 	}
@@ -100,41 +101,44 @@ static const char *struct_name(const char *arg)
 }
 
 /* The proposal for @rec, drawn after it, or why there is none. */
-static void draw_proposal(const struct layout_cmd *l, const struct dw_run *r,
+static void draw_proposal(const struct layout_cmd *l, struct dw_run *r,
 			  const struct cl_record *rec)
 {
 	struct cl_view_options vo = { .opt = &l->c.opt, .hex = l->hex };
-	struct cl_proposal p;
+	const struct cl_report_proposal *rp;
 	struct cl_arena a;
 	const char *name;
 
 	cl_arena_init(&a);
 	name = cl_record_display(rec, &a);
-	if (!dw_run_has_conflict(r, rec)) {
+	rp = cl_pipeline_proposal(&r->pipe, rec);
+	if (!rp) {
 		printf("\n/* cachelint: nothing to propose for %s: no cache line holds fields of two classes or write groups */\n",
 		       name);
-	} else if (cl_propose(rec, &l->c.opt, &a, &p)) {
-		printf("\n/* cachelint: no proposal for %s: %s */\n", name, p.reason);
+	} else if (!rp->p) {
+		printf("\n/* cachelint: no proposal for %s: %s */\n", name, rp->reason);
 	} else {
 		printf("\n/* cachelint: %s as proposed (%s) */\n", name,
-		       dw_proposal_summary(&p, &a));
-		vo.proposal = &p;
+		       cl_proposal_order(rp->p, &a));
+		vo.proposal = rp->p;
 		cl_view(stdout, rec, &vo);
 	}
 	cl_arena_free(&a);
 }
 
-static void draw(const struct layout_cmd *l, const struct dw_run *r)
+static void draw(const struct layout_cmd *l, struct dw_run *r)
 {
-	struct cl_view_options vo = { .opt = &l->c.opt, .hex = l->hex, .findings = &r->findings };
+	struct cl_view_options vo = { .opt = &l->c.opt, .hex = l->hex,
+				      .findings = &r->pipe.findings };
+	size_t n = r->pipe.nrecords;
 
-	for (size_t i = 0; i < r->nrecords; i++) {
-		const struct cl_record *rec = r->records[i];
+	for (size_t i = 0; i < n; i++) {
+		const struct cl_record *rec = r->pipe.records[i];
 
 		if (i)
 			fputc('\n', stdout);
-		if (r->nrecords > 1)
-			printf("/* layout %zu of %zu, %s:%u */\n", i + 1, r->nrecords,
+		if (n > 1)
+			printf("/* layout %zu of %zu, %s:%u */\n", i + 1, n,
 			       rec->span.file ? rec->span.file : "?", rec->span.line);
 		cl_view(stdout, rec, &vo);
 		if (l->c.propose)
@@ -154,20 +158,19 @@ static int run(int argc, char **argv)
 		goto out_common;
 	if (dw_run_init(&r, &l.c))
 		goto out;
-	r.analyse = true;
 	name = struct_name(argv[optind]);
-	dw_run_files(&r, argv + optind + 1, argc - optind - 1, name, true);
+	dw_run_files(&r, argv + optind + 1, argc - optind - 1, false, name, true);
 	if (r.errors) {
 		cl_error("layout: %zu error%s", r.errors, r.errors == 1 ? "" : "s");
 		goto out;
 	}
-	if (!r.nrecords) {
+	if (!r.pipe.nrecords) {
 		cl_error("layout: no struct or union '%s' is defined in %s%s", name,
 			  argv[optind + 1], argc - optind > 2 ? " or the other files" : "");
 		goto out;
 	}
 	draw(&l, &r);
-	status = cli_exit_status(&l.c, &r.findings);
+	status = cli_exit_status(&l.c, &r.pipe.findings);
 out:
 	dw_run_free(&r);
 out_common:

@@ -26,12 +26,8 @@
 #include "cl_version.h"
 
 enum {
-	OPT_BUILD_DIR = CLI_OPT_FIRST_FREE,
+	OPT_BUILD_DIR = CLI_OPT_OUTPUT_FIRST_FREE,
 	OPT_JOBS,
-	OPT_DUMP_LAYOUT,
-	OPT_OUTPUT,
-	OPT_SOURCE_ROOT,
-	OPT_WRITE_BASELINE,
 	OPT_PATCH_OUT,
 };
 
@@ -50,11 +46,6 @@ static const char usage_text[] =
 	"                          the FILEs given, if any)\n"
 	"  -j, --jobs N            parse N translation units in parallel (1); the output\n"
 	"                          is the same for every N\n"
-	"  -o, --output FILE       write the findings to FILE (atomically), not stdout\n"
-	"  --source-root DIR       paths in SARIF and GitHub output relative to DIR\n"
-	"  --write-baseline FILE   record every finding's fingerprint in FILE (exit 0)\n"
-	"  --dump-layout[=FILE]    print every struct's layout model (stdout or FILE),\n"
-	"                          as the GCC plugin's dump-layout does\n"
 	"  --patch-out FILE        with --propose: write the proposed reorderings as a\n"
 	"                          unified diff that `patch -p1` applies from the\n"
 	"                          source root (or the working directory)\n"
@@ -67,8 +58,6 @@ static const char usage_text[] =
  * @out: output options
  * @build_dir: -p
  * @jobs: -j
- * @dump: --dump-layout
- * @dump_path: --dump-layout=FILE, NULL for stdout
  * @files: FILE arguments
  * @nfiles: number of @files
  * @flags: compiler flags after --
@@ -79,8 +68,6 @@ struct lint_run {
 	struct cli_output out;
 	const char *build_dir;
 	unsigned jobs;
-	bool dump;
-	const char *dump_path;
 	char **files;
 	size_t nfiles;
 	char **flags;
@@ -129,104 +116,22 @@ static void wait_for(struct work *w, size_t i)
 	pthread_mutex_unlock(&w->lock);
 }
 
-/* Keys of records already analysed: open addressing over strings. */
-struct seen {
-	char **v;
-	size_t size, n;
-};
-
-static uint64_t hash_str(const char *s)
-{
-	uint64_t h = 0xcbf29ce484222325ULL;
-
-	for (; *s; s++) {
-		h ^= (unsigned char)*s;
-		h *= 0x100000001b3ULL;
-	}
-	return h;
-}
-
-/* Adds @key; returns whether it was there already. */
-static bool seen_add(struct seen *s, const char *key)
-{
-	size_t i;
-
-	if ((s->n + 1) * 2 > s->size) {
-		struct seen old = *s;
-
-		s->size = old.size ? old.size * 2 : 1024;
-		s->v = cl_xmalloc(s->size * sizeof(*s->v));
-		memset(s->v, 0, s->size * sizeof(*s->v));
-		s->n = 0;
-		for (size_t k = 0; k < old.size; k++) {
-			if (!old.v[k])
-				continue;
-			for (i = hash_str(old.v[k]) & (s->size - 1); s->v[i]; i = (i + 1) & (s->size - 1))
-				;
-			s->v[i] = old.v[k];
-			s->n++;
-		}
-		free(old.v);
-	}
-	for (i = hash_str(key) & (s->size - 1); s->v[i]; i = (i + 1) & (s->size - 1))
-		if (!strcmp(s->v[i], key))
-			return true;
-	s->v[i] = cl_xstrdup(key);
-	s->n++;
-	return false;
-}
-
-static void seen_free(struct seen *s)
-{
-	for (size_t i = 0; i < s->size; i++)
-		free(s->v[i]);
-	free(s->v);
-}
-
 /**
- * struct merge - the run's results, in input order
- * @arena: findings text
- * @findings: reported findings
- * @records: records analysed
- * @nrecords: number of @records
- * @records_cap: allocated @records
- * @seen_records: dedup keys of records
- * @seen_findings: dedup keys of findings (two layouts of one header struct
- *                 can give the same finding)
- * @seen_notes: notes printed (a header's, once for every unit)
+ * struct merge - the units' results, merged in input order
+ * @pipe: core's pipeline: profiles, dedup, analysis, proposals
+ * @seen_notes: the front end's notes printed (a header's, once for every unit)
  * @failed: a unit could not be analysed
  * @structs: records met (progress)
  */
 struct merge {
-	struct cl_arena arena;
-	struct cl_findings findings;
-	const struct cl_record **records;
-	size_t nrecords, records_cap;
-	struct seen seen_records, seen_findings, seen_notes;
+	struct cl_pipeline pipe;
+	struct cl_strset seen_notes;
 	bool failed;
 	size_t structs;
 };
 
-static void keep_new_findings(struct merge *m, size_t first)
+static void merge_unit(struct merge *m, struct lint_tu *tu)
 {
-	size_t kept = first;
-
-	for (size_t i = first; i < m->findings.n; i++) {
-		const struct cl_finding *f = &m->findings.v[i];
-		char *key = cl_arena_printf(&m->arena, "%s:%u:%u:%s", f->where.file ? f->where.file : "",
-					    f->where.line, f->where.col, f->message);
-
-		if (!seen_add(&m->seen_findings, key))
-			m->findings.v[kept++] = *f;
-	}
-	m->findings.n = kept;
-}
-
-static void merge_unit(struct lint_run *r, struct merge *m, struct cl_profile *prof,
-		       struct lint_tu *tu, FILE *dump)
-{
-	struct cl_findings scratch;
-
 	if (tu->errors) {
 		fputs(tu->errors, stderr);
 		m->failed = true;
@@ -236,49 +141,12 @@ static void merge_unit(struct lint_run *r, struct merge *m, struct cl_profile *p
 	for (char *line = tu->notes, *end; line && *line; line = end + 1) {
 		end = strchr(line, '\n');
 		*end = '\0';
-		if (!seen_add(&m->seen_notes, line))
+		if (!cl_strset_add(&m->seen_notes, line))
 			fprintf(stderr, "%s\n", line);
 	}
-	cl_findings_init(&scratch, &tu->arena);
 	for (size_t i = 0; i < tu->nrecords; i++) {
-		struct cl_record *rec = tu->records[i].rec;
-		char *key = cl_arena_printf(&tu->arena, "%s#%016llx", tu->records[i].key,
-					    (unsigned long long)cl_record_fingerprint(rec));
-		bool dup = seen_add(&m->seen_records, key);
-		size_t first = m->findings.n;
-
 		m->structs++;
-		/* embedded records are shared: give every copy its profile classes */
-		if (prof->nstructs)
-			cl_profile_apply(prof, rec, &tu->arena, dup ? &scratch : &m->findings);
-		if (dup)
-			continue;
-		if (dump)
-			cl_record_dump(dump, rec);
-		cl_analyze(rec, &r->common.opt, &m->findings);
-		keep_new_findings(m, first);
-		m->records = cl_vec_grow(m->records, &m->records_cap, m->nrecords + 1,
-					 sizeof(*m->records));
-		m->records[m->nrecords++] = rec;
-	}
-	cl_findings_free(&scratch);
-}
-
-/* The lint sees every input: a profile struct none of them defines is stale. */
-static void undefined_profile_structs(struct merge *m, const struct cl_profile *prof)
-{
-	for (size_t i = 0; i < prof->nstructs; i++) {
-		const struct cl_profile_struct *ps = &prof->structs[i];
-		struct cl_finding *f;
-
-		if (ps->defined || (ps->suppress & (1u << CL_RULE_PROFILE)))
-			continue;
-		f = cl_findings_add(&m->findings, CL_RULE_PROFILE, NULL);
-		f->record_name = ps->name;
-		f->where = ps->span;
-		f->message = cl_arena_printf(&m->arena,
-			"profile names struct '%s', which no input defines [%s]", ps->name,
-			cl_rule_info(CL_RULE_PROFILE)->id);
+		cl_pipeline_add(&m->pipe, tu->records[i].rec, tu->records[i].key);
 	}
 }
 
@@ -298,9 +166,9 @@ static void progress(const struct lint_run *r, size_t done, size_t total, size_t
  * after the output.
  */
 static void run_units(struct lint_run *r, const struct lint_jobs *jobs, struct cl_profile *prof,
-		      struct merge *m, FILE *dump, struct lint_tu **results)
+		      struct merge *m, struct lint_tu **results)
 {
-	struct lint_fe_options fe = { r->dump, prof };
+	struct lint_fe_options fe = { r->out.dump, prof };
 	struct work w = { jobs, &fe, NULL, NULL, 0, PTHREAD_MUTEX_INITIALIZER,
 			  PTHREAD_COND_INITIALIZER };
 	unsigned nthreads = r->jobs < jobs->n ? r->jobs : (unsigned)jobs->n;
@@ -319,7 +187,7 @@ static void run_units(struct lint_run *r, const struct lint_jobs *jobs, struct c
 		worker(&w);	/* no threads to be had: do it here */
 	for (size_t i = 0; i < jobs->n; i++) {
 		wait_for(&w, i);
-		merge_unit(r, m, prof, &w.results[i], dump);
+		merge_unit(m, &w.results[i]);
 		free(w.results[i].records);
 		w.results[i].records = NULL;
 		progress(r, i + 1, jobs->n, m->structs);
@@ -333,6 +201,7 @@ static void run_units(struct lint_run *r, const struct lint_jobs *jobs, struct c
 static void usage(FILE *out)
 {
 	fputs(usage_text, out);
+	fputs(cli_output_help, out);
 	fputs(cli_common_help, out);
 }
 
@@ -359,20 +228,6 @@ static int lint_option(struct lint_run *r, int opt, const char *arg)
 	case 'j':
 	case OPT_JOBS:
 		return parse_jobs(arg, &r->jobs);
-	case 'o':
-	case OPT_OUTPUT:
-		r->out.output = arg;
-		return 0;
-	case OPT_DUMP_LAYOUT:
-		r->dump = true;
-		r->dump_path = arg && *arg ? arg : NULL;
-		return 0;
-	case OPT_SOURCE_ROOT:
-		r->out.source_root = arg;
-		return 0;
-	case OPT_WRITE_BASELINE:
-		r->out.write_baseline = arg;
-		return 0;
 	case OPT_PATCH_OUT:
 		r->out.patch_out = arg;
 		return 0;
@@ -390,11 +245,8 @@ static int parse_args(struct lint_run *r, int argc, char **argv)
 	static const struct option longopts[] = {
 		CLI_COMMON_LONG_OPTIONS,
 		{ "build-dir", required_argument, NULL, OPT_BUILD_DIR },
+		CLI_OUTPUT_LONG_OPTIONS,
 		{ "jobs", required_argument, NULL, OPT_JOBS },
-		{ "output", required_argument, NULL, OPT_OUTPUT },
-		{ "dump-layout", optional_argument, NULL, OPT_DUMP_LAYOUT },
-		{ "source-root", required_argument, NULL, OPT_SOURCE_ROOT },
-		{ "write-baseline", required_argument, NULL, OPT_WRITE_BASELINE },
 		{ "patch-out", required_argument, NULL, OPT_PATCH_OUT },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -428,7 +280,8 @@ static int parse_args(struct lint_run *r, int argc, char **argv)
 		rc = cli_common_option(&r->common, opt, optarg);
 		if (rc < 0)
 			return -1;
-		if (rc == 0 && lint_option(r, opt, optarg))
+		if (rc == 0 && !cli_output_option(&r->out, opt, optarg) &&
+		    lint_option(r, opt, optarg))
 			return -1;
 	}
 	r->files = argv + optind;
@@ -448,72 +301,47 @@ static int parse_args(struct lint_run *r, int argc, char **argv)
 	return 0;
 }
 
-static int open_dump(struct lint_run *r, FILE **dump)
-{
-	*dump = NULL;
-	if (!r->dump)
-		return 0;
-	if (!r->dump_path) {
-		*dump = stdout;
-		return 0;
-	}
-	*dump = fopen(r->dump_path, "w");
-	if (!*dump) {
-		cl_error("cannot write '%s': %m", r->dump_path);
-		return -1;
-	}
-	return 0;
-}
-
 static int lint(struct lint_run *r)
 {
+	struct cl_pipeline_config cfg;
 	struct lint_jobs jobs;
 	struct cl_profile prof;
 	struct merge m;
 	struct lint_tu *results = NULL;
-	FILE *dump = NULL;
 	int rc = EXIT_USAGE;
 
 	lint_jobs_init(&jobs);
 	cl_profile_init(&prof);
 	memset(&m, 0, sizeof(m));
-	cl_arena_init(&m.arena);
-	cl_findings_init(&m.findings, &m.arena);
+	cl_strset_init(&m.seen_notes);
 	if (cli_load_profiles(&r->common, &prof))
-		goto out;
+		goto out_profile;
+	cli_pipeline_config(&r->common, &prof, &cfg);
+	cl_pipeline_init(&m.pipe, &cfg);
 	if (r->build_dir) {
-		if (lint_jobs_from_compdb(&jobs, r->build_dir, r->files, r->nfiles))
+		struct cl_diag err;
+
+		if (lint_jobs_from_compdb(&jobs, r->build_dir, r->files, r->nfiles, &err)) {
+			cl_diag_print(&err);
 			goto out;
+		}
 	} else {
 		lint_jobs_from_files(&jobs, r->files, r->nfiles, r->flags, r->nflags);
 	}
-	if (open_dump(r, &dump))
-		goto out;
-	run_units(r, &jobs, &prof, &m, dump, &results);
+	run_units(r, &jobs, &prof, &m, &results);
 	lint_frontend_fini();
-	if (dump && dump != stdout && fclose(dump))
-		m.failed = true;
-	else if (dump == stdout)
-		fflush(stdout);
 	if (m.failed)
 		goto out;	/* never report on units that were not analysed */
-	undefined_profile_structs(&m, &prof);
+	cl_pipeline_finish(&m.pipe);
 	r->out.source = jobs.n == 1 ? jobs.v[0].file : NULL;
-	r->out.profile = prof.nstructs ? &prof : NULL;
-	if (r->common.propose)
-		cli_propose(&r->common, &r->out, &m.findings, m.records, m.nrecords, &m.arena);
-	rc = cli_report(&r->common, &r->out, &m.findings, m.records, m.nrecords);
+	rc = cli_report(&r->common, &r->out, &m.pipe);
 out:
+	cl_pipeline_free(&m.pipe);
+out_profile:
 	for (size_t i = 0; results && i < jobs.n; i++)
 		lint_tu_free(&results[i]);
 	free(results);
-	cli_output_free(&r->out);
-	free(m.records);
-	seen_free(&m.seen_records);
-	seen_free(&m.seen_findings);
-	seen_free(&m.seen_notes);
-	cl_findings_free(&m.findings);
-	cl_arena_free(&m.arena);
+	cl_strset_free(&m.seen_notes);
 	cl_profile_free(&prof);
 	lint_jobs_free(&jobs);
 	return rc;

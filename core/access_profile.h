@@ -142,9 +142,19 @@ enum cl_class cl_infer_class(uint64_t reads, uint64_t writes, uint64_t hottest,
  * name no member of @rec and cachelint-annotation-mismatch findings where a
  * source annotation and the profile disagree (the source annotation stays in
  * force).  Marks the profile struct defined.  Returns findings added.
+ * With @out NULL only the classes are given.
  */
 size_t cl_profile_apply(struct cl_profile *p, struct cl_record *rec,
 			struct cl_arena *a, struct cl_findings *out);
+/*
+ * The classes only (no findings: @out NULL above) of every named record
+ * that @rec embeds, at any depth, each once.  Applying a profile twice to
+ * one record changes nothing, so records that share embedded models (one
+ * translation unit's) can each have it applied.
+ */
+void cl_profile_apply_embedded(struct cl_profile *p, struct cl_record *rec, struct cl_arena *a);
+/* Whether the profile names @rec or a record it embeds: worth loading. */
+bool cl_profile_reaches(const struct cl_profile *p, const struct cl_record *rec);
 
 /**
  * struct cl_profile_note - where a reported leaf's class came from, when

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * analysis.c - line geometry, the findings list, and the driver that runs
- * each check over the leaves of a record
+ * analysis.c - line geometry, and the driver that runs each check of the
+ * rules table over the leaves of a record
  */
 #include "analysis.h"
 #include "check.h"
@@ -10,32 +10,6 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
-
-void cl_findings_init(struct cl_findings *f, struct cl_arena *a)
-{
-	f->v = NULL;
-	f->n = f->cap = 0;
-	f->arena = a;
-}
-
-void cl_findings_free(struct cl_findings *f)
-{
-	free(f->v);
-	f->v = NULL;
-	f->n = f->cap = 0;
-}
-
-struct cl_finding *cl_findings_add(struct cl_findings *f, enum cl_rule rule,
-				   const struct cl_record *rec)
-{
-	struct cl_finding *fd = cl_vec_push(&f->v, &f->n, &f->cap);
-
-	fd->rule = rule;
-	fd->severity = cl_rule_info(rule)->severity;
-	fd->record = rec;
-	fd->record_name = rec ? cl_record_display(rec, f->arena) : NULL;
-	return fd;
-}
 
 /*
  * Start offsets to try, modulo @unit: just 0 when the record is assumed
@@ -239,11 +213,11 @@ size_t cl_analyze(const struct cl_record *rec, const struct cl_options *opt,
 	ctx.read = read;
 	ctx.write = write;
 	ctx.name = cl_record_display(rec, out->arena);
-	if (!(rec->suppress & (1u << CL_RULE_FALSE_SHARING)))
-		cl_check_false_sharing(&ctx);
-	if (!(rec->suppress & (1u << CL_RULE_WRITE_GROUPS)))
-		cl_check_write_groups(&ctx);
-	if (opt->adjacent && !(rec->suppress & (1u << CL_RULE_ADJACENT_LINE)))
-		cl_check_adjacent_line(&ctx);
+	for (int r = 0; r < CL_RULE_COUNT; r++) {
+		const struct cl_rule_info *info = cl_rule_info((enum cl_rule)r);
+
+		if (info->check && !(rec->suppress & (1u << r)))
+			info->check(&ctx);
+	}
 	return out->n - before;
 }

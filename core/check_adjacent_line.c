@@ -36,6 +36,8 @@ static void report(const struct cl_check_ctx *ctx, const struct cl_leaf *rm,
 
 void cl_check_adjacent_line(const struct cl_check_ctx *ctx)
 {
+	if (!ctx->opt->adjacent)
+		return;
 	for (size_t i = 0; i < ctx->nread; i++) {
 		const struct cl_leaf *rm = &ctx->leaves[ctx->read[i]];
 

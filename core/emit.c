@@ -199,7 +199,7 @@ int cl_baseline_write(FILE *out, const struct cl_findings *f)
 
 static bool is_conflict(const struct cl_finding *f)
 {
-	return f->rule == CL_RULE_FALSE_SHARING || f->rule == CL_RULE_WRITE_GROUPS;
+	return cl_rule_proposal_fixes(f->rule);
 }
 
 const struct cl_report_proposal *cl_emit_proposal(const struct cl_emit_info *info,

@@ -52,7 +52,18 @@ void cl_record_add_path(struct cl_record *rec, struct cl_arena *a,
 			const char *path, const struct cl_access *acc,
 			const struct cl_span *span)
 {
-	struct cl_path_access *v = cl_arena_alloc(a, (rec->npaths + 1) * sizeof(*v));
+	struct cl_path_access *v;
+
+	for (size_t i = 0; i < rec->npaths; i++) {
+		if (!strcmp(rec->paths[i].path, path)) {
+			/* the same entry applied again: a record shared by many holders */
+			rec->paths[i].access = *acc;
+			if (span)
+				rec->paths[i].span = *span;
+			return;
+		}
+	}
+	v = cl_arena_alloc(a, (rec->npaths + 1) * sizeof(*v));
 
 	if (rec->npaths)
 		memcpy(v, rec->paths, rec->npaths * sizeof(*v));
@@ -177,7 +188,8 @@ struct walk {
 	void *data;
 };
 
-static void walk_access(const struct walk *w, struct walk_node *node)
+static void walk_access(const struct walk *w, struct walk_node *node,
+			const struct walk_node *outer)
 {
 	const char *path = node->path;
 
@@ -196,11 +208,39 @@ static void walk_access(const struct walk *w, struct walk_node *node)
 			return;
 		}
 	}
+	/* inside a member classed as a whole and refined by paths: its class */
+	if (outer) {
+		node->access = outer->access;
+		node->decided = outer->decided;
+	}
+}
+
+/*
+ * Whether a record on the way down classes a leaf below @node by its path
+ * ("lruvec.pgdat" below "lruvec"): then a member classed as a whole is not
+ * one leaf, its class is the default for the leaves the paths do not name.
+ */
+static bool refined_below(const struct walk *w, const struct walk_node *node)
+{
+	for (unsigned i = 0; node->path && i < w->nscope; i++) {
+		const struct cl_record *rec = w->scope[i]->rec;
+		const char *sub;
+		size_t len;
+
+		if (strlen(node->path) <= w->prefix_len[i])
+			continue;
+		sub = node->path + w->prefix_len[i];
+		len = strlen(sub);
+		for (size_t k = 0; k < rec->npaths; k++)
+			if (!strncmp(rec->paths[k].path, sub, len) && rec->paths[k].path[len] == '.')
+				return true;
+	}
+	return false;
 }
 
 static void walk_record(struct walk *w, const struct cl_record *rec, uint64_t base,
 			const char *prefix, const struct cl_path_node *pnode,
-			size_t top, unsigned depth);
+			size_t top, unsigned depth, const struct walk_node *outer);
 
 static void push_scope(struct walk *w, const struct cl_record *rec, uint64_t offset,
 		       const char *path)
@@ -217,7 +257,7 @@ static void push_scope(struct walk *w, const struct cl_record *rec, uint64_t off
 
 static void walk_member(struct walk *w, const struct cl_member *m, uint64_t base,
 			const char *prefix, const struct cl_path_node *pnode,
-			size_t top, unsigned depth)
+			size_t top, unsigned depth, const struct walk_node *outer)
 {
 	struct walk_node node = {
 		.m = m,
@@ -230,8 +270,13 @@ static void walk_member(struct walk *w, const struct cl_member *m, uint64_t base
 	bool named = m->record && m->record->name && !(m->flags & CL_MEMBER_ANONYMOUS);
 	const struct cl_path_node *child = pnode;
 
-	walk_access(w, &node);
-	node.leaf = !m->record || node.access.cls != CL_CLASS_NONE || depth >= WALK_DEPTH_MAX;
+	bool refined;
+
+	walk_access(w, &node, outer);
+	refined = m->record && node.access.cls != CL_CLASS_NONE && w->strings &&
+		  refined_below(w, &node);
+	node.leaf = !m->record || (node.access.cls != CL_CLASS_NONE && !refined) ||
+		    depth >= WALK_DEPTH_MAX;
 	w->visit(w, &node);
 	if (!m->record || depth >= WALK_DEPTH_MAX)
 		return;
@@ -245,21 +290,21 @@ static void walk_member(struct walk *w, const struct cl_member *m, uint64_t base
 	if (named)
 		push_scope(w, m->record, node.bit_offset, node.path);
 	walk_record(w, m->record, node.bit_offset, node.path ? node.path : prefix, child,
-		    top, depth + 1);
+		    top, depth + 1, refined ? &node : outer);
 	if (named)
 		w->nscope--;
 }
 
 static void walk_record(struct walk *w, const struct cl_record *rec, uint64_t base,
 			const char *prefix, const struct cl_path_node *pnode,
-			size_t top, unsigned depth)
+			size_t top, unsigned depth, const struct walk_node *outer)
 {
 	const struct cl_member *m;
 
 	cl_for_each_member(rec, m) {
 		if (depth == 0)
 			top = (size_t)(m - rec->members);
-		walk_member(w, m, base, prefix, pnode, top, depth);
+		walk_member(w, m, base, prefix, pnode, top, depth, outer);
 	}
 }
 
@@ -286,7 +331,7 @@ static void walk_root(struct walk *w, const struct cl_record *rec, struct cl_are
 	w->strings = strings || tree_has_paths(rec, 0);
 	w->nscope = 0;
 	push_scope(w, rec, 0, NULL);
-	walk_record(w, rec, 0, NULL, NULL, 0, 0);
+	walk_record(w, rec, 0, NULL, NULL, 0, 0, NULL);
 }
 
 struct leaves {

@@ -7,6 +7,7 @@
  * DWARF checker.
  */
 #include "access_profile.h"
+#include "hash.h"
 
 #include <inttypes.h>
 #include <string.h>
@@ -130,12 +131,12 @@ static void apply_entry(struct cl_record *rec, struct cl_arena *a,
 	struct cl_member *m = resolve_path(rec, e->path);
 
 	if (!m) {
-		if (!(rec->suppress & (1u << CL_RULE_PROFILE)))
+		if (out && !(rec->suppress & (1u << CL_RULE_PROFILE)))
 			report_missing(out, rec, e);
 		return;
 	}
 	if (m->access.origin == CL_ORIGIN_SOURCE) {
-		if (!same_access(&m->access, &e->access) &&
+		if (out && !same_access(&m->access, &e->access) &&
 		    !(rec->suppress & (1u << CL_RULE_ANNOTATION_MISMATCH)))
 			report_mismatch(out, rec, e->path, m, e);
 		return;
@@ -154,7 +155,7 @@ size_t cl_profile_apply(struct cl_profile *p, struct cl_record *rec,
 			struct cl_arena *a, struct cl_findings *out)
 {
 	struct cl_profile_struct *ps = rec->name ? cl_profile_find(p, rec->name) : NULL;
-	size_t before = out->n;
+	size_t before = out ? out->n : 0;
 
 	if (!ps)
 		return 0;
@@ -162,5 +163,54 @@ size_t cl_profile_apply(struct cl_profile *p, struct cl_record *rec,
 	rec->suppress |= ps->suppress;
 	for (size_t i = 0; i < ps->nmembers; i++)
 		apply_entry(rec, a, out, &ps->members[i]);
-	return out->n - before;
+	return out ? out->n - before : 0;
+}
+
+#define EMBED_DEPTH_MAX 64
+
+/* Post-order, so that an embedded record has its classes before its holder. */
+static void apply_below(struct cl_profile *p, struct cl_record *rec, struct cl_arena *a,
+			struct cl_map *done, unsigned depth)
+{
+	struct cl_member *m;
+
+	if (depth > EMBED_DEPTH_MAX)
+		return;
+	cl_for_each_member(rec, m) {
+		struct cl_record *r = m->record;
+
+		if (!r || cl_map_get(done, (uint64_t)(uintptr_t)r))
+			continue;
+		cl_map_put(done, (uint64_t)(uintptr_t)r, r);
+		apply_below(p, r, a, done, depth + 1);
+		cl_profile_apply(p, r, a, NULL);
+	}
+}
+
+void cl_profile_apply_embedded(struct cl_profile *p, struct cl_record *rec, struct cl_arena *a)
+{
+	struct cl_map done;
+
+	cl_map_init(&done);
+	apply_below(p, rec, a, &done, 0);
+	cl_map_free(&done);
+}
+
+static bool reaches(const struct cl_profile *p, const struct cl_record *rec, unsigned depth)
+{
+	const struct cl_member *m;
+
+	if (rec->name && cl_profile_find(p, rec->name))
+		return true;
+	if (depth > EMBED_DEPTH_MAX)
+		return false;
+	cl_for_each_member(rec, m)
+		if (m->record && reaches(p, m->record, depth + 1))
+			return true;
+	return false;
+}
+
+bool cl_profile_reaches(const struct cl_profile *p, const struct cl_record *rec)
+{
+	return p && p->nstructs && reaches(p, rec, 0);
 }

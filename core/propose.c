@@ -417,7 +417,7 @@ static size_t conflicts(const struct cl_record *rec, const struct cl_options *op
 	cl_findings_init(&f, a);
 	cl_analyze(rec, opt, &f);
 	for (size_t i = 0; i < f.n; i++)
-		n += f.v[i].rule == CL_RULE_FALSE_SHARING || f.v[i].rule == CL_RULE_WRITE_GROUPS;
+		n += cl_rule_proposal_fixes(f.v[i].rule);
 	cl_findings_free(&f);
 	return n;
 }

@@ -63,14 +63,6 @@ struct cl_proposal {
 int cl_propose(const struct cl_record *rec, const struct cl_options *opt,
 	       struct cl_arena *a, struct cl_proposal *out);
 
-/*
- * The layout as pahole draws it, with each member's class and a mark on
- * every member of a conflicting pair: the record as it is, or with @p, as
- * proposed.
- */
-void cl_layout_view(FILE *out, const struct cl_record *rec, const struct cl_proposal *p,
-		    const struct cl_options *opt);
-
 #ifdef __cplusplus
 }
 #endif

@@ -98,6 +98,24 @@ const char *cl_proposal_summary(const struct cl_report_proposal *rp, const char 
 			       rp->rec->size, p->size, p->old_lines, p->new_lines);
 }
 
+const char *cl_proposal_order(const struct cl_proposal *p, struct cl_arena *a)
+{
+	const char *order = "", *aligned = "";
+
+	for (size_t i = 0; i < p->n; i++) {
+		const struct cl_member *m = &p->rec->members[p->order[i]];
+		const char *name = cl_member_display(m, a);
+
+		order = cl_arena_printf(a, "%s%s%s", order, i ? ", " : "", name);
+		if (p->align[i])
+			aligned = cl_arena_printf(a, "%s'%s' aligned to %" PRIu32 " bytes; ", aligned,
+						  name, p->align[i]);
+	}
+	return cl_arena_printf(a, "order: %s; %s%" PRIu64 " -> %" PRIu64 " bytes, %" PRIu64
+			       " -> %" PRIu64 " cache line%s", order, aligned, p->rec->size, p->size,
+			       p->old_lines, p->new_lines, p->new_lines == 1 ? "" : "s");
+}
+
 /* The proposed struct as C: its header, the rewritten body, the closing. */
 static void put_text(FILE *out, const struct cl_record *rec, const struct cl_rewrite *rw)
 {

@@ -3,6 +3,7 @@
  * rules.c - the rule table: IDs, severities and the text `explain` prints
  */
 #include "rules.h"
+#include "check.h"
 
 #include <string.h>
 
@@ -26,6 +27,8 @@ static const struct cl_rule_info rules[CL_RULE_COUNT] = {
 		"together, with the boundary on a line (the proposal does this with the "
 		"least growth), or align the first field of the hot group to the line "
 		"(____cacheline_aligned_in_smp in the kernel).",
+		.check = cl_check_false_sharing,
+		.proposal_fixes = 1,
 	},
 	[CL_RULE_WRITE_GROUPS] = {
 		"cachelint-write-groups", CL_SEV_WARNING,
@@ -39,6 +42,8 @@ static const struct cl_rule_info rules[CL_RULE_COUNT] = {
 		"Ungrouped __write_hot fields conflict with no writer.\n"
 		"Fix: give each group its own line(s), e.g. align the first field of each "
 		"group to the cache line, or let the proposal reorder the struct.",
+		.check = cl_check_write_groups,
+		.proposal_fixes = 1,
 	},
 	[CL_RULE_ADJACENT_LINE] = {
 		"cachelint-adjacent-line", CL_SEV_NOTE,
@@ -52,6 +57,8 @@ static const struct cl_rule_info rules[CL_RULE_COUNT] = {
 		"leaf in different lines of one block of twice the line size.\n"
 		"Fix: keep such fields at least two lines apart, or pad the hot group to "
 		"128 bytes.",
+		.check = cl_check_adjacent_line,
+		.proposal_fixes = 0,
 	},
 	[CL_RULE_ANNOTATION_MISMATCH] = {
 		"cachelint-annotation-mismatch", CL_SEV_WARNING,
@@ -64,6 +71,8 @@ static const struct cl_rule_info rules[CL_RULE_COUNT] = {
 		"Detection: a field annotated in the source whose class in a profile is "
 		"different. The source annotation stays in force for the analysis.\n"
 		"Fix: correct the annotation, or the profile if it is the stale one.",
+		.check = NULL,
+		.proposal_fixes = 0,
 	},
 	[CL_RULE_PROFILE] = {
 		"cachelint-profile", CL_SEV_WARNING,
@@ -75,12 +84,19 @@ static const struct cl_rule_info rules[CL_RULE_COUNT] = {
 		"Detection: every profile entry of a struct defined in the input is "
 		"resolved against its members.\n"
 		"Fix: update the profile to the new member names.",
+		.check = NULL,
+		.proposal_fixes = 0,
 	},
 };
 
 const struct cl_rule_info *cl_rule_info(enum cl_rule rule)
 {
 	return &rules[rule];
+}
+
+int cl_rule_proposal_fixes(enum cl_rule rule)
+{
+	return rules[rule].proposal_fixes;
 }
 
 int cl_rule_lookup(const char *id)

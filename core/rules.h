@@ -27,21 +27,35 @@ enum cl_severity {
 	CL_SEV_NOTE,
 };
 
+struct cl_check_ctx;
+
 /**
- * struct cl_rule_info - what a rule is, for messages, SARIF and `explain`
+ * struct cl_rule_info - one row of the rules table: what a rule is, for
+ * messages, SARIF and `explain`, and how it is found
  * @id: the stable kebab-case ID
  * @severity: default severity of its findings
  * @summary: one line
  * @help: what it means on the hardware, how it is detected, how to fix it
+ * @check: the check that finds it in a record's leaves (check_*.c), NULL
+ *         for the rules the profile reports when it is applied
+ * @proposal_fixes: a proposed reordering removes its findings (the
+ *                  proposal engine checks its result against these rules,
+ *                  and records with such a finding get a proposal)
+ *
+ * A new check is one file, one row here and its test.
  */
 struct cl_rule_info {
 	const char *id;
 	enum cl_severity severity;
 	const char *summary;
 	const char *help;
+	void (*check)(const struct cl_check_ctx *ctx);
+	int proposal_fixes;
 };
 
 const struct cl_rule_info *cl_rule_info(enum cl_rule rule);
+/* Whether a proposed reordering can remove a finding of @rule. */
+int cl_rule_proposal_fixes(enum cl_rule rule);
 /* The rule with this ID, or -1. */
 int cl_rule_lookup(const char *id);
 /* Mask for a suppression: a rule ID or "all"; 0 when unknown. */

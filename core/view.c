@@ -221,8 +221,7 @@ static void collect_marks(struct view *v, const struct cl_findings *f, const str
 
 		if (fd->record != rec || !fd->a.path || !fd->b.path)
 			continue;
-		if (fd->rule != CL_RULE_FALSE_SHARING && fd->rule != CL_RULE_WRITE_GROUPS &&
-		    fd->rule != CL_RULE_ADJACENT_LINE)
+		if (!cl_rule_info(fd->rule)->check)	/* pairs of leaves only */
 			continue;
 		mk = cl_vec_push(&v->marks, &v->nmarks, &v->marks_cap);
 		*mk = (struct mark){ fd->a.path, fd->rule, fd->b.path };
@@ -510,13 +509,4 @@ void cl_view(FILE *out, const struct cl_record *rec, const struct cl_view_option
 	free(v.marks);
 	cl_findings_free(&own);
 	cl_arena_free(&v.a);
-}
-
-/* The plugin's view and the proposal's before/after (propose.h). */
-void cl_layout_view(FILE *out, const struct cl_record *rec, const struct cl_proposal *p,
-		    const struct cl_options *opt)
-{
-	struct cl_view_options vo = { .opt = opt, .proposal = p };
-
-	cl_view(out, rec, &vo);
 }

@@ -127,56 +127,6 @@ static struct cl_record *copy_record(struct dw_frontend *fe, struct cl_map *memo
 	return c;
 }
 
-/* The copy of member @m of the tree @old in the copied tree @new. */
-static const struct cl_member *remap_member(const struct cl_record *old,
-					    const struct cl_record *new,
-					    const struct cl_member *m, unsigned depth)
-{
-	if (!m || !old || !new || depth > DW_DEPTH_MAX)
-		return NULL;
-	if (m >= old->members && m < old->members + old->nmembers)
-		return new->members + (m - old->members);
-	for (size_t i = 0; i < old->nmembers; i++) {
-		const struct cl_member *r = remap_member(old->members[i].record,
-							 new->members[i].record, m, depth + 1);
-
-		if (r)
-			return r;
-	}
-	return NULL;
-}
-
-/* The profile's findings about @old, now about its copy @new. */
-static void move_findings(struct dw_frontend *fe, const struct cl_findings *scratch,
-			  const struct cl_record *old, struct cl_record *new)
-{
-	struct cl_findings *out = fe->cfg.findings;
-
-	if (!out)
-		return;
-	for (size_t i = 0; i < scratch->n; i++) {
-		const struct cl_finding *s = &scratch->v[i];
-		struct cl_finding *f;
-
-		if (s->record != old)
-			continue;
-		f = cl_findings_add(out, s->rule, new);
-		f->severity = s->severity;
-		f->a.path = copy_str(out->arena, s->a.path);
-		f->a.member = remap_member(old, new, s->a.member, 0);
-		f->a.access = s->a.access;
-		f->a.access.group = copy_str(out->arena, s->a.access.group);
-		f->a.bit_offset = s->a.bit_offset;
-		f->a.bit_size = s->a.bit_size;
-		f->where = s->where;
-		f->note_where = s->note_where;
-		f->where.file = s->where.file ? dw_intern(fe, s->where.file) : NULL;
-		f->line = s->line;
-		f->message = copy_str(out->arena, s->message);
-		f->note = copy_str(out->arena, s->note);
-	}
-}
-
 /* ------------------------------------------------------------------ */
 /* the end of a unit                                                    */
 
@@ -214,10 +164,8 @@ static bool is_root(struct dw_unit *u, const struct cl_record *rec)
  */
 static bool is_wanted(struct dw_frontend *fe, const struct cl_record *rec)
 {
-	const struct cl_profile *p = fe->cfg.profile;
-
 	return fe->cfg.all || fe->cfg.only || cl_record_is_annotated(rec) ||
-	       (rec->name && p && cl_profile_find(p, rec->name));
+	       cl_profile_reaches(fe->cfg.profile, rec);
 }
 
 /*
@@ -285,16 +233,9 @@ static void finish_unit(struct dw_unit *u)
 {
 	struct dw_frontend *fe = u->fe;
 	const struct dw_shape **keys = u->fast ? convert_candidates(u) : NULL;
-	struct cl_findings scratch;
 	struct cl_map memo;
 
 	name_typedefs(u);
-	cl_findings_init(&scratch, &u->arena);
-	/* post-order: an embedded record has its classes before its holders */
-	if (fe->cfg.profile && fe->cfg.profile->nstructs)
-		for (size_t i = 0; i < u->nconverted; i++)
-			cl_profile_apply(fe->cfg.profile, u->converted[i]->record, &u->arena,
-					 &scratch);
 	cl_map_init(&memo);
 	for (size_t i = 0; i < u->nvisited; i++) {
 		struct cl_record *rec = u->visited[i]->record, *copy;
@@ -308,14 +249,12 @@ static void finish_unit(struct dw_unit *u)
 			continue;
 		cl_map_put(&fe->seen, fp, rec);
 		copy = copy_record(fe, &memo, rec, 0);
-		move_findings(fe, &scratch, rec, copy);
 		fe->stats.records++;
 		if (fe->cfg.record)
 			fe->cfg.record(fe->cfg.data, copy);
 	}
 	remember_keys(u, keys);
 	cl_map_free(&memo);
-	cl_findings_free(&scratch);
 }
 
 static void unit_free(struct dw_unit *u)

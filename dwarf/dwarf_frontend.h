@@ -13,7 +13,8 @@
  * (DW_TAG_LLVM_annotation children of members and records) and from access
  * profiles.  A binary holds the same struct once per compile unit that uses
  * it: each distinct layout (cl_record_fingerprint) is handed to the caller
- * once, copied out of the per-unit memory, with the profile applied.  In an
+ * once, copied out of the per-unit memory; the caller (core's pipeline)
+ * applies the profile.  In an
  * executable or shared library, a definition whose structural key
  * (dwarf_shape.c) an earlier unit had is not even converted again, and
  * without dw_config.all neither is one that no annotation or profile
@@ -57,9 +58,8 @@ struct dw_stats {
 
 /**
  * struct dw_config - what the caller wants
- * @profile: access profiles to apply, or NULL
- * @findings: where cachelint-profile and cachelint-annotation-mismatch
- *            findings go (the caller's list, in the caller's arena)
+ * @profile: the access profiles, or NULL: a record they reach is worth
+ *           loading (they are applied by the caller)
  * @all: hand out every distinct layout (--dump-layout); otherwise only
  *       those that an annotation or the profile reaches, since the others
  *       have nothing to analyse (and are not even converted)
@@ -77,8 +77,7 @@ struct dw_stats {
  *                     (slower; the fuzzer uses it to hunt leaks)
  */
 struct dw_config {
-	struct cl_profile *profile;
-	struct cl_findings *findings;
+	const struct cl_profile *profile;
 	bool all;
 	bool types;
 	const char *only;

@@ -206,7 +206,8 @@ static CXCompilationDatabase quiet_load(const char *dir, CXCompilationDatabase_E
 	return db;
 }
 
-int lint_jobs_from_compdb(struct lint_jobs *j, const char *dir, char **files, size_t nfiles)
+int lint_jobs_from_compdb(struct lint_jobs *j, const char *dir, char **files, size_t nfiles,
+			  struct cl_diag *diag)
 {
 	CXCompilationDatabase_Error err;
 	CXCompilationDatabase db;
@@ -223,13 +224,13 @@ int lint_jobs_from_compdb(struct lint_jobs *j, const char *dir, char **files, si
 		matched[i] = false;
 	}
 	if (stat(path, &st)) {
-		cl_error("%s: %s", path, strerror(errno));
+		cl_diag_set(diag, path, 0, 0, "%s", strerror(errno));
 		goto out;
 	}
 	db = quiet_load(dir, &err);
 	if (err != CXCompilationDatabase_NoError || !db) {
-		cl_error("%s: not a valid compile database (expected a JSON array of {directory, file, command|arguments})",
-			  path);
+		cl_diag_set(diag, path, 0, 0,
+			    "not a valid compile database (expected a JSON array of {directory, file, command|arguments})");
 		goto out;
 	}
 	cmds = clang_CompilationDatabase_getAllCompileCommands(db);
@@ -248,14 +249,14 @@ int lint_jobs_from_compdb(struct lint_jobs *j, const char *dir, char **files, si
 		clang_CompileCommands_dispose(cmds);
 	clang_CompilationDatabase_dispose(db);
 	rc = 0;
-	for (size_t i = 0; i < nfiles; i++) {
+	for (size_t i = 0; i < nfiles && !rc; i++) {
 		if (!matched[i]) {
-			cl_error("%s: not in %s", files[i], path);
+			cl_diag_set(diag, files[i], 0, 0, "not in %s", path);
 			rc = -1;
 		}
 	}
 	if (!rc && !j->n) {
-		cl_error("%s: no entries", path);
+		cl_diag_set(diag, path, 0, 0, "no entries");
 		rc = -1;
 	}
 out:

@@ -28,8 +28,9 @@ void lint_jobs_from_files(struct lint_jobs *j, char **files, size_t nfiles, char
 			  size_t nflags);
 /*
  * The entries of BUILD_DIR/compile_commands.json, or only those for
- * @files when @nfiles is not 0.  0, or -1 after printing why.
+ * @files when @nfiles is not 0.  0, or -1 with @err.
  */
-int lint_jobs_from_compdb(struct lint_jobs *j, const char *dir, char **files, size_t nfiles);
+int lint_jobs_from_compdb(struct lint_jobs *j, const char *dir, char **files, size_t nfiles,
+			  struct cl_diag *err);
 
 #endif /* CACHELINT_COMPDB_H */

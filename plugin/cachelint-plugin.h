@@ -3,7 +3,8 @@
  * plugin.h - what the parts of the GCC plugin share
  *
  * attributes.cc registers and checks the annotations, convert.cc turns GCC
- * trees into the core model, cachelint.cc drives the analysis and reports.
+ * trees into the core model, cachelint.cc hands each record to core's
+ * pipeline and prints what it finds, propose.cc turns proposals into fix-its.
  * GCC trees stay in the plugin; the core only ever sees struct cl_record.
  */
 #ifndef CACHELINT_PLUGIN_H
@@ -50,30 +51,11 @@ bool convert_seen(tree type);
 void convert_reset(void);
 
 /* propose.cc */
-
-/**
- * struct plugin_proposal - a proposal and its edit of the source
- * @p: the proposed order
- * @rw: the struct body rewritten, when @reason is NULL
- * @src: the source file's lines
- * @reason: why no patch is offered
- * @report: its entry in the unit's report (and the note's text); valid
- *          until the next proposal grows the unit's list
+/*
+ * Attach the proposal's rewrite as fix-its that replace whole lines of the
+ * file @near is in; false if GCC cannot place them.
  */
-struct plugin_proposal {
-	struct cl_proposal p;
-	struct cl_rewrite rw;
-	const struct cl_source_text *src;
-	const char *reason;
-	struct cl_report_proposal *report;
-};
-
-/* Propose and rewrite; 0, or -1 with out->reason. */
-int propose_record(const struct cl_record *rec, const struct cl_options *opt,
-		   struct cl_arena *a, struct plugin_proposal *out);
-/* Attach the rewrite as fix-its; false if GCC cannot place them. */
-bool propose_add_fixits(rich_location *richloc, const struct plugin_proposal *pp,
+bool propose_add_fixits(rich_location *richloc, const struct cl_report_proposal *rp,
 			location_t near);
-void propose_reset(void);
 
 #endif /* CACHELINT_PLUGIN_H */

@@ -41,7 +41,7 @@
 #include "plugin-version.h"
 
 #include "access_profile.h"
-#include "report.h"
+#include "pipeline.h"
 #include "cl_version.h"
 #include "rules.h"
 
@@ -64,18 +64,16 @@ typedef int_hash<unsigned int, 0xffffffffu, 0xfffffffeu> uid_hash;
  * @line_size_given: line-size was an argument (it wins over profiles)
  * @profile: merged profiles
  * @report_path: `report=` argument
+ * @dump: `dump-layout`: print every record's model
  * @dump_path: `dump-layout=` argument, NULL for stderr
- * @dump: dump every record's model
- * @dump_out: where dumps go, opened on first use
  * @propose: attach proposals as fix-its
  * @view: print layout views of structs with findings
  * @view_path: `view=` argument, NULL for stderr
- * @view_out: where views go, opened on first use
- * @proposals: the unit's proposals, for the report
- * @arena: models, findings text
- * @findings: every finding of the unit, for the report
- * @records: every record analysed, for the report
+ * @streams: @dump and @view opened (at the start of the unit)
+ * @arena: the unit's models
+ * @pipe: profiles, analysis, proposals, the report: core's pipeline
  * @analysed: TYPE_UIDs already analysed
+ * @type: the tree of the record being handed to @pipe (for layout views)
  * @own_errors: errors that are cachelint findings (`werror`), not the code's
  */
 struct plugin_state {
@@ -85,20 +83,16 @@ struct plugin_state {
 	bool line_size_given;
 	struct cl_profile profile;
 	const char *report_path;
-	const char *dump_path;
 	bool dump;
-	FILE *dump_out;
+	const char *dump_path;
 	bool propose;
 	bool view;
 	const char *view_path;
-	FILE *view_out;
-	struct cl_report_proposal *proposals;
-	size_t nproposals, proposals_cap;
+	bool streams;
 	struct cl_arena arena;
-	struct cl_findings findings;
-	const struct cl_record **records;
-	size_t nrecords, records_cap;
+	struct cl_pipeline pipe;
 	hash_set<uid_hash> *analysed;
+	tree type;
 	int own_errors;
 };
 
@@ -121,8 +115,8 @@ static const struct ggc_root_tab cachelint_roots[] = {
 static void emit_profile_notes(const struct cl_finding *f, location_t loc)
 {
 	struct cl_profile_note notes[CL_PROFILE_NOTES_MAX];
-	size_t n = cl_profile_finding_notes(&state.profile, &state.findings,
-					    (size_t)(f - state.findings.v), &state.arena, notes);
+	size_t n = cl_profile_finding_notes(&state.profile, &state.pipe.findings,
+					    (size_t)(f - state.pipe.findings.v), &state.arena, notes);
 
 	for (size_t i = 0; i < n; i++)
 		inform(notes[i].where->cookie ? (location_t)notes[i].where->cookie : loc, "%s",
@@ -131,20 +125,20 @@ static void emit_profile_notes(const struct cl_finding *f, location_t loc)
 
 /*
  * One finding: a warning (an error with `werror`) at the reported field and
- * a note at the other; the struct's first warning also carries the proposal
- * (@pp) as fix-its and a note.  A plain -Werror must not promote it.
+ * a note at the other; the struct's first finding that a proposal fixes also
+ * carries the proposal (@rp) as fix-its and a note.  A plain -Werror must
+ * not promote it.
  */
-static void emit(const struct cl_finding *f, struct plugin_proposal *pp)
+static void emit(const struct cl_finding *f, struct cl_report_proposal *rp)
 {
 	location_t loc = f->where.cookie ? (location_t)f->where.cookie : input_location;
 	rich_location richloc(line_table, loc);
 	auto_diagnostic_group group;
 	bool shown;
 
-	if (pp && !pp->reason && !propose_add_fixits(&richloc, pp, loc)) {
-		pp->reason = "GCC cannot place fix-its in this file (columns beyond its line map)";
-		pp->report->reason = pp->reason;
-		pp->report->rw = NULL;
+	if (rp && rp->rw && !propose_add_fixits(&richloc, rp, loc)) {
+		rp->reason = "GCC cannot place fix-its in this file (columns beyond its line map)";
+		rp->rw = NULL;
 	}
 	if (state.werror) {
 		error_at(&richloc, "%s", f->message);
@@ -162,29 +156,49 @@ static void emit(const struct cl_finding *f, struct plugin_proposal *pp)
 	if (f->note && f->note_where.cookie)
 		inform((location_t)f->note_where.cookie, "%s", f->note);
 	emit_profile_notes(f, loc);
-	if (pp)
+	if (rp)
 		inform(f->record->span.cookie ? (location_t)f->record->span.cookie : loc,
-		       "%s", cl_proposal_summary(pp->report, f->record_name, &state.arena));
+		       "%s", cl_proposal_summary(rp, f->record_name, &state.arena));
 }
 
-static FILE *open_stream(const char *path, FILE **stream, bool *enabled)
+/* The pipeline's sink: a record's findings, as GCC diagnostics. */
+static void sink(void *, struct cl_pipeline *p, const struct cl_record *rec, size_t first,
+		 size_t n)
 {
-	if (*stream)
-		return *stream;
+	struct cl_report_proposal *rp = state.propose ? cl_pipeline_proposal(p, rec) : NULL;
+
+	for (size_t i = first; i < first + n; i++) {
+		const struct cl_finding *f = &p->findings.v[i];
+		bool carries = rp && cl_rule_proposal_fixes(f->rule);
+
+		emit(f, carries ? rp : NULL);
+		if (carries)
+			rp = NULL;
+	}
+}
+
+/* The pipeline draws the record being added: spell its members' types first. */
+static void fill_types(void *, struct cl_record *rec)
+{
+	if (state.type)
+		convert_fill_types(state.type, rec, &state.arena);
+}
+
+static FILE *open_stream(const char *path, bool *enabled)
+{
+	FILE *f;
+
+	if (!*enabled)
+		return NULL;
 	if (!path)
-		return *stream = stderr;
-	*stream = fopen(path, "w");
-	if (!*stream) {
+		return stderr;
+	f = fopen(path, "w");
+	if (!f) {
 		error_at(UNKNOWN_LOCATION, "cachelint: cannot write '%s': %s", path,
 			 xstrerror(errno));
 		*enabled = false;
 	}
-	return *stream;
-}
-
-static FILE *dump_stream(void)
-{
-	return open_stream(state.dump_path, &state.dump_out, &state.dump);
+	return f;
 }
 
 /*
@@ -214,62 +228,6 @@ static bool worth_converting(tree type, const char *name, unsigned depth)
 	return false;
 }
 
-/* Findings a proposal can remove: classes on one line. */
-static bool is_conflict(const struct cl_finding *f)
-{
-	return f->rule == CL_RULE_FALSE_SHARING || f->rule == CL_RULE_WRITE_GROUPS;
-}
-
-static bool has_conflict(size_t first)
-{
-	for (size_t i = first; i < state.findings.n; i++)
-		if (is_conflict(&state.findings.v[i]))
-			return true;
-	return false;
-}
-
-static void view(const struct cl_record *rec, const struct plugin_proposal *pp)
-{
-	FILE *out = open_stream(state.view_path, &state.view_out, &state.view);
-	const char *name = cl_record_display(rec, &state.arena);
-
-	if (!out)
-		return;
-	fprintf(out, "/* cachelint: %s as it is */\n", name);
-	cl_layout_view(out, rec, NULL, &state.opt);
-	if (pp->p.model) {
-		fprintf(out, "/* cachelint: %s as proposed */\n", name);
-		cl_layout_view(out, rec, &pp->p, &state.opt);
-	} else {
-		fprintf(out, "/* cachelint: no proposal for %s: %s */\n", name, pp->reason);
-	}
-}
-
-/* Propose a reordering of @rec, keep it for the report, show it. */
-static struct plugin_proposal *propose(tree type, struct cl_record *rec)
-{
-	struct plugin_proposal *pp =
-		(struct plugin_proposal *)cl_arena_alloc(&state.arena, sizeof(*pp));
-	struct cl_report_proposal *rp;
-
-	if (state.view)
-		convert_fill_types(type, rec, &state.arena);
-	propose_record(rec, &state.opt, &state.arena, pp);
-	if (state.view)
-		view(rec, pp);
-	state.proposals = (struct cl_report_proposal *)cl_vec_grow(
-		state.proposals, &state.proposals_cap, state.nproposals + 1,
-		sizeof(*state.proposals));
-	rp = &state.proposals[state.nproposals++];
-	rp->rec = rec;
-	rp->p = pp->p.model ? &pp->p : NULL;
-	rp->reason = pp->reason;
-	rp->rw = pp->reason ? NULL : &pp->rw;
-	rp->src = pp->src;
-	pp->report = rp;
-	return pp;
-}
-
 /*
  * After an error in the code, GCC carries on with repaired types (an unknown
  * type name becomes int): their layouts are not the program's.
@@ -284,8 +242,6 @@ static void analyse(tree type, const char *typedef_name)
 	unsigned int uid = TYPE_UID(type);
 	const char *name = typedef_name ? typedef_name : convert_record_name(type, &state.arena);
 	struct cl_record *rec;
-	struct plugin_proposal *pp = NULL;
-	size_t first;
 
 	if (!state.analysed)
 		state.analysed = new hash_set<uid_hash>;
@@ -309,26 +265,9 @@ static void analyse(tree type, const char *typedef_name)
 		rec->name = cl_arena_strdup(&state.arena, typedef_name);
 		rec->typedef_name = true;
 	}
-	first = state.findings.n;
-	if (state.profile.nstructs)
-		cl_profile_apply(&state.profile, rec, &state.arena, &state.findings);
-	if (state.dump && dump_stream())
-		cl_record_dump(state.dump_out, rec);
-	cl_analyze(rec, &state.opt, &state.findings);
-	state.records = (const struct cl_record **)cl_vec_grow(state.records, &state.records_cap,
-							      state.nrecords + 1,
-							      sizeof(*state.records));
-	state.records[state.nrecords++] = rec;
-	if ((state.propose || state.view) && has_conflict(first))
-		pp = propose(type, rec);
-	for (size_t i = first; i < state.findings.n; i++) {
-		const struct cl_finding *f = &state.findings.v[i];
-		bool carries = pp && state.propose && is_conflict(f);
-
-		emit(f, carries ? pp : NULL);
-		if (carries)
-			pp = NULL;
-	}
+	state.type = type;
+	cl_pipeline_add(&state.pipe, rec, NULL);
+	state.type = NULL_TREE;
 }
 
 static void finish_type(void *event_data, void *)
@@ -407,12 +346,9 @@ static void flush_pending(void)
 
 static int write_report(FILE *out, void *)
 {
-	struct cl_report_info info = {
-		CL_VERSION, main_input_filename, &state.opt, state.records, state.nrecords,
-		state.proposals, state.nproposals,
-	};
+	struct cl_pipeline_output o = { main_input_filename, NULL };
 
-	return cl_report_yaml(out, &info, &state.findings);
+	return cl_pipeline_write(&state.pipe, out, CL_FORMAT_YAML, &o);
 }
 
 static const char *report_file(void)
@@ -442,16 +378,13 @@ static void finish(void *, void *)
 				      xstrerror(errno));
 		}
 	}
-	if (state.dump_out && state.dump_out != stderr)
-		fclose(state.dump_out);
-	if (state.view_out && state.view_out != stderr)
-		fclose(state.view_out);
-	free(state.proposals);
-	propose_reset();
-	cl_findings_free(&state.findings);
+	if (state.pipe.cfg.dump && state.pipe.cfg.dump != stderr)
+		fclose(state.pipe.cfg.dump);
+	if (state.pipe.cfg.view && state.pipe.cfg.view != stderr)
+		fclose(state.pipe.cfg.view);
+	cl_pipeline_free(&state.pipe);
 	cl_arena_free(&state.arena);
 	cl_profile_free(&state.profile);
-	free(state.records);
 	delete state.analysed;
 	convert_reset();
 }
@@ -524,6 +457,24 @@ static void load_profiles(const char *list)
 		state.opt.line_size = state.profile.line_size;
 }
 
+/* Everything after a record is converted is core's pipeline. */
+static void start_pipeline(void)
+{
+	struct cl_pipeline_config cfg = { };
+
+	cfg.opt = state.opt;
+	cfg.profile = state.profile.nstructs ? &state.profile : NULL;
+	cfg.propose = state.propose;
+	cfg.sources = true;
+	if (!state.disabled) {
+		cfg.dump = open_stream(state.dump_path, &state.dump);
+		cfg.view = open_stream(state.view_path, &state.view);
+	}
+	cfg.types = fill_types;
+	cfg.sink = sink;
+	cl_pipeline_init(&state.pipe, &cfg);
+}
+
 __attribute__((visibility("default")))
 int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *version)
 {
@@ -536,12 +487,12 @@ int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *versio
 	}
 	cl_options_init(&state.opt);
 	cl_arena_init(&state.arena);
-	cl_findings_init(&state.findings, &state.arena);
 	cl_profile_init(&state.profile);
 	for (int i = 0; i < info->argc; i++)
 		parse_argument(&info->argv[i], &profiles);
 	if (profiles && !state.disabled)
 		load_profiles(profiles);
+	start_pipeline();
 
 	register_callback(info->base_name, PLUGIN_INFO, NULL, &cachelint_info);
 	register_callback(info->base_name, PLUGIN_ATTRIBUTES, attributes_register, NULL);

@@ -146,13 +146,31 @@ static void test_path_classes(void **state)
 	cl_record_leaves(n.inner, &n.a, &l, true);
 	assert_int_equal(l[0].access.cls, CL_CLASS_WRITE_HOT);
 
-	/* A class on an embedded record as a whole makes it one leaf. */
+	/*
+	 * A class on an embedded record as a whole is the default of the
+	 * leaves that no path refines: "in.counter" keeps its own class.
+	 */
+	cl_record_add_path(n.outer, &n.a, "in", &cold, NULL);
+	assert_int_equal(cl_record_leaves(n.outer, &n.a, &l, true), 6);
+	assert_string_equal(l[3].path, "in.counter");
+	assert_int_equal(l[3].access.cls, CL_CLASS_READ_MOSTLY);
+	assert_string_equal(l[4].path, "in.limit");
+	assert_int_equal(l[4].access.cls, CL_CLASS_COLD);
+	assert_int_equal(l[4].decided->depth, 0);
+	assert_non_null(cl_record_find_path(n.outer, "in"));
+	assert_null(cl_record_find_path(n.outer, "in.limit"));
+	cl_arena_free(&n.a);
+
+	/* With no path below it, a class on the whole makes it one leaf. */
+	build_nest(&n);
 	cl_record_add_path(n.outer, &n.a, "in", &cold, NULL);
 	assert_int_equal(cl_record_leaves(n.outer, &n.a, &l, true), 5);
 	assert_string_equal(l[3].path, "in");
 	assert_int_equal(l[3].access.cls, CL_CLASS_COLD);
-	assert_non_null(cl_record_find_path(n.outer, "in"));
-	assert_null(cl_record_find_path(n.outer, "in.limit"));
+	/* Applying the same path again replaces it: a shared record is applied often. */
+	cl_record_add_path(n.outer, &n.a, "in", &rm, NULL);
+	assert_int_equal(n.outer->npaths, 1);
+	assert_int_equal(cl_record_find_path(n.outer, "in")->access.cls, CL_CLASS_READ_MOSTLY);
 	cl_arena_free(&n.a);
 }
 

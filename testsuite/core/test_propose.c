@@ -8,6 +8,7 @@
 #include "test_helpers.h"
 
 #include "propose.h"
+#include "view.h"
 #include "rules.h"
 
 struct fixture {
@@ -320,10 +321,13 @@ static void test_view(void **state)
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
 
+	struct cl_view_options vo = { .opt = &fx->opt };
+
 	rec->members[0].type = "atomic_long_t";
-	cl_layout_view(f, rec, NULL, &fx->opt);
+	cl_view(f, rec, &vo);
 	assert_int_equal(cl_propose(rec, &fx->opt, &fx->a, &p), 0);
-	cl_layout_view(f, rec, &p, &fx->opt);
+	vo.proposal = &p;
+	cl_view(f, rec, &vo);
 	fclose(f);
 	assert_non_null(strstr(buf, "struct page_counter {\n\tatomic_long_t              usage;"));
 	assert_non_null(strstr(buf, "usage;                /*     0     8 */ /* write_hot */ /* !! false sharing with min, low, high, max, parent */\n"));

@@ -1,0 +1,336 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * pipeline.c - profiles, deduplication, analysis, proposals and output,
+ * once for every front end
+ */
+#include "pipeline.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cl_version.h"
+#include "emit_source.h"
+#include "propose.h"
+#include "propose_text.h"
+#include "view.h"
+
+static const char *const format_names[CL_FORMAT_COUNT] = {
+	[CL_FORMAT_TEXT] = "text",
+	[CL_FORMAT_JSON] = "json",
+	[CL_FORMAT_SARIF] = "sarif",
+	[CL_FORMAT_GITHUB] = "github",
+	[CL_FORMAT_YAML] = "yaml",
+};
+
+int cl_format_parse(const char *name, enum cl_format *out)
+{
+	for (int i = 0; i < CL_FORMAT_COUNT; i++) {
+		if (!strcmp(name, format_names[i])) {
+			*out = (enum cl_format)i;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+const char *cl_format_names(void)
+{
+	return "text, json, sarif, github or yaml";
+}
+
+void cl_pipeline_init(struct cl_pipeline *p, const struct cl_pipeline_config *cfg)
+{
+	memset(p, 0, sizeof(*p));
+	p->cfg = *cfg;
+	cl_arena_init(&p->arena);
+	cl_findings_init(&p->findings, &p->arena);
+	cl_strset_init(&p->seen_records);
+	cl_strset_init(&p->seen_findings);
+	cl_strset_init(&p->source_paths);
+}
+
+void cl_pipeline_free(struct cl_pipeline *p)
+{
+	for (size_t i = 0; i < p->source_paths.n; i++)
+		if (p->source_texts[i])
+			cl_source_text_free(p->source_texts[i]);
+	free(p->source_texts);
+	cl_strset_free(&p->source_paths);
+	cl_strset_free(&p->seen_records);
+	cl_strset_free(&p->seen_findings);
+	free(p->records);
+	free(p->proposals);
+	cl_findings_free(&p->findings);
+	cl_arena_free(&p->arena);
+	memset(p, 0, sizeof(*p));
+}
+
+/* ------------------------------------------------------------------ */
+/* one record                                                           */
+
+/* Whether @rec's layout (at @key) was added before; remembers it. */
+static bool seen_before(struct cl_pipeline *p, const struct cl_record *rec, const char *key)
+{
+	char buf[32];
+	const char *k;
+
+	snprintf(buf, sizeof(buf), "#%016" PRIx64, cl_record_fingerprint(rec));
+	k = key ? cl_arena_printf(&p->arena, "%s%s", key, buf) : buf;
+	return cl_strset_add(&p->seen_records, k);
+}
+
+/* Keep the findings from @first on that no earlier record gave already. */
+static void keep_new_findings(struct cl_pipeline *p, size_t first)
+{
+	struct cl_findings *f = &p->findings;
+	size_t kept = first;
+
+	for (size_t i = first; i < f->n; i++) {
+		const struct cl_finding *fd = &f->v[i];
+		const char *key = cl_arena_printf(&p->arena, "%s:%u:%u:%s",
+						  fd->where.file ? fd->where.file : "",
+						  fd->where.line, fd->where.col, fd->message);
+
+		if (!cl_strset_add(&p->seen_findings, key))
+			f->v[kept++] = *fd;
+	}
+	f->n = kept;
+}
+
+static bool has_fixable(const struct cl_pipeline *p, size_t first)
+{
+	for (size_t i = first; i < p->findings.n; i++)
+		if (cl_rule_proposal_fixes(p->findings.v[i].rule))
+			return true;
+	return false;
+}
+
+/* A source file's lines, read once per run; NULL when it cannot be read. */
+static const struct cl_source_text *source_of(struct cl_pipeline *p, const char *path)
+{
+	size_t n = p->source_paths.n;
+	const char *key = cl_strset_intern(&p->source_paths, path);
+	struct cl_source_text *t;
+
+	if (p->source_paths.n == n) {
+		for (size_t i = 0; i < n; i++)
+			if (p->source_paths.v[i] == key)
+				return p->source_texts[i];
+	}
+	t = cl_arena_alloc(&p->arena, sizeof(*t));
+	if (cl_source_text_load(t, path, &p->arena))
+		t = NULL;
+	p->source_texts = cl_xrealloc(p->source_texts, p->source_paths.n * sizeof(*p->source_texts));
+	p->source_texts[p->source_paths.n - 1] = t;
+	return t;
+}
+
+/* The proposal for @rec, with the rewrite of its text where there is one. */
+static void propose(struct cl_pipeline *p, const struct cl_record *rec,
+		    struct cl_report_proposal *rp)
+{
+	struct cl_arena *a = &p->arena;
+	struct cl_proposal *pr = cl_arena_alloc(a, sizeof(*pr));
+	struct cl_rewrite *rw;
+
+	rp->rec = rec;
+	if (cl_propose(rec, &p->cfg.opt, a, pr)) {
+		rp->reason = pr->reason;
+		return;
+	}
+	rp->p = pr;
+	if (!p->cfg.sources) {
+		rp->reason = cl_arena_printf(a, "%s; proposed %s", p->cfg.no_source,
+					     cl_proposal_order(pr, a));
+		return;
+	}
+	rp->src = rec->span.file ? source_of(p, rec->span.file) : NULL;
+	if (!rp->src) {
+		rp->reason = "the struct's source file cannot be read";
+		return;
+	}
+	rw = cl_arena_alloc(a, sizeof(*rw));
+	if (cl_proposal_rewrite(pr, rp->src, a, rw))
+		rp->reason = rw->reason;
+	else
+		rp->rw = rw;
+}
+
+static void draw(struct cl_pipeline *p, struct cl_record *rec, const struct cl_report_proposal *rp)
+{
+	struct cl_view_options vo = { .opt = &p->cfg.opt };
+	const char *name = cl_record_display(rec, &p->arena);
+	FILE *out = p->cfg.view;
+
+	fprintf(out, "/* cachelint: %s as it is */\n", name);
+	cl_view(out, rec, &vo);
+	if (rp->p) {
+		vo.proposal = rp->p;
+		fprintf(out, "/* cachelint: %s as proposed */\n", name);
+		cl_view(out, rec, &vo);
+	} else {
+		fprintf(out, "/* cachelint: no proposal for %s: %s */\n", name, rp->reason);
+	}
+}
+
+bool cl_pipeline_add(struct cl_pipeline *p, struct cl_record *rec, const char *key)
+{
+	struct cl_findings scratch;
+	size_t first = p->findings.n;
+
+	/* the profile first: the classes are part of the layout's identity */
+	cl_findings_init(&scratch, &p->arena);
+	if (p->cfg.profile && p->cfg.profile->nstructs) {
+		cl_profile_apply_embedded(p->cfg.profile, rec, &p->arena);
+		cl_profile_apply(p->cfg.profile, rec, &p->arena, &scratch);
+	}
+	if (p->cfg.dedup && seen_before(p, rec, key)) {
+		cl_findings_free(&scratch);
+		return false;
+	}
+	for (size_t i = 0; i < scratch.n; i++)
+		*cl_vec_push(&p->findings.v, &p->findings.n, &p->findings.cap) = scratch.v[i];
+	cl_findings_free(&scratch);
+	if (p->cfg.dump)
+		cl_record_dump(p->cfg.dump, rec);
+	cl_analyze(rec, &p->cfg.opt, &p->findings);
+	keep_new_findings(p, first);
+	*cl_vec_push(&p->records, &p->nrecords, &p->records_cap) = rec;
+	if ((p->cfg.propose || p->cfg.view) && has_fixable(p, first)) {
+		struct cl_report_proposal *rp =
+			cl_vec_push(&p->proposals, &p->nproposals, &p->proposals_cap);
+
+		/* the proposal's model copies the member types it is drawn with */
+		if (p->cfg.view && p->cfg.types)
+			p->cfg.types(p->cfg.data, rec);
+		propose(p, rec, rp);
+		if (p->cfg.view)
+			draw(p, rec, rp);
+	}
+	if (p->cfg.sink && p->findings.n > first)
+		p->cfg.sink(p->cfg.data, p, rec, first, p->findings.n - first);
+	return true;
+}
+
+void cl_pipeline_finish(struct cl_pipeline *p)
+{
+	const struct cl_profile *prof = p->cfg.profile;
+
+	if (!p->cfg.whole_program || !prof)
+		return;
+	for (size_t i = 0; i < prof->nstructs; i++) {
+		const struct cl_profile_struct *ps = &prof->structs[i];
+		struct cl_finding *f;
+
+		if (ps->defined || (ps->suppress & (1u << CL_RULE_PROFILE)))
+			continue;
+		f = cl_findings_add(&p->findings, CL_RULE_PROFILE, NULL);
+		f->record_name = cl_arena_strdup(&p->arena, ps->name);
+		f->where = ps->span;
+		f->message = cl_arena_printf(&p->arena,
+			"profile names struct '%s', which no input defines [%s]",
+			ps->name, cl_rule_info(CL_RULE_PROFILE)->id);
+	}
+}
+
+struct cl_report_proposal *cl_pipeline_proposal(struct cl_pipeline *p,
+						const struct cl_record *rec)
+{
+	for (size_t i = p->nproposals; i-- > 0;)
+		if (p->proposals[i].rec == rec)
+			return &p->proposals[i];
+	return NULL;
+}
+
+size_t cl_pipeline_apply_baseline(struct cl_pipeline *p, const struct cl_baseline *b)
+{
+	return cl_baseline_filter(b, &p->findings);
+}
+
+/* ------------------------------------------------------------------ */
+/* output                                                               */
+
+int cl_pipeline_write(const struct cl_pipeline *p, FILE *out, enum cl_format format,
+		      const struct cl_pipeline_output *o)
+{
+	struct cl_emit_info info = {
+		.tool_version = CL_VERSION,
+		.opt = &p->cfg.opt,
+		.source_root = o ? o->source_root : NULL,
+		.records = p->records,
+		.nrecords = p->nrecords,
+		.profile = p->cfg.profile && p->cfg.profile->nstructs ? p->cfg.profile : NULL,
+		.proposals = p->proposals,
+		.nproposals = p->nproposals,
+	};
+	struct cl_report_info report = {
+		.tool_version = CL_VERSION,
+		.source = o ? o->source : NULL,
+		.opt = &p->cfg.opt,
+		.records = p->records,
+		.nrecords = p->nrecords,
+		.proposals = p->proposals,
+		.nproposals = p->nproposals,
+	};
+
+	switch (format) {
+	case CL_FORMAT_JSON:
+		return cl_emit_json(out, &p->findings, &info);
+	case CL_FORMAT_SARIF:
+		return cl_emit_sarif(out, &p->findings, &info);
+	case CL_FORMAT_GITHUB:
+		return cl_emit_github(out, &p->findings, &info);
+	case CL_FORMAT_YAML:
+		return cl_report_yaml(out, &report, &p->findings);
+	default:
+		return cl_emit_text(out, &p->findings, &info);
+	}
+}
+
+static int by_first_line(const void *x, const void *y)
+{
+	const struct cl_rewrite *a = x, *b = y;
+
+	return a->first_line < b->first_line ? -1 : a->first_line > b->first_line;
+}
+
+int cl_pipeline_write_patch(const struct cl_pipeline *p, FILE *out, const char *source_root)
+{
+	bool *done = cl_xmalloc((p->nproposals + 1) * sizeof(*done));
+	struct cl_rewrite *rw = cl_xmalloc((p->nproposals + 1) * sizeof(*rw));
+	int rc = 0;
+
+	memset(done, 0, (p->nproposals + 1) * sizeof(*done));
+	for (size_t i = 0; i < p->nproposals && !rc; i++) {
+		const struct cl_report_proposal *rp = &p->proposals[i];
+		const char *file = rp->rec->span.file;
+		char *rel;
+		size_t n = 0;
+
+		if (done[i] || !rp->rw)
+			continue;
+		for (size_t k = i; k < p->nproposals; k++) {
+			const struct cl_report_proposal *q = &p->proposals[k];
+
+			if (!done[k] && q->rw && !strcmp(q->rec->span.file, file)) {
+				rw[n++] = *q->rw;
+				done[k] = true;
+			}
+		}
+		qsort(rw, n, sizeof(*rw), by_first_line);
+		rel = cl_path_relative(file, source_root ? source_root : ".");
+		rc = cl_rewrite_diff(out, rel ? rel : file, rp->src, rw, n);
+		free(rel);
+	}
+	free(done);
+	free(rw);
+	return rc;
+}
+
+int cl_pipeline_dump(const struct cl_pipeline *p, FILE *out)
+{
+	for (size_t i = 0; i < p->nrecords; i++)
+		cl_record_dump(out, p->records[i]);
+	return ferror(out) ? -1 : 0;
+}

@@ -1,0 +1,174 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * pipeline.h - everything after a front end has built a record
+ *
+ * The GCC plugin, the lint (libclang) and the DWARF checker only load: they
+ * turn their input into struct cl_record and hand each one to
+ * cl_pipeline_add().  The pipeline does the rest, once for all of them:
+ *
+ *   1. applies the access profiles (the record's own entries, and the
+ *      classes of every named record it embeds),
+ *   2. drops a record whose layout it has already seen (a header struct in
+ *      every translation unit, a type in every compile unit),
+ *   3. analyses it with every check of the rules table,
+ *   4. proposes a reordering when a finding is one a proposal fixes, with a
+ *      rewrite of the source when the front end has source text,
+ *   5. hands the new findings to the front end's sink (the plugin prints
+ *      them as GCC diagnostics as it goes) or keeps them for the end,
+ *
+ * and at the end reports the profile structs that no input defined (when
+ * the inputs are the whole program) and writes every output format.
+ */
+#ifndef CACHELINT_PIPELINE_H
+#define CACHELINT_PIPELINE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "access_profile.h"
+#include "analysis.h"
+#include "emit.h"
+#include "findings.h"
+#include "hash.h"
+#include "report.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The output formats (--format, the plugin's report=). */
+enum cl_format {
+	CL_FORMAT_TEXT,
+	CL_FORMAT_JSON,
+	CL_FORMAT_SARIF,
+	CL_FORMAT_GITHUB,
+	CL_FORMAT_YAML,
+	CL_FORMAT_COUNT
+};
+
+/* "text", "json", ...; 0 or -1 for a name that is none of them. */
+int cl_format_parse(const char *name, enum cl_format *out);
+/* "text, json, sarif, github or yaml", for messages and --help. */
+const char *cl_format_names(void);
+
+struct cl_pipeline;
+
+/**
+ * struct cl_pipeline_config - what the front end wants done
+ * @opt: the assumptions of the analysis
+ * @profile: merged profiles to apply, or NULL; cl_pipeline marks the
+ *           structs it meets as defined
+ * @dedup: drop records whose layout (and @key) was added before; a front end
+ *         that hands each type over once (the plugin) leaves it off
+ * @propose: propose a reordering for every record with a finding that a
+ *           proposal fixes (cl_rule_proposal_fixes())
+ * @sources: the records' spans point into source files that can be read:
+ *           proposals come with a rewrite of the struct's text
+ * @no_source: with @sources false, why no patch is offered ("read from
+ *             DWARF, which holds no source text to patch"); the proposal's
+ *             order and sizes follow it
+ * @whole_program: the inputs are the whole program: cl_pipeline_finish()
+ *                 reports profile structs that none of them defined
+ * @dump: print each new record's model here as it arrives, or NULL
+ * @view: draw every record with a finding a proposal fixes here, as it is
+ *        and as proposed (pahole style), or NULL
+ * @types: called before a record is proposed and drawn, to spell its
+ *         members' types
+ * @sink: called when a record's findings are in (and its proposal made):
+ *        findings @first .. @first + @n - 1 of cl_pipeline_findings()
+ * @data: passed to @types and @sink
+ */
+struct cl_pipeline_config {
+	struct cl_options opt;
+	struct cl_profile *profile;
+	bool dedup;
+	bool propose;
+	bool sources;
+	const char *no_source;
+	bool whole_program;
+	FILE *dump;
+	FILE *view;
+	void (*types)(void *data, struct cl_record *rec);
+	void (*sink)(void *data, struct cl_pipeline *p, const struct cl_record *rec,
+		     size_t first, size_t n);
+	void *data;
+};
+
+/**
+ * struct cl_pipeline - one run: the records, their findings and proposals
+ * @cfg: as given
+ * @arena: findings' text, proposals, rewrites, source lines
+ * @findings: every finding, record by record in the order they were added
+ * @records: the records analysed (not the duplicates), in order
+ * @nrecords: number of @records
+ * @records_cap: allocated @records
+ * @proposals: one per record with a finding that a proposal fixes (with
+ *             @cfg.propose or @cfg.view), in record order
+ * @nproposals: number of @proposals
+ * @proposals_cap: allocated @proposals
+ * @seen_records: dedup keys of the records added
+ * @seen_findings: "file:line:col:message" of the findings kept (two layouts
+ *                 of one header struct can give the same finding)
+ * @source_paths: source files read for rewrites
+ * @source_texts: their lines, NULL where a file cannot be read
+ * @nsource_texts: allocated @source_texts
+ */
+struct cl_pipeline {
+	struct cl_pipeline_config cfg;
+	struct cl_arena arena;
+	struct cl_findings findings;
+	const struct cl_record **records;
+	size_t nrecords, records_cap;
+	struct cl_report_proposal *proposals;
+	size_t nproposals, proposals_cap;
+	struct cl_strset seen_records, seen_findings;
+	struct cl_strset source_paths;
+	struct cl_source_text **source_texts;
+	size_t nsource_texts;
+};
+
+void cl_pipeline_init(struct cl_pipeline *p, const struct cl_pipeline_config *cfg);
+void cl_pipeline_free(struct cl_pipeline *p);
+
+/*
+ * Hand over @rec, which must live until cl_pipeline_free(); @key names
+ * where it is defined ("file:line:col") for deduplication, or is NULL
+ * (the layout alone decides).  Returns whether it was new (and analysed).
+ */
+bool cl_pipeline_add(struct cl_pipeline *p, struct cl_record *rec, const char *key);
+/* After the last input: the profile structs no input defined (whole_program). */
+void cl_pipeline_finish(struct cl_pipeline *p);
+
+/* The proposal of @rec, or NULL when it has none. */
+struct cl_report_proposal *cl_pipeline_proposal(struct cl_pipeline *p,
+						const struct cl_record *rec);
+/* Drop the findings that a baseline holds; returns how many. */
+size_t cl_pipeline_apply_baseline(struct cl_pipeline *p, const struct cl_baseline *b);
+
+/**
+ * struct cl_pipeline_output - where the findings are written for
+ * @source: the input named in YAML and HTML reports, NULL when there are several
+ * @source_root: directory that SARIF and GitHub paths are relative to, or NULL
+ */
+struct cl_pipeline_output {
+	const char *source;
+	const char *source_root;
+};
+
+/* The findings in @format.  0, or -1 when writing failed. */
+int cl_pipeline_write(const struct cl_pipeline *p, FILE *out, enum cl_format format,
+		      const struct cl_pipeline_output *o);
+/*
+ * The proposals' rewrites as one unified diff, file by file, with paths
+ * relative to @source_root (or the working directory) for `patch -p1`.
+ */
+int cl_pipeline_write_patch(const struct cl_pipeline *p, FILE *out, const char *source_root);
+/* The model of every record analysed (dump-layout), in order. */
+int cl_pipeline_dump(const struct cl_pipeline *p, FILE *out);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CACHELINT_PIPELINE_H */

@@ -17,24 +17,23 @@
 #include <string.h>
 
 #include "arena.h"
+#include "hash.h"
 #include "report.h"
 
 #define BASELINE_HEADER "# cachelint-baseline 1"
 
 static uint64_t fnv_str(uint64_t h, const char *s)
 {
-	for (; s && *s; s++) {
-		h ^= (unsigned char)*s;
-		h *= 0x100000001b3ULL;
-	}
-	h ^= 0xff;	/* a separator no string contains */
-	h *= 0x100000001b3ULL;
-	return h;
+	static const unsigned char sep = 0xff;	/* a separator no string contains */
+
+	if (s)
+		h = cl_fnv1a(h, s, strlen(s));
+	return cl_fnv1a(h, &sep, 1);
 }
 
 const char *cl_finding_fingerprint(const struct cl_finding *f, char buf[17])
 {
-	uint64_t h = 0xcbf29ce484222325ULL;
+	uint64_t h = CL_FNV_OFFSET;
 
 	h = fnv_str(h, cl_rule_info(f->rule)->id);
 	h = fnv_str(h, f->record_name);

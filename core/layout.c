@@ -3,6 +3,7 @@
  * layout.c - building, naming, flattening and dumping records of the model
  */
 #include "layout.h"
+#include "hash.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -400,25 +401,14 @@ bool cl_record_is_annotated(const struct cl_record *rec)
 }
 
 /* FNV-1a, folded over the fields that make two layouts the same. */
-static uint64_t fnv(uint64_t h, const void *p, size_t n)
-{
-	const unsigned char *s = p;
-
-	while (n--) {
-		h ^= *s++;
-		h *= 0x100000001b3ULL;
-	}
-	return h;
-}
-
 static uint64_t fnv_str(uint64_t h, const char *s)
 {
-	return s ? fnv(h, s, strlen(s) + 1) : fnv(h, "", 1);
+	return s ? cl_fnv1a(h, s, strlen(s) + 1) : cl_fnv1a(h, "", 1);
 }
 
 static uint64_t fnv_u64(uint64_t h, uint64_t v)
 {
-	return fnv(h, &v, sizeof(v));
+	return cl_fnv1a(h, &v, sizeof(v));
 }
 
 static uint64_t fingerprint(uint64_t h, const struct cl_record *rec, unsigned depth)
@@ -452,7 +442,7 @@ static uint64_t fingerprint(uint64_t h, const struct cl_record *rec, unsigned de
 
 uint64_t cl_record_fingerprint(const struct cl_record *rec)
 {
-	return fingerprint(0xcbf29ce484222325ULL, rec, 0);
+	return fingerprint(CL_FNV_OFFSET, rec, 0);
 }
 
 static void dump_node(struct walk *w, const struct walk_node *node)

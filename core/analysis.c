@@ -144,6 +144,65 @@ bool cl_pair_geometry(const struct cl_check_ctx *ctx, const struct cl_leaf *a,
 	return true;
 }
 
+static int by_lo(const void *x, const void *y)
+{
+	const struct cl_near_entry *a = x, *b = y;
+
+	if (a->lo != b->lo)
+		return a->lo < b->lo ? -1 : 1;
+	return a->pos < b->pos ? -1 : a->pos > b->pos;
+}
+
+static void near_index_build(struct cl_near_index *x, const struct cl_leaf *leaves,
+			     const size_t *list, size_t n, struct cl_arena *a)
+{
+	x->n = n;
+	x->v = cl_arena_alloc(a, (n + 1) * sizeof(*x->v));
+	for (size_t i = 0; i < n; i++) {
+		const struct cl_leaf *l = &leaves[list[i]];
+		uint64_t ext = leaf_extent(l) ? leaf_extent(l) : 1;
+
+		x->v[i].pos = i;
+		x->v[i].lo = l->bit_offset / 8;
+		x->v[i].hi = (l->bit_offset + ext - 1) / 8;
+	}
+	qsort(x->v, n, sizeof(*x->v), by_lo);
+	for (size_t k = 0; k < n; k++)
+		x->v[k].maxhi = k && x->v[k - 1].maxhi > x->v[k].hi ? x->v[k - 1].maxhi : x->v[k].hi;
+}
+
+static int by_value(const void *x, const void *y)
+{
+	size_t a = *(const size_t *)x, b = *(const size_t *)y;
+
+	return a < b ? -1 : a > b;
+}
+
+size_t cl_check_near(const struct cl_check_ctx *ctx, const struct cl_leaf *l)
+{
+	const struct cl_near_index *x = &ctx->write_near;
+	uint64_t block = 2 * (uint64_t)ctx->opt->line_size;
+	uint64_t ext = leaf_extent(l) ? leaf_extent(l) : 1;
+	uint64_t alo = l->bit_offset / 8, ahi = (l->bit_offset + ext - 1) / 8;
+	size_t lo = 0, hi = x->n, n = 0;
+
+	/* the first entry that starts two lines or more after @l ends */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (x->v[mid].lo < ahi + block)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	/* back over the entries that start before it, while any can reach @l */
+	for (size_t k = lo; k-- > 0 && x->v[k].maxhi + block > alo;)
+		if (x->v[k].hi + block > alo)
+			ctx->near[n++] = x->v[k].pos;
+	qsort(ctx->near, n, sizeof(*ctx->near), by_value);
+	return n;
+}
+
 struct cl_finding *cl_check_report(const struct cl_check_ctx *ctx, enum cl_rule rule,
 				   const struct cl_leaf *a, const struct cl_leaf *b)
 {
@@ -212,6 +271,8 @@ size_t cl_analyze(const struct cl_record *rec, const struct cl_options *opt,
 	}
 	ctx.read = read;
 	ctx.write = write;
+	near_index_build(&ctx.write_near, leaves, write, ctx.nwrite, out->arena);
+	ctx.near = cl_arena_alloc(out->arena, (ctx.nwrite + 1) * sizeof(*ctx.near));
 	ctx.name = cl_record_display(rec, out->arena);
 	for (int r = 0; r < CL_RULE_COUNT; r++) {
 		const struct cl_rule_info *info = cl_rule_info((enum cl_rule)r);

@@ -11,6 +11,25 @@
 #include "analysis.h"
 
 /**
+ * struct cl_near_index - a list of leaves by where they sit, to find the
+ * ones near a given leaf without looking at all of them
+ * @n: leaves in the list
+ * @v: the leaves sorted by first byte: position in the list, first and
+ *     last byte, and the largest last byte of v[0..k]
+ *
+ * Two leaves two lines or more apart meet on no line or block at any start
+ * offset, so a check only needs the leaves in that window: a struct of
+ * 100,000 annotated members is checked in n log n, not n squared.
+ */
+struct cl_near_index {
+	size_t n;
+	struct cl_near_entry {
+		size_t pos;
+		uint64_t lo, hi, maxhi;
+	} *v;
+};
+
+/**
  * struct cl_check_ctx - one record being analysed
  * @rec: the record
  * @name: its display name
@@ -21,6 +40,8 @@
  * @nread: number of @read
  * @write: indices of the write-hot leaves, in declaration order
  * @nwrite: number of @write
+ * @write_near: @write by position (cl_check_near())
+ * @near: room for the positions cl_check_near() returns
  * @out: where findings go
  *
  * Checks walk @read and @write rather than all leaves: a struct with
@@ -35,8 +56,17 @@ struct cl_check_ctx {
 	size_t nleaves;
 	const size_t *read, *write;
 	size_t nread, nwrite;
+	struct cl_near_index write_near;
+	size_t *near;
 	struct cl_findings *out;
 };
+
+/*
+ * The write-hot leaves that can share a line or a 2-line block with @l:
+ * their positions in ctx->write, ascending (declaration order), in
+ * ctx->near.  Returns how many.
+ */
+size_t cl_check_near(const struct cl_check_ctx *ctx, const struct cl_leaf *l);
 
 void cl_check_false_sharing(const struct cl_check_ctx *ctx);
 void cl_check_write_groups(const struct cl_check_ctx *ctx);

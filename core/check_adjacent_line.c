@@ -41,8 +41,10 @@ void cl_check_adjacent_line(const struct cl_check_ctx *ctx)
 	for (size_t i = 0; i < ctx->nread; i++) {
 		const struct cl_leaf *rm = &ctx->leaves[ctx->read[i]];
 
-		for (size_t j = 0; j < ctx->nwrite; j++) {
-			const struct cl_leaf *wh = &ctx->leaves[ctx->write[j]];
+		size_t n = cl_check_near(ctx, rm);
+
+		for (size_t k = 0; k < n; k++) {
+			const struct cl_leaf *wh = &ctx->leaves[ctx->write[ctx->near[k]]];
 			struct cl_pair_geometry g;
 
 			if (cl_pair_geometry(ctx, rm, wh, &g) && !g.line_hits && g.block_hits)

@@ -44,9 +44,14 @@ static void report(const struct cl_check_ctx *ctx, const struct cl_leaf *a,
 void cl_check_write_groups(const struct cl_check_ctx *ctx)
 {
 	for (size_t i = 0; i < ctx->nwrite; i++) {
-		for (size_t j = i + 1; j < ctx->nwrite; j++) {
-			const struct cl_leaf *a = &ctx->leaves[ctx->write[i]];
-			const struct cl_leaf *b = &ctx->leaves[ctx->write[j]];
+		const struct cl_leaf *a = &ctx->leaves[ctx->write[i]];
+		size_t n = cl_check_near(ctx, a);
+
+		for (size_t k = 0; k < n; k++) {
+			const struct cl_leaf *b = &ctx->leaves[ctx->write[ctx->near[k]]];
+
+			if (ctx->near[k] <= i)
+				continue;
 			struct cl_pair_geometry g;
 
 			if (different_groups(a, b) && cl_pair_geometry(ctx, a, b, &g) &&

@@ -118,16 +118,21 @@ static bool same_leaf(const struct cl_leaf *x, const struct cl_leaf *y)
 	return x->member == y->member && x->path && y->path && !strcmp(x->path, y->path);
 }
 
-/* An earlier finding of the same record had @l as one of its leaves. */
+/*
+ * An earlier finding of the same record had @l as one of its leaves.  A
+ * record's findings are consecutive, so the search stops at the first
+ * finding of another record.
+ */
 static bool noted_before(const struct cl_findings *fs, size_t i, const struct cl_leaf *l)
 {
 	const struct cl_finding *f = &fs->v[i];
 
-	for (size_t j = 0; j < i; j++) {
+	for (size_t j = i; j-- > 0;) {
 		const struct cl_finding *g = &fs->v[j];
 
-		if (g->record == f->record && !strcmp(g->record_name, f->record_name) &&
-		    (same_leaf(&g->a, l) || same_leaf(&g->b, l)))
+		if (g->record != f->record || strcmp(g->record_name, f->record_name))
+			break;
+		if (same_leaf(&g->a, l) || same_leaf(&g->b, l))
 			return true;
 	}
 	return false;
@@ -143,11 +148,12 @@ size_t cl_profile_finding_notes(const struct cl_profile *p, const struct cl_find
 
 	if (!f->a.member)
 		return 0;
-	text = noted_before(fs, i, &f->a) ? NULL : leaf_note(p, &f->a, a);
-	if (text)
+	/* most leaves need no note: ask that first, the history second */
+	text = leaf_note(p, &f->a, a);
+	if (text && !noted_before(fs, i, &f->a))
 		out[n++] = (struct cl_profile_note){ text, &f->where };
-	text = !f->b.member || noted_before(fs, i, &f->b) ? NULL : leaf_note(p, &f->b, a);
-	if (text)
+	text = f->b.member ? leaf_note(p, &f->b, a) : NULL;
+	if (text && !noted_before(fs, i, &f->b))
 		out[n++] = (struct cl_profile_note){ text, &f->note_where };
 	return n;
 }

@@ -48,6 +48,7 @@ struct unit {
  * @nunits: number of @units
  * @seg: per segment, its unit indices in order
  * @segn: per segment, the number of units
+ * @segcap: per segment, the room in @seg
  * @nseg: number of segments
  * @pos: units in their new order
  * @npos: number of @pos
@@ -60,7 +61,7 @@ struct plan {
 	struct unit *units;
 	size_t nunits;
 	size_t **seg;
-	size_t *segn;
+	size_t *segn, *segcap;
 	size_t nseg;
 	size_t *pos;
 	size_t npos;
@@ -185,14 +186,19 @@ static const char *build_units(const struct cl_record *rec, struct cl_arena *a,
 	return NULL;
 }
 
+/* Room doubles, so a segment of n units costs n, not n squared. */
 static void add_to_segment(struct plan *pl, struct cl_arena *a, size_t seg, size_t unit)
 {
-	size_t *v = cl_arena_alloc(a, (pl->segn[seg] + 1) * sizeof(*v));
+	if (pl->segn[seg] == pl->segcap[seg]) {
+		size_t cap = pl->segcap[seg] ? 2 * pl->segcap[seg] : 8;
+		size_t *v = cl_arena_alloc(a, cap * sizeof(*v));
 
-	if (pl->segn[seg])
-		memcpy(v, pl->seg[seg], pl->segn[seg] * sizeof(*v));
-	v[pl->segn[seg]++] = unit;
-	pl->seg[seg] = v;
+		if (pl->segn[seg])
+			memcpy(v, pl->seg[seg], pl->segn[seg] * sizeof(*v));
+		pl->seg[seg] = v;
+		pl->segcap[seg] = cap;
+	}
+	pl->seg[seg][pl->segn[seg]++] = unit;
 }
 
 static bool same_group(const char *x, const char *y)
@@ -213,6 +219,7 @@ static void build_segments(struct plan *pl, struct cl_arena *a, bool read_first)
 
 	pl->seg = cl_arena_alloc(a, (pl->nunits + 2) * sizeof(*pl->seg));
 	pl->segn = cl_arena_alloc(a, (pl->nunits + 2) * sizeof(*pl->segn));
+	pl->segcap = cl_arena_alloc(a, (pl->nunits + 2) * sizeof(*pl->segcap));
 	/* The write groups, in order of first appearance. */
 	for (size_t i = 0; i < pl->nunits; i++) {
 		struct unit *u = &pl->units[i];

@@ -217,6 +217,28 @@ static bool pos_le(struct pos a, struct pos b)
 }
 
 /* Which declaration each member is in; a reason if that is not one to one. */
+/*
+ * The statement that holds @at, or @nst: the statements are in source
+ * order and do not overlap, so a binary search finds it (a struct of
+ * 100,000 members is mapped in n log n).
+ */
+static size_t stmt_at(const struct stmt *st, size_t nst, struct pos at)
+{
+	size_t lo = 0, hi = nst;
+
+	/* the first statement that ends at or after @at */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (pos_le(st[mid].end, at) && !(st[mid].end.line == at.line &&
+						  st[mid].end.col == at.col))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < nst && pos_le(st[lo].start, at) && pos_le(at, st[lo].end) ? lo : nst;
+}
+
 static const char *map_members(const struct cl_record *rec, struct stmt *st, size_t nst)
 {
 	for (size_t i = 0; i < rec->nmembers; i++) {
@@ -226,8 +248,7 @@ static const char *map_members(const struct cl_record *rec, struct stmt *st, siz
 
 		if (m->flags & CL_MEMBER_FROM_MACRO)
 			return "a field is produced by a macro expansion: its text is not in the struct";
-		for (k = 0; k < nst && !(pos_le(st[k].start, at) && pos_le(at, st[k].end)); k++)
-			;
+		k = stmt_at(st, nst, at);
 		if (k == nst)
 			return "a field's declaration was not found in the struct body";
 		if (st[k].member != SIZE_MAX)

@@ -52,6 +52,14 @@ void convert_reset(void);
 
 /* propose.cc */
 /*
+ * GCC prints fix-its in time that grows with the square of their number
+ * (each line it shows looks at every fix-it): a proposal that changes more
+ * lines than this gets a note instead of fix-its.
+ */
+#define PROPOSE_FIXITS_MAX 1000
+/* How many lines the proposal's rewrite changes. */
+size_t propose_changed_lines(const struct cl_report_proposal *rp);
+/*
  * Attach the proposal's rewrite as fix-its that replace whole lines of the
  * file @near is in; false if GCC cannot place them.
  */

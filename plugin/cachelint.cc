@@ -136,7 +136,12 @@ static void emit(const struct cl_finding *f, struct cl_report_proposal *rp)
 	auto_diagnostic_group group;
 	bool shown;
 
-	if (rp && rp->rw && !propose_add_fixits(&richloc, rp, loc)) {
+	if (rp && rp->rw && propose_changed_lines(rp) > PROPOSE_FIXITS_MAX) {
+		rp->reason = cl_arena_printf(&state.arena,
+			"the patch would change %zu lines, more fix-its than GCC prints in reasonable time (%d); report=FILE holds the proposed struct, and 'cachelint lint --propose --patch-out' writes the patch",
+			propose_changed_lines(rp), PROPOSE_FIXITS_MAX);
+		rp->rw = NULL;
+	} else if (rp && rp->rw && !propose_add_fixits(&richloc, rp, loc)) {
 		rp->reason = "GCC cannot place fix-its in this file (columns beyond its line map)";
 		rp->rw = NULL;
 	}

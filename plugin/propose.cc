@@ -32,6 +32,16 @@ static location_t location_in_file(location_t near, unsigned line, unsigned col)
 	return loc;
 }
 
+size_t propose_changed_lines(const struct cl_report_proposal *rp)
+{
+	const struct cl_rewrite *rw = rp->rw;
+	size_t n = 0;
+
+	for (unsigned l = rw->first_line; l <= rw->last_line; l++)
+		n += strcmp(rp->src->lines[l - 1], rw->lines[l - rw->first_line]) != 0;
+	return n;
+}
+
 bool propose_add_fixits(rich_location *richloc, const struct cl_report_proposal *rp,
 			location_t near)
 {

@@ -271,8 +271,10 @@ static void build_segments(struct plan *pl, struct cl_arena *a, bool read_first)
 			(pl->nseg - mixed_seg) * sizeof(*pl->seg));
 		memmove(pl->segn + mixed_seg + 1, pl->segn + mixed_seg,
 			(pl->nseg - mixed_seg) * sizeof(*pl->segn));
+		memmove(pl->segcap + mixed_seg + 1, pl->segcap + mixed_seg,
+			(pl->nseg - mixed_seg) * sizeof(*pl->segcap));
 		pl->seg[mixed_seg] = NULL;
-		pl->segn[mixed_seg] = 0;
+		pl->segn[mixed_seg] = pl->segcap[mixed_seg] = 0;
 		add_to_segment(pl, a, mixed_seg, i);
 		pl->nseg++;
 		mixed_seg++;

@@ -5,6 +5,7 @@
  */
 #include "analysis.h"
 #include "check.h"
+#include "paths.h"
 
 #include <assert.h>
 #include <inttypes.h>
@@ -242,11 +243,34 @@ const char *cl_placement_text(const struct cl_check_ctx *ctx, unsigned hits,
 const char *cl_written_note(const struct cl_check_ctx *ctx, const struct cl_leaf *l)
 {
 	assert(l->path);
+	if (l->access.cls == CL_CLASS_PATHS)
+		return cl_arena_printf(ctx->out->arena, "'%s' is %s", l->path,
+				       cl_access_describe(&l->access, ctx->out->arena));
 	if (l->access.group)
 		return cl_arena_printf(ctx->out->arena,
 				       "'%s' is written on hot paths (write group '%s')",
 				       l->path, l->access.group);
 	return cl_arena_printf(ctx->out->arena, "'%s' is written on hot paths", l->path);
+}
+
+const char *cl_pair_text(const struct cl_check_ctx *ctx, enum cl_rule rule,
+			 const struct cl_leaf *a, const struct cl_leaf *b,
+			 const struct cl_pair_geometry *g)
+{
+	struct cl_arena *ar = ctx->out->arena;
+	const char *where;
+
+	if (g->line_placements == 1)
+		where = cl_arena_printf(ar, "shares %s of '%s'",
+					cl_line_text(ctx, g->line, ctx->opt->line_size), ctx->name);
+	else
+		where = cl_arena_printf(ar, "%s a cache line of '%s' %s",
+					g->line_hits == g->line_placements ? "shares" : "may share",
+					ctx->name,
+					cl_placement_text(ctx, g->line_hits, g->line_placements));
+	return cl_arena_printf(ar, "field '%s' (%s) %s with field '%s' (%s) [%s]", a->path,
+			       cl_access_describe(&a->access, ar), where, b->path,
+			       cl_access_describe(&b->access, ar), cl_rule_info(rule)->id);
 }
 
 size_t cl_analyze(const struct cl_record *rec, const struct cl_options *opt,
@@ -264,10 +288,11 @@ size_t cl_analyze(const struct cl_record *rec, const struct cl_options *opt,
 	read = cl_arena_alloc(out->arena, (ctx.nleaves + 1) * sizeof(*read));
 	write = cl_arena_alloc(out->arena, (ctx.nleaves + 1) * sizeof(*write));
 	for (size_t i = 0; i < ctx.nleaves; i++) {
-		if (leaves[i].access.cls == CL_CLASS_READ_MOSTLY)
-			read[ctx.nread++] = i;
-		else if (leaves[i].access.cls == CL_CLASS_WRITE_HOT)
+		/* the ones that only read, and the ones that write (paths.h) */
+		if (cl_access_writes(&leaves[i].access))
 			write[ctx.nwrite++] = i;
+		else if (cl_access_used(&leaves[i].access))
+			read[ctx.nread++] = i;
 	}
 	ctx.read = read;
 	ctx.write = write;

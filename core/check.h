@@ -107,5 +107,13 @@ const char *cl_line_text(const struct cl_check_ctx *ctx, uint64_t line, unsigned
 const char *cl_placement_text(const struct cl_check_ctx *ctx, unsigned hits,
 			      unsigned placements);
 const char *cl_written_note(const struct cl_check_ctx *ctx, const struct cl_leaf *l);
+/*
+ * The message of a pair one of whose leaves is classed by paths: "field
+ * 'sk_rcvbuf' (read on rx) shares cache line 2 (bytes 128-191) of 'struct
+ * sock' with field 'sk_wmem_queued' (written on tx) [cachelint-false-sharing]"
+ */
+const char *cl_pair_text(const struct cl_check_ctx *ctx, enum cl_rule rule,
+			 const struct cl_leaf *a, const struct cl_leaf *b,
+			 const struct cl_pair_geometry *g);
 
 #endif /* CACHELINT_CHECK_H */

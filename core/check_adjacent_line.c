@@ -40,14 +40,18 @@ void cl_check_adjacent_line(const struct cl_check_ctx *ctx)
 		return;
 	for (size_t i = 0; i < ctx->nread; i++) {
 		const struct cl_leaf *rm = &ctx->leaves[ctx->read[i]];
+		size_t n;
 
-		size_t n = cl_check_near(ctx, rm);
-
+		/* the classes' rule; pairs classed by paths are not checked here */
+		if (rm->access.cls != CL_CLASS_READ_MOSTLY)
+			continue;
+		n = cl_check_near(ctx, rm);
 		for (size_t k = 0; k < n; k++) {
 			const struct cl_leaf *wh = &ctx->leaves[ctx->write[ctx->near[k]]];
 			struct cl_pair_geometry g;
 
-			if (cl_pair_geometry(ctx, rm, wh, &g) && !g.line_hits && g.block_hits)
+			if (wh->access.cls == CL_CLASS_WRITE_HOT &&
+			    cl_pair_geometry(ctx, rm, wh, &g) && !g.line_hits && g.block_hits)
 				report(ctx, rm, wh, &g);
 		}
 	}

@@ -4,6 +4,7 @@
  * write-hot leaf on one cache line
  */
 #include "check.h"
+#include "paths.h"
 
 static void report(const struct cl_check_ctx *ctx, const struct cl_leaf *rm,
 		   const struct cl_leaf *wh, const struct cl_pair_geometry *g)
@@ -15,6 +16,11 @@ static void report(const struct cl_check_ctx *ctx, const struct cl_leaf *rm,
 	f->line = g->line;
 	f->hits = g->line_hits;
 	f->placements = g->line_placements;
+	f->note = cl_written_note(ctx, &f->b);
+	if (rm->access.cls == CL_CLASS_PATHS || wh->access.cls == CL_CLASS_PATHS) {
+		f->message = cl_pair_text(ctx, CL_RULE_FALSE_SHARING, &f->a, &f->b, g);
+		return;
+	}
 	if (g->line_placements == 1)
 		f->message = cl_arena_printf(a,
 			"read-mostly field '%s' shares %s of '%s' with write-hot field '%s' [%s]",
@@ -26,7 +32,6 @@ static void report(const struct cl_check_ctx *ctx, const struct cl_leaf *rm,
 			f->a.path, g->line_hits == g->line_placements ? "shares" : "may share",
 			ctx->name, f->b.path,
 			cl_placement_text(ctx, g->line_hits, g->line_placements), id);
-	f->note = cl_written_note(ctx, &f->b);
 }
 
 void cl_check_false_sharing(const struct cl_check_ctx *ctx)
@@ -40,7 +45,8 @@ void cl_check_false_sharing(const struct cl_check_ctx *ctx)
 			const struct cl_leaf *wh = &ctx->leaves[ctx->write[ctx->near[k]]];
 			struct cl_pair_geometry g;
 
-			if (cl_pair_geometry(ctx, rm, wh, &g) && g.line_hits)
+			if (cl_paths_conflict(&wh->access, &rm->access) &&
+			    cl_pair_geometry(ctx, rm, wh, &g) && g.line_hits)
 				report(ctx, rm, wh, &g);
 		}
 	}

@@ -7,13 +7,18 @@
  * grouping is how a user says which writers are distinct CPUs.
  */
 #include "check.h"
+#include "paths.h"
 
 #include <string.h>
 
-static bool different_groups(const struct cl_leaf *a, const struct cl_leaf *b)
+/*
+ * Two written leaves conflict when a write of either makes an access of
+ * the other miss (paths.h); for write groups, when they are different.
+ */
+static bool writers_conflict(const struct cl_leaf *a, const struct cl_leaf *b)
 {
-	return a->access.cls == CL_CLASS_WRITE_HOT && b->access.cls == CL_CLASS_WRITE_HOT &&
-	       a->access.group && b->access.group && strcmp(a->access.group, b->access.group);
+	return cl_paths_conflict(&a->access, &b->access) ||
+	       cl_paths_conflict(&b->access, &a->access);
 }
 
 static void report(const struct cl_check_ctx *ctx, const struct cl_leaf *a,
@@ -26,6 +31,11 @@ static void report(const struct cl_check_ctx *ctx, const struct cl_leaf *a,
 	f->line = g->line;
 	f->hits = g->line_hits;
 	f->placements = g->line_placements;
+	f->note = cl_written_note(ctx, &f->b);
+	if (a->access.cls == CL_CLASS_PATHS || b->access.cls == CL_CLASS_PATHS) {
+		f->message = cl_pair_text(ctx, CL_RULE_WRITE_GROUPS, &f->a, &f->b, g);
+		return;
+	}
 	if (g->line_placements == 1)
 		f->message = cl_arena_printf(ar,
 			"write-hot field '%s' (group '%s') shares %s of '%s' with write-hot field '%s' (group '%s') [%s]",
@@ -38,7 +48,6 @@ static void report(const struct cl_check_ctx *ctx, const struct cl_leaf *a,
 			g->line_hits == g->line_placements ? "shares" : "may share",
 			ctx->name, f->b.path, b->access.group,
 			cl_placement_text(ctx, g->line_hits, g->line_placements), id);
-	f->note = cl_written_note(ctx, &f->b);
 }
 
 void cl_check_write_groups(const struct cl_check_ctx *ctx)
@@ -54,7 +63,7 @@ void cl_check_write_groups(const struct cl_check_ctx *ctx)
 				continue;
 			struct cl_pair_geometry g;
 
-			if (different_groups(a, b) && cl_pair_geometry(ctx, a, b, &g) &&
+			if (writers_conflict(a, b) && cl_pair_geometry(ctx, a, b, &g) &&
 			    g.line_hits)
 				report(ctx, a, b, &g);
 		}

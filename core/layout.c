@@ -14,6 +14,7 @@ static const char *const class_names[] = {
 	[CL_CLASS_COLD] = "cold",
 	[CL_CLASS_READ_MOSTLY] = "read_mostly",
 	[CL_CLASS_WRITE_HOT] = "write_hot",
+	[CL_CLASS_PATHS] = "paths",
 };
 
 const char *cl_class_name(enum cl_class cls)

@@ -33,12 +33,15 @@ extern "C" {
  * @CL_CLASS_COLD: explicitly neither hot read nor hot write (profiles)
  * @CL_CLASS_READ_MOSTLY: read by many CPUs on hot paths, rarely written
  * @CL_CLASS_WRITE_HOT: written on hot paths
+ * @CL_CLASS_PATHS: read and written on the named paths in cl_access.uses
+ *                  (core/paths.h)
  */
 enum cl_class {
 	CL_CLASS_NONE = 0,
 	CL_CLASS_COLD,
 	CL_CLASS_READ_MOSTLY,
 	CL_CLASS_WRITE_HOT,
+	CL_CLASS_PATHS,
 };
 
 /**
@@ -47,12 +50,35 @@ enum cl_class {
  * @CL_ORIGIN_SOURCE: an annotation in the source (attribute, btf tag, macro)
  * @CL_ORIGIN_PROFILE: a class named in a profile
  * @CL_ORIGIN_INFERRED: inferred from read/write counts in a profile
+ * @CL_ORIGIN_GROUP: the kernel's __cacheline_group_begin/end markers
  */
 enum cl_origin {
 	CL_ORIGIN_NONE = 0,
 	CL_ORIGIN_SOURCE,
 	CL_ORIGIN_PROFILE,
 	CL_ORIGIN_INFERRED,
+	CL_ORIGIN_GROUP,
+};
+
+/* cl_use.flags */
+#define CL_USE_READ		(1u << 0) /* read on the path */
+#define CL_USE_WRITE		(1u << 1) /* written on the path */
+#define CL_USE_WRITE_SOME	(1u << 2) /* written on at least one of the paths
+					     that carry this flag, which is not known */
+#define CL_USE_CONCURRENT	(1u << 3) /* many CPUs run the path at once on one
+					     object (else one CPU at a time) */
+
+/**
+ * struct cl_use - how one named path accesses a member
+ * @path: the path's name ("tx", "rx", "thread 3", a write group's name)
+ * @flags: CL_USE_*
+ * @reads: reads counted on the path (a profile's counts), 0 when unknown
+ * @writes: writes counted on the path, 0 when unknown
+ */
+struct cl_use {
+	const char *path;
+	uint32_t flags;
+	uint64_t reads, writes;
 };
 
 /**
@@ -82,6 +108,9 @@ struct cl_span {
  * @reads: read count from a profile (valid when @has_counts)
  * @writes: write count from a profile (valid when @has_counts)
  * @has_counts: @reads and @writes are known
+ * @uses: with CL_CLASS_PATHS, the paths that read and write the member
+ * @nuses: number of @uses
+ * @source: with CL_ORIGIN_GROUP, the group's name; else NULL
  */
 struct cl_access {
 	enum cl_class cls;
@@ -89,6 +118,9 @@ struct cl_access {
 	const char *group;
 	uint64_t reads, writes;
 	bool has_counts;
+	const struct cl_use *uses;
+	uint32_t nuses;
+	const char *source;
 };
 
 enum cl_record_kind {

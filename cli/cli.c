@@ -17,6 +17,8 @@ const char cli_common_help[] =
 	"  --line-size N           cache line size, a power of two from 16 to 512 (64)\n"
 	"  --alignment line|any    where a struct may start (line)\n"
 	"  --adjacent              also report pairs in adjacent lines of a 128-byte block\n"
+	"  --cacheline-groups on|off  classes from the kernel's cacheline group markers\n"
+	"                          (__cacheline_group_begin/end) (on)\n"
 	"  --format FMT            text, json, sarif, github or yaml (text)\n"
 	"  --propose               also propose a field order without the findings\n"
 	"  --baseline FILE         do not report findings recorded in FILE\n"
@@ -94,6 +96,8 @@ int cli_common_option(struct cli_common *c, int opt, const char *arg)
 		return set_option(c, "alignment", arg);
 	case CLI_OPT_ADJACENT:
 		return set_option(c, "adjacent", NULL);
+	case CLI_OPT_CACHELINE_GROUPS:
+		return set_option(c, "cacheline-groups", arg);
 	case CLI_OPT_FORMAT:
 		return parse_format(arg, &c->format) ? -1 : 1;
 	case CLI_OPT_PROPOSE:

@@ -68,6 +68,7 @@ enum {
 	CLI_OPT_LINE_SIZE,
 	CLI_OPT_ALIGNMENT,
 	CLI_OPT_ADJACENT,
+	CLI_OPT_CACHELINE_GROUPS,
 	CLI_OPT_FORMAT,
 	CLI_OPT_PROPOSE,
 	CLI_OPT_BASELINE,
@@ -83,6 +84,7 @@ enum {
 	{ "line-size", required_argument, NULL, CLI_OPT_LINE_SIZE },		\
 	{ "alignment", required_argument, NULL, CLI_OPT_ALIGNMENT },		\
 	{ "adjacent", no_argument, NULL, CLI_OPT_ADJACENT },			\
+	{ "cacheline-groups", required_argument, NULL, CLI_OPT_CACHELINE_GROUPS }, \
 	{ "format", required_argument, NULL, CLI_OPT_FORMAT },			\
 	{ "propose", no_argument, NULL, CLI_OPT_PROPOSE },			\
 	{ "baseline", required_argument, NULL, CLI_OPT_BASELINE },		\

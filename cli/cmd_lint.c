@@ -168,7 +168,7 @@ static void progress(const struct lint_run *r, size_t done, size_t total, size_t
 static void run_units(struct lint_run *r, const struct lint_jobs *jobs, struct cl_profile *prof,
 		      struct merge *m, struct lint_tu **results)
 {
-	struct lint_fe_options fe = { r->out.dump, prof };
+	struct lint_fe_options fe = { r->out.dump, prof, !r->common.opt.no_cacheline_groups };
 	struct work w = { jobs, &fe, NULL, NULL, 0, PTHREAD_MUTEX_INITIALIZER,
 			  PTHREAD_COND_INITIALIZER };
 	unsigned nthreads = r->jobs < jobs->n ? r->jobs : (unsigned)jobs->n;

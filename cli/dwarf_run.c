@@ -60,6 +60,7 @@ size_t dw_run_files(struct dw_run *r, char *const *files, int nfiles, bool all,
 {
 	struct dw_config cfg = {
 		.profile = r->profile.nstructs ? &r->profile : NULL,
+		.no_groups = r->c->opt.no_cacheline_groups,
 		.all = all,
 		.types = types,
 		.only = only,

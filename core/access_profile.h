@@ -15,6 +15,10 @@
  *       stats: {class: write_hot, group: percpu}
  *     mem_cgroup_per_node:
  *       lruvec.pgdat: read_mostly       # a leaf of an embedded struct
+ *     sock:
+ *       sk_rcvbuf: {read: [rx]}          # paths: who reads, who writes
+ *       sk_wmem_queued: {read: {tx: 900, rx: 20}, write: {tx: 800}}
+ *   paths: {charge: concurrent}        # optional; paths are serialized else
  *
  * Classes inferred from counts (see cl_infer_class()) are relative to the
  * hottest member of the same struct in the same profile.  Loading several
@@ -103,6 +107,9 @@ struct cl_profile_struct {
  * @index: open-addressing hash of @structs by name: a slot holds the
  *         struct's index + 1, 0 is empty; @index_size is a power of two
  * @index_size: slots in @index
+ * @concurrent: the paths declared concurrent (top-level "paths:"); the
+ *              others are serialized
+ * @nconcurrent: number of @concurrent
  */
 struct cl_profile {
 	struct cl_arena arena;
@@ -112,6 +119,8 @@ struct cl_profile {
 	size_t nstructs, cap;
 	size_t *index;
 	size_t index_size;
+	const char **concurrent;
+	size_t nconcurrent;
 };
 
 void cl_profile_init(struct cl_profile *p);
@@ -153,6 +162,8 @@ size_t cl_profile_apply(struct cl_profile *p, struct cl_record *rec,
  * translation unit's) can each have it applied.
  */
 void cl_profile_apply_embedded(struct cl_profile *p, struct cl_record *rec, struct cl_arena *a);
+/* Whether a profile declared path @name concurrent. */
+bool cl_profile_path_concurrent(const struct cl_profile *p, const char *name);
 /* Whether the profile names @rec or a record it embeds: worth loading. */
 bool cl_profile_reaches(const struct cl_profile *p, const struct cl_record *rec);
 

@@ -380,6 +380,36 @@ size_t cl_record_leaves(const struct cl_record *rec, struct cl_arena *a,
 	return l.n;
 }
 
+#define EMBED_DEPTH_MAX 64
+
+static void each_embedded(struct cl_record *rec, void (*fn)(struct cl_record *r, void *data),
+			  void *data, struct cl_map *done, unsigned depth)
+{
+	struct cl_member *m;
+
+	if (depth > EMBED_DEPTH_MAX)
+		return;
+	cl_for_each_member(rec, m) {
+		struct cl_record *r = m->record;
+
+		if (!r || cl_map_get(done, (uint64_t)(uintptr_t)r))
+			continue;
+		cl_map_put(done, (uint64_t)(uintptr_t)r, r);
+		each_embedded(r, fn, data, done, depth + 1);
+		fn(r, data);
+	}
+}
+
+void cl_record_for_each_embedded(struct cl_record *rec,
+				 void (*fn)(struct cl_record *r, void *data), void *data)
+{
+	struct cl_map done;
+
+	cl_map_init(&done);
+	each_embedded(rec, fn, data, &done, 0);
+	cl_map_free(&done);
+}
+
 static bool members_annotated(const struct cl_record *rec, unsigned depth)
 {
 	const struct cl_member *m;
@@ -467,6 +497,18 @@ static void dump_node(struct walk *w, const struct walk_node *node)
 	fprintf(out, ", %s", cl_class_name(node->access.cls));
 	if (node->access.group)
 		fprintf(out, "(%s)", node->access.group);
+	if (node->access.cls == CL_CLASS_PATHS) {
+		/* paths(tx:r rx:rw): r read, w written, s written on at least one, c concurrent */
+		for (uint32_t i = 0; i < node->access.nuses; i++) {
+			const struct cl_use *u = &node->access.uses[i];
+
+			fprintf(out, "%s%s:%s%s%s%s", i ? " " : "(", u->path,
+				u->flags & CL_USE_READ ? "r" : "", u->flags & CL_USE_WRITE ? "w" : "",
+				u->flags & CL_USE_WRITE_SOME ? "s" : "",
+				u->flags & CL_USE_CONCURRENT ? "c" : "");
+		}
+		fputc(')', out);
+	}
 	fputc('\n', out);
 }
 

@@ -295,6 +295,13 @@ size_t cl_record_leaves(const struct cl_record *rec, struct cl_arena *a,
 /* The leaf's dotted path, spelled out in @a on first use. */
 const char *cl_leaf_path(struct cl_leaf *leaf, struct cl_arena *a);
 
+/*
+ * Call @fn on every record that @rec embeds, at any depth, each once,
+ * embedded ones before those that hold them (post-order); not on @rec.
+ */
+void cl_record_for_each_embedded(struct cl_record *rec,
+				 void (*fn)(struct cl_record *r, void *data), void *data);
+
 /* Any member or leaf annotated, or path classes given: worth analysing. */
 bool cl_record_is_annotated(const struct cl_record *rec);
 

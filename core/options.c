@@ -13,6 +13,7 @@ void cl_options_init(struct cl_options *o)
 	o->line_size = CL_LINE_SIZE_DEFAULT;
 	o->alignment = CL_ALIGN_LINE;
 	o->adjacent = false;
+	o->no_cacheline_groups = false;
 }
 
 static int parse_line_size(const char *value, unsigned *out, struct cl_diag *err)
@@ -58,6 +59,15 @@ int cl_options_set(struct cl_options *o, const char *key, const char *value,
 		}
 		o->adjacent = true;
 		return 0;
+	}
+	if (!strcmp(key, "cacheline-groups")) {
+		if (value && (!strcmp(value, "on") || !strcmp(value, "off"))) {
+			o->no_cacheline_groups = !strcmp(value, "off");
+			return 0;
+		}
+		cl_diag_set(err, NULL, 0, 0, "invalid cacheline-groups '%s': expected 'on' or 'off'",
+			    value ? value : "");
+		return -1;
 	}
 	cl_diag_set(err, NULL, 0, 0, "unknown option '%s'", key);
 	return -1;

@@ -28,18 +28,22 @@ enum cl_alignment {
  * @line_size: bytes, a power of two in 16..512
  * @alignment: where the record may start
  * @adjacent: also report pairs in adjacent lines of one 2-line block
+ * @no_cacheline_groups: do not read classes from the kernel's cacheline
+ *                       group markers (core/groups.c)
  */
 struct cl_options {
 	unsigned line_size;
 	enum cl_alignment alignment;
 	bool adjacent;
+	bool no_cacheline_groups;
 };
 
 void cl_options_init(struct cl_options *o);
 /*
  * Set one option from its textual form: the parser shared by the plugin
  * arguments and the command line, so both accept and reject the same.
- * Keys: "line-size", "alignment", "adjacent".  Returns 0, or -1 with @err.
+ * Keys: "line-size", "alignment", "adjacent", "cacheline-groups" (on|off).
+ * Returns 0, or -1 with @err.
  */
 int cl_options_set(struct cl_options *o, const char *key, const char *value,
 		   struct cl_diag *err);

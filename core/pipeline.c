@@ -11,6 +11,7 @@
 
 #include "cl_version.h"
 #include "emit_source.h"
+#include "groups.h"
 #include "propose.h"
 #include "propose_text.h"
 #include "view.h"
@@ -174,16 +175,28 @@ static void draw(struct cl_pipeline *p, struct cl_record *rec, const struct cl_r
 	}
 }
 
+static void groups_below(struct cl_record *r, void *arena)
+{
+	cl_groups_apply(r, arena, NULL);
+}
+
 bool cl_pipeline_add(struct cl_pipeline *p, struct cl_record *rec, const char *key)
 {
 	struct cl_findings scratch;
 	size_t first = p->findings.n;
 
-	/* the profile first: the classes are part of the layout's identity */
+	/*
+	 * The classes first, they are part of the layout's identity: the
+	 * profile, then the kernel's cacheline groups for what is left.
+	 */
 	cl_findings_init(&scratch, &p->arena);
 	if (p->cfg.profile && p->cfg.profile->nstructs) {
 		cl_profile_apply_embedded(p->cfg.profile, rec, &p->arena);
 		cl_profile_apply(p->cfg.profile, rec, &p->arena, &scratch);
+	}
+	if (!p->cfg.opt.no_cacheline_groups) {
+		cl_record_for_each_embedded(rec, groups_below, &p->arena);
+		cl_groups_apply(rec, &p->arena, &scratch);
 	}
 	if (p->cfg.dedup && seen_before(p, rec, key)) {
 		cl_findings_free(&scratch);

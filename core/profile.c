@@ -237,6 +237,7 @@ void cl_profile_free(struct cl_profile *p)
 		free(p->structs[i].members);
 	free(p->structs);
 	free(p->index);
+	free(p->concurrent);
 	cl_arena_free(&p->arena);
 	cl_profile_init(p);
 }
@@ -446,6 +447,7 @@ struct loader {
 	size_t struct_lines_cap;
 	bool has_version;
 	bool set_write_hot, set_read_mostly;
+	size_t concurrent_cap;
 };
 
 /* Called with the current event on a key; reads the key's value. */
@@ -911,16 +913,24 @@ static int class_value(struct loader *ld, const char *key, enum cl_class *cls)
 			show(vb, s));
 }
 
+#define ENTRY_PATHS_MAX 32
+
 /**
  * struct entry - a member entry written as a mapping, while it is read
  * @acc: class, group and counts so far
  * @has_class: the entry has a class key
  * @group_at: where the group is, for an error about its class
+ * @uses: the paths of read: and write:
+ * @nuses: number of @uses
+ * @paths_at: where read: or write: is, for an error about the class
  */
 struct entry {
 	struct cl_access acc;
 	bool has_class;
 	struct cl_span group_at;
+	struct cl_use uses[ENTRY_PATHS_MAX];
+	size_t nuses;
+	struct cl_span paths_at;
 };
 
 static int entry_class(struct loader *ld, const char *key, void *arg)
@@ -961,15 +971,80 @@ static int entry_writes(struct loader *ld, const char *key, void *arg)
 	return count_value(ld, key, &e->acc.writes);
 }
 
+/* The use of path @name in @e, added when it is new. */
+static struct cl_use *entry_use(struct loader *ld, struct entry *e, const char *name)
+{
+	char nb[SHOW_MAX];
+
+	for (size_t i = 0; i < e->nuses; i++)
+		if (!strcmp(e->uses[i].path, name))
+			return &e->uses[i];
+	if (!*name || !strcmp(name, "*")) {
+		err_here(ld, "'%s' is not a path name", show(nb, name));
+		return NULL;
+	}
+	if (e->nuses == ENTRY_PATHS_MAX) {
+		err_here(ld, "more than %d paths in one entry", ENTRY_PATHS_MAX);
+		return NULL;
+	}
+	e->uses[e->nuses].path = cl_arena_strdup(&ld->p->arena, name);
+	return &e->uses[e->nuses++];
+}
+
+/*
+ * read: and write: take a list of path names, or a mapping of path names
+ * to counts (an instrumented run's reads or writes on each path).
+ */
+static int entry_paths(struct loader *ld, const char *key, struct entry *e, uint32_t flag)
+{
+	char kb[SHOW_MAX];
+	bool list = ld->ev.type == YAML_SEQUENCE_START_EVENT;
+
+	if (!list && ld->ev.type != YAML_MAPPING_START_EVENT)
+		return err_here(ld, "'%s' must be a list of paths or a mapping of paths to counts, found %s",
+				show(kb, key), node_kind(ld->ev.type));
+	if (!e->nuses)
+		e->paths_at = here(ld);
+	for (;;) {
+		struct cl_use *u;
+		const char *name;
+
+		if (ld_next(ld))
+			return -1;
+		if (ld->ev.type == YAML_SEQUENCE_END_EVENT || ld->ev.type == YAML_MAPPING_END_EVENT)
+			return 0;
+		name = scalar_value(ld, key);
+		if (!name || !(u = entry_use(ld, e, name)))
+			return -1;
+		u->flags |= flag;
+		if (!list && (ld_next(ld) || count_value(ld, name, flag == CL_USE_READ ?
+							  &u->reads : &u->writes)))
+			return -1;
+	}
+}
+
+static int entry_read(struct loader *ld, const char *key, void *arg)
+{
+	return entry_paths(ld, key, arg, CL_USE_READ);
+}
+
+static int entry_write(struct loader *ld, const char *key, void *arg)
+{
+	return entry_paths(ld, key, arg, CL_USE_WRITE);
+}
+
 static const struct key_handler entry_keys[] = {
 	{ "class", entry_class },
 	{ "group", entry_group },
 	{ "reads", entry_reads },
 	{ "writes", entry_writes },
+	{ "read", entry_read },
+	{ "write", entry_write },
 };
 
 static const struct key_table entry_table = {
-	entry_keys, ARRAY_SIZE(entry_keys), "entry key", "class, group, reads or writes",
+	entry_keys, ARRAY_SIZE(entry_keys), "entry key",
+	"class, group, reads, writes, read or write",
 };
 
 static int entry_key(struct loader *ld, const struct cl_span *at, const char *key,
@@ -987,6 +1062,20 @@ static int entry_finish(struct loader *ld, struct entry *e, const char *path,
 {
 	char pb[SHOW_MAX];
 
+	if (e->nuses) {
+		struct cl_use *u = cl_arena_alloc(&ld->p->arena, e->nuses * sizeof(*u));
+
+		if (e->has_class || e->acc.group || e->acc.has_counts)
+			return err_at(ld, &e->paths_at,
+				      "entry '%s' gives paths (read, write): it takes no class, group, reads or writes",
+				      show(pb, path));
+		memcpy(u, e->uses, e->nuses * sizeof(*u));
+		e->acc.cls = CL_CLASS_PATHS;
+		e->acc.origin = CL_ORIGIN_PROFILE;
+		e->acc.uses = u;
+		e->acc.nuses = (uint32_t)e->nuses;
+		return 0;
+	}
 	if (e->acc.group && !e->has_class) {
 		e->acc.cls = CL_CLASS_WRITE_HOT;
 		e->has_class = true;
@@ -1000,7 +1089,7 @@ static int entry_finish(struct loader *ld, struct entry *e, const char *path,
 	else if (e->acc.has_counts)
 		e->acc.origin = CL_ORIGIN_INFERRED;
 	else
-		return err_at(ld, at, "entry '%s' has no class, group or counts",
+		return err_at(ld, at, "entry '%s' has no class, group, counts or paths",
 			      show(pb, path));
 	return 0;
 }
@@ -1305,6 +1394,33 @@ static int parse_suppress(struct loader *ld, const char *key, void *arg)
 	return parse_mapping(ld, key, suppress_key, arg);
 }
 
+static int path_kind_key(struct loader *ld, const struct cl_span *at, const char *name,
+			 void *arg)
+{
+	char nb[SHOW_MAX], vb[SHOW_MAX];
+	const char *s;
+
+	(void)at;
+	(void)arg;
+	if (ld_next(ld) || !(s = scalar_value(ld, name)))
+		return -1;
+	if (!strcmp(s, "concurrent")) {
+		ld->tmp.concurrent = cl_vec_grow(ld->tmp.concurrent, &ld->concurrent_cap,
+						 ld->tmp.nconcurrent + 1, sizeof(char *));
+		ld->tmp.concurrent[ld->tmp.nconcurrent++] = cl_arena_strdup(&ld->p->arena, name);
+		return 0;
+	}
+	if (strcmp(s, "serialized"))
+		return err_here(ld, "path '%s' must be serialized or concurrent, not '%s'",
+				show(nb, name), show(vb, s));
+	return 0;
+}
+
+static int parse_paths(struct loader *ld, const char *key, void *arg)
+{
+	return parse_mapping(ld, key, path_kind_key, arg);
+}
+
 static int parse_structs(struct loader *ld, const char *key, void *arg)
 {
 	return mapping_walk(ld, key, structs_key, arg, NULL);
@@ -1315,12 +1431,13 @@ static const struct key_handler top_keys[] = {
 	{ "line-size", parse_line_size },
 	{ "thresholds", parse_thresholds },
 	{ "suppress", parse_suppress },
+	{ "paths", parse_paths },
 	{ "structs", parse_structs },
 };
 
 static const struct key_table top_table = {
 	top_keys, ARRAY_SIZE(top_keys), "key",
-	"cachelint-profile, line-size, thresholds, suppress or structs",
+	"cachelint-profile, line-size, thresholds, suppress, paths or structs",
 };
 
 static int top_key(struct loader *ld, const struct cl_span *at, const char *key,
@@ -1377,10 +1494,24 @@ static void load_commit(struct loader *ld)
 	}
 	if (tmp->line_size)
 		p->line_size = tmp->line_size;
+	for (i = 0; i < tmp->nconcurrent; i++) {
+		if (cl_profile_path_concurrent(p, tmp->concurrent[i]))
+			continue;
+		p->concurrent = cl_xrealloc(p->concurrent, (p->nconcurrent + 1) * sizeof(char *));
+		p->concurrent[p->nconcurrent++] = tmp->concurrent[i];
+	}
 	if (ld->set_write_hot)
 		p->thresholds.write_hot = tmp->thresholds.write_hot;
 	if (ld->set_read_mostly)
 		p->thresholds.read_mostly = tmp->thresholds.read_mostly;
+}
+
+bool cl_profile_path_concurrent(const struct cl_profile *p, const char *name)
+{
+	for (size_t i = 0; i < p->nconcurrent; i++)
+		if (!strcmp(p->concurrent[i], name))
+			return true;
+	return false;
 }
 
 static int loader_start(struct loader *ld, struct cl_profile *p, const char *name,

@@ -7,7 +7,7 @@
  * DWARF checker.
  */
 #include "access_profile.h"
-#include "hash.h"
+#include "paths.h"
 
 #include <inttypes.h>
 #include <string.h>
@@ -70,15 +70,13 @@ static const char *class_words(enum cl_class cls)
 
 static bool same_access(const struct cl_access *x, const struct cl_access *y)
 {
-	if (x->cls != y->cls)
-		return false;
-	if (!x->group || !y->group)
-		return x->group == y->group;
-	return !strcmp(x->group, y->group);
+	return cl_access_same(x, y);
 }
 
 static const char *access_words(struct cl_arena *a, const struct cl_access *acc)
 {
+	if (acc->cls == CL_CLASS_PATHS)
+		return cl_access_describe(acc, a);
 	if (acc->group)
 		return cl_arena_printf(a, "%s (group '%s')", class_words(acc->cls), acc->group);
 	return class_words(acc->cls);
@@ -125,9 +123,28 @@ static void report_missing(struct cl_findings *out, struct cl_record *rec,
 		cl_rule_info(CL_RULE_PROFILE)->id);
 }
 
-static void apply_entry(struct cl_record *rec, struct cl_arena *a,
-			struct cl_findings *out, const struct cl_profile_member *e)
+/* The entry's class; its paths know which of them the profiles declared concurrent. */
+static struct cl_access entry_access(const struct cl_profile *p, const struct cl_profile_member *e,
+				     struct cl_arena *a)
 {
+	struct cl_access acc = e->access;
+	struct cl_use *u;
+
+	if (acc.cls != CL_CLASS_PATHS || !p->nconcurrent)
+		return acc;
+	u = cl_arena_alloc(a, acc.nuses * sizeof(*u));
+	memcpy(u, acc.uses, acc.nuses * sizeof(*u));
+	for (uint32_t i = 0; i < acc.nuses; i++)
+		if (cl_profile_path_concurrent(p, u[i].path))
+			u[i].flags |= CL_USE_CONCURRENT;
+	acc.uses = u;
+	return acc;
+}
+
+static void apply_entry(const struct cl_profile *p, struct cl_record *rec, struct cl_arena *a,
+			struct cl_findings *out, const struct cl_profile_member *pe)
+{
+	struct cl_profile_member entry = *pe, *e = &entry;
 	struct cl_member *m = resolve_path(rec, e->path);
 
 	if (!m) {
@@ -135,6 +152,7 @@ static void apply_entry(struct cl_record *rec, struct cl_arena *a,
 			report_missing(out, rec, e);
 		return;
 	}
+	e->access = entry_access(p, pe, a);
 	if (m->access.origin == CL_ORIGIN_SOURCE) {
 		if (out && !same_access(&m->access, &e->access) &&
 		    !(rec->suppress & (1u << CL_RULE_ANNOTATION_MISMATCH)))
@@ -145,10 +163,13 @@ static void apply_entry(struct cl_record *rec, struct cl_arena *a,
 	 * A leaf of a named embedded record gets its class here only: the
 	 * embedded record's own model is shared by every record holding it.
 	 */
-	if (strchr(e->path, '.'))
+	if (strchr(e->path, '.')) {
 		cl_record_add_path(rec, a, e->path, &e->access, &e->span);
-	else
+	} else {
 		m->access = e->access;
+		m->access.source = cl_arena_printf(a, "the profile entry at %s",
+						   where_words(a, &e->span));
+	}
 }
 
 size_t cl_profile_apply(struct cl_profile *p, struct cl_record *rec,
@@ -162,39 +183,30 @@ size_t cl_profile_apply(struct cl_profile *p, struct cl_record *rec,
 	ps->defined = true;
 	rec->suppress |= ps->suppress;
 	for (size_t i = 0; i < ps->nmembers; i++)
-		apply_entry(rec, a, out, &ps->members[i]);
+		apply_entry(p, rec, a, out, &ps->members[i]);
 	return out ? out->n - before : 0;
 }
 
-#define EMBED_DEPTH_MAX 64
+struct embedded_job {
+	struct cl_profile *p;
+	struct cl_arena *a;
+};
 
-/* Post-order, so that an embedded record has its classes before its holder. */
-static void apply_below(struct cl_profile *p, struct cl_record *rec, struct cl_arena *a,
-			struct cl_map *done, unsigned depth)
+static void apply_classes(struct cl_record *r, void *data)
 {
-	struct cl_member *m;
+	struct embedded_job *j = data;
 
-	if (depth > EMBED_DEPTH_MAX)
-		return;
-	cl_for_each_member(rec, m) {
-		struct cl_record *r = m->record;
-
-		if (!r || cl_map_get(done, (uint64_t)(uintptr_t)r))
-			continue;
-		cl_map_put(done, (uint64_t)(uintptr_t)r, r);
-		apply_below(p, r, a, done, depth + 1);
-		cl_profile_apply(p, r, a, NULL);
-	}
+	cl_profile_apply(j->p, r, j->a, NULL);
 }
 
 void cl_profile_apply_embedded(struct cl_profile *p, struct cl_record *rec, struct cl_arena *a)
 {
-	struct cl_map done;
+	struct embedded_job j = { p, a };
 
-	cl_map_init(&done);
-	apply_below(p, rec, a, &done, 0);
-	cl_map_free(&done);
+	cl_record_for_each_embedded(rec, apply_classes, &j);
 }
+
+#define EMBED_DEPTH_MAX 64
 
 static bool reaches(const struct cl_profile *p, const struct cl_record *rec, unsigned depth)
 {

@@ -11,6 +11,7 @@
  * once per leaf and record: a leaf in ten findings is explained once.
  */
 #include "access_profile.h"
+#include "paths.h"
 
 #include <inttypes.h>
 #include <string.h>
@@ -19,6 +20,8 @@ static const char *class_words(struct cl_arena *a, const struct cl_access *acc)
 {
 	const char *cls;
 
+	if (acc->cls == CL_CLASS_PATHS)
+		return cl_access_describe(acc, a);
 	switch (acc->cls) {
 	case CL_CLASS_READ_MOSTLY:
 		cls = "read-mostly";
@@ -37,11 +40,7 @@ static const char *class_words(struct cl_arena *a, const struct cl_access *acc)
 
 static bool same_class(const struct cl_access *x, const struct cl_access *y)
 {
-	if (x->cls != y->cls)
-		return false;
-	if (!x->group || !y->group)
-		return x->group == y->group;
-	return !strcmp(x->group, y->group);
+	return cl_access_same(x, y);
 }
 
 /* @path ends with the whole components of @suffix ("lruvec.pgdat", "pgdat"). */

@@ -60,6 +60,8 @@ struct dw_stats {
  * struct dw_config - what the caller wants
  * @profile: the access profiles, or NULL: a record they reach is worth
  *           loading (they are applied by the caller)
+ * @no_groups: the kernel's cacheline group markers do not make a record
+ *             worth loading (--cacheline-groups off)
  * @all: hand out every distinct layout (--dump-layout); otherwise only
  *       those that an annotation or the profile reaches, since the others
  *       have nothing to analyse (and are not even converted)
@@ -78,6 +80,7 @@ struct dw_stats {
  */
 struct dw_config {
 	const struct cl_profile *profile;
+	bool no_groups;
 	bool all;
 	bool types;
 	const char *only;

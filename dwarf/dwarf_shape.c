@@ -261,6 +261,10 @@ static uint64_t hash_die(struct dw_unit *u, uint64_t off, struct hasher *h, stru
 	}
 	if (d.tag == DW_TAG_LLVM_annotation)
 		*relevant = true;
+	/* a member made by the kernel's __cacheline_group_begin() (core/groups.c) */
+	if (d.tag == DW_TAG_member && name && !u->fe->cfg.no_groups &&
+	    !strncmp(name, "__cacheline_group_begin__", 25))
+		*relevant = true;
 	if (!d.children)
 		return d.next;
 	return hash_children(u, d.next, h, relevant, depth + 1);

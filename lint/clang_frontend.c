@@ -334,6 +334,16 @@ static bool is_member(CXCursor field, bool *named)
 	return *named || !clang_Cursor_isNull(field_record(field));
 }
 
+/* A member made by the kernel's __cacheline_group_begin() (core/groups.c). */
+static bool group_marker(CXCursor field)
+{
+	CXString s = clang_getCursorSpelling(field);
+	bool yes = !strncmp(clang_getCString(s), "__cacheline_group_begin__", 25);
+
+	clang_disposeString(s);
+	return yes;
+}
+
 static bool worth(struct fe *fe, CXCursor decl, unsigned depth)
 {
 	struct conv_entry *e = entry(fe, decl);
@@ -352,7 +362,7 @@ static bool worth(struct fe *fe, CXCursor decl, unsigned depth)
 	for (size_t i = 0; i < f.n && !yes; i++) {
 		CXCursor r;
 
-		if (annot_field_marked(fe, f.v[i]))
+		if (annot_field_marked(fe, f.v[i]) || (fe->opt->groups && group_marker(f.v[i])))
 			yes = true;
 		else if (depth < EMBED_WORTH_DEPTH &&
 			 !clang_Cursor_isNull(r = field_record(f.v[i])))

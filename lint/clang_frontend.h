@@ -71,10 +71,12 @@ struct lint_tu {
  * @all: every record (dump-layout), not just annotated or profiled ones
  * @profile: profile structs are converted even without annotations (read
  *           only here: lookups from several threads)
+ * @groups: so are records with the kernel's cacheline group markers
  */
 struct lint_fe_options {
 	bool all;
 	const struct cl_profile *profile;
+	bool groups;
 };
 
 /*

@@ -21,6 +21,8 @@
  *   line-size=N           cache line size, a power of two in 16..512 (64)
  *   alignment=line|any    where a struct may start (line)
  *   adjacent              also report pairs in adjacent lines of a 128-byte block
+ *   cacheline-groups=on|off  classes from the kernel's __cacheline_group_begin/end
+ *                         markers (on)
  *   propose               attach a reordering without the findings as fix-its
  *                         (-fdiagnostics-generate-patch prints it as a patch)
  *   view[=FILE]           print the pahole-style layout of every struct with a
@@ -51,6 +53,7 @@ static struct plugin_info cachelint_info = {
 	CL_VERSION,
 	"Warns when read-mostly and write-hot struct fields share a cache line.\n"
 	"Arguments: profile=FILE[:FILE...] line-size=N alignment=line|any adjacent\n"
+	"cacheline-groups=on|off "
 	"propose view[=FILE] report=FILE dump-layout[=FILE] werror disable",
 };
 
@@ -206,10 +209,18 @@ static FILE *open_stream(const char *path, bool *enabled)
 	return f;
 }
 
+/* A member made by the kernel's __cacheline_group_begin() (core/groups.c). */
+static bool cacheline_group_marker(tree field)
+{
+	return DECL_NAME(field) &&
+	       !strncmp(IDENTIFIER_POINTER(DECL_NAME(field)), "__cacheline_group_begin__", 25);
+}
+
 /*
  * Whether a record is worth converting: annotated fields, a profile entry,
- * or an embedded record that is.  Most structs of a unit are none of these,
- * and skipping them keeps the plugin's cost near zero.
+ * the kernel's cacheline group markers, or an embedded record that is.
+ * Most structs of a unit are none of these, and skipping them keeps the
+ * plugin's cost near zero.
  */
 static bool worth_converting(tree type, const char *name, unsigned depth)
 {
@@ -224,6 +235,8 @@ static bool worth_converting(tree type, const char *name, unsigned depth)
 
 		if (TREE_CODE(f) != FIELD_DECL)
 			continue;
+		if (!state.opt.no_cacheline_groups && cacheline_group_marker(f))
+			return true;
 		t = TREE_TYPE(f);
 		if (RECORD_OR_UNION_TYPE_P(t) &&
 		    worth_converting(TYPE_MAIN_VARIANT(t), convert_record_name(TYPE_MAIN_VARIANT(t), &state.arena),
@@ -419,7 +432,8 @@ static void parse_argument(const struct plugin_argument *arg, const char **profi
 	const char *key = arg->key;
 	struct cl_diag err;
 
-	if (!strcmp(key, "line-size") || !strcmp(key, "alignment") || !strcmp(key, "adjacent")) {
+	if (!strcmp(key, "line-size") || !strcmp(key, "alignment") || !strcmp(key, "adjacent") ||
+	    !strcmp(key, "cacheline-groups")) {
 		if (cl_options_set(&state.opt, key, arg->value, &err))
 			bad_argument(key, "%s", err.msg);
 		state.line_size_given |= !strcmp(key, "line-size");
@@ -444,7 +458,7 @@ static void parse_argument(const struct plugin_argument *arg, const char **profi
 			state.disabled = true;
 	} else {
 		bad_argument(key, "%s",
-			     "unknown (expected profile, line-size, alignment, adjacent, propose, view, report, dump-layout, werror or disable)");
+			     "unknown (expected profile, line-size, alignment, adjacent, cacheline-groups, propose, view, report, dump-layout, werror or disable)");
 	}
 }
 

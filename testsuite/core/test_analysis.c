@@ -133,7 +133,7 @@ static void test_alignment_any_sweep(void **state)
 				uint64_t aoff = (uint64_t)rand() % (2 * line);
 				uint64_t boff = aoff + asz + (uint64_t)rand() % line;
 				struct cl_record *rec = new_record(&fx->a, "s", boff + bsz, align, 2);
-				struct cl_options opt = { line, CL_ALIGN_ANY, false };
+				struct cl_options opt = { .line_size = line, .alignment = CL_ALIGN_ANY };
 				unsigned placements, expect;
 				size_t before = fx->f.n;
 

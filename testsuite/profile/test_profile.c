@@ -393,7 +393,7 @@ static struct error_case version_float = {
 static struct error_case unknown_top_key = {
 	V1 "line-size: 64\nstruct:\n  s: {a: cold}\n", 3, 1,
 	"unknown key 'struct' (expected cachelint-profile, line-size, thresholds, "
-	"suppress or structs)",
+	"suppress, paths or structs)",
 };
 static struct error_case unknown_class = {
 	V1 "structs:\n  s:\n    a: cold\n    b: hot\n", 5, 8,
@@ -552,11 +552,11 @@ static struct error_case group_empty = {
 	V1 "structs:\n  s:\n    a: {group: ''}\n", 4, 16, "'group' must name a write group",
 };
 static struct error_case empty_entry = {
-	V1 "structs:\n  s:\n    a: {}\n", 4, 8, "entry 'a' has no class, group or counts",
+	V1 "structs:\n  s:\n    a: {}\n", 4, 8, "entry 'a' has no class, group, counts or paths",
 };
 static struct error_case unknown_entry_key = {
 	V1 "structs:\n  s:\n    a: {klass: cold}\n", 4, 9,
-	"unknown entry key 'klass' (expected class, group, reads or writes)",
+	"unknown entry key 'klass' (expected class, group, reads, writes, read or write)",
 };
 static struct error_case unknown_rule = {
 	V1 "suppress:\n  s: false-sharing\n", 3, 6, "unknown rule 'false-sharing'",

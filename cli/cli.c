@@ -17,7 +17,7 @@ const char cli_common_help[] =
 	"  --line-size N           cache line size, a power of two from 16 to 512 (64)\n"
 	"  --alignment line|any    where a struct may start (line)\n"
 	"  --adjacent              also report pairs in adjacent lines of a 128-byte block\n"
-	"  --format FMT            text, json, sarif, github or yaml (text)\n"
+	"  --format FMT            text, json, sarif, github, yaml or html (text)\n"
 	"  --propose               also propose a field order without the findings\n"
 	"  --baseline FILE         do not report findings recorded in FILE\n"
 	"  --fail-on LEVEL         error, warning or none: exit 1 on findings at or\n"

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dwarf_columns.h"
 #include "dwarf_run.h"
 #include "propose.h"
 #include "report.h"
@@ -183,6 +184,8 @@ static int run(int argc, char **argv)
 		struct cl_pipeline_output o = { argc - optind == 2 ? argv[optind + 1] : NULL, NULL,
 						true };
 
+		/* the page lists the findings: at the columns `dwarf` prints */
+		dw_fix_columns(&r.pipe.findings);
 		if (cl_pipeline_write(&r.pipe, stdout, CL_FORMAT_HTML, &o) || fflush(stdout)) {
 			cl_error("layout: cannot write the page: %s", strerror(errno));
 			status = EXIT_USAGE;

@@ -79,6 +79,7 @@ struct box {
  *         row of the run it is in
  * @height: of the whole picture
  * @prefix: element ids start with it ("r2-c")
+ * @groups: the write groups met so far on the page, for their hues
  */
 struct drawing {
 	FILE *out;
@@ -93,6 +94,7 @@ struct drawing {
 	double *row_y;
 	double height;
 	const char *prefix;
+	struct cl_strset *groups;
 };
 
 /* ------------------------------------------------------------------ */
@@ -141,10 +143,21 @@ static const char *plural(uint64_t n, const char *one, const char *many)
 	return n == 1 ? one : many;
 }
 
-/* A write group's hue, the same for one name in every section. */
-static unsigned group_hue(const char *group)
+/*
+ * A write group's hue: the groups in the order the page meets them take
+ * well-separated hues that are neither write_hot's red nor read_mostly's
+ * blue, the same for one name in every section.
+ */
+static unsigned group_hue(struct cl_strset *groups, const char *group)
 {
-	return (unsigned)(cl_hash_str(group) % 360);
+	static const unsigned hues[] = { 275, 140, 35, 185, 320, 75, 250, 165 };
+	size_t i;
+
+	cl_strset_add(groups, group);
+	for (i = 0; i < groups->n; i++)
+		if (!strcmp(groups->v[i], group))
+			break;
+	return hues[i % (sizeof(hues) / sizeof(hues[0]))] + (unsigned)(i / 8) * 12;
 }
 
 /* The location as the text format prints it: file:line:column (display). */
@@ -307,14 +320,15 @@ static uint64_t last_line(const struct drawing *d, const struct cl_leaf *l)
 /* ------------------------------------------------------------------ */
 /* drawing                                                              */
 
-static const char *class_css(struct drawing *d, const struct cl_leaf *l)
+/* The box's classes: its access class, and whether it is in a pair. */
+static void box_class(struct drawing *d, const struct box *b)
 {
-	const char *c = cl_class_name(l->access.cls);
+	const struct cl_leaf *l = b->leaf;
 
+	fprintf(d->out, " class=\"member cls-%s%s%s\"", cl_class_name(l->access.cls),
+		l->access.group ? " grouped" : "", b->marks ? " conflicted" : "");
 	if (l->access.group)
-		return cl_arena_printf(d->a, "cls-%s grouped\" style=\"--hue:%u", c,
-				       group_hue(l->access.group));
-	return cl_arena_printf(d->a, "cls-%s", c);
+		fprintf(d->out, " style=\"--hue:%u\"", group_hue(d->groups, l->access.group));
 }
 
 static void ruler(struct drawing *d)
@@ -458,8 +472,9 @@ static void member(struct drawing *d, const struct box *b)
 	const struct seg *label = NULL;
 	struct seg s, best = { 0 };
 
-	fprintf(d->out, "<g class=\"member %s%s\" id=\"%s\" data-path=\"", class_css(d, l),
-		b->marks ? " conflicted" : "", b->id);
+	fputs("<g", d->out);
+	box_class(d, b);
+	fprintf(d->out, " id=\"%s\" data-path=\"", b->id);
 	put_html(d->out, l->path);
 	fprintf(d->out, "\" data-bit-offset=\"%" PRIu64 "\" data-bit-size=\"%" PRIu64
 		"\" data-offset=\"%" PRIu64 "\" data-size=\"%" PRIu64 "\" data-class=\"%s\"",
@@ -582,10 +597,10 @@ static void collect_marks(struct drawing *d, const struct cl_findings *f)
  */
 static void draw(FILE *out, struct cl_arena *a, const struct cl_record *rec,
 		 const struct cl_options *opt, const struct cl_findings *f, const char **ids,
-		 const char *prefix)
+		 const char *prefix, struct cl_strset *groups)
 {
 	struct drawing d = { .out = out, .a = a, .rec = rec, .line_size = opt->line_size,
-			     .prefix = prefix };
+			     .prefix = prefix, .groups = groups };
 	struct cl_leaf *leaves;
 
 	d.bw = ROW_W / d.line_size;
@@ -633,6 +648,7 @@ static void draw(FILE *out, struct cl_arena *a, const struct cl_record *rec,
  * @a: scratch
  * @src: source lines, for columns
  * @ids: per finding, its element id (NULL when it has no section)
+ * @groups: the write groups met so far, for their hues
  */
 struct page {
 	FILE *out;
@@ -641,6 +657,7 @@ struct page {
 	struct cl_arena a;
 	struct cl_source_cache src;
 	const char **ids;
+	struct cl_strset groups;
 };
 
 static size_t lines_of(uint64_t size, unsigned line_size)
@@ -706,7 +723,8 @@ static void proposed(struct page *pg, const struct cl_record *rec, const char *p
 	fputs("</p>\n", pg->out);
 	cl_findings_init(&own, &pg->a);
 	cl_analyze(p->model, pg->info->opt, &own);
-	draw(pg->out, &pg->a, p->model, pg->info->opt, &own, NULL, cl_arena_printf(&pg->a, "%s-p", prefix));
+	draw(pg->out, &pg->a, p->model, pg->info->opt, &own, NULL,
+	     cl_arena_printf(&pg->a, "%s-p", prefix), &pg->groups);
 	cl_findings_free(&own);
 	fputs("</figure>\n", pg->out);
 }
@@ -812,7 +830,8 @@ static void section(struct page *pg, size_t r)
 	fprintf(pg->out, "<figure class=\"layout current\" data-size=\"%" PRIu64 "\" data-lines=\"%zu\">\n",
 		rec->size, lines_of(rec->size, pg->info->opt->line_size));
 	caption(pg, "as it is", rec);
-	draw(pg->out, &pg->a, rec, pg->info->opt, pg->f, pg->ids, cl_arena_printf(&pg->a, "%s-c", prefix));
+	draw(pg->out, &pg->a, rec, pg->info->opt, pg->f, pg->ids,
+	     cl_arena_printf(&pg->a, "%s-c", prefix), &pg->groups);
 	fputs("</figure>\n", pg->out);
 	if (has_fixable(pg->f, rec))
 		proposed(pg, rec, prefix);
@@ -976,6 +995,7 @@ int cl_emit_html(FILE *out, const struct cl_findings *f, const struct cl_emit_in
 
 	cl_arena_init(&pg.a);
 	cl_source_cache_init(&pg.src);
+	cl_strset_init(&pg.groups);
 	pg.ids = cl_arena_alloc(&pg.a, (f->n + 1) * sizeof(*pg.ids));
 	memset(pg.ids, 0, (f->n + 1) * sizeof(*pg.ids));
 	for (size_t r = 0; r < info->nrecords; r++)
@@ -990,6 +1010,7 @@ int cl_emit_html(FILE *out, const struct cl_findings *f, const struct cl_emit_in
 	if (!n && !f->n)
 		fputs("<p class=\"clean\">No findings.</p>\n", out);
 	fputs("</main>\n</body>\n</html>\n", out);
+	cl_strset_free(&pg.groups);
 	cl_source_cache_free(&pg.src);
 	cl_arena_free(&pg.a);
 	return ferror(out) ? -1 : 0;

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 """Render a cachelint HTML report in headless Chromium and check it.
 
-    html_check.py --text TEXT --dump DUMP [--png FILE] [--size WxH] REPORT.html
+    html_check.py --text TEXT --dump DUMP [--png FILE] [--size W,H] [--list] REPORT.html
 
 Chromium loads the page twice (--dump-dom, then --screenshot) with logging
 on; any console message (a blocked load under the page's Content Security
@@ -20,7 +20,9 @@ compared with what the same run of cachelint said elsewhere:
     warnings name (rule, field, other field), as a multiset.
   - The proposed layouts have no false-sharing or write-group arc.
 
-Prints one line per section and a summary; exits 1 on the first mismatch.
+Prints one line per section and a summary (with --list, before them every
+box and arc of the current layouts as the DOM has them); exits 1 on the
+first mismatch.
 """
 import argparse
 import collections
@@ -86,6 +88,7 @@ class Dom(html.parser.HTMLParser):
         if tag == 'g' and 'member' in classes and self.inside('current'):
             sec['boxes'].append((a['data-path'], int(a['data-bit-offset']),
                                  int(a['data-bit-size'])))
+            sec.setdefault('attrs', []).append(a)
         if tag == 'g' and 'conflict' in classes:
             arc = (a['data-rule'], a['data-a'], a['data-b'])
             if self.inside('current'):
@@ -206,6 +209,8 @@ def text_findings(path):
 
 
 def png_size(path):
+    if not os.path.isfile(path):
+        fail('chromium wrote no screenshot')
     with open(path, 'rb') as f:
         head = f.read(24)
     if len(head) < 24 or head[:8] != b'\x89PNG\r\n\x1a\n':
@@ -219,8 +224,11 @@ def main():
     ap.add_argument('--dump', required=True)
     ap.add_argument('--png')
     ap.add_argument('--size', default='1600,1000')
+    ap.add_argument('--list', action='store_true')
     ap.add_argument('report')
     o = ap.parse_args()
+    if not os.path.isfile(o.report):
+        fail('%s: no such file' % o.report)
 
     with tempfile.TemporaryDirectory() as tmp:
         dom_text, console = chromium(['--dump-dom'], o.report, tmp)
@@ -248,6 +256,13 @@ def main():
         fail('conflict arcs differ from the text findings:\n  arcs: %s\n  text: %s'
              % (sorted(arcs), sorted(pairs)))
     for s in dom.sections:
+        for a in s.get('attrs', []) if o.list else []:
+            print('box %s: offset %s, size %s, bits %s+%s, %s%s' % (
+                a['data-path'], a['data-offset'], a['data-size'], a['data-bit-offset'],
+                a['data-bit-size'], a['data-class'],
+                '(%s)' % a['data-group'] if 'data-group' in a else ''))
+        for arc in s['arcs'] if o.list else []:
+            print('arc %s: %s - %s' % arc)
         bad = [a for a in s['proposed_arcs'] if a[0] != 'cachelint-adjacent-line']
         if bad:
             fail("the proposal for '%s' still has %s" % (s['struct'], bad))

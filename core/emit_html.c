@@ -78,7 +78,6 @@ struct box {
  * @row_y: per line, the y of its row, or -1 for a line elided into the
  *         row of the run it is in
  * @height: of the whole picture
- * @prefix: element ids start with it ("r2-c")
  * @groups: the write groups met so far on the page, for their hues
  */
 struct drawing {
@@ -93,7 +92,6 @@ struct drawing {
 	uint64_t nlines;
 	double *row_y;
 	double height;
-	const char *prefix;
 	struct cl_strset *groups;
 };
 
@@ -600,7 +598,7 @@ static void draw(FILE *out, struct cl_arena *a, const struct cl_record *rec,
 		 const char *prefix, struct cl_strset *groups)
 {
 	struct drawing d = { .out = out, .a = a, .rec = rec, .line_size = opt->line_size,
-			     .prefix = prefix, .groups = groups };
+			     .groups = groups };
 	struct cl_leaf *leaves;
 
 	d.bw = ROW_W / d.line_size;
@@ -718,15 +716,15 @@ static void proposed(struct page *pg, const struct cl_record *rec, const char *p
 	fprintf(pg->out, "<figure class=\"layout proposed\" data-size=\"%" PRIu64 "\" data-lines=\"%zu\">\n",
 		p->size, lines_of(p->size, ls));
 	caption(pg, "as proposed", p->model);
-	fputs("<p class=\"order\">", pg->out);
-	put_html(pg->out, cl_proposal_order(p, &pg->a));
-	fputs("</p>\n", pg->out);
 	cl_findings_init(&own, &pg->a);
 	cl_analyze(p->model, pg->info->opt, &own);
 	draw(pg->out, &pg->a, p->model, pg->info->opt, &own, NULL,
 	     cl_arena_printf(&pg->a, "%s-p", prefix), &pg->groups);
 	cl_findings_free(&own);
-	fputs("</figure>\n", pg->out);
+	/* below the picture, so that both pictures start at one height */
+	fputs("<p class=\"order\">", pg->out);
+	put_html(pg->out, cl_proposal_order(p, &pg->a));
+	fputs("</p>\n</figure>\n", pg->out);
 }
 
 /* The first paragraph of the rule's help: what it costs on the hardware. */

@@ -19,7 +19,7 @@ const char cli_common_help[] =
 	"  --adjacent              also report pairs in adjacent lines of a 128-byte block\n"
 	"  --cacheline-groups on|off  classes from the kernel's cacheline group markers\n"
 	"                          (__cacheline_group_begin/end) (on)\n"
-	"  --format FMT            text, json, sarif, github or yaml (text)\n"
+	"  --format FMT            text, json, sarif, github, yaml or html (text)\n"
 	"  --propose               also propose a field order without the findings\n"
 	"  --baseline FILE         do not report findings recorded in FILE\n"
 	"  --fail-on LEVEL         error, warning or none: exit 1 on findings at or\n"

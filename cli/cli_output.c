@@ -113,7 +113,7 @@ static int apply_baseline(const struct cli_common *c, struct cl_pipeline *p)
 
 int cli_report(const struct cli_common *c, const struct cli_output *o, struct cl_pipeline *p)
 {
-	struct cl_pipeline_output po = { o->source, o->source_root };
+	struct cl_pipeline_output po = { o->source, o->source_root, false };
 	struct write_job job = { p, c->format, &po, o->source_root };
 	int rc;
 

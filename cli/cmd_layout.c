@@ -3,13 +3,16 @@
  * cmd_layout.c - `cachelint layout [options] STRUCT FILE…`: one struct as
  * pahole draws it, from the DWARF of built files, with each member's
  * access class and a mark on every member of a conflicting pair; with
- * --propose, the layout the proposal engine makes of it below
+ * --propose, the layout the proposal engine makes of it below; with
+ * --format html, every layout of it drawn as a picture (core/emit_html.c)
  */
 #include "cli.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "dwarf_columns.h"
 #include "dwarf_run.h"
 #include "propose.h"
 #include "report.h"
@@ -32,11 +35,15 @@ static void usage(FILE *out)
 		"is drawn once per layout.  With --propose, a struct with false sharing\n"
 		"is drawn a second time as the proposal lays it out (DWARF holds no\n"
 		"source text to patch: the plugin and 'cachelint lint' write the patch).\n"
+		"With --format html, one self-contained HTML page instead: every layout of\n"
+		"STRUCT as rows of cache lines with its members as boxes, conflicts as\n"
+		"arcs, and the proposed layout beside a struct with false sharing.\n"
 		"\n"
 		"  --hex                   offsets and sizes in hexadecimal\n"
 		"%s"
-		"(--format does not apply to layout.)\n"
-		"\nExample: cachelint layout --propose --profile memcg.yaml page_counter mm/page_counter.o\n",
+		"(--format: text or html.)\n"
+		"\nExample: cachelint layout --propose --profile memcg.yaml page_counter mm/page_counter.o\n"
+		"         cachelint layout --format html page_counter pc.o > page_counter.html\n",
 		cli_common_help);
 }
 
@@ -79,8 +86,12 @@ static int parse(struct layout_cmd *l, int argc, char **argv, int *status)
 			return *status = EXIT_USAGE, -1;
 		}
 	}
-	if (l->c.format != CL_FORMAT_TEXT) {
-		cl_error("layout: the view is text; --format applies to 'cachelint dwarf'");
+	if (l->c.format != CL_FORMAT_TEXT && l->c.format != CL_FORMAT_HTML) {
+		cl_error("layout: the view is text or html; the other formats apply to 'cachelint dwarf'");
+		return *status = EXIT_USAGE, -1;
+	}
+	if (l->c.format == CL_FORMAT_HTML && l->hex) {
+		cl_error("layout: --hex applies to the text view, not to --format html");
 		return *status = EXIT_USAGE, -1;
 	}
 	if (argc - optind < 2) {
@@ -169,7 +180,20 @@ static int run(int argc, char **argv)
 			  argv[optind + 1], argc - optind > 2 ? " or the other files" : "");
 		goto out;
 	}
-	draw(&l, &r);
+	if (l.c.format == CL_FORMAT_HTML) {
+		struct cl_pipeline_output o = { argc - optind == 2 ? argv[optind + 1] : NULL, NULL,
+						true };
+
+		/* the page lists the findings: at the columns `dwarf` prints */
+		dw_fix_columns(&r.pipe.findings);
+		if (cl_pipeline_write(&r.pipe, stdout, CL_FORMAT_HTML, &o) || fflush(stdout)) {
+			cl_error("layout: cannot write the page: %s", strerror(errno));
+			status = EXIT_USAGE;
+			goto out;
+		}
+	} else {
+		draw(&l, &r);
+	}
 	status = cli_exit_status(&l.c, &r.pipe.findings);
 out:
 	dw_run_free(&r);

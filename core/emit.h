@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * emit.h - findings in the formats people and tools read: GCC-style text,
- * JSON, SARIF 2.1.0 and GitHub workflow commands (YAML is report.h)
+ * JSON, SARIF 2.1.0, GitHub workflow commands and an HTML picture of the
+ * layouts (YAML is report.h)
  *
  * The command-line front ends (lint, dwarf) print through these, so the same
  * finding reads the same whichever front end found it; the text form is
@@ -37,6 +38,9 @@ struct cl_report_proposal;
  * @proposals: proposals for records with findings (--propose), each
  *             carried by its record's first conflict finding
  * @nproposals: number of @proposals
+ * @source: the input, for the HTML page's title, or NULL
+ * @every_record: HTML draws every record, not only those with findings
+ *                (`cachelint layout`)
  */
 struct cl_emit_info {
 	const char *tool_version;
@@ -47,6 +51,8 @@ struct cl_emit_info {
 	const struct cl_profile *profile;
 	const struct cl_report_proposal *proposals;
 	size_t nproposals;
+	const char *source;
+	bool every_record;
 };
 
 /*
@@ -64,6 +70,14 @@ int cl_emit_text(FILE *out, const struct cl_findings *f, const struct cl_emit_in
 int cl_emit_json(FILE *out, const struct cl_findings *f, const struct cl_emit_info *info);
 int cl_emit_sarif(FILE *out, const struct cl_findings *f, const struct cl_emit_info *info);
 int cl_emit_github(FILE *out, const struct cl_findings *f, const struct cl_emit_info *info);
+/*
+ * One self-contained HTML page (inline CSS and SVG, no script): per record
+ * with findings (@info->every_record: per record) its cache lines as rows,
+ * its leaves as boxes at their offsets, holes and padding, an arc per
+ * conflicting pair linked to the finding, and the proposed layout beside
+ * it (the pipeline's proposal, else one made here).  See emit_html.c.
+ */
+int cl_emit_html(FILE *out, const struct cl_findings *f, const struct cl_emit_info *info);
 
 /*
  * A fingerprint of the finding that survives unrelated edits (no line

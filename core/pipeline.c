@@ -22,6 +22,7 @@ static const char *const format_names[CL_FORMAT_COUNT] = {
 	[CL_FORMAT_SARIF] = "sarif",
 	[CL_FORMAT_GITHUB] = "github",
 	[CL_FORMAT_YAML] = "yaml",
+	[CL_FORMAT_HTML] = "html",
 };
 
 int cl_format_parse(const char *name, enum cl_format *out)
@@ -37,7 +38,7 @@ int cl_format_parse(const char *name, enum cl_format *out)
 
 const char *cl_format_names(void)
 {
-	return "text, json, sarif, github or yaml";
+	return "text, json, sarif, github, yaml or html";
 }
 
 void cl_pipeline_init(struct cl_pipeline *p, const struct cl_pipeline_config *cfg)
@@ -184,6 +185,7 @@ bool cl_pipeline_add(struct cl_pipeline *p, struct cl_record *rec, const char *k
 {
 	struct cl_findings scratch;
 	size_t first = p->findings.n;
+	bool spelled = false;
 
 	/*
 	 * The classes first, they are part of the layout's identity: the
@@ -210,12 +212,16 @@ bool cl_pipeline_add(struct cl_pipeline *p, struct cl_record *rec, const char *k
 	cl_analyze(rec, &p->cfg.opt, &p->findings);
 	keep_new_findings(p, first);
 	*cl_vec_push(&p->records, &p->nrecords, &p->records_cap) = rec;
+	if (p->cfg.spell_types && p->cfg.types && p->findings.n > first) {
+		p->cfg.types(p->cfg.data, rec);
+		spelled = true;
+	}
 	if ((p->cfg.propose || p->cfg.view) && has_fixable(p, first)) {
 		struct cl_report_proposal *rp =
 			cl_vec_push(&p->proposals, &p->nproposals, &p->proposals_cap);
 
 		/* the proposal's model copies the member types it is drawn with */
-		if (p->cfg.view && p->cfg.types)
+		if (p->cfg.view && p->cfg.types && !spelled)
 			p->cfg.types(p->cfg.data, rec);
 		propose(p, rec, rp);
 		if (p->cfg.view)
@@ -276,6 +282,8 @@ int cl_pipeline_write(const struct cl_pipeline *p, FILE *out, enum cl_format for
 		.profile = p->cfg.profile && p->cfg.profile->nstructs ? p->cfg.profile : NULL,
 		.proposals = p->proposals,
 		.nproposals = p->nproposals,
+		.source = o ? o->source : NULL,
+		.every_record = o && o->every_record,
 	};
 	struct cl_report_info report = {
 		.tool_version = CL_VERSION,
@@ -296,6 +304,8 @@ int cl_pipeline_write(const struct cl_pipeline *p, FILE *out, enum cl_format for
 		return cl_emit_github(out, &p->findings, &info);
 	case CL_FORMAT_YAML:
 		return cl_report_yaml(out, &report, &p->findings);
+	case CL_FORMAT_HTML:
+		return cl_emit_html(out, &p->findings, &info);
 	default:
 		return cl_emit_text(out, &p->findings, &info);
 	}

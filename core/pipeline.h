@@ -44,12 +44,13 @@ enum cl_format {
 	CL_FORMAT_SARIF,
 	CL_FORMAT_GITHUB,
 	CL_FORMAT_YAML,
+	CL_FORMAT_HTML,
 	CL_FORMAT_COUNT
 };
 
 /* "text", "json", ...; 0 or -1 for a name that is none of them. */
 int cl_format_parse(const char *name, enum cl_format *out);
-/* "text, json, sarif, github or yaml", for messages and --help. */
+/* "text, json, sarif, github, yaml or html", for messages and --help. */
 const char *cl_format_names(void);
 
 struct cl_pipeline;
@@ -75,6 +76,8 @@ struct cl_pipeline;
  *        and as proposed (pahole style), or NULL
  * @types: called before a record is proposed and drawn, to spell its
  *         members' types
+ * @spell_types: call @types for every record with a finding, drawn or not
+ *               (an HTML report shows them)
  * @sink: called when a record's findings are in (and its proposal made):
  *        findings @first .. @first + @n - 1 of cl_pipeline_findings()
  * @data: passed to @types and @sink
@@ -90,6 +93,7 @@ struct cl_pipeline_config {
 	FILE *dump;
 	FILE *view;
 	void (*types)(void *data, struct cl_record *rec);
+	bool spell_types;
 	void (*sink)(void *data, struct cl_pipeline *p, const struct cl_record *rec,
 		     size_t first, size_t n);
 	void *data;
@@ -150,10 +154,13 @@ size_t cl_pipeline_apply_baseline(struct cl_pipeline *p, const struct cl_baselin
  * struct cl_pipeline_output - where the findings are written for
  * @source: the input named in YAML and HTML reports, NULL when there are several
  * @source_root: directory that SARIF and GitHub paths are relative to, or NULL
+ * @every_record: HTML draws every record analysed, not only those with
+ *                findings
  */
 struct cl_pipeline_output {
 	const char *source;
 	const char *source_root;
+	bool every_record;
 };
 
 /* The findings in @format.  0, or -1 when writing failed. */

@@ -27,7 +27,8 @@
  *                         (-fdiagnostics-generate-patch prints it as a patch)
  *   view[=FILE]           print the pahole-style layout of every struct with a
  *                         finding, and its proposal (stderr or FILE)
- *   report=FILE           write this unit's findings (and proposals) as YAML;
+ *   report=FILE           write this unit's findings (and proposals) as YAML,
+ *                         or FILE.html as a picture of the layouts;
  *                         FILE ending in '/' is a directory:
  *                         DIR/<source>.cachelint.yaml
  *   dump-layout[=FILE]    print the model of every struct (stderr or FILE)
@@ -362,11 +363,20 @@ static void flush_pending(void)
 			analyse(TREE_VALUE(p), NULL);
 }
 
+/* report=FILE.html draws the layouts; anything else (and report=DIR/) is YAML. */
+static bool report_is_html(void)
+{
+	size_t n = state.report_path ? strlen(state.report_path) : 0;
+
+	return n > 5 && !strcmp(state.report_path + n - 5, ".html");
+}
+
 static int write_report(FILE *out, void *)
 {
-	struct cl_pipeline_output o = { main_input_filename, NULL };
+	struct cl_pipeline_output o = { main_input_filename, NULL, false };
 
-	return cl_pipeline_write(&state.pipe, out, CL_FORMAT_YAML, &o);
+	return cl_pipeline_write(&state.pipe, out,
+				 report_is_html() ? CL_FORMAT_HTML : CL_FORMAT_YAML, &o);
 }
 
 static const char *report_file(void)
@@ -490,6 +500,7 @@ static void start_pipeline(void)
 		cfg.view = open_stream(state.view_path, &state.view);
 	}
 	cfg.types = fill_types;
+	cfg.spell_types = report_is_html();
 	cfg.sink = sink;
 	cl_pipeline_init(&state.pipe, &cfg);
 }

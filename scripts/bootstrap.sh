@@ -7,10 +7,12 @@ set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
 
-# Build and test dependencies, by Debian package name.
+# Build and test dependencies, by Debian package name (chromium and tidy:
+# testsuite/html renders and validates the HTML report).
 packages="gcc g++ make cmake pkg-config binutils patch libyaml-dev libcmocka-dev
 	llvm-14-tools clang-14 python3 python3-yaml
-	libdwarf-dev libelf-dev dwarves libclang-rt-14-dev libclang-14-dev python3-jsonschema"
+	libdwarf-dev libelf-dev dwarves libclang-rt-14-dev libclang-14-dev python3-jsonschema
+	chromium tidy"
 
 missing=""
 have() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q '^install ok installed'; }

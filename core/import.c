@@ -2,7 +2,7 @@
 /*
  * import.c - the import every parser fills, and the profile it becomes
  *
- * Structs and members are found through open-addressing hashes: a perf
+ * Structs and members are found through indexes (core/hash.h): a perf
  * report of a whole kernel names tens of thousands of members, and the
  * same member comes back once per offset inside it and once per event.
  * Counts add up (saturating); classes from several tables combine to the
@@ -446,10 +446,10 @@ void cl_import_free(struct cl_import *imp)
 {
 	for (size_t i = 0; i < imp->nstructs; i++) {
 		free(imp->structs[i].members);
-		free(imp->structs[i].index);
+		cl_index_free(&imp->structs[i].index);
 	}
 	free(imp->structs);
-	free(imp->index);
+	cl_index_free(&imp->index);
 	free(imp->sources);
 	free(imp->notes);
 	cl_arena_free(&imp->arena);
@@ -465,55 +465,24 @@ size_t cl_import_count(const struct cl_import *imp)
 	return n;
 }
 
-static uint64_t hash_str(const char *s)
+static uint64_t struct_hash(const void *ctx, size_t i)
 {
-	uint64_t h = 0xcbf29ce484222325ull;	/* FNV-1a */
-
-	for (; *s; s++) {
-		h ^= (unsigned char)*s;
-		h *= 0x100000001b3ull;
-	}
-	return h ^ (h >> 32);
+	return cl_hash_str(((const struct cl_import *)ctx)->structs[i].name);
 }
 
-/*
- * One scheme for both tables: @slots holds index + 1 into an array whose
- * element @i is named by name_of(arr, i); 0 is an empty slot.
- */
-typedef const char *(*name_fn)(const void *arr, size_t i);
-
-static size_t *slot_find(size_t *slots, size_t size, const void *arr, name_fn name_of,
-			 const char *name)
+static bool struct_eq(const void *ctx, size_t i, const void *name)
 {
-	size_t mask = size - 1;
-
-	for (size_t i = hash_str(name) & mask;; i = (i + 1) & mask)
-		if (!slots[i] || !strcmp(name_of(arr, slots[i] - 1), name))
-			return &slots[i];
+	return !strcmp(((const struct cl_import *)ctx)->structs[i].name, name);
 }
 
-/* Keep the table at most half full for one more entry. */
-static void slots_reserve(size_t **slots, size_t *size, size_t n, const void *arr,
-			  name_fn name_of)
+static uint64_t member_hash(const void *ctx, size_t i)
 {
-	if ((n + 1) * 2 <= *size)
-		return;
-	free(*slots);
-	*size = *size ? *size * 2 : 16;
-	*slots = cl_xmalloc(*size * sizeof(**slots));
-	memset(*slots, 0, *size * sizeof(**slots));
-	for (size_t i = 0; i < n; i++)
-		*slot_find(*slots, *size, arr, name_of, name_of(arr, i)) = i + 1;
+	return cl_hash_str(((const struct cl_import_struct *)ctx)->members[i].path);
 }
 
-static const char *struct_name(const void *arr, size_t i)
+static bool member_eq(const void *ctx, size_t i, const void *path)
 {
-	return ((const struct cl_import_struct *)arr)[i].name;
-}
-
-static const char *member_path(const void *arr, size_t i)
-{
-	return ((const struct cl_import_member *)arr)[i].path;
+	return !strcmp(((const struct cl_import_struct *)ctx)->members[i].path, path);
 }
 
 static struct cl_import_struct *import_struct(struct cl_import *imp, const char *name)
@@ -521,8 +490,8 @@ static struct cl_import_struct *import_struct(struct cl_import *imp, const char 
 	size_t *slot;
 	struct cl_import_struct *s;
 
-	slots_reserve(&imp->index, &imp->index_size, imp->nstructs, imp->structs, struct_name);
-	slot = slot_find(imp->index, imp->index_size, imp->structs, struct_name, name);
+	cl_index_reserve(&imp->index, imp->nstructs + 1, struct_hash, imp);
+	slot = cl_index_slot(&imp->index, cl_hash_str(name), struct_eq, imp, name);
 	if (*slot)
 		return &imp->structs[*slot - 1];
 	s = cl_vec_push(&imp->structs, &imp->nstructs, &imp->cap);
@@ -536,8 +505,8 @@ static struct cl_import_member *import_member(struct cl_import_struct *s, const 
 	size_t *slot;
 	struct cl_import_member *m;
 
-	slots_reserve(&s->index, &s->index_size, s->nmembers, s->members, member_path);
-	slot = slot_find(s->index, s->index_size, s->members, member_path, path);
+	cl_index_reserve(&s->index, s->nmembers + 1, member_hash, s);
+	slot = cl_index_slot(&s->index, cl_hash_str(path), member_eq, s, path);
 	if (*slot)
 		return &s->members[*slot - 1];
 	m = cl_vec_push(&s->members, &s->nmembers, &s->cap);

@@ -166,7 +166,9 @@ static int table_start(struct annotate *a, const struct imp_line *l, const char 
 	static const char prefix[] = "Annotate type: '";
 	const char *type = p + sizeof(prefix) - 1, *q, *end = l->s + l->len;
 
-	q = memmem(type, (size_t)(end - type), "' in ", 5);
+	/* "Annotate type:" that lost its quotes (a mail, a web page) says nothing sure. */
+	q = imp_starts(p, (size_t)(end - p), prefix) ?
+	    memmem(type, (size_t)(end - type), "' in ", 5) : NULL;
 	if (!q)
 		return imp_error(&a->st, l->no, col_of(l, p),
 				 "expected \"Annotate type: 'TYPE' in OBJECT (N samples):\"");
@@ -508,7 +510,7 @@ static int annotate_line(struct annotate *a, const struct imp_line *l, bool *wan
 
 	while (p < end && imp_is_space(*p))
 		p++;
-	if (imp_starts(p, (size_t)(end - p), "Annotate type: '"))
+	if (imp_starts(p, (size_t)(end - p), "Annotate type:"))
 		return table_start(a, l, p);
 	if (!a->in_table)
 		return 0;	/* other output: --insn-stat, --type-stat */

@@ -164,6 +164,29 @@ bool imp_lines_next(struct imp_lines *it, struct imp_line *line)
 	if (line->len && s[line->len - 1] == '\r')
 		line->len--;
 	line->no = ++it->no;
+	line->shift = 0;
+	return true;
+}
+
+bool imp_unquote(struct imp_line *l)
+{
+	const char *p = l->s, *end = l->s + l->len, *text = NULL;
+
+	while (p < end && (*p == ' ' || *p == '\t'))
+		p++;
+	while (p < end && *p == '>') {
+		p++;
+		if (p < end && *p == ' ')
+			p++;
+		text = p;
+		while (p < end && *p == ' ' && p + 1 < end && p[1] == '>')
+			p++;
+	}
+	if (!text)
+		return false;
+	l->shift += (unsigned)(text - l->s);
+	l->len -= (size_t)(text - l->s);
+	l->s = text;
 	return true;
 }
 

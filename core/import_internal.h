@@ -16,11 +16,14 @@
  * @s: first character (not NUL-terminated)
  * @len: length
  * @no: 1-based line number
+ * @shift: characters before @s on the line (mail quoting taken off), for
+ *         columns
  */
 struct imp_line {
 	const char *s;
 	size_t len;
 	unsigned no;
+	unsigned shift;
 };
 
 /**
@@ -112,6 +115,11 @@ bool imp_is_ident(const char *s, size_t n);
 bool imp_is_path(const char *s, size_t n);
 /* Whether [s, s + n) starts with the NUL-terminated @prefix. */
 bool imp_starts(const char *s, size_t n, const char *prefix);
+/*
+ * Take mail quoting off @l: "> ", ">> ", "> > " (after any indentation).
+ * Returns whether there was any; columns still count from the line's start.
+ */
+bool imp_unquote(struct imp_line *l);
 /* A line that stands for lines cut out: "...", "<snip>", "[...]". */
 bool imp_is_elision(const char *s, size_t n);
 /*

@@ -38,9 +38,9 @@
  * the same total, which the relative thresholds of the profile tolerate
  * but which a note points out.
  *
- * Text that went through a mail or a web page is read too: "#" lines may
- * be indented, and lines where someone cut rows out ("...", "<snip>") are
- * skipped and counted in a note.
+ * Text that went through a mail or a web page is read too: quoted ("> "),
+ * "#" lines indented, and lines where someone cut rows out ("...",
+ * "<snip>") skipped; notes count both.
  */
 #define _GNU_SOURCE	/* memmem */
 
@@ -110,6 +110,7 @@ struct section {
  * @odd_field: rows whose field is no C member path ("foo[2]")
  * @odd_example: one of those, for the note
  * @elided: lines skipped as marks of cut-out rows ("...", "<snip>")
+ * @quoted: lines read without their mail quoting ("> ")
  */
 struct typeoff {
 	struct imp_stage st;
@@ -120,7 +121,7 @@ struct typeoff {
 	const char *other_example;
 	size_t no_field, odd_field;
 	const char *odd_example;
-	size_t elided;
+	size_t elided, quoted;
 };
 
 static const char *const numeric_columns[] = {
@@ -178,7 +179,7 @@ static bool next_token(const char **s, const char *end, const char **tok, size_t
 
 static unsigned col_of(const struct imp_line *l, const char *p)
 {
-	return (unsigned)(p - l->s) + 1;
+	return (unsigned)(p - l->s) + 1 + l->shift;
 }
 
 /* The events of a --group section, what each counts, from its description. */
@@ -658,6 +659,9 @@ static void typeoff_notes(struct typeoff *t)
 		imp_stage_note(&t->st, "%s: skipped %zu %s marking rows cut out (such as "
 			       "'...' or '<snip>'): what they stood for is not counted", t->st.name,
 			       t->elided, t->elided == 1 ? "line" : "lines");
+	if (t->quoted)
+		imp_stage_note(&t->st, "%s: read %zu %s quoted as in a mail ('> ')", t->st.name,
+			       t->quoted, t->quoted == 1 ? "line" : "lines");
 }
 
 int cl_import_perf_typeoff(struct cl_import *imp, const char *name, const char *buf,
@@ -670,8 +674,10 @@ int cl_import_perf_typeoff(struct cl_import *imp, const char *name, const char *
 
 	imp_stage_init(&t.st, imp, name, err);
 	imp_lines_init(&it, buf, len);
-	while (!rc && imp_lines_next(&it, &l))
+	while (!rc && imp_lines_next(&it, &l)) {
+		t.quoted += imp_unquote(&l);
 		rc = typeoff_line(&t, &l);
+	}
 	if (!rc && !t.saw_typeoff)
 		rc = imp_error(&t.st, 0, 0,
 			       "not the output of perf report --stdio --sort type,typeoff "

@@ -34,7 +34,8 @@
  * event and a store event it assumes they were sampled alike.
  *
  * Text copied from a terminal, a mail or a web page has spaces where perf
- * prints the tab between type and name, and indentation before its lines:
+ * prints the tab between type and name, mail quoting ("> ", taken off)
+ * and indentation before its lines:
  * then the name is the last word, and a bare "struct"/"union" is an
  * anonymous member.  Lines that mark rows cut out ("...", "<snip>") are
  * skipped with a note; where a cut removed a "};", a row outside the
@@ -102,6 +103,7 @@ struct table {
  * @described: the event columns went into the header comment
  * @equal_shares: a group's percentages were divided in equal shares
  * @elided: lines skipped as marks of rows cut out
+ * @quoted: lines read without their mail quoting ("> ")
  * @odd_names: leaves whose name (or an enclosing member's) is no identifier
  * @odd_example: one of them, for the note
  */
@@ -112,13 +114,13 @@ struct annotate {
 	bool in_table;
 	size_t tables, other_types;
 	bool described, equal_shares;
-	size_t elided, odd_names;
+	size_t elided, quoted, odd_names;
 	const char *odd_example;
 };
 
 static unsigned col_of(const struct imp_line *l, const char *p)
 {
-	return (unsigned)(p - l->s) + 1;
+	return (unsigned)(p - l->s) + 1 + l->shift;
 }
 
 static bool next_token(const char **s, const char *end, const char **tok, size_t *len)
@@ -545,6 +547,9 @@ static void annotate_notes(struct annotate *a)
 		imp_stage_note(&a->st, "%s: skipped %zu %s marking rows cut out (such as "
 			       "'...' or '<snip>'): what they stood for is not counted", name,
 			       a->elided, a->elided == 1 ? "line" : "lines");
+	if (a->quoted)
+		imp_stage_note(&a->st, "%s: read %zu %s quoted as in a mail ('> ')", name,
+			       a->quoted, a->quoted == 1 ? "line" : "lines");
 }
 
 int cl_import_perf_annotate(struct cl_import *imp, const char *name, const char *buf,
@@ -558,8 +563,10 @@ int cl_import_perf_annotate(struct cl_import *imp, const char *name, const char 
 
 	imp_stage_init(&a.st, imp, name, err);
 	imp_lines_init(&it, buf, len);
-	while (!rc && imp_lines_next(&it, &l))
+	while (!rc && imp_lines_next(&it, &l)) {
+		a.quoted += imp_unquote(&l);
 		rc = annotate_line(&a, &l, &want_header);
+	}
 	if (!rc && want_header)
 		rc = imp_error(&a.st, it.no, 0, "the input ends before the column header");
 	if (!rc && !a.tables)

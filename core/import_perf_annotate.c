@@ -33,11 +33,10 @@
  * accesses), so within one event the result is exact; between a load
  * event and a store event it assumes they were sampled alike.
  *
- * Text copied from a terminal, a mail or a web page has spaces where perf
- * prints the tab between type and name, mail quoting ("> ", taken off)
- * and indentation before its lines:
- * then the name is the last word, and a bare "struct"/"union" is an
- * anonymous member.  Lines that mark rows cut out ("...", "<snip>") are
+ * Text copied from a terminal, a mail or a web page has mail quoting
+ * ("> ", taken off), indentation, and spaces where perf prints the tab
+ * between type and name: then the name is the last word, and a bare
+ * "struct"/"union" is an anonymous member.  Lines that mark rows cut out ("...", "<snip>") are
  * skipped with a note; where a cut removed a "};", a row outside the
  * member that is still open closes it (members nest by offset).
  *

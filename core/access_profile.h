@@ -35,6 +35,7 @@
 #include <stdint.h>
 
 #include "analysis.h"
+#include "hash.h"
 #include "layout.h"
 
 #ifdef __cplusplus
@@ -104,9 +105,7 @@ struct cl_profile_struct {
  * @structs: the structs; pointers into it are invalidated by the next load
  * @nstructs: number of @structs
  * @cap: allocated @structs
- * @index: open-addressing hash of @structs by name: a slot holds the
- *         struct's index + 1, 0 is empty; @index_size is a power of two
- * @index_size: slots in @index
+ * @index: @structs by name
  * @concurrent: the paths declared concurrent (top-level "paths:"); the
  *              others are serialized
  * @nconcurrent: number of @concurrent
@@ -117,8 +116,7 @@ struct cl_profile {
 	struct cl_thresholds thresholds;
 	struct cl_profile_struct *structs;
 	size_t nstructs, cap;
-	size_t *index;
-	size_t index_size;
+	struct cl_index index;
 	const char **concurrent;
 	size_t nconcurrent;
 };

@@ -2,7 +2,7 @@
 /*
  * import.c - the import every parser fills, and the profile it becomes
  *
- * Structs and members are found through open-addressing hashes: a perf
+ * Structs and members are found through indexes (core/hash.h): a perf
  * report of a whole kernel names tens of thousands of members, and the
  * same member comes back once per offset inside it and once per event.
  * Counts add up (saturating); classes from several tables combine to the
@@ -51,21 +51,89 @@ static bool contains_ci(const char *s, const char *word)
 }
 
 /*
+ * The value of the PMU term @key in "pmu/key=v,key2=w/": 1 for a term
+ * without a value, -1 when the term is not there.
+ */
+static long pmu_term(const char *event, const char *key)
+{
+	const char *open = strchr(event, '/'), *close, *p;
+	size_t n = strlen(key);
+
+	if (!open || !(close = strchr(open + 1, '/')))
+		return -1;
+	for (p = open + 1; p < close; p = strchr(p, ',') ? strchr(p, ',') + 1 : close) {
+		if ((size_t)(close - p) < n || strncmp(p, key, n) ||
+		    (p[n] != '=' && p[n] != ',' && p[n] != '/'))
+			continue;
+		return p[n] == '=' ? strtol(p + n + 1, NULL, 0) : 1;
+	}
+	return -1;
+}
+
+/*
  * Intel: "cpu/mem-loads,ldlat=30/P", "cpu_core/mem-stores/P",
- * "mem_inst_retired.all_loads"; generic "L1-dcache-loads".  AMD IBS and Arm
- * SPE record loads and stores in one event ("ibs_op//"): those files need
- * --loads or --stores (perf mem record -t load / -t store).
+ * "mem_inst_retired.all_loads"; powerpc and generic "mem-loads",
+ * "L1-dcache-loads"; AMD with load latency filtering "ibs_op/ldlat=128/";
+ * Arm SPE filtered by perf mem record -t load: "arm_spe_0/load_filter=1,
+ * store_filter=0/".  Plain AMD IBS ("ibs_op//") and unfiltered SPE record
+ * loads and stores in one event: those files need --loads or --stores
+ * (perf mem record -t load / -t store).  Intel's "mem-loads-aux", the
+ * group leader that hybrid CPUs need, and "dummy" count nothing.
  */
 enum cl_events cl_import_event_kind(const char *event)
 {
+	long load_filter = pmu_term(event, "load_filter");
+	long store_filter = pmu_term(event, "store_filter");
 	bool load = contains_ci(event, "load") || contains_ci(event, "ldlat");
 	bool store = contains_ci(event, "store");
 
-	if (!strncmp(event, "dummy", 5))
+	if (!strncmp(event, "dummy", 5) || contains_ci(event, "mem-loads-aux"))
 		return CL_EVENTS_IGNORED;
+	if (load_filter >= 0 || store_filter >= 0) {
+		load = load_filter > 0;
+		store = store_filter > 0;
+	}
 	if (load != store)
 		return load ? CL_EVENTS_LOADS : CL_EVENTS_STORES;
 	return CL_EVENTS_UNKNOWN;
+}
+
+/*
+ * perf's group description, from "# Samples: … of events '…'": "a, b"
+ * (perf report --group on events recorded apart), "anon group { a, b }"
+ * or "NAME { a, b }" (a group recorded with -e '{a,b}'), and the command
+ * line's own spelling "{a,b}".  Events are split at commas outside the
+ * PMU terms between slashes ("cpu/mem-loads,ldlat=30/P").
+ */
+size_t imp_split_events(struct imp_stage *st, const char *s, size_t n,
+			const char **names, size_t max)
+{
+	const char *end = s + n, *open = memchr(s, '{', n), *start;
+	size_t count = 0;
+	unsigned slashes = 0;
+
+	if (open && end > open && end[-1] == '}') {
+		s = open + 1;
+		end--;
+	}
+	for (start = s; s <= end; s++) {
+		const char *a = start, *b = s;
+
+		if (s < end && (*s != ',' || slashes % 2)) {
+			slashes += *s == '/';
+			continue;
+		}
+		while (a < b && imp_is_space(*a))
+			a++;
+		while (b > a && imp_is_space(b[-1]))
+			b--;
+		if (count == max)
+			return max + 1;
+		names[count++] = imp_strndup(st, a, (size_t)(b - a));
+		start = s + 1;
+		slashes = 0;
+	}
+	return count;
 }
 
 /* ------------------------------------------------------------------ */
@@ -96,6 +164,29 @@ bool imp_lines_next(struct imp_lines *it, struct imp_line *line)
 	if (line->len && s[line->len - 1] == '\r')
 		line->len--;
 	line->no = ++it->no;
+	line->shift = 0;
+	return true;
+}
+
+bool imp_unquote(struct imp_line *l)
+{
+	const char *p = l->s, *end = l->s + l->len, *text = NULL;
+
+	while (p < end && (*p == ' ' || *p == '\t'))
+		p++;
+	while (p < end && *p == '>') {
+		p++;
+		if (p < end && *p == ' ')
+			p++;
+		text = p;
+		while (p < end && *p == ' ' && p + 1 < end && p[1] == '>')
+			p++;
+	}
+	if (!text)
+		return false;
+	l->shift += (unsigned)(text - l->s);
+	l->len -= (size_t)(text - l->s);
+	l->s = text;
 	return true;
 }
 
@@ -146,6 +237,40 @@ bool imp_starts(const char *s, size_t n, const char *prefix)
 	return n >= k && !memcmp(s, prefix, k);
 }
 
+/*
+ * What people put where they cut perf's output short: "...", "…",
+ * "<snip>", "[...]", "[ snip ]" and the like, alone on a line.
+ */
+bool imp_is_elision(const char *s, size_t n)
+{
+	static const char *const marks[] = { "...", "\xe2\x80\xa6", "snip", "cut", "trimmed" };
+	const char *end = s + n;
+
+	while (s < end && imp_is_space(*s))
+		s++;
+	while (end > s && imp_is_space(end[-1]))
+		end--;
+	if (end - s >= 2 && ((*s == '<' && end[-1] == '>') || (*s == '[' && end[-1] == ']') ||
+			     (*s == '(' && end[-1] == ')'))) {
+		s++;
+		end--;
+		while (s < end && imp_is_space(*s))
+			s++;
+		while (end > s && imp_is_space(end[-1]))
+			end--;
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(marks); i++) {
+		size_t k = strlen(marks[i]);
+
+		if ((size_t)(end - s) == k && !strncasecmp(s, marks[i], k))
+			return true;
+	}
+	/* A row of dots of any length ("....."), as long as it is only dots. */
+	if (end - s >= 3 && strspn(s, ".") == (size_t)(end - s))
+		return true;
+	return false;
+}
+
 bool imp_parse_u64(const char *s, size_t n, uint64_t *out)
 {
 	uint64_t v = 0;
@@ -161,6 +286,31 @@ bool imp_parse_u64(const char *s, size_t n, uint64_t *out)
 	}
 	*out = v;
 	return true;
+}
+
+bool imp_parse_hundredths(const char *s, size_t n, uint64_t *out)
+{
+	uint64_t whole, frac = 0;
+	size_t i = 0, digits = 0;
+
+	while (i < n && imp_is_digit(s[i]))
+		i++;
+	if (!imp_parse_u64(s, i, &whole) || whole > 100)
+		return false;
+	if (i < n) {
+		if (s[i++] != '.' || i == n)
+			return false;
+		for (; i < n; i++, digits++) {
+			if (!imp_is_digit(s[i]))
+				return false;
+			if (digits < 2)
+				frac = frac * 10 + (uint64_t)(s[i] - '0');
+		}
+	}
+	for (; digits < 2; digits++)
+		frac *= 10;
+	*out = whole * 100 + frac;
+	return *out <= 10000;
 }
 
 static int hex_digit(char c)
@@ -319,10 +469,10 @@ void cl_import_free(struct cl_import *imp)
 {
 	for (size_t i = 0; i < imp->nstructs; i++) {
 		free(imp->structs[i].members);
-		free(imp->structs[i].index);
+		cl_index_free(&imp->structs[i].index);
 	}
 	free(imp->structs);
-	free(imp->index);
+	cl_index_free(&imp->index);
 	free(imp->sources);
 	free(imp->notes);
 	cl_arena_free(&imp->arena);
@@ -338,55 +488,24 @@ size_t cl_import_count(const struct cl_import *imp)
 	return n;
 }
 
-static uint64_t hash_str(const char *s)
+static uint64_t struct_hash(const void *ctx, size_t i)
 {
-	uint64_t h = 0xcbf29ce484222325ull;	/* FNV-1a */
-
-	for (; *s; s++) {
-		h ^= (unsigned char)*s;
-		h *= 0x100000001b3ull;
-	}
-	return h ^ (h >> 32);
+	return cl_hash_str(((const struct cl_import *)ctx)->structs[i].name);
 }
 
-/*
- * One scheme for both tables: @slots holds index + 1 into an array whose
- * element @i is named by name_of(arr, i); 0 is an empty slot.
- */
-typedef const char *(*name_fn)(const void *arr, size_t i);
-
-static size_t *slot_find(size_t *slots, size_t size, const void *arr, name_fn name_of,
-			 const char *name)
+static bool struct_eq(const void *ctx, size_t i, const void *name)
 {
-	size_t mask = size - 1;
-
-	for (size_t i = hash_str(name) & mask;; i = (i + 1) & mask)
-		if (!slots[i] || !strcmp(name_of(arr, slots[i] - 1), name))
-			return &slots[i];
+	return !strcmp(((const struct cl_import *)ctx)->structs[i].name, name);
 }
 
-/* Keep the table at most half full for one more entry. */
-static void slots_reserve(size_t **slots, size_t *size, size_t n, const void *arr,
-			  name_fn name_of)
+static uint64_t member_hash(const void *ctx, size_t i)
 {
-	if ((n + 1) * 2 <= *size)
-		return;
-	free(*slots);
-	*size = *size ? *size * 2 : 16;
-	*slots = cl_xmalloc(*size * sizeof(**slots));
-	memset(*slots, 0, *size * sizeof(**slots));
-	for (size_t i = 0; i < n; i++)
-		*slot_find(*slots, *size, arr, name_of, name_of(arr, i)) = i + 1;
+	return cl_hash_str(((const struct cl_import_struct *)ctx)->members[i].path);
 }
 
-static const char *struct_name(const void *arr, size_t i)
+static bool member_eq(const void *ctx, size_t i, const void *path)
 {
-	return ((const struct cl_import_struct *)arr)[i].name;
-}
-
-static const char *member_path(const void *arr, size_t i)
-{
-	return ((const struct cl_import_member *)arr)[i].path;
+	return !strcmp(((const struct cl_import_struct *)ctx)->members[i].path, path);
 }
 
 static struct cl_import_struct *import_struct(struct cl_import *imp, const char *name)
@@ -394,8 +513,8 @@ static struct cl_import_struct *import_struct(struct cl_import *imp, const char 
 	size_t *slot;
 	struct cl_import_struct *s;
 
-	slots_reserve(&imp->index, &imp->index_size, imp->nstructs, imp->structs, struct_name);
-	slot = slot_find(imp->index, imp->index_size, imp->structs, struct_name, name);
+	cl_index_reserve(&imp->index, imp->nstructs + 1, struct_hash, imp);
+	slot = cl_index_slot(&imp->index, cl_hash_str(name), struct_eq, imp, name);
 	if (*slot)
 		return &imp->structs[*slot - 1];
 	s = cl_vec_push(&imp->structs, &imp->nstructs, &imp->cap);
@@ -409,8 +528,8 @@ static struct cl_import_member *import_member(struct cl_import_struct *s, const 
 	size_t *slot;
 	struct cl_import_member *m;
 
-	slots_reserve(&s->index, &s->index_size, s->nmembers, s->members, member_path);
-	slot = slot_find(s->index, s->index_size, s->members, member_path, path);
+	cl_index_reserve(&s->index, s->nmembers + 1, member_hash, s);
+	slot = cl_index_slot(&s->index, cl_hash_str(path), member_eq, s, path);
 	if (*slot)
 		return &s->members[*slot - 1];
 	m = cl_vec_push(&s->members, &s->nmembers, &s->cap);

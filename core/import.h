@@ -30,6 +30,7 @@
 
 #include "analysis.h"
 #include "arena.h"
+#include "hash.h"
 #include "layout.h"
 
 #ifdef __cplusplus
@@ -92,15 +93,13 @@ struct cl_import_member {
  * @members: the members
  * @nmembers: number of @members
  * @cap: allocated @members
- * @index: open-addressing hash of @members by path (index + 1, 0 empty)
- * @index_size: slots in @index, a power of two
+ * @index: @members by path
  */
 struct cl_import_struct {
 	const char *name;
 	struct cl_import_member *members;
 	size_t nmembers, cap;
-	size_t *index;
-	size_t index_size;
+	struct cl_index index;
 };
 
 /**
@@ -109,8 +108,7 @@ struct cl_import_struct {
  * @structs: the structs, in first-seen order
  * @nstructs: number of @structs
  * @cap: allocated @structs
- * @index: hash of @structs by name, as in &struct cl_import_struct
- * @index_size: slots in @index
+ * @index: @structs by name
  * @sources: one line per input event or table, for the profile's header
  * @nsources: number of @sources
  * @notes: remarks for the user ("skipped 3 rows of types that are not
@@ -121,8 +119,7 @@ struct cl_import {
 	struct cl_arena arena;
 	struct cl_import_struct *structs;
 	size_t nstructs, cap;
-	size_t *index;
-	size_t index_size;
+	struct cl_index index;
 	const char **sources;
 	size_t nsources, sources_cap;
 	const char **notes;

@@ -16,11 +16,14 @@
  * @s: first character (not NUL-terminated)
  * @len: length
  * @no: 1-based line number
+ * @shift: characters before @s on the line (mail quoting taken off), for
+ *         columns
  */
 struct imp_line {
 	const char *s;
 	size_t len;
 	unsigned no;
+	unsigned shift;
 };
 
 /**
@@ -112,8 +115,24 @@ bool imp_is_ident(const char *s, size_t n);
 bool imp_is_path(const char *s, size_t n);
 /* Whether [s, s + n) starts with the NUL-terminated @prefix. */
 bool imp_starts(const char *s, size_t n, const char *prefix);
+/*
+ * Take mail quoting off @l: "> ", ">> ", "> > " (after any indentation).
+ * Returns whether there was any; columns still count from the line's start.
+ */
+bool imp_unquote(struct imp_line *l);
+/* A line that stands for lines cut out: "...", "<snip>", "[...]". */
+bool imp_is_elision(const char *s, size_t n);
+/*
+ * The events of a perf group description ("a, b", "anon group { a, b }",
+ * "{a,b}") into @names (at most @max; returns the count, @max + 1 when
+ * there are more).
+ */
+size_t imp_split_events(struct imp_stage *st, const char *s, size_t n,
+			const char **names, size_t max);
 /* Decimal digits only, no overflow. */
 bool imp_parse_u64(const char *s, size_t n, uint64_t *out);
+/* A percentage as perf prints it ("9.57", "100.00") in hundredths, at most 100%. */
+bool imp_parse_hundredths(const char *s, size_t n, uint64_t *out);
 /* "0x1f" (hex) or "31" (decimal), as perf prints offsets and sizes. */
 bool imp_parse_offset(const char *s, size_t n, uint64_t *out);
 /* a * b / c, rounded to nearest, saturated at UINT64_MAX. */

@@ -91,8 +91,7 @@ struct pending {
  * @rows: member rows
  * @nrows: number of @rows
  * @cap: allocated @rows
- * @slots: hash of @rows by path, for repeated rows (index + 1, 0 empty)
- * @nslots: size of @slots
+ * @index: @rows by path, for repeated rows
  * @silent: rows with neither access cell filled
  */
 struct table {
@@ -106,7 +105,7 @@ struct table {
 	unsigned row_line;
 	struct pending *rows;
 	size_t nrows, cap;
-	size_t *slots, nslots;
+	struct cl_index index;
 	size_t silent;
 };
 
@@ -267,36 +266,14 @@ static int struct_row(struct table *t, const struct imp_line *l, const struct to
 	return 0;
 }
 
-static uint64_t hash_str(const char *s)
+static uint64_t row_hash(const void *ctx, size_t i)
 {
-	uint64_t h = 0xcbf29ce484222325ull;
-
-	for (; *s; s++) {
-		h ^= (unsigned char)*s;
-		h *= 0x100000001b3ull;
-	}
-	return h ^ (h >> 32);
+	return cl_hash_str(((const struct table *)ctx)->rows[i].path);
 }
 
-static size_t *row_slot(const struct table *t, const char *path)
+static bool row_eq(const void *ctx, size_t i, const void *path)
 {
-	size_t mask = t->nslots - 1;
-
-	for (size_t i = hash_str(path) & mask;; i = (i + 1) & mask)
-		if (!t->slots[i] || !strcmp(t->rows[t->slots[i] - 1].path, path))
-			return &t->slots[i];
-}
-
-static void slots_reserve(struct table *t)
-{
-	if ((t->nrows + 1) * 2 <= t->nslots)
-		return;
-	free(t->slots);
-	t->nslots = t->nslots ? t->nslots * 2 : 64;
-	t->slots = cl_xmalloc(t->nslots * sizeof(*t->slots));
-	memset(t->slots, 0, t->nslots * sizeof(*t->slots));
-	for (size_t i = 0; i < t->nrows; i++)
-		*row_slot(t, t->rows[i].path) = i + 1;
+	return !strcmp(((const struct table *)ctx)->rows[i].path, path);
 }
 
 static void add_row(struct table *t, const char *path, enum cl_class cls,
@@ -305,8 +282,8 @@ static void add_row(struct table *t, const char *path, enum cl_class cls,
 	size_t *slot;
 	struct pending *p;
 
-	slots_reserve(t);
-	slot = row_slot(t, path);
+	cl_index_reserve(&t->index, t->nrows + 1, row_hash, t);
+	slot = cl_index_slot(&t->index, cl_hash_str(path), row_eq, t, path);
 	if (*slot) {
 		p = &t->rows[*slot - 1];
 		imp_stage_note(&t->st, "%s:%u: '%s' repeats line %u; the stronger class is kept",
@@ -478,6 +455,6 @@ int cl_import_net_cachelines(struct cl_import *imp, const char *name, const char
 	if (!rc)
 		rc = table_commit(&t, struct_name);
 	free(t.rows);
-	free(t.slots);
+	cl_index_free(&t.index);
 	return imp_stage_finish(&t.st, rc);
 }

@@ -27,9 +27,20 @@
  * the caller says what the whole file counts.  A row's count is the events
  * it stands for: the Period column when there is one, else its share of
  * the section's event count.  Events, unlike samples, compare between a
- * load event and a store event sampled at different periods.  --group
- * output has a column per event but one event count for all of them, so it
- * is refused.
+ * load event and a store event sampled at different periods.
+ *
+ * --group output ("# Samples: … of events 'a, b'") has one section for all
+ * events and each numeric column once per event, but one event count, the
+ * sum of all of them.  A Period column gives each event's own events, a
+ * Samples column (-n) its samples; with percentages alone each event's
+ * column, a share of that event's own total, is scaled to an equal part of
+ * the common count: loads and stores are then weighed as if each event had
+ * the same total, which the relative thresholds of the profile tolerate
+ * but which a note points out.
+ *
+ * Text that went through a mail or a web page is read too: quoted ("> "),
+ * "#" lines indented, and lines where someone cut rows out ("...",
+ * "<snip>") skipped; notes count both.
  */
 #define _GNU_SOURCE	/* memmem */
 
@@ -50,13 +61,17 @@ struct column {
 };
 
 #define MAX_COLUMNS 16
+#define MAX_EVENTS 16
 
 /**
- * struct section - the rows of one event
+ * struct section - the rows of one event, or of one group of events
  * @line: the "# Samples:" line, 0 before there is one
- * @event: the event's name, NULL before there is one
- * @kind: loads, stores, ignored or unknown
- * @count: its event count ("# Event count (approx.):")
+ * @events: the events' names (one unless @group)
+ * @kinds: what each counts: loads, stores, ignored or unknown
+ * @nevents: number of @events, 1 before there is a "# Samples:" line
+ * @group: --group output: each numeric column once per event
+ * @count: its event count ("# Event count (approx.):"), for a group the
+ *         sum over its events
  * @has_count: @count was given
  * @columns: the column header, once seen
  * @ncolumns: number of @columns; 0 before the header
@@ -65,19 +80,22 @@ struct column {
  * @period: index of the Period column, -1 if none
  * @samples: index of the Samples column, -1 if none
  * @hierarchy: --hierarchy: rows of types without offsets come first
- * @total: events imported from this section
+ * @equal_shares: a group's percentages were scaled to equal shares
+ * @total: events imported from this section, per event
  */
 struct section {
 	unsigned line;
-	const char *event;
-	enum cl_events kind;
+	const char *events[MAX_EVENTS];
+	enum cl_events kinds[MAX_EVENTS];
+	size_t nevents;
+	bool group;
 	uint64_t count;
 	bool has_count;
 	struct column columns[MAX_COLUMNS];
 	size_t ncolumns, nnumeric;
 	int percent, period, samples;
-	bool hierarchy;
-	uint64_t total;
+	bool hierarchy, equal_shares;
+	uint64_t total[MAX_EVENTS];
 };
 
 /**
@@ -89,6 +107,10 @@ struct section {
  * @other_types: rows of types that are no struct (unknown, base types)
  * @other_example: one of those, for the note
  * @no_field: rows with no field name (perf could not tell which)
+ * @odd_field: rows whose field is no C member path ("foo[2]")
+ * @odd_example: one of those, for the note
+ * @elided: lines skipped as marks of cut-out rows ("...", "<snip>")
+ * @quoted: lines read without their mail quoting ("> ")
  */
 struct typeoff {
 	struct imp_stage st;
@@ -97,7 +119,9 @@ struct typeoff {
 	bool saw_typeoff;
 	size_t other_types;
 	const char *other_example;
-	size_t no_field;
+	size_t no_field, odd_field;
+	const char *odd_example;
+	size_t elided, quoted;
 };
 
 static const char *const numeric_columns[] = {
@@ -155,40 +179,60 @@ static bool next_token(const char **s, const char *end, const char **tok, size_t
 
 static unsigned col_of(const struct imp_line *l, const char *p)
 {
-	return (unsigned)(p - l->s) + 1;
+	return (unsigned)(p - l->s) + 1 + l->shift;
 }
 
-/* "# Samples: 26K of event 'cpu/mem-loads,ldlat=30/P'" */
-static int samples_line(struct typeoff *t, const struct imp_line *l)
+/* The events of a --group section, what each counts, from its description. */
+static int group_events(struct typeoff *t, const struct imp_line *l, const char *desc,
+			size_t len)
 {
-	const char *end = l->s + l->len, *p, *q;
 	struct section *sec = &t->sec;
 
-	p = memmem(l->s, l->len, " of events '", 12);
-	if (p)
-		return imp_error(&t->st, l->no, col_of(l, p + 1),
-				 "perf report --group prints one column per event but one event "
-				 "count for all: run perf report without --group");
-	p = memmem(l->s, l->len, " of event '", 11);
+	sec->group = true;
+	sec->nevents = imp_split_events(&t->st, desc, len, sec->events, MAX_EVENTS);
+	if (sec->nevents > MAX_EVENTS || !sec->nevents)
+		return imp_error(&t->st, l->no, col_of(l, desc),
+				 "expected 1 to %d events in the group", MAX_EVENTS);
+	return 0;
+}
+
+/*
+ * "# Samples: 26K of event 'cpu/mem-loads,ldlat=30/P'", with --group
+ * "# Samples: 51K of events 'cpu/mem-loads,ldlat=30/P, cpu/mem-stores/P'".
+ * @p is the '#' (the line may be indented).
+ */
+static int samples_line(struct typeoff *t, const struct imp_line *l, const char *p)
+{
+	const char *end = l->s + l->len, *q, *name;
+	size_t rest = (size_t)(end - p);
+	struct section *sec = &t->sec;
+	bool group = memmem(p, rest, " of events '", 12) != NULL;
+	const char *of = memmem(p, rest, group ? " of events '" : " of event '", group ? 12 : 11);
+
 	q = end;
-	while (q > l->s && q[-1] != '\'')
+	while (q > p && q[-1] != '\'')
 		q--;
-	if (!p || q <= p + 11)
-		return imp_error(&t->st, l->no, 1,
+	name = of ? of + (group ? 12 : 11) : NULL;
+	if (!of || q <= name)
+		return imp_error(&t->st, l->no, col_of(l, p),
 				 "expected \"# Samples: N of event 'NAME'\"");
 	memset(sec, 0, sizeof(*sec));
 	sec->line = l->no;
-	sec->event = imp_strndup(&t->st, p + 11, (size_t)(q - 1 - (p + 11)));
-	sec->kind = t->events != CL_EVENTS_BY_NAME ? t->events :
-		    cl_import_event_kind(sec->event);
+	sec->nevents = 1;
+	sec->events[0] = imp_strndup(&t->st, name, (size_t)(q - 1 - name));
+	if (group && group_events(t, l, name, (size_t)(q - 1 - name)))
+		return -1;
+	for (size_t i = 0; i < sec->nevents; i++)
+		sec->kinds[i] = t->events != CL_EVENTS_BY_NAME ? t->events :
+				cl_import_event_kind(sec->events[i]);
 	return 0;
 }
 
 /* "# Event count (approx.): 2958226" */
-static int count_line(struct typeoff *t, const struct imp_line *l)
+static int count_line(struct typeoff *t, const struct imp_line *l, const char *hash)
 {
 	static const char prefix[] = "# Event count (approx.): ";
-	const char *p = l->s + sizeof(prefix) - 1, *end = l->s + l->len;
+	const char *p = hash + sizeof(prefix) - 1, *end = l->s + l->len;
 
 	while (end > p && imp_is_space(end[-1]))
 		end--;
@@ -204,13 +248,18 @@ static bool mentions_typeoff(const struct column *c)
 	return memmem(c->name, c->len, "Data Type Offset", 16) != NULL;
 }
 
-/* "# Overhead  Samples  Data Type  Data Type Offset" */
-static int header_line(struct typeoff *t, const struct imp_line *l)
+static bool mentions_type(const struct column *c)
+{
+	return memmem(c->name, c->len, "Data Type", 9) != NULL;
+}
+
+/* "# Overhead  Samples  Data Type  Data Type Offset"; @hash is the '#' */
+static int header_line(struct typeoff *t, const struct imp_line *l, const char *hash)
 {
 	struct section *sec = &t->sec;
-	const char *s = l->s + 1, *end = l->s + l->len, *piece;
+	const char *s = hash + 1, *end = l->s + l->len, *piece;
 	size_t len;
-	bool typeoff = false;
+	bool typeoff = false, type = false;
 
 	sec->ncolumns = sec->nnumeric = 0;
 	sec->percent = sec->period = sec->samples = -1;
@@ -232,12 +281,18 @@ static int header_line(struct typeoff *t, const struct imp_line *l)
 			sec->nnumeric++;
 		} else {
 			typeoff |= mentions_typeoff(c);
+			type |= mentions_type(c);
 			sec->hierarchy |= memchr(piece, '/', len) != NULL;
 		}
 		sec->ncolumns++;
 	}
+	if (!typeoff && type)
+		return imp_error(&t->st, l->no, col_of(l, hash),
+				 "the report has data types but no offsets in them (perf mem "
+				 "report -T sorts by type alone): run perf report --stdio --sort "
+				 "type,typeoff on the same perf.data");
 	if (!typeoff)
-		return imp_error(&t->st, l->no, 1,
+		return imp_error(&t->st, l->no, col_of(l, hash),
 				 "the report is not sorted by data type offset: run perf report "
 				 "--stdio --sort type,typeoff");
 	t->saw_typeoff = true;
@@ -245,9 +300,9 @@ static int header_line(struct typeoff *t, const struct imp_line *l)
 }
 
 /* A header line names "Overhead" (or "Children"/"Self") before anything else. */
-static bool is_header(const struct imp_line *l)
+static bool is_header(const struct imp_line *l, const char *hash)
 {
-	const char *s = l->s + 1, *end = l->s + l->len, *piece;
+	const char *s = hash + 1, *end = l->s + l->len, *piece;
 	size_t len;
 	struct column c;
 
@@ -258,44 +313,23 @@ static bool is_header(const struct imp_line *l)
 	return column_is(&c, "Overhead") || column_is(&c, "Children") || column_is(&c, "Self");
 }
 
-static int comment_line(struct typeoff *t, const struct imp_line *l)
+static int comment_line(struct typeoff *t, const struct imp_line *l, const char *hash)
 {
-	if (imp_starts(l->s, l->len, "# Samples: "))
-		return samples_line(t, l);
-	if (imp_starts(l->s, l->len, "# Event count (approx.): "))
-		return count_line(t, l);
-	if (is_header(l))
-		return header_line(t, l);
+	size_t rest = (size_t)(l->s + l->len - hash);
+
+	if (imp_starts(hash, rest, "# Samples: "))
+		return samples_line(t, l, hash);
+	if (imp_starts(hash, rest, "# Event count (approx.): "))
+		return count_line(t, l, hash);
+	if (is_header(l, hash))
+		return header_line(t, l, hash);
 	return 0;	/* blank "#", dots under the header, tips, other header info */
 }
 
 /* "9.57%" in hundredths of a percent. */
 static bool parse_percent(const char *s, size_t n, uint64_t *out)
 {
-	uint64_t whole, frac = 0;
-	size_t i = 0, digits = 0;
-
-	if (n < 2 || s[n - 1] != '%')
-		return false;
-	n--;
-	while (i < n && imp_is_digit(s[i]))
-		i++;
-	if (!imp_parse_u64(s, i, &whole) || whole > 100)
-		return false;
-	if (i < n) {
-		if (s[i++] != '.' || i == n)
-			return false;
-		for (; i < n; i++, digits++) {
-			if (!imp_is_digit(s[i]))
-				return false;
-			if (digits < 2)
-				frac = frac * 10 + (uint64_t)(s[i] - '0');
-		}
-	}
-	for (; digits < 2; digits++)
-		frac *= 10;
-	*out = whole * 100 + frac;
-	return true;
+	return n >= 2 && s[n - 1] == '%' && imp_parse_hundredths(s, n - 1, out);
 }
 
 /**
@@ -342,6 +376,15 @@ static bool parse_typeoff(const char *s, size_t n, struct typeoff_cell *c)
 		return false;
 	c->type = s;
 	c->type_len = (size_t)(plus - 1 - s);
+	/*
+	 * "struct foo struct foo +8 (m2)": the Data Type column and the typeoff
+	 * run together where a mail or a web page collapsed the spaces.
+	 */
+	if (c->type_len % 2 && c->type[c->type_len / 2] == ' ' &&
+	    !memcmp(c->type, c->type + c->type_len / 2 + 1, c->type_len / 2)) {
+		c->type += c->type_len / 2 + 1;
+		c->type_len /= 2;
+	}
 	return c->type_len > 0;
 }
 
@@ -391,26 +434,54 @@ static int numeric_cell(struct typeoff *t, const struct imp_line *l, const char 
 	return 0;
 }
 
-/* The events the row stands for, from its numeric columns. */
-static int row_count(struct typeoff *t, const struct imp_line *l, const char **s,
-		     uint64_t *count)
+/* Events that count loads or stores: a group's percentages share the count among them. */
+static uint64_t counting_events(const struct section *sec)
 {
-	const struct section *sec = &t->sec;
-	uint64_t v[MAX_COLUMNS] = { 0 };
+	uint64_t n = 0;
 
-	for (size_t i = 0; i < sec->nnumeric; i++)
-		if (numeric_cell(t, l, s, i, &v[i]))
-			return -1;
+	for (size_t e = 0; e < sec->nevents; e++)
+		n += sec->kinds[e] == CL_EVENTS_LOADS || sec->kinds[e] == CL_EVENTS_STORES;
+	return n ? n : 1;
+}
+
+/* Event @e's count from the row's values @v[column][event]. */
+static int event_count(struct typeoff *t, const struct imp_line *l,
+		       uint64_t v[][MAX_EVENTS], size_t e, uint64_t *count)
+{
+	struct section *sec = &t->sec;
+
 	if (sec->period >= 0)
-		*count = v[sec->period];
-	else if (sec->has_count && sec->percent >= 0)
-		*count = imp_scale(v[sec->percent], sec->count, 10000);
-	else if (sec->samples >= 0)
-		*count = v[sec->samples];
+		*count = v[sec->period][e];
+	else if (sec->group && sec->samples >= 0)
+		*count = v[sec->samples][e];
+	else if (sec->has_count && sec->percent >= 0 && !sec->group)
+		*count = imp_scale(v[sec->percent][e], sec->count, 10000);
+	else if (sec->has_count && sec->percent >= 0) {
+		*count = imp_scale(v[sec->percent][e], sec->count, 10000 * counting_events(sec));
+		sec->equal_shares |= counting_events(sec) > 1;
+	} else if (sec->samples >= 0)
+		*count = v[sec->samples][e];
 	else
 		return imp_error(&t->st, l->no, 0,
 				 "no '# Event count' line for this event and no Period column: "
 				 "run perf report without --quiet, or with --show-total-period");
+	return 0;
+}
+
+/* The events the row stands for, per event, from its numeric columns. */
+static int row_counts(struct typeoff *t, const struct imp_line *l, const char **s,
+		      uint64_t *counts)
+{
+	const struct section *sec = &t->sec;
+	uint64_t v[MAX_COLUMNS][MAX_EVENTS] = { { 0 } };
+
+	for (size_t i = 0; i < sec->nnumeric; i++)
+		for (size_t e = 0; e < sec->nevents; e++)
+			if (numeric_cell(t, l, s, i, &v[i][e]))
+				return -1;
+	for (size_t e = 0; e < sec->nevents; e++)
+		if (event_count(t, l, v, e, &counts[e]))
+			return -1;
 	return 0;
 }
 
@@ -422,30 +493,40 @@ static int event_check(struct typeoff *t, const struct imp_line *l)
 		return imp_error(&t->st, l->no, 0,
 				 "cannot tell loads from stores: no \"# Samples: ... of event "
 				 "'NAME'\" line before this row; give the file with --loads or --stores");
-	if (sec->kind == CL_EVENTS_UNKNOWN)
-		return imp_error(&t->st, sec->line, 0,
-				 "event '%s' counts neither loads nor stores: give this file with "
-				 "--loads or --stores", imp_show(&t->st, sec->event, strlen(sec->event)));
+	for (size_t e = 0; e < sec->nevents; e++)
+		if (sec->kinds[e] == CL_EVENTS_UNKNOWN)
+			return imp_error(&t->st, sec->line, 0,
+					 "event '%s' does not tell loads from stores: record them "
+					 "apart (perf mem record -t load, -t store) and give the files "
+					 "with --loads and --stores",
+					 imp_show(&t->st, sec->events[e], strlen(sec->events[e])));
 	return 0;
 }
 
-static void add_member(struct typeoff *t, const struct typeoff_cell *c, const char *st,
-		       uint64_t count)
+/* What event @e of the current section counts. */
+static enum cl_events kind_of(const struct typeoff *t, size_t e)
 {
-	struct imp_row row = {
-		.st = st,
-		.path = imp_strndup(&t->st, c->field, c->field_len),
-		.offset = c->offset,
-		.has_offset = true,
-	};
-	enum cl_events kind = t->sec.line ? t->sec.kind : t->events;
+	return t->sec.line ? t->sec.kinds[e] : t->events;
+}
 
-	if (kind == CL_EVENTS_LOADS)
-		row.reads = count;
-	else
-		row.writes = count;
+static void add_member(struct typeoff *t, const struct typeoff_cell *c, const char *st,
+		       const uint64_t *counts)
+{
+	struct imp_row row = { .st = st, .offset = c->offset, .has_offset = true };
+
+	for (size_t e = 0; e < t->sec.nevents; e++) {
+		if (kind_of(t, e) == CL_EVENTS_LOADS)
+			row.reads += counts[e];
+		else if (kind_of(t, e) == CL_EVENTS_STORES)
+			row.writes += counts[e];
+		else
+			continue;
+		t->sec.total[e] += counts[e];
+	}
+	if (!row.reads && !row.writes)
+		return;
+	row.path = imp_strndup(&t->st, c->field, c->field_len);
 	imp_stage_add(&t->st, &row);
-	t->sec.total += count;
 }
 
 static void other_type(struct typeoff *t, const struct typeoff_cell *c)
@@ -455,21 +536,38 @@ static void other_type(struct typeoff *t, const struct typeoff_cell *c)
 		t->other_example = imp_show(&t->st, c->type, c->type_len);
 }
 
+/* A field perf could not name ("no field", ""), or one that is no member path. */
+static void odd_field(struct typeoff *t, const struct typeoff_cell *c)
+{
+	if (!c->field_len || (c->field_len == 8 && !memcmp(c->field, "no field", 8))) {
+		t->no_field++;
+		return;
+	}
+	if (!t->odd_field++)
+		t->odd_example = imp_show(&t->st, c->field, c->field_len);
+}
+
 static int data_line(struct typeoff *t, const struct imp_line *l)
 {
 	const char *s = l->s, *end = l->s + l->len, *st;
 	struct typeoff_cell c;
-	uint64_t count = 0;
+	uint64_t counts[MAX_EVENTS] = { 0 };
 
 	while (s < end && imp_is_space(*s))
 		s++;
 	if (s == end || *s == '|' || *s == '-')
 		return 0;	/* blank, or call-graph art under a row */
+	if (imp_is_elision(s, (size_t)(end - s))) {
+		t->elided++;
+		return 0;
+	}
 	if (!t->sec.ncolumns)
 		return imp_error(&t->st, l->no, col_of(l, s),
 				 "a row before any column header: not the output of perf report "
 				 "--stdio --sort type,typeoff");
-	if (event_check(t, l) || row_count(t, l, &s, &count))
+	if (!t->sec.nevents)
+		t->sec.nevents = 1;	/* no "# Samples:" line: the caller said what it counts */
+	if (event_check(t, l) || row_counts(t, l, &s, counts))
 		return -1;
 	while (s < end && imp_is_space(*s))
 		s++;
@@ -479,49 +577,67 @@ static int data_line(struct typeoff *t, const struct imp_line *l)
 		return imp_error(&t->st, l->no, col_of(l, s),
 				 "expected 'TYPE +OFFSET (FIELD)' in this row");
 	}
-	if (t->sec.kind == CL_EVENTS_IGNORED && t->sec.line)
-		return 0;
 	st = c.pseudo ? NULL : imp_perf_struct(&t->st, c.type, c.type_len);
 	if (!st) {
 		other_type(t, &c);
 		return 0;
 	}
 	if (!imp_is_path(c.field, c.field_len)) {
-		t->no_field++;
+		odd_field(t, &c);
 		return 0;
 	}
-	if (count)
-		add_member(t, &c, st, count);
+	add_member(t, &c, st, counts);
 	return 0;
 }
 
-/* What a section gave, for the profile's header. */
-static void section_done(struct typeoff *t)
+/* What event @e of a section gave, for the profile's header. */
+static void event_done(struct typeoff *t, size_t e)
 {
 	const struct section *sec = &t->sec;
-	enum cl_events kind = sec->line ? sec->kind : t->events;
-	const char *what = kind == CL_EVENTS_LOADS ? "reads" : "writes";
+	const char *what = kind_of(t, e) == CL_EVENTS_LOADS ? "reads" : "writes";
+	bool samples = sec->period < 0 && sec->samples >= 0 &&
+		       (sec->group || !(sec->has_count && sec->percent >= 0));
+	const char *unit = samples ? "samples" : "events";
 	char of[40] = "";
 
-	if (!sec->total)
+	if (!sec->total[e])
 		return;
-	if (sec->has_count && sec->period < 0)
+	if (sec->has_count && sec->period < 0 && !sec->group)
 		snprintf(of, sizeof(of), " of %" PRIu64, sec->count);
 	if (sec->line)
-		imp_stage_source(&t->st, "%s: event '%s': %s, %" PRIu64 "%s events on struct "
-				 "members", t->st.name, sec->event, what, sec->total, of);
+		imp_stage_source(&t->st, "%s: event '%s': %s, %" PRIu64 "%s %s on struct "
+				 "members", t->st.name, sec->events[e], what, sec->total[e], of,
+				 unit);
 	else
-		imp_stage_source(&t->st, "%s: %s, %" PRIu64 "%s events on struct members",
-				 t->st.name, what, sec->total, of);
-	t->sec.total = 0;
+		imp_stage_source(&t->st, "%s: %s, %" PRIu64 "%s %s on struct members",
+				 t->st.name, what, sec->total[e], of, unit);
+}
+
+static void section_done(struct typeoff *t)
+{
+	struct section *sec = &t->sec;
+
+	for (size_t e = 0; e < sec->nevents; e++)
+		event_done(t, e);
+	if (sec->equal_shares)
+		imp_stage_note(&t->st, "%s:%u: perf report --group gives one event count (%" PRIu64
+			       ") for its %zu events: each event's percentages were scaled to an "
+			       "equal share of it (-n or --show-total-period gives each event's "
+			       "own counts)", t->st.name, sec->line, sec->count, sec->nevents);
+	memset(sec->total, 0, sizeof(sec->total));
+	sec->equal_shares = false;
 }
 
 static int typeoff_line(struct typeoff *t, const struct imp_line *l)
 {
-	if (imp_starts(l->s, l->len, "# Samples: "))
+	const char *p = l->s, *end = l->s + l->len;
+
+	while (p < end && imp_is_space(*p))
+		p++;
+	if (imp_starts(p, (size_t)(end - p), "# Samples: "))
 		section_done(t);
-	if (l->len && l->s[0] == '#')
-		return comment_line(t, l);
+	if (p < end && *p == '#')
+		return comment_line(t, l, p);
 	return data_line(t, l);
 }
 
@@ -535,6 +651,17 @@ static void typeoff_notes(struct typeoff *t)
 	if (t->no_field)
 		imp_stage_note(&t->st, "%s: left out %zu %s without a field name", t->st.name,
 			       t->no_field, t->no_field == 1 ? "row" : "rows");
+	if (t->odd_field)
+		imp_stage_note(&t->st, "%s: left out %zu %s whose field is no member name "
+			       "(such as '%s')", t->st.name, t->odd_field,
+			       t->odd_field == 1 ? "row" : "rows", t->odd_example);
+	if (t->elided)
+		imp_stage_note(&t->st, "%s: skipped %zu %s marking rows cut out (such as "
+			       "'...' or '<snip>'): what they stood for is not counted", t->st.name,
+			       t->elided, t->elided == 1 ? "line" : "lines");
+	if (t->quoted)
+		imp_stage_note(&t->st, "%s: read %zu %s quoted as in a mail ('> ')", t->st.name,
+			       t->quoted, t->quoted == 1 ? "line" : "lines");
 }
 
 int cl_import_perf_typeoff(struct cl_import *imp, const char *name, const char *buf,
@@ -547,8 +674,10 @@ int cl_import_perf_typeoff(struct cl_import *imp, const char *name, const char *
 
 	imp_stage_init(&t.st, imp, name, err);
 	imp_lines_init(&it, buf, len);
-	while (!rc && imp_lines_next(&it, &l))
+	while (!rc && imp_lines_next(&it, &l)) {
+		t.quoted += imp_unquote(&l);
 		rc = typeoff_line(&t, &l);
+	}
 	if (!rc && !t.saw_typeoff)
 		rc = imp_error(&t.st, 0, 0,
 			       "not the output of perf report --stdio --sort type,typeoff "

@@ -20,9 +20,25 @@
  * The "event[N]" lines and a column per event come with --group; without
  * it every table has one column and nothing says which event it counts,
  * so the caller must say (--loads, --stores).  Linux 6.8 printed "samples"
- * in %10d columns; later versions print Percent by default (refused: a
- * share of one event's total cannot be compared with another event's),
+ * in %10d columns; later versions (6.10+) print Percent by default,
  * Samples with -n, Period with --show-total-period, and offsets in hex.
+ *
+ * A Percent column is each event's share of its own samples (strictly, of
+ * its period) on the type; the header gives the table's sample total, over
+ * all events.  One event: the percentages become samples of that total.
+ * Several (--group): how the total divides among the events is not
+ * printed, so each event that has samples on the type (its value on the
+ * type's own row is not 0) gets an equal share of it, and a note says so.
+ * The profile's thresholds are relative (a share of the hottest member's
+ * accesses), so within one event the result is exact; between a load
+ * event and a store event it assumes they were sampled alike.
+ *
+ * Text copied from a terminal, a mail or a web page has mail quoting
+ * ("> ", taken off), indentation, and spaces where perf prints the tab
+ * between type and name: then the name is the last word, and a bare
+ * "struct"/"union" is an anonymous member.  Lines that mark rows cut out ("...", "<snip>") are
+ * skipped with a note; where a cut removed a "};", a row outside the
+ * member that is still open closes it (members nest by offset).
  *
  * Each leaf (a member without members) becomes a path from the type, its
  * anonymous structs and unions adding nothing ("lru.next").  The members
@@ -49,7 +65,13 @@
  * @nevents: number of @events (0 without --group: one column)
  * @header: the column header was read: rows follow
  * @period: the values are events (Period), not samples
+ * @percent: the values are percentages (hundredths) of @samples
+ * @samples: the sample total of the table's header, over all events
+ * @has_samples: the header gave @samples
+ * @shares: events that share @samples (those with samples on the type)
  * @path: the members the current row is in; @path[0] is the type itself
+ * @start: the offset of each of @path
+ * @size: the size of each of @path
  * @depth: entries in @path
  * @end: byte after the last leaf that got samples, for union members
  */
@@ -59,8 +81,12 @@ struct table {
 	enum cl_events events[MAX_EVENTS];
 	const char *names[MAX_EVENTS];
 	size_t nevents;
-	bool header, period;
+	bool header, period, percent;
+	uint64_t samples;
+	bool has_samples;
+	uint64_t shares;
 	const char *path[MAX_DEPTH];
+	uint64_t start[MAX_DEPTH], size[MAX_DEPTH];
 	size_t depth;
 	uint64_t end;
 };
@@ -74,6 +100,11 @@ struct table {
  * @tables: tables seen
  * @other_types: tables of types that are no struct
  * @described: the event columns went into the header comment
+ * @equal_shares: a group's percentages were divided in equal shares
+ * @elided: lines skipped as marks of rows cut out
+ * @quoted: lines read without their mail quoting ("> ")
+ * @odd_names: leaves whose name (or an enclosing member's) is no identifier
+ * @odd_example: one of them, for the note
  */
 struct annotate {
 	struct imp_stage st;
@@ -81,12 +112,14 @@ struct annotate {
 	struct table tab;
 	bool in_table;
 	size_t tables, other_types;
-	bool described;
+	bool described, equal_shares;
+	size_t elided, quoted, odd_names;
+	const char *odd_example;
 };
 
 static unsigned col_of(const struct imp_line *l, const char *p)
 {
-	return (unsigned)(p - l->s) + 1;
+	return (unsigned)(p - l->s) + 1 + l->shift;
 }
 
 static bool next_token(const char **s, const char *end, const char **tok, size_t *len)
@@ -113,19 +146,36 @@ static bool is_blank(const struct imp_line *l)
 	return true;
 }
 
-/* "Annotate type: 'struct page' in vmlinux (1 samples):" */
-static int table_start(struct annotate *a, const struct imp_line *l)
+/* "(34 samples):" at the end of the line: the table's sample total. */
+static bool sample_total(const char *s, const char *end, uint64_t *total)
+{
+	const char *open, *sp;
+
+	while (end > s && imp_is_space(end[-1]))
+		end--;
+	if (end - s < 12 || memcmp(end - 10, " samples):", 10))
+		return false;
+	for (open = end - 10; open > s && open[-1] != '('; open--)
+		;
+	sp = end - 10;
+	return open > s && imp_parse_u64(open, (size_t)(sp - open), total);
+}
+
+/* "Annotate type: 'struct page' in vmlinux (1 samples):"; @p: its start */
+static int table_start(struct annotate *a, const struct imp_line *l, const char *p)
 {
 	static const char prefix[] = "Annotate type: '";
-	const char *type = l->s + sizeof(prefix) - 1, *q;
-	size_t rest = l->len - (sizeof(prefix) - 1);
+	const char *type = p + sizeof(prefix) - 1, *q, *end = l->s + l->len;
 
-	q = memmem(type, rest, "' in ", 5);
+	/* "Annotate type:" that lost its quotes (a mail, a web page) says nothing sure. */
+	q = imp_starts(p, (size_t)(end - p), prefix) ?
+	    memmem(type, (size_t)(end - type), "' in ", 5) : NULL;
 	if (!q)
-		return imp_error(&a->st, l->no, 1,
+		return imp_error(&a->st, l->no, col_of(l, p),
 				 "expected \"Annotate type: 'TYPE' in OBJECT (N samples):\"");
 	memset(&a->tab, 0, sizeof(a->tab));
 	a->tab.line = l->no;
+	a->tab.has_samples = sample_total(q, end, &a->tab.samples);
 	a->tab.st = imp_perf_struct(&a->st, type, (size_t)(q - type));
 	a->in_table = true;
 	a->tables++;
@@ -151,8 +201,9 @@ static int event_line(struct annotate *a, const struct imp_line *l)
 	       cl_import_event_kind(t->names[t->nevents]);
 	if (kind == CL_EVENTS_UNKNOWN)
 		return imp_error(&a->st, l->no, col_of(l, eq),
-				 "event '%s' counts neither loads nor stores: give this file with "
-				 "--loads or --stores", imp_show(&a->st, eq, (size_t)(end - eq)));
+				 "event '%s' does not tell loads from stores: record them apart "
+				 "(perf mem record -t load, -t store) and give the files with "
+				 "--loads and --stores", imp_show(&a->st, eq, (size_t)(end - eq)));
 	t->events[t->nevents++] = kind;
 	return 0;
 }
@@ -167,14 +218,16 @@ static int header_line(struct annotate *a, const struct imp_line *l)
 
 	if (!next_token(&s, end, &tok, &len))
 		return imp_error(&a->st, l->no, 1, "expected the column header of the table");
-	if (len == 7 && !memcmp(tok, "Percent", 7))
-		return imp_error(&a->st, l->no, col_of(l, tok),
-				 "percentages of different events cannot be compared: run perf "
-				 "annotate with --show-nr-samples (-n) or --show-total-period");
+	t->percent = len == 7 && !memcmp(tok, "Percent", 7);
+	if (t->percent && !t->has_samples)
+		return imp_error(&a->st, t->line, 1,
+				 "a Percent column needs the table's sample total: expected "
+				 "\"Annotate type: 'TYPE' in OBJECT (N samples):\" (or run perf "
+				 "annotate with -n)");
 	t->period = len == 6 && !memcmp(tok, "Period", 6);
-	if (!t->period && !(len == 7 && !strncasecmp(tok, "samples", 7)))
+	if (!t->period && !t->percent && !(len == 7 && !strncasecmp(tok, "samples", 7)))
 		return imp_error(&a->st, l->no, col_of(l, tok),
-				 "expected a Samples or Period column, found '%s'",
+				 "expected a Percent, Samples or Period column, found '%s'",
 				 imp_show(&a->st, tok, len));
 	for (size_t i = 0; i < 3; i++)
 		if (!next_token(&s, end, &tok, &len) || len != strlen(rest[i]) ||
@@ -192,7 +245,9 @@ static int header_line(struct annotate *a, const struct imp_line *l)
 static void describe_events(struct annotate *a)
 {
 	const struct table *t = &a->tab;
-	const char *unit = t->period ? "events" : "samples";
+	const char *unit = t->period ? "events" :
+			   t->percent ? "samples (from percentages of the tables' totals)" :
+			   "samples";
 
 	if (a->described)
 		return;
@@ -234,6 +289,53 @@ static const char *row_path(struct annotate *a, const char *name, size_t len)
 	return path;
 }
 
+static enum cl_events column_kind(const struct annotate *a, size_t i)
+{
+	return a->events != CL_EVENTS_BY_NAME ? a->events : a->tab.events[i];
+}
+
+/*
+ * On the type's own row: the events with samples on the type, which share
+ * the sample total of a --group table in percentages.
+ */
+static void count_shares(struct annotate *a, const uint64_t *v)
+{
+	struct table *t = &a->tab;
+
+	t->shares = 0;
+	for (size_t i = 0; i < (t->nevents ? t->nevents : 1); i++)
+		t->shares += v[i] && (column_kind(a, i) == CL_EVENTS_LOADS ||
+				      column_kind(a, i) == CL_EVENTS_STORES);
+	if (!t->shares)
+		t->shares = 1;
+}
+
+/* Column @i's value as samples or events. */
+static uint64_t value(struct annotate *a, const uint64_t *v, size_t i)
+{
+	struct table *t = &a->tab;
+
+	if (!t->percent)
+		return v[i];
+	if (t->nevents > 1 && t->shares > 1)
+		a->equal_shares = true;
+	return imp_scale(v[i], t->samples, 10000 * t->shares);
+}
+
+static void odd_name(struct annotate *a, const char *path)
+{
+	if (!a->odd_names++)
+		a->odd_example = imp_show(&a->st, path, strlen(path));
+}
+
+static bool names_ok(const struct table *t, const char *name, size_t len)
+{
+	for (size_t i = 1; i < t->depth; i++)
+		if (*t->path[i] && !imp_is_ident(t->path[i], strlen(t->path[i])))
+			return false;
+	return imp_is_ident(name, len);
+}
+
 /* A leaf: its samples go to its path, unless a union member before it got them. */
 static void leaf(struct annotate *a, const uint64_t *v, uint64_t offset, uint64_t size,
 		 const char *name, size_t len)
@@ -243,28 +345,84 @@ static void leaf(struct annotate *a, const uint64_t *v, uint64_t offset, uint64_
 	size_t ncols = t->nevents ? t->nevents : 1;
 
 	for (size_t i = 0; i < ncols; i++) {
-		enum cl_events kind = a->events != CL_EVENTS_BY_NAME ? a->events : t->events[i];
+		enum cl_events kind = column_kind(a, i);
 
 		if (kind == CL_EVENTS_LOADS)
-			row.reads += v[i];
+			row.reads += value(a, v, i);
 		else if (kind == CL_EVENTS_STORES)
-			row.writes += v[i];
+			row.writes += value(a, v, i);
 	}
 	if ((!row.reads && !row.writes) || offset < t->end || !t->st)
 		return;
-	/* The enclosing members' names count too: each must be an identifier. */
+	/*
+	 * The enclosing members' names count too: each must be an identifier.
+	 * A dot inside one name is not a path ("_vptr.conn", GCC's name for a
+	 * C++ class's vtable pointer).
+	 */
 	row.path = row_path(a, name, len);
-	if (!imp_is_path(row.path, strlen(row.path)))
+	if (!names_ok(t, name, len)) {
+		odd_name(a, row.path);
 		return;
+	}
 	t->end = offset + size;
 	imp_stage_add(&a->st, &row);
+}
+
+/* "struct"/"union"/"enum" alone: the type of an anonymous member, no name. */
+static bool is_tag_keyword(const char *s, size_t n)
+{
+	return (n == 6 && (!memcmp(s, "struct", 6))) || (n == 5 && !memcmp(s, "union", 5)) ||
+	       (n == 4 && !memcmp(s, "enum", 4));
+}
+
+/*
+ * The name in "TYPE<tab>NAME" or, where the tab became spaces, "TYPE NAME":
+ * [*name, *name_end) of [s, end), empty for an anonymous member.  False
+ * when only a name is left (no type before it) below the type's own row.
+ */
+static bool split_decl(const struct table *t, const char *s, const char *end,
+		       const char **name, const char **name_end)
+{
+	const char *tab = memchr(s, '\t', (size_t)(end - s)), *p = end;
+
+	while (p > s && imp_is_space(p[-1]))
+		p--;
+	*name_end = p;
+	if (tab) {
+		/* "TYPE\t {": the trim above went back past the tab */
+		*name = tab + 1 < p ? tab + 1 : p;
+		while (*name < p && imp_is_space(**name))
+			(*name)++;
+	} else {
+		while (p > s && !imp_is_space(p[-1]))
+			p--;
+		*name = p;
+		while (p > s && imp_is_space(p[-1]))
+			p--;
+		if (p == s && t->depth && !is_tag_keyword(*name, (size_t)(*name_end - *name)))
+			return false;
+	}
+	if (is_tag_keyword(*name, (size_t)(*name_end - *name)))
+		*name = *name_end;
+	return true;
+}
+
+/*
+ * Close the members a row lies outside of: their "};" was cut out.  The
+ * type's own entry (@path[0]) stays.
+ */
+static void close_outside(struct table *t, uint64_t offset, uint64_t size)
+{
+	while (t->depth > 1 && (offset < t->start[t->depth - 1] ||
+				offset + size > t->start[t->depth - 1] + t->size[t->depth - 1]))
+		t->depth--;
 }
 
 /* "      1       0          8          8      struct list_head*\tnext;" */
 static int member_row(struct annotate *a, const struct imp_line *l)
 {
 	struct table *t = &a->tab;
-	const char *s = l->s, *end = l->s + l->len, *tok, *tab, *name, *name_end;
+	const char *s = l->s, *end = l->s + l->len, *tok, *last, *name, *name_end;
 	size_t ncols = t->nevents ? t->nevents : 1, len;
 	uint64_t v[MAX_EVENTS + 2];
 	bool opens;
@@ -273,33 +431,32 @@ static int member_row(struct annotate *a, const struct imp_line *l)
 		if (!next_token(&s, end, &tok, &len))
 			return imp_error(&a->st, l->no, 0, "expected %zu numbers before the field",
 					 ncols + 2);
-		if (!(i < ncols ? imp_parse_u64(tok, len, &v[i]) :
-				  imp_parse_offset(tok, len, &v[i])))
+		if (!(i >= ncols ? imp_parse_offset(tok, len, &v[i]) :
+		      t->percent ? imp_parse_hundredths(tok, len, &v[i]) :
+				   imp_parse_u64(tok, len, &v[i])))
 			return imp_error(&a->st, l->no, col_of(l, tok), "expected a number, found '%s'",
 					 imp_show(&a->st, tok, len));
 	}
-	while (s < end && *s == ' ')
+	while (s < end && imp_is_space(*s))
 		s++;
-	tab = memchr(s, '\t', (size_t)(end - s));
-	if (!tab)
+	last = end;
+	while (last > s && imp_is_space(last[-1]))
+		last--;
+	opens = last > s && last[-1] == '{';
+	if (!opens && !(last > s && last[-1] == ';'))
 		return imp_error(&a->st, l->no, col_of(l, s),
 				 "expected 'TYPE<tab>NAME;' or 'TYPE<tab>NAME {'");
-	name = tab + 1;
-	name_end = end;
-	while (name_end > name && imp_is_space(name_end[-1]))
-		name_end--;
-	opens = name_end > name && name_end[-1] == '{';
-	if (!opens && !(name_end > name && name_end[-1] == ';'))
-		return imp_error(&a->st, l->no, col_of(l, name),
-				 "expected the field to end in ';' or '{'");
-	name_end--;
-	while (name < name_end && imp_is_space(*name))
-		name++;
-	while (name_end > name && imp_is_space(name_end[-1]))
-		name_end--;
+	if (!split_decl(t, s, last - 1, &name, &name_end))
+		return imp_error(&a->st, l->no, col_of(l, s), "expected 'TYPE NAME;' or 'TYPE NAME {'");
+	if (!t->depth)
+		count_shares(a, v);
+	else
+		close_outside(t, v[ncols], v[ncols + 1]);
 	if (opens) {
 		if (t->depth == MAX_DEPTH)
 			return imp_error(&a->st, l->no, 0, "members nested too deep");
+		t->start[t->depth] = v[ncols];
+		t->size[t->depth] = v[ncols + 1];
 		t->path[t->depth++] = imp_strndup(&a->st, name, (size_t)(name_end - name));
 		return 0;
 	}
@@ -316,6 +473,10 @@ static int table_line(struct annotate *a, const struct imp_line *l)
 
 	while (s < end && imp_is_space(*s))
 		s++;
+	if (imp_is_elision(s, (size_t)(end - s))) {
+		a->elided++;
+		return 0;
+	}
 	if (!t->header) {
 		if (imp_starts(s, (size_t)(end - s), "event["))
 			return event_line(a, l);
@@ -338,12 +499,20 @@ static int annotate_line(struct annotate *a, const struct imp_line *l, bool *wan
 {
 	int rc;
 
+	if (*want_header && imp_is_elision(l->s, l->len)) {
+		a->elided++;
+		return 0;
+	}
 	if (*want_header) {
 		*want_header = false;
 		return header_line(a, l);
 	}
-	if (imp_starts(l->s, l->len, "Annotate type: '"))
-		return table_start(a, l);
+	const char *p = l->s, *end = l->s + l->len;
+
+	while (p < end && imp_is_space(*p))
+		p++;
+	if (imp_starts(p, (size_t)(end - p), "Annotate type:"))
+		return table_start(a, l, p);
 	if (!a->in_table)
 		return 0;	/* other output: --insn-stat, --type-stat */
 	if (is_blank(l)) {
@@ -358,6 +527,30 @@ static int annotate_line(struct annotate *a, const struct imp_line *l, bool *wan
 	return rc;
 }
 
+static void annotate_notes(struct annotate *a)
+{
+	const char *name = a->st.name;
+
+	if (a->other_types)
+		imp_stage_note(&a->st, "%s: left out %zu %s of types that are no struct or union",
+			       name, a->other_types, a->other_types == 1 ? "table" : "tables");
+	if (a->odd_names)
+		imp_stage_note(&a->st, "%s: left out %zu %s whose name is no C member path "
+			       "(such as '%s')", name, a->odd_names,
+			       a->odd_names == 1 ? "field" : "fields", a->odd_example);
+	if (a->equal_shares)
+		imp_stage_note(&a->st, "%s: perf annotate --group prints percentages and one "
+			       "sample total for all events: each event with samples on a type got "
+			       "an equal share of it (-n gives each event's own samples)", name);
+	if (a->elided)
+		imp_stage_note(&a->st, "%s: skipped %zu %s marking rows cut out (such as "
+			       "'...' or '<snip>'): what they stood for is not counted", name,
+			       a->elided, a->elided == 1 ? "line" : "lines");
+	if (a->quoted)
+		imp_stage_note(&a->st, "%s: read %zu %s quoted as in a mail ('> ')", name,
+			       a->quoted, a->quoted == 1 ? "line" : "lines");
+}
+
 int cl_import_perf_annotate(struct cl_import *imp, const char *name, const char *buf,
 			    size_t len, enum cl_events events, struct cl_diag *err)
 {
@@ -369,16 +562,17 @@ int cl_import_perf_annotate(struct cl_import *imp, const char *name, const char 
 
 	imp_stage_init(&a.st, imp, name, err);
 	imp_lines_init(&it, buf, len);
-	while (!rc && imp_lines_next(&it, &l))
+	while (!rc && imp_lines_next(&it, &l)) {
+		a.quoted += imp_unquote(&l);
 		rc = annotate_line(&a, &l, &want_header);
+	}
 	if (!rc && want_header)
 		rc = imp_error(&a.st, it.no, 0, "the input ends before the column header");
 	if (!rc && !a.tables)
 		rc = imp_error(&a.st, 0, 0,
 			       "not the output of perf annotate --stdio --data-type "
 			       "(no 'Annotate type:' table)");
-	if (!rc && a.other_types)
-		imp_stage_note(&a.st, "%s: left out %zu %s of types that are no struct or union",
-			       name, a.other_types, a.other_types == 1 ? "table" : "tables");
+	if (!rc)
+		annotate_notes(&a);
 	return imp_stage_finish(&a.st, rc);
 }

@@ -46,53 +46,20 @@
 /* Hashing                                                              */
 /* ------------------------------------------------------------------ */
 
-static uint64_t hash_str(const char *s)
+static uint64_t struct_hash(const void *ctx, size_t i)
 {
-	uint64_t h = 0xcbf29ce484222325ull;	/* FNV-1a */
-
-	for (; *s; s++) {
-		h ^= (unsigned char)*s;
-		h *= 0x100000001b3ull;
-	}
-	/* Tables are indexed by the low bits: fold the better-mixed high ones in. */
-	return h ^ (h >> 32);
+	return cl_hash_str(((const struct cl_profile *)ctx)->structs[i].name);
 }
 
-static size_t *index_new(size_t size)
+static bool struct_eq(const void *ctx, size_t i, const void *name)
 {
-	size_t *slots = cl_xmalloc(size * sizeof(*slots));
-
-	memset(slots, 0, size * sizeof(*slots));
-	return slots;
+	return !strcmp(((const struct cl_profile *)ctx)->structs[i].name, name);
 }
 
-/*
- * The structs of a profile are found through p->index: open addressing,
- * a power of two in size and at most half full, each slot the struct's
- * index + 1 or 0 when empty.
- */
+/* The slot of struct @name in p->index, which must have room. */
 static size_t *struct_slot(const struct cl_profile *p, const char *name)
 {
-	size_t mask = p->index_size - 1;
-	size_t i;
-
-	for (i = hash_str(name) & mask;; i = (i + 1) & mask) {
-		size_t *slot = &p->index[i];
-
-		if (!*slot || !strcmp(p->structs[*slot - 1].name, name))
-			return slot;
-	}
-}
-
-static void struct_index_grow(struct cl_profile *p)
-{
-	size_t i;
-
-	free(p->index);
-	p->index_size = p->index_size ? p->index_size * 2 : 16;
-	p->index = index_new(p->index_size);
-	for (i = 0; i < p->nstructs; i++)
-		*struct_slot(p, p->structs[i].name) = i + 1;
+	return cl_index_slot(&p->index, cl_hash_str(name), struct_eq, p, name);
 }
 
 /* @name must already live as long as @p (its arena, or a string literal). */
@@ -101,8 +68,7 @@ static struct cl_profile_struct *struct_add(struct cl_profile *p, const char *na
 {
 	struct cl_profile_struct *s;
 
-	if ((p->nstructs + 1) * 2 > p->index_size)
-		struct_index_grow(p);
+	cl_index_reserve(&p->index, p->nstructs + 1, struct_hash, p);
 	s = cl_vec_push(&p->structs, &p->nstructs, &p->cap);
 	s->name = name;
 	s->span = *span;
@@ -110,22 +76,26 @@ static struct cl_profile_struct *struct_add(struct cl_profile *p, const char *na
 	return s;
 }
 
-/* The same scheme over the members of one struct, built for one merge. */
-static size_t *path_slot(size_t *slots, size_t size,
-			 const struct cl_profile_struct *s, const char *path)
+/* The members of one struct by path: for one merge, or one struct being read. */
+static uint64_t path_hash(const void *ctx, size_t i)
 {
-	size_t mask = size - 1;
-	size_t i;
+	return cl_hash_str(((const struct cl_profile_struct *)ctx)->members[i].path);
+}
 
-	for (i = hash_str(path) & mask;; i = (i + 1) & mask) {
-		if (!slots[i] || !strcmp(s->members[slots[i] - 1].path, path))
-			return &slots[i];
-	}
+static bool path_eq(const void *ctx, size_t i, const void *path)
+{
+	return !strcmp(((const struct cl_profile_struct *)ctx)->members[i].path, path);
+}
+
+static size_t *path_slot(const struct cl_index *x, const struct cl_profile_struct *s,
+			 const char *path)
+{
+	return cl_index_slot(x, cl_hash_str(path), path_eq, s, path);
 }
 
 /**
  * struct key_slot - one key of a mapping in a &struct keyset
- * @hash: hash_str() of the key
+ * @hash: cl_hash_str() of the key
  * @off: where the key is in the pool
  * @line: 1-based line of its first occurrence; 0 marks an empty slot
  */
@@ -191,7 +161,7 @@ static void keyset_grow(struct keyset *ks)
 /* Record @key, seen at @line: 0 when it is new, else the line of the first. */
 static unsigned keyset_add(struct keyset *ks, const char *key, unsigned line)
 {
-	uint64_t hash = hash_str(key);
+	uint64_t hash = cl_hash_str(key);
 	size_t len = strlen(key) + 1;
 	struct key_slot *k;
 
@@ -236,7 +206,7 @@ void cl_profile_free(struct cl_profile *p)
 	for (i = 0; i < p->nstructs; i++)
 		free(p->structs[i].members);
 	free(p->structs);
-	free(p->index);
+	cl_index_free(&p->index);
 	free(p->concurrent);
 	cl_arena_free(&p->arena);
 	cl_profile_init(p);
@@ -246,7 +216,7 @@ struct cl_profile_struct *cl_profile_find(const struct cl_profile *p, const char
 {
 	size_t *slot;
 
-	if (!p->index_size)
+	if (!p->index.size)
 		return NULL;
 	slot = struct_slot(p, name);
 	return *slot ? &p->structs[*slot - 1] : NULL;
@@ -348,17 +318,15 @@ static void members_take(struct cl_profile_struct *ps, struct cl_profile_struct 
 static void members_merge(struct cl_arena *a, struct cl_profile_struct *ps,
 			  const struct cl_profile_struct *ts)
 {
-	size_t old = ps->nmembers, size = 16, i;
-	size_t *slots;
+	size_t old = ps->nmembers, i;
+	struct cl_index paths;
 
-	while (size < 2 * old)
-		size *= 2;
-	slots = index_new(size);
-	for (i = 0; i < old; i++)
-		*path_slot(slots, size, ps, ps->members[i].path) = i + 1;
+	/* Room for one more than the @old members, which it indexes as it grows. */
+	cl_index_init(&paths);
+	cl_index_reserve(&paths, old + 1, path_hash, ps);
 	/* One file has no duplicate paths, so appended members need no slot. */
 	for (i = 0; i < ts->nmembers; i++) {
-		size_t *slot = path_slot(slots, size, ps, ts->members[i].path);
+		size_t *slot = path_slot(&paths, ps, ts->members[i].path);
 
 		if (*slot) {
 			struct cl_span *was = cl_arena_alloc(a, sizeof(*was));
@@ -371,7 +339,7 @@ static void members_merge(struct cl_arena *a, struct cl_profile_struct *ps,
 			*member_push(ps) = ts->members[i];
 		}
 	}
-	free(slots);
+	cl_index_free(&paths);
 }
 
 /* @ts's strings are in @p's arena already: only the arrays move. */
@@ -396,15 +364,14 @@ static void struct_merge(struct cl_profile *p, struct cl_profile_struct *ts)
 static void profile_take(struct cl_profile *p, struct cl_profile *tmp)
 {
 	free(p->structs);
-	free(p->index);
+	cl_index_free(&p->index);
 	p->structs = tmp->structs;
 	p->nstructs = tmp->nstructs;
 	p->cap = tmp->cap;
 	p->index = tmp->index;
-	p->index_size = tmp->index_size;
 	tmp->structs = NULL;
-	tmp->index = NULL;
-	tmp->nstructs = tmp->cap = tmp->index_size = 0;
+	cl_index_init(&tmp->index);
+	tmp->nstructs = tmp->cap = 0;
 }
 
 /* ------------------------------------------------------------------ */
@@ -424,7 +391,6 @@ static void profile_take(struct cl_profile *p, struct cl_profile *tmp)
  * @err: where a failure is described
  * @paths: index of the members of the struct being read, for duplicates;
  *         one struct is read at a time since a file names each one once
- * @paths_size: slots in @paths
  * @struct_lines: per struct of @tmp, the line where "structs" names it, or
  *                0; finds duplicate struct keys without copying the names
  * @struct_lines_cap: entries allocated in @struct_lines
@@ -441,8 +407,7 @@ struct loader {
 	const char *name;
 	FILE *file;
 	struct cl_diag *err;
-	size_t *paths;
-	size_t paths_size;
+	struct cl_index paths;
 	unsigned *struct_lines;
 	size_t struct_lines_cap;
 	bool has_version;
@@ -1142,20 +1107,6 @@ static int check_struct_name(struct loader *ld, const struct cl_span *at,
 		      show(nb, name));
 }
 
-/* Keep ld->paths at most half full for one more member of @s. */
-static void paths_reserve(struct loader *ld, const struct cl_profile_struct *s)
-{
-	size_t i;
-
-	if ((s->nmembers + 1) * 2 <= ld->paths_size)
-		return;
-	free(ld->paths);
-	ld->paths_size = ld->paths_size ? ld->paths_size * 2 : 16;
-	ld->paths = index_new(ld->paths_size);
-	for (i = 0; i < s->nmembers; i++)
-		*path_slot(ld->paths, ld->paths_size, s, s->members[i].path) = i + 1;
-}
-
 /*
  * Empty ld->paths for the next struct.  A big table is dropped rather
  * than cleared: clearing it for each of many small structs after one big
@@ -1163,13 +1114,10 @@ static void paths_reserve(struct loader *ld, const struct cl_profile_struct *s)
  */
 static void paths_reset(struct loader *ld)
 {
-	if (ld->paths_size > 64) {
-		free(ld->paths);
-		ld->paths = NULL;
-		ld->paths_size = 0;
-	} else if (ld->paths) {
-		memset(ld->paths, 0, ld->paths_size * sizeof(*ld->paths));
-	}
+	if (ld->paths.size > 64)
+		cl_index_free(&ld->paths);
+	else if (ld->paths.slots)
+		memset(ld->paths.slots, 0, ld->paths.size * sizeof(*ld->paths.slots));
 }
 
 static int member_key(struct loader *ld, const struct cl_span *at, const char *path,
@@ -1186,8 +1134,8 @@ static int member_key(struct loader *ld, const struct cl_span *at, const char *p
 		return err_at(ld, at,
 			      "invalid member path '%s' (expected identifiers joined by '.')",
 			      show(pb, path));
-	paths_reserve(ld, s);
-	slot = path_slot(ld->paths, ld->paths_size, s, path);
+	cl_index_reserve(&ld->paths, s->nmembers + 1, path_hash, s);
+	slot = path_slot(&ld->paths, s, path);
 	if (*slot)
 		return dup_error(ld, at, path, s->members[*slot - 1].span.line);
 	/* Reading the entry adds no struct and no member: @s and @slot stay valid. */
@@ -1540,7 +1488,7 @@ static int loader_run(struct loader *ld)
 		yaml_event_delete(&ld->ev);
 	yaml_parser_delete(&ld->parser);
 	cl_profile_free(&ld->tmp);
-	free(ld->paths);
+	cl_index_free(&ld->paths);
 	free(ld->struct_lines);
 	return rc;
 }

@@ -39,6 +39,10 @@
  * never breaks a build; `werror` is how a build gates on them.  -w silences
  * them.  The plugin reads trees and never changes them: objects built with
  * and without it are identical.
+ *
+ * Every profile read is a dependency of the unit: with -MD/-MMD it is in
+ * the .d file next to the headers, so make, ninja, Kbuild's fixdep and
+ * ccache's depend mode rebuild what a changed profile affects.
  */
 #include "cachelint-plugin.h"
 #include "plugin-version.h"
@@ -67,6 +71,7 @@ typedef int_hash<unsigned int, 0xffffffffu, 0xfffffffeu> uid_hash;
  * @opt: analysis options
  * @line_size_given: line-size was an argument (it wins over profiles)
  * @profile: merged profiles
+ * @profile_list: the `profile=` argument, the files that are dependencies
  * @report_path: `report=` argument
  * @dump: `dump-layout`: print every record's model
  * @dump_path: `dump-layout=` argument, NULL for stderr
@@ -86,6 +91,7 @@ struct plugin_state {
 	struct cl_options opt;
 	bool line_size_given;
 	struct cl_profile profile;
+	const char *profile_list;
 	const char *report_path;
 	bool dump;
 	const char *dump_path;
@@ -417,6 +423,45 @@ static void finish(void *, void *)
 	convert_reset();
 }
 
+/*
+ * libcpp's dependency list (libcpp/include/mkdeps.h, not installed with the
+ * plugin headers; exported by cc1 and cc1plus).  Weak: lto1 has neither a
+ * preprocessor nor parse_in, and a plugin loaded there must still load.
+ */
+extern class mkdeps *cpp_get_deps(cpp_reader *) __attribute__((weak));
+extern void deps_add_dep(class mkdeps *, const char *) __attribute__((weak));
+extern cpp_reader *parse_in __attribute__((weak));
+
+/*
+ * PLUGIN_PRAGMAS: the preprocessor exists and has not written the
+ * dependency file yet (it does at the end of the unit).  Unlike
+ * PLUGIN_START_UNIT it also runs when only preprocessing (-E, -M, -MM).
+ * cpp_get_deps() is NULL unless -M/-MD/-MMD asked for dependencies.  The
+ * paths go in as given, as the headers do: relative to where the compiler
+ * runs.
+ */
+static void add_profile_deps(void *, void *)
+{
+	class mkdeps *deps;
+	const char *s = state.profile_list;
+
+	if (!s || state.disabled || !&parse_in || !parse_in || !cpp_get_deps || !deps_add_dep)
+		return;
+	deps = cpp_get_deps(parse_in);
+	if (!deps)
+		return;
+	for (;;) {
+		const char *end = strchr(s, ':');
+		size_t len = end ? (size_t)(end - s) : strlen(s);
+
+		if (len)
+			deps_add_dep(deps, xstrndup(s, len));
+		if (!end)
+			break;
+		s = end + 1;
+	}
+}
+
 static void bad_argument(const char *key, const char *fmt, const char *detail)
 {
 	char msg[1024];
@@ -482,6 +527,7 @@ static void load_profiles(const char *list)
 		state.disabled = true;
 		return;
 	}
+	state.profile_list = list;
 	if (state.profile.line_size && !state.line_size_given)
 		state.opt.line_size = state.profile.line_size;
 }
@@ -530,6 +576,7 @@ int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *versio
 			  (void *)cachelint_roots);
 	register_callback(info->base_name, PLUGIN_FINISH_TYPE, finish_type, NULL);
 	register_callback(info->base_name, PLUGIN_FINISH_DECL, finish_decl, NULL);
+	register_callback(info->base_name, PLUGIN_PRAGMAS, add_profile_deps, NULL);
 	register_callback(info->base_name, PLUGIN_FINISH, finish, NULL);
 	return 0;
 }

@@ -224,6 +224,18 @@ static void test_event_kinds(void **state)
 	assert_int_equal(cl_import_event_kind("cycles"), CL_EVENTS_UNKNOWN);
 	/* Both words: which one is it? */
 	assert_int_equal(cl_import_event_kind("loads-and-stores"), CL_EVENTS_UNKNOWN);
+	/* Intel hybrid's auxiliary group leader samples nothing. */
+	assert_int_equal(cl_import_event_kind("cpu_core/mem-loads-aux/"), CL_EVENTS_IGNORED);
+	/* Arm SPE as perf mem record -t load / -t store configures it. */
+	assert_int_equal(cl_import_event_kind("arm_spe_0/ts_enable=1,pa_enable=1,load_filter=1,"
+					      "store_filter=0,min_latency=30/"), CL_EVENTS_LOADS);
+	assert_int_equal(cl_import_event_kind("arm_spe_0/ts_enable=1,load_filter=0,"
+					      "store_filter=1/"), CL_EVENTS_STORES);
+	assert_int_equal(cl_import_event_kind("arm_spe_0/load_filter=1,store_filter=1/"),
+			 CL_EVENTS_UNKNOWN);
+	assert_int_equal(cl_import_event_kind("arm_spe_0/store_filter/"), CL_EVENTS_STORES);
+	/* AMD IBS with load latency filtering samples loads only. */
+	assert_int_equal(cl_import_event_kind("ibs_op/ldlat=128/"), CL_EVENTS_LOADS);
 }
 
 static void test_numbers(void **state)
@@ -399,11 +411,15 @@ static void test_typeoff_events(void **state)
 static void test_typeoff_errors(void **state)
 {
 	(void)state;
-	fails(TYPEOFF, "# Samples: 1K of events 'a, b'\n", CL_EVENTS_BY_NAME, NULL, 1, 15,
-	      "without --group");
+	fails(TYPEOFF, "# Samples: 1K of events 'mem-loads, cycles'\n# Event count (approx.): 5\n"
+	      "# Overhead  Data Type Offset\n   50.00%  50.00%  struct s +0 (a)\n",
+	      CL_EVENTS_BY_NAME, NULL, 1, 0, "event 'cycles' does not tell loads from stores");
+	fails(TYPEOFF, "# Samples: 1K of events 'mem-loads, mem-stores'\n# Event count (approx.): 5\n"
+	      "# Overhead  Data Type Offset\n   50.00%  struct s +0 (a)\n",
+	      CL_EVENTS_BY_NAME, NULL, 4, 12, "expected a value for column Overhead, found 'struct'");
 	fails(TYPEOFF, "# Samples: 1K of event 'cycles'\n# Event count (approx.): 5\n"
 	      "# Overhead  Data Type Offset\n   100.00%  struct s +0 (a)\n",
-	      CL_EVENTS_BY_NAME, NULL, 1, 0, "event 'cycles' counts neither loads nor stores");
+	      CL_EVENTS_BY_NAME, NULL, 1, 0, "event 'cycles' does not tell loads from stores");
 	fails(TYPEOFF, "# Overhead  Period  Data Type Offset\n   100.00%      77  struct s +0 (a)\n",
 	      CL_EVENTS_BY_NAME, NULL, 2, 0, "cannot tell loads from stores");
 	fails(TYPEOFF, "# Samples: 1K of event 'mem-loads'\n# Overhead  Data Type Offset\n"
@@ -469,6 +485,67 @@ static void test_annotate_fixtures(void **state)
 			 "==========\n" \
 			 "                 Samples     offset       size  field\n"
 
+/*
+ * What perf's group descriptions and pasted text look like: every spelling
+ * of a group, elision marks, spaces for tabs, indentation.
+ */
+static void test_pasted_text(void **state)
+{
+	static const char *const groups[] = {
+		"{cpu/mem-loads,ldlat=30/P,cpu/mem-stores/P}",
+		"anon group { cpu/mem-loads,ldlat=30/P, cpu/mem-stores/P }",
+		"cpu/mem-loads,ldlat=30/P, cpu/mem-stores/P",
+	};
+	static const char *const elisions[] = { "...", "<snip>", "[...]", "[ snip ]", "\xe2\x80\xa6",
+						"........" };
+	struct cl_import imp;
+	char text[512];
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(groups) / sizeof(groups[0]); i++) {
+		cl_import_init(&imp);
+		snprintf(text, sizeof(text), "  # Samples: 2K of events '%s'\n"
+			 "  # Overhead       Samples  Data Type Offset\n"
+			 "     50.00%%  25.00%%  30  10  struct s +0 (a)\n", groups[i]);
+		ok(&imp, TYPEOFF, "group.txt", text, CL_EVENTS_BY_NAME);
+		counts(&imp, "s", "a", 30, 10);
+		cl_import_free(&imp);
+	}
+	for (size_t i = 0; i < sizeof(elisions) / sizeof(elisions[0]); i++) {
+		cl_import_init(&imp);
+		snprintf(text, sizeof(text), "# Samples: 1K of event 'mem-loads'\n"
+			 "# Event count (approx.): 1000\n# Overhead  Data Type Offset\n"
+			 "   10.00%%  struct s +0 (a)\n  %s\n   5.00%%  struct s +8 (b)\n",
+			 elisions[i]);
+		ok(&imp, TYPEOFF, "cut.txt", text, CL_EVENTS_BY_NAME);
+		counts(&imp, "s", "a", 100, 0);
+		counts(&imp, "s", "b", 50, 0);
+		assert_true(has_note(&imp, "skipped 1 line marking rows cut out"));
+		cl_import_free(&imp);
+	}
+	/* Spaces for tabs: "union"/"struct" alone are anonymous, never a path component. */
+	cl_import_init(&imp);
+	ok(&imp, ANNOTATE, "spaces.txt", ANNOT_HEAD("struct s")
+	   "       4       1       0      0x10  struct s {\n"
+	   "       4       1       0      0x10      union {\n"
+	   "       4       1       0      0x10          struct list_head lru {\n"
+	   "       4       1       0       0x8              struct list_head* next;\n"
+	   "                                            };\n"
+	   "                                        };\n"
+	   "                                    };\n", CL_EVENTS_BY_NAME);
+	counts(&imp, "s", "lru.next", 4, 1);
+	assert_int_equal(cl_import_count(&imp), 1);
+	/* Percent, one event: shares of the header's 10 samples. */
+	ok(&imp, ANNOTATE, "pct.txt", "Annotate type: 'struct t' in a.out (10 samples):\n"
+	   "=====\n Percent     offset       size  field\n"
+	   "  100.00          0       0x10  struct t\t {\n"
+	   "   70.00          0        0x8      long\ta;\n"
+	   "   30.00        0x8        0x8      long\tb;\n", CL_EVENTS_STORES);
+	counts(&imp, "t", "a", 0, 7);
+	counts(&imp, "t", "b", 0, 3);
+	cl_import_free(&imp);
+}
+
 static void test_annotate_shapes(void **state)
 {
 	struct cl_import imp;
@@ -521,15 +598,15 @@ static void test_annotate_errors(void **state)
 	fails(ANNOTATE, "Annotate type: 'struct s' (1 samples):\n", CL_EVENTS_LOADS, NULL, 1, 1,
 	      "expected \"Annotate type: 'TYPE' in OBJECT");
 	fails(ANNOTATE, "Annotate type: 'struct s' in x (1 samples):\n event[0] = cycles\n",
-	      CL_EVENTS_BY_NAME, NULL, 2, 13, "event 'cycles' counts neither loads nor stores");
+	      CL_EVENTS_BY_NAME, NULL, 2, 13, "event 'cycles' does not tell loads from stores");
 	fails(ANNOTATE, "Annotate type: 'struct s' in x (1 samples):\nfoo\n",
 	      CL_EVENTS_LOADS, NULL, 2, 1, "expected event lines or '===='");
-	fails(ANNOTATE, "Annotate type: 'struct s' in x (1 samples):\n====\n"
-	      "    Percent     offset       size  field\n", CL_EVENTS_LOADS, NULL, 3, 5,
-	      "percentages of different events cannot be compared");
+	fails(ANNOTATE, "Annotate type: 'struct s' in x:\n====\n"
+	      "    Percent     offset       size  field\n", CL_EVENTS_LOADS, NULL, 1, 1,
+	      "a Percent column needs the table's sample total");
 	fails(ANNOTATE, "Annotate type: 'struct s' in x (1 samples):\n====\n"
 	      "    Weight     offset       size  field\n", CL_EVENTS_LOADS, NULL, 3, 5,
-	      "expected a Samples or Period column, found 'Weight'");
+	      "expected a Percent, Samples or Period column, found 'Weight'");
 	fails(ANNOTATE, "Annotate type: 'struct s' in x (1 samples):\n====\n"
 	      "    samples     offset\n", CL_EVENTS_LOADS, NULL, 3, 0,
 	      "expected the columns offset, size and field");
@@ -537,17 +614,19 @@ static void test_annotate_errors(void **state)
 	      CL_EVENTS_LOADS, NULL, 2, 0, "ends before the column header");
 	fails(ANNOTATE, ANNOT_HEAD("struct s") "       1       2       0  struct s\t {\n",
 	      CL_EVENTS_BY_NAME, NULL, 6, 27, "expected a number, found 'struct'");
-	fails(ANNOTATE, ANNOT_HEAD("struct s") "       1       2       0       8  struct s {\n",
-	      CL_EVENTS_BY_NAME, NULL, 6, 35, "expected 'TYPE<tab>NAME;'");
 	fails(ANNOTATE, ANNOT_HEAD("struct s") "       1       2       0       8  struct s\tx\n",
-	      CL_EVENTS_BY_NAME, NULL, 6, 44, "end in ';' or '{'");
+	      CL_EVENTS_BY_NAME, NULL, 6, 35, "expected 'TYPE<tab>NAME;'");
+	/* Spaces for the tab: a lone word below the type's row has no type. */
+	fails(ANNOTATE, ANNOT_HEAD("struct s") "       1       2       0       8  struct s {\n"
+	      "       1       2       0       8      x;\n",
+	      CL_EVENTS_BY_NAME, NULL, 7, 39, "expected 'TYPE NAME;'");
 	fails(ANNOTATE, ANNOT_HEAD("struct s") "    };\n", CL_EVENTS_BY_NAME, NULL, 6, 5,
 	      "'};' closes nothing");
 	fails(ANNOTATE, "Annotate type: 'struct s' in x (1 samples):\n====\n"
 	      "    samples     offset       size  field\n", CL_EVENTS_BY_NAME, NULL, 1, 0,
 	      "names the events only with --group");
 	fails(ANNOTATE, "Annotate type: 'struct s' in x (1 samples):\n event[0] = a = b\n",
-	      CL_EVENTS_BY_NAME, NULL, 2, 13, "event 'a = b' counts neither");
+	      CL_EVENTS_BY_NAME, NULL, 2, 13, "event 'a = b' does not tell");
 	fails(ANNOTATE, "perf annotate: no samples\n", CL_EVENTS_LOADS, NULL, 0, 0,
 	      "no 'Annotate type:' table");
 }
@@ -717,6 +796,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_event_kinds),
 		cmocka_unit_test(test_numbers),
+		cmocka_unit_test(test_pasted_text),
 		cmocka_unit_test(test_kind_names),
 		cmocka_unit_test(test_typeoff_fixtures),
 		cmocka_unit_test(test_typeoff_columns),

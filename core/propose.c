@@ -200,6 +200,42 @@ static size_t frozen_prefix(const struct cl_record *rec)
 	return end;
 }
 
+/*
+ * A kernel cacheline group, __cacheline_group_begin__G through
+ * __cacheline_group_end__G (and the pad the aligned variant adds), moves
+ * whole: its markers are what the kernel's CACHELINE_ASSERT_GROUP_MEMBER()
+ * checks are written against.  Returns how many members from @i it spans,
+ * 0 when @i does not begin one.
+ */
+static size_t group_span(const struct cl_record *rec, size_t i)
+{
+	const char *begin = "__cacheline_group_begin__", *name = rec->members[i].name;
+	size_t n = strlen(begin);
+
+	if (!name || strncmp(name, begin, n))
+		return 0;
+	for (size_t j = i + 1; j < rec->nmembers; j++) {
+		const char *m = rec->members[j].name;
+
+		if (m && !strncmp(m, "__cacheline_group_end__", 23) && !strcmp(m + 23, name + n)) {
+			if (j + 1 < rec->nmembers && rec->members[j + 1].name &&
+			    !strncmp(rec->members[j + 1].name, "__cacheline_group_pad__", 23))
+				j++;
+			return j - i + 1;
+		}
+	}
+	return 0;
+}
+
+/* The classes of a group: its members'; read and written ones make it mixed. */
+static void merge_group_class(struct top_class *into, const struct top_class *t)
+{
+	if (t->write)
+		class_leaf(into, true, t->group);
+	else if (t->read)
+		class_leaf(into, false, t->group);
+}
+
 static const char *build_units(const struct cl_record *rec, struct cl_arena *a,
 			       const struct top_class *tc, struct plan *pl)
 {
@@ -214,7 +250,18 @@ static const char *build_units(const struct cl_record *rec, struct cl_arena *a,
 
 		u->first = i;
 		u->count = 1;
-		if (m->flags & CL_MEMBER_BITFIELD) {
+		if ((u->count = group_span(rec, i)) > 0) {
+			for (size_t k = i; k < i + u->count; k++) {
+				const struct cl_member *g = &rec->members[k];
+
+				if (k > i)
+					merge_group_class(&c, &tc[k]);
+				hi = hi > g->bit_offset + g->bit_size ? hi : g->bit_offset + g->bit_size;
+				u->align = u->align > g->align ? u->align : g->align;
+			}
+			u->bytes = (hi + 7) / 8 - lo / 8;
+			u->align = u->align ? u->align : 1;
+		} else if ((u->count = 1) && (m->flags & CL_MEMBER_BITFIELD)) {
 			while (i + u->count < rec->nmembers &&
 			       (rec->members[i + u->count].flags & CL_MEMBER_BITFIELD)) {
 				const struct cl_member *b = &rec->members[i + u->count];

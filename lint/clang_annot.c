@@ -311,6 +311,14 @@ static void suppress_macros(struct fe *fe, CXCursor rec, unsigned *mask)
 	if (!text)
 		return;
 	brace = (unsigned)scan_to(text, size, begin, "{");
+	/*
+	 * A record made by a macro (the kernel's struct_group_tagged()) has
+	 * its whole extent at the expansion point: its braces are not in this
+	 * text, and the scan for them would run past the macro's ')' into
+	 * whatever follows (a __read_mostly variable further down the file).
+	 */
+	if (brace >= end)
+		return;
 	tail = (unsigned)scan_to(text, size, end, ";,=");
 	for (int part = 0; part < 2; part++) {
 		first = part ? annot_uses_in(fe, file, end, tail, &n) :

@@ -50,75 +50,6 @@ struct conv_entry {
 	bool used;
 };
 
-/* Flags clang rejected in an earlier unit: dropped from every later one. */
-static struct {
-	pthread_mutex_t lock;
-	char **v;
-	size_t n, cap;
-} dropped = { PTHREAD_MUTEX_INITIALIZER, NULL, 0, 0 };
-
-/* GCC-only flags of common builds (the kernel's), dropped without a retry. */
-static const char *const gcc_only[] = {
-	"-fconserve-stack", "-fno-allow-store-data-races", "-fno-var-tracking-assignments",
-	"-mrecord-mcount", "-fno-ipa-sra", "-fno-ipa-cp-clone", "-fno-partial-inlining",
-	"-mindirect-branch-register", "-fno-tree-loop-im", "-fno-code-hoisting",
-	"-fsched-pressure", "-fno-inline-functions-called-once",
-};
-
-static const char *const gcc_only_prefixes[] = {
-	"-fplugin=", "-fplugin-arg-", "-mindirect-branch=", "-mfunction-return=",
-	"-mpreferred-stack-boundary=", "-fmacro-prefix-map=", "-fmin-function-alignment=",
-	"-fpatchable-function-entry=", "-falign-jumps=", "-falign-loops=",
-	"-fconstexpr-",
-};
-
-void lint_frontend_fini(void)
-{
-	pthread_mutex_lock(&dropped.lock);
-	for (size_t i = 0; i < dropped.n; i++)
-		free(dropped.v[i]);
-	free(dropped.v);
-	dropped.v = NULL;
-	dropped.n = dropped.cap = 0;
-	pthread_mutex_unlock(&dropped.lock);
-}
-
-static bool is_dropped(const char *arg)
-{
-	bool found = false;
-
-	for (size_t i = 0; i < sizeof(gcc_only) / sizeof(gcc_only[0]); i++)
-		if (!strcmp(arg, gcc_only[i]))
-			return true;
-	for (size_t i = 0; i < sizeof(gcc_only_prefixes) / sizeof(gcc_only_prefixes[0]); i++)
-		if (!strncmp(arg, gcc_only_prefixes[i], strlen(gcc_only_prefixes[i])))
-			return true;
-	pthread_mutex_lock(&dropped.lock);
-	for (size_t i = 0; i < dropped.n && !found; i++)
-		found = !strcmp(arg, dropped.v[i]);
-	pthread_mutex_unlock(&dropped.lock);
-	return found;
-}
-
-static void add_dropped(const char *arg, size_t len)
-{
-	char *s = cl_xmalloc(len + 1);
-
-	memcpy(s, arg, len);
-	s[len] = '\0';
-	pthread_mutex_lock(&dropped.lock);
-	for (size_t i = 0; i < dropped.n; i++) {
-		if (!strcmp(dropped.v[i], s)) {
-			free(s);
-			s = NULL;
-			break;
-		}
-	}
-	if (s)
-		*(char **)cl_vec_push(&dropped.v, &dropped.n, &dropped.cap) = s;
-	pthread_mutex_unlock(&dropped.lock);
-}
-
 void fe_location(CXSourceLocation loc, CXFile *file, unsigned *line, unsigned *col,
 		 unsigned *offset)
 {
@@ -808,12 +739,19 @@ static void append(char **buf, size_t *len, const char *s)
 	*len += n + 1;
 }
 
+/* "cachelint: FILE: " before the error that follows on the same line */
+static void append_unit(char **buf, size_t *len, const char *unit)
+{
+	*buf = cl_xrealloc(*buf, *len + strlen(unit) + 16);
+	*len += (size_t)sprintf(*buf + *len, "cachelint: %s: ", unit);
+}
+
 /*
  * Errors of the unit, formatted as clang prints them.  Returns 0 when there
  * are none, 1 when the only ones were rejected flags (now dropped: parse
  * again), -1 otherwise (@errors filled).
  */
-static int check_diagnostics(CXTranslationUnit tu, char **errors, size_t *len)
+static int check_diagnostics(CXTranslationUnit tu, const char *unit, char **errors, size_t *len)
 {
 	unsigned n = clang_getNumDiagnostics(tu);
 	int rc = 0;
@@ -829,13 +767,16 @@ static int check_diagnostics(CXTranslationUnit tu, char **errors, size_t *len)
 		clang_getExpansionLocation(clang_getDiagnosticLocation(d), &file, NULL, NULL, NULL);
 		if (sev >= CXDiagnostic_Error) {
 			if (!file && rejected_flag(clang_getCString(msg), &flag, &flen)) {
-				add_dropped(flag, flen);
+				lint_flag_rejected(flag, flen);
 				rc = rc ? rc : 1;
 			} else {
 				CXString text = clang_formatDiagnostic(d,
 					CXDiagnostic_DisplaySourceLocation | CXDiagnostic_DisplayColumn |
 					CXDiagnostic_DisplayOption);
 
+				/* a command-line error has no location: name the unit */
+				if (!file)
+					append_unit(errors, len, unit);
 				append(errors, len, clang_getCString(text));
 				clang_disposeString(text);
 				rc = -1;
@@ -853,7 +794,7 @@ static const char **build_args(const struct lint_job *job, size_t *n)
 	size_t k = 0;
 
 	for (size_t i = 0; i < job->nargs; i++)
-		if (!is_dropped(job->args[i]))
+		if (!lint_flag_dropped(job->args[i]))
 			v[k++] = job->args[i];
 	/*
 	 * Warnings are the compiler's business, not the lint's: -w keeps a
@@ -916,7 +857,7 @@ static CXTranslationUnit parse(CXIndex idx, const struct lint_job *job, char **e
 									      "failure");
 			return NULL;
 		}
-		rc = check_diagnostics(tu, errors, &len);
+		rc = check_diagnostics(tu, job->file, errors, &len);
 		if (rc == 0)
 			return tu;
 		clang_disposeTranslationUnit(tu);

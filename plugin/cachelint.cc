@@ -490,6 +490,12 @@ int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *versio
 	cl_profile_init(&state.profile);
 	for (int i = 0; i < info->argc; i++)
 		parse_argument(&info->argv[i], &profiles);
+	/*
+	 * lto1 (-flto, at link time) reads GIMPLE: no types to analyse, and its
+	 * empty report= and dump-layout= files would overwrite the compile's.
+	 */
+	if (!strcmp(lang_hooks.name, "GNU GIMPLE"))
+		state.disabled = true;
 	if (profiles && !state.disabled)
 		load_profiles(profiles);
 	start_pipeline();

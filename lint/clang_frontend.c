@@ -26,7 +26,7 @@
 
 #include "emit_source.h"
 
-#define EMBED_WORTH_DEPTH 8	/* as the plugin's worth_converting() */
+#define EMBED_WORTH_DEPTH 64	/* as the plugin's worth_converting(), and conversion */
 #define CONVERT_DEPTH_MAX 64
 #define PARSE_TRIES 4
 

@@ -27,6 +27,7 @@
  * conflicting placement).
  */
 #include "emit.h"
+#include "paths.h"
 #include "emit_source.h"
 
 #include <inttypes.h>
@@ -323,10 +324,18 @@ static void box_class(struct drawing *d, const struct box *b)
 {
 	const struct cl_leaf *l = b->leaf;
 
-	fprintf(d->out, " class=\"member cls-%s%s%s\"", cl_class_name(l->access.cls),
-		l->access.group ? " grouped" : "", b->marks ? " conflicted" : "");
-	if (l->access.group)
-		fprintf(d->out, " style=\"--hue:%u\"", group_hue(d->groups, l->access.group));
+	const char *paths = NULL;
+
+	/* a member classed by paths is coloured by the paths that write or read it */
+	if (l->access.cls == CL_CLASS_PATHS)
+		paths = cl_access_describe(&l->access, d->a);
+	fprintf(d->out, " class=\"member cls-%s%s%s%s\"", cl_class_name(l->access.cls),
+		l->access.group ? " grouped" : "",
+		paths ? (cl_access_writes(&l->access) ? " written" : " read") : "",
+		b->marks ? " conflicted" : "");
+	if (l->access.group || paths)
+		fprintf(d->out, " style=\"--hue:%u\"",
+			group_hue(d->groups, paths ? paths : l->access.group));
 }
 
 static void ruler(struct drawing *d)
@@ -481,6 +490,11 @@ static void member(struct drawing *d, const struct box *b)
 	if (l->access.group) {
 		fputs(" data-group=\"", d->out);
 		put_html(d->out, l->access.group);
+		fputc('"', d->out);
+	}
+	if (l->access.cls == CL_CLASS_PATHS) {
+		fputs(" data-paths=\"", d->out);
+		put_html(d->out, cl_access_describe(&l->access, d->a));
 		fputc('"', d->out);
 	}
 	fputc('>', d->out);
@@ -903,7 +917,9 @@ static const char style[] =
 	".member:hover rect{stroke:var(--fg);stroke-width:2}\n"
 	".cls-read_mostly rect{fill:var(--rm)}.cls-write_hot rect{fill:var(--wh)}"
 	".cls-write_hot.grouped rect{fill:hsl(var(--hue) 60% 48%)}.cls-cold rect{fill:var(--cold)}"
-	".cls-none rect{fill:var(--none)}\n"
+	".cls-none rect{fill:var(--none)}"
+	".cls-paths.written rect{fill:hsl(var(--hue) 60% 45%)}"
+	".cls-paths.read rect{fill:hsl(var(--hue) 45% 68%)}\n"
 	".member .label{fill:#fff;pointer-events:none}.cls-none .label{fill:var(--fg)}\n"
 	".conflicted rect{stroke:var(--conflict);stroke-width:2}\n"
 	".conflict path{fill:none;stroke:var(--conflict);stroke-width:1.6}"

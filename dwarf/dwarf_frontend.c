@@ -169,48 +169,73 @@ static bool is_wanted(struct dw_frontend *fe, const struct cl_record *rec)
 }
 
 /*
- * A nameless record that some member embeds is no root; only the
- * structural keys know what the members of the records they skip embed.
- * Where they say such a record may be embedded, every definition of the
- * unit is converted, so that the conversion decides as it always does.
+ * A nameless record that some member embeds is no root; the conversion of
+ * the records holding such a member decides that (mark_embedded()), and
+ * only those converted in the unit count.  Whether a definition is such a
+ * record is unsure where the structural keys say some member may embed it
+ * and it has no name of its own or from a typedef.
  */
-static bool keys_decide_roots(struct dw_unit *u, const struct dw_shape **keys)
+static bool root_unsure(struct dw_unit *u, dw_key k, const struct dw_shape *s)
 {
-	for (size_t i = 0; i < u->ncands; i++) {
-		dw_key k = u->cands[i];
+	return (!s || !s->named) && !cl_map_get(&u->typedefs, k) &&
+	       cl_map_get(&u->raw_embedded, k);
+}
 
-		if ((!keys[i] || !keys[i]->named) && !cl_map_get(&u->typedefs, k) &&
-		    cl_map_get(&u->raw_embedded, k))
-			return false;
+/*
+ * An unsure definition is embedded for certain when one of its holders
+ * has a key whose conversion went through every member before: the same
+ * tree converts the same way here, and marks it.
+ */
+static bool embedded_for_sure(struct dw_unit *u, dw_key k)
+{
+	const struct dw_embedder *e;
+
+	for (e = cl_map_get(&u->raw_embedded, k); e; e = e->next) {
+		const struct dw_shape *s = dw_shape_of(u, e->parent);
+
+		if (s && dw_shape_ok(u->fe, s, false))
+			return true;
 	}
-	return true;
+	return false;
+}
+
+/* Otherwise its holders are converted too, so that they mark it or not. */
+static void convert_holders(struct dw_unit *u, dw_key k)
+{
+	const struct dw_embedder *e;
+
+	for (e = cl_map_get(&u->raw_embedded, k); e; e = e->next)
+		dw_type_layout(u, e->parent, 0);
 }
 
 /*
  * The struct definitions of a fast unit: those whose structural key was
- * decided in an earlier unit, and those that nothing reaches, are left
- * alone; the others are converted.  Returns the keys to remember once the
- * roots are known (NULL where there is none to remember).
+ * decided in an earlier unit, those that nothing reaches, and nameless
+ * ones that a holder converted whole before embeds, are left alone; the
+ * others are converted.  Returns the keys to remember once the roots are
+ * known (NULL where there is none to remember).
  */
 static const struct dw_shape **convert_candidates(struct dw_unit *u)
 {
 	struct dw_frontend *fe = u->fe;
 	const struct dw_shape **keys = cl_arena_alloc(&u->arena, (u->ncands + 1) * sizeof(*keys));
-	bool by_key;
 
 	for (size_t i = 0; i < u->ncands; i++)
 		keys[i] = dw_shape_of(u, u->cands[i]);
-	by_key = keys_decide_roots(u, keys);
 	for (size_t i = 0; i < u->ncands; i++) {
-		const struct dw_shape *s = by_key ? keys[i] : NULL;
+		const struct dw_shape *s = keys[i];
+		dw_key k = u->cands[i];
+		bool unsure = root_unsure(u, k, s);
 
-		if (s && ((!s->relevant && !fe->cfg.all) || dw_shape_seen(fe, s, false))) {
+		if (s && ((!s->relevant && !fe->cfg.all) || dw_shape_seen(fe, s, false) ||
+			  (unsure && embedded_for_sure(u, k)))) {
 			fe->stats.recognised++;
 			keys[i] = NULL;
 			continue;
 		}
-		visit_root(u, dw_type_layout(u, u->cands[i], 0));
-		keys[i] = s;
+		if (unsure)
+			convert_holders(u, k);
+		visit_root(u, dw_type_layout(u, k, 0));
 	}
 	return keys;
 }
@@ -218,14 +243,23 @@ static const struct dw_shape **convert_candidates(struct dw_unit *u)
 /* What a key stands for is known once the unit's roots are: remember it. */
 static void remember_keys(struct dw_unit *u, const struct dw_shape **keys)
 {
-	for (size_t i = 0; keys && i < u->ncands; i++) {
-		struct dw_type *t;
+	struct dw_type *t;
 
+	for (size_t i = 0; keys && i < u->ncands; i++) {
 		if (!keys[i])
 			continue;
 		t = cl_map_get(&u->types, u->cands[i]);
 		if (t && (!t->record || is_root(u, t->record)))
 			dw_shape_seen(u->fe, keys[i], true);
+	}
+	/* every record converted whole, candidate or holder */
+	for (size_t i = 0; keys && i < u->nconverted; i++) {
+		const struct dw_shape *s;
+
+		t = u->converted[i];
+		s = t->record ? dw_shape_known(u, t->key) : NULL;
+		if (s)
+			dw_shape_ok(u->fe, s, true);
 	}
 }
 
@@ -640,6 +674,7 @@ struct dw_frontend *dw_frontend_new(const struct dw_config *cfg)
 	cl_arena_init(&fe->arena);
 	cl_map_init(&fe->seen);
 	cl_map_init(&fe->shapes_seen);
+	cl_map_init(&fe->shapes_ok);
 	cl_strset_init(&fe->names);
 	cl_strset_init(&fe->reported);
 	return fe;
@@ -656,6 +691,7 @@ void dw_frontend_free(struct dw_frontend *fe)
 		return;
 	cl_map_free(&fe->seen);
 	cl_map_free(&fe->shapes_seen);
+	cl_map_free(&fe->shapes_ok);
 	cl_strset_free(&fe->names);
 	cl_strset_free(&fe->reported);
 	cl_arena_free(&fe->arena);

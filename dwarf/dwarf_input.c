@@ -145,7 +145,7 @@ static int check_sections(Elf *elf, const char *path, off_t file_size, struct el
 }
 
 static int check_elf(int fd, const char *path, off_t file_size, bool *big_endian,
-		     struct cl_diag *err)
+		     bool *relocatable, struct cl_diag *err)
 {
 	struct elf_facts f = { 0 };
 	GElf_Ehdr eh;
@@ -173,6 +173,7 @@ static int check_elf(int fd, const char *path, off_t file_size, bool *big_endian
 	if (check_sections(elf, path, file_size, &f, err))
 		goto out;
 	*big_endian = eh.e_ident[EI_DATA] == ELFDATA2MSB;
+	*relocatable = eh.e_type == ET_REL;
 	if (f.skeleton && !*big_endian) {
 		cl_diag_set(err, path, 0, 0,
 			    "a split-DWARF skeleton (-gsplit-dwarf): the types are in its .dwo file; run on that, or build without -gsplit-dwarf");
@@ -200,6 +201,7 @@ int dw_input_open(const char *path, struct dw_input *in, struct cl_diag *err)
 	Dwarf_Error e = NULL;
 	const char *lists;
 	uint64_t off = 0;
+	bool relocatable = false;
 	struct stat st;
 	int rc;
 
@@ -219,8 +221,16 @@ int dw_input_open(const char *path, struct dw_input *in, struct cl_diag *err)
 		return -1;
 	}
 	if (check_magic(in->fd, path, err) ||
-	    check_elf(in->fd, path, st.st_size, &in->big_endian, err))
+	    check_elf(in->fd, path, st.st_size, &in->big_endian, &relocatable, err))
 		goto fail;
+	/*
+	 * Only a relocatable object's debug relocations are still to be
+	 * applied.  A linked file that keeps them (vmlinux: --emit-relocs) has
+	 * them applied already, and libdwarf would load and apply the
+	 * 24-byte entries of .rela.debug_info again for nothing: 0.5 GB more
+	 * for the 6.1 kernel's.  The flag is libdwarf's global, set per file.
+	 */
+	dwarf_set_reloc_application(relocatable);
 	rc = dwarf_init_b(in->fd, DW_DLC_READ, DW_GROUPNUMBER_ANY, NULL, NULL, &in->dbg, &e);
 	if (rc == DW_DLV_ERROR) {
 		cl_diag_set(err, path, 0, 0, "corrupt DWARF: %s", dwarf_errmsg(e));

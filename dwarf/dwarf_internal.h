@@ -177,6 +177,17 @@ struct dw_shape {
 };
 
 /**
+ * struct dw_embedder - a record DIE with a member whose type is a given
+ * record (through typedefs and qualifiers), as the structural keys see it
+ * @parent: the record DIE holding the member
+ * @next: the next one for the same record
+ */
+struct dw_embedder {
+	dw_key parent;
+	struct dw_embedder *next;
+};
+
+/**
  * struct dw_unit - one compile or type unit being read
  * @fe: the front end
  * @dbg: the file's libdwarf session
@@ -203,7 +214,9 @@ struct dw_shape {
  * @seed: what the keys of the unit start from (address size, byte order)
  * @shapes: key -> struct dw_shape, the structural keys made so far
  * @raw_embedded: records that some member's type names, by DIE key, as
- *                the structural keys saw them (a superset of @embedded's)
+ *                the structural keys saw them: the struct dw_embedder list
+ *                of the records holding such a member (not a static one)
+ * @hash_parent: the record whose children the structural key is reading
  * @cands: struct definitions met by the walk, in DIE order, when @fast
  */
 struct dw_unit {
@@ -233,6 +246,7 @@ struct dw_unit {
 	uint64_t seed;
 	struct cl_map shapes;
 	struct cl_map raw_embedded;
+	dw_key hash_parent;
 	dw_key *cands;
 	size_t ncands, cands_cap;
 };
@@ -244,6 +258,9 @@ struct dw_unit {
  * @arena: the distinct records handed out, interned file names
  * @seen: fingerprints of the layouts already handed out (value unused)
  * @shapes_seen: structural keys of the struct DIEs already decided
+ * @shapes_ok: structural keys of struct DIEs whose conversion gave a
+ *             record: every member of such a record was converted, so it
+ *             marks every record it embeds as embedded
  * @names: interned strings (file names): hash of the string -> string
  * @reported: annotation errors already reported (string set)
  * @in: the open file
@@ -258,6 +275,7 @@ struct dw_frontend {
 	struct cl_arena arena;
 	struct cl_map seen;
 	struct cl_map shapes_seen;
+	struct cl_map shapes_ok;
 	struct cl_strset names;
 	struct cl_strset reported;
 	struct dw_input in;
@@ -313,7 +331,11 @@ struct cl_record *dw_record_convert(struct dw_unit *u, struct dw_type *t, Dwarf_
 /* dwarf_shape.c */
 /* The structural key of the type DIE @k, or NULL if it has none. */
 const struct dw_shape *dw_shape_of(struct dw_unit *u, dw_key k);
+/* The key of @k if it was made in the unit (and did not fail), else NULL. */
+const struct dw_shape *dw_shape_known(struct dw_unit *u, dw_key k);
 /* Whether a DIE with the key @s was decided before; with @add, remember @s. */
 bool dw_shape_seen(struct dw_frontend *fe, const struct dw_shape *s, bool add);
+/* The same for the keys of records whose conversion succeeded. */
+bool dw_shape_ok(struct dw_frontend *fe, const struct dw_shape *s, bool add);
 
 #endif /* CACHELINT_DWARF_INTERNAL_H */

@@ -59,22 +59,6 @@ static int load_section(Elf_Scn *scn, const GElf_Shdr *sh, struct dw_raw_section
 	return 0;
 }
 
-/* Relocations that apply to a debug section: the values are not final. */
-static bool relocates_debug(Elf *elf, size_t shstrndx, const GElf_Shdr *sh)
-{
-	GElf_Shdr target;
-	Elf_Scn *t;
-	const char *name;
-
-	if (sh->sh_type != SHT_REL && sh->sh_type != SHT_RELA)
-		return false;
-	t = elf_getscn(elf, sh->sh_info);
-	if (!t || !gelf_getshdr(t, &target))
-		return true;
-	name = elf_strptr(elf, shstrndx, target.sh_name);
-	return !name || starts_with(name, ".debug");
-}
-
 /* .debug_info as it is in the file: a mapping of our own. */
 static int map_info(struct dw_raw *r, int fd, const GElf_Shdr *sh)
 {
@@ -99,8 +83,15 @@ static int map_info(struct dw_raw *r, int fd, const GElf_Shdr *sh)
 /*
  * Whether the DIEs can be read in place: a linked file (a relocatable
  * object's .debug_info holds zeros where relocations write string offsets),
- * no relocation of a debug section, no .zdebug section (libdwarf alone
- * reads that old compression).
+ * no .zdebug section (libdwarf alone reads that old compression).
+ *
+ * A linked file may still carry the relocations of its debug sections: the
+ * kernel links vmlinux with --emit-relocs (for its relocs tool and livepatch
+ * tools), which keeps .rela.debug_info next to the section the linker has
+ * already relocated.  Its values are final all the same; only an ET_REL
+ * object's relocations are still to be applied.  Anything else with
+ * relocations of a debug section (there is nothing else in ELF: ET_EXEC,
+ * ET_DYN or a core file) is read in place too.
  */
 static bool keys_possible(Elf *elf, size_t shstrndx, const GElf_Ehdr *eh)
 {
@@ -115,7 +106,7 @@ static bool keys_possible(Elf *elf, size_t shstrndx, const GElf_Ehdr *eh)
 		if (!gelf_getshdr(scn, &sh))
 			return false;
 		name = elf_strptr(elf, shstrndx, sh.sh_name);
-		if (!name || starts_with(name, ".zdebug") || relocates_debug(elf, shstrndx, &sh))
+		if (!name || starts_with(name, ".zdebug"))
 			return false;
 	}
 	return true;

@@ -104,6 +104,30 @@ static bool profile_names(const struct dw_unit *u, const char *name)
 
 static const struct dw_shape *shape_at(struct dw_unit *u, uint64_t off, unsigned depth);
 
+/* A static data member is a declaration: the conversion skips it. */
+static bool is_static_member(const struct dw_raw_die *d)
+{
+	for (unsigned i = 0; i < d->n; i++)
+		if ((d->v[i].at == DW_AT_declaration || d->v[i].at == DW_AT_external) &&
+		    d->v[i].cls == DWR_FLAG && d->v[i].u)
+			return true;
+	return false;
+}
+
+/* The record being hashed holds a member of the record type @record. */
+static void add_embedder(struct dw_unit *u, dw_key record)
+{
+	struct dw_embedder *head = cl_map_get(&u->raw_embedded, record), *e;
+
+	for (e = head; e; e = e->next)
+		if (e->parent == u->hash_parent)
+			return;
+	e = cl_arena_alloc(&u->arena, sizeof(*e));
+	e->parent = u->hash_parent;
+	e->next = head;
+	cl_map_put(&u->raw_embedded, record, e);
+}
+
 /*
  * One DW_AT_type reference of the DIE @d: the key of the type in place of
  * the offset.  A member's type that names a record marks the record
@@ -121,8 +145,9 @@ static bool hash_type_ref(struct dw_unit *u, const struct dw_raw_die *d, uint64_
 	*relevant |= t->relevant;
 	if (s && dw_tag_is_alias(d->tag))
 		s->record = t->record;
-	if ((d->tag == DW_TAG_member || d->tag == DW_TAG_inheritance) && t->record)
-		cl_map_put(&u->raw_embedded, t->record, (void *)1);
+	if ((d->tag == DW_TAG_member || d->tag == DW_TAG_inheritance) && t->record &&
+	    !is_static_member(d))
+		add_embedder(u, t->record);
 	return true;
 }
 
@@ -263,6 +288,15 @@ static uint64_t hash_die(struct dw_unit *u, uint64_t off, struct hasher *h, stru
 		*relevant = true;
 	if (!d.children)
 		return d.next;
+	if (is_record(d.tag)) {
+		dw_key outer = u->hash_parent;
+		uint64_t end;
+
+		u->hash_parent = dw_key_make(off, 1);
+		end = hash_children(u, d.next, h, relevant, depth + 1);
+		u->hash_parent = outer;
+		return end;
+	}
 	return hash_children(u, d.next, h, relevant, depth + 1);
 }
 
@@ -296,6 +330,13 @@ const struct dw_shape *dw_shape_of(struct dw_unit *u, dw_key k)
 	return shape_at(u, dw_key_off(k), 0);
 }
 
+const struct dw_shape *dw_shape_known(struct dw_unit *u, dw_key k)
+{
+	const struct dw_shape *s = cl_map_get(&u->shapes, k);
+
+	return s && s->state == SHAPE_DONE ? s : NULL;
+}
+
 /* ------------------------------------------------------------------ */
 /* keys already met in the run                                          */
 
@@ -303,12 +344,13 @@ const struct dw_shape *dw_shape_of(struct dw_unit *u, dw_key k)
  * A set of 128-bit keys on top of the map: slot by the first half,
  * collisions of the first half probe the next value.
  */
-bool dw_shape_seen(struct dw_frontend *fe, const struct dw_shape *s, bool add)
+static bool shape_set(struct dw_frontend *fe, struct cl_map *set, const struct dw_shape *s,
+		      bool add)
 {
 	dw_key slot = s->a ? s->a : 1;
 	const struct dw_shape *v;
 
-	while ((v = cl_map_get(&fe->shapes_seen, slot)) && (v->a != s->a || v->b != s->b))
+	while ((v = cl_map_get(set, slot)) && (v->a != s->a || v->b != s->b))
 		slot = slot + 1 ? slot + 1 : 1;
 	if (v)
 		return true;
@@ -316,7 +358,17 @@ bool dw_shape_seen(struct dw_frontend *fe, const struct dw_shape *s, bool add)
 		struct dw_shape *copy = cl_arena_alloc(&fe->arena, sizeof(*copy));
 
 		*copy = *s;
-		cl_map_put(&fe->shapes_seen, slot, copy);
+		cl_map_put(set, slot, copy);
 	}
 	return false;
+}
+
+bool dw_shape_seen(struct dw_frontend *fe, const struct dw_shape *s, bool add)
+{
+	return shape_set(fe, &fe->shapes_seen, s, add);
+}
+
+bool dw_shape_ok(struct dw_frontend *fe, const struct dw_shape *s, bool add)
+{
+	return shape_set(fe, &fe->shapes_ok, s, add);
 }

@@ -146,6 +146,8 @@ static int load_sections(struct dw_raw *r, Elf *elf, int fd, const GElf_Ehdr *eh
 		if (s == &r->info && sh.sh_type != SHT_NOBITS && !(sh.sh_flags & SHF_COMPRESSED)) {
 			if (map_info(r, fd, &sh))
 				r->keys = false;
+			else
+				r->info_index = elf_ndxscn(scn);
 		} else if (load_section(scn, &sh, s)) {
 			memset(s, 0, sizeof(*s));
 			r->keys = false;

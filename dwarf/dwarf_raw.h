@@ -49,6 +49,7 @@ struct dw_raw_section {
  * @info_map, @info_map_len: .debug_info mapped from the file by this reader
  *       (when it is not compressed), so that dw_raw_release() can give the
  *       pages of finished units back
+ * @info_index: the ELF section index of the mapped .debug_info
  * @tables: abbreviation tables by offset, parsed on first use
  * @table_offs: their offsets in .debug_abbrev
  * @ntables: number of @tables
@@ -63,6 +64,7 @@ struct dw_raw {
 	struct dw_raw_section line, rnglists, loclists;
 	void *info_map;
 	size_t info_map_len;
+	size_t info_index;
 	struct dw_raw_table **tables;
 	uint64_t *table_offs;
 	size_t ntables, tables_cap;
@@ -78,9 +80,9 @@ struct dw_raw {
 int dw_raw_open(struct dw_raw *r, int fd);
 void dw_raw_close(struct dw_raw *r);
 /*
- * The bytes [@from, @to) of .debug_info will not be read again: their
- * pages leave memory (libdwarf holds a copy of its own; peak memory then
- * counts one .debug_info, not two).
+ * The bytes [@from, @to) of .debug_info will not be read again here: their
+ * pages leave memory (libdwarf reads a linked file's .debug_info from the
+ * same mapping, dwarf_input.c, and faults back in what it reads later).
  */
 void dw_raw_release(struct dw_raw *r, uint64_t from, uint64_t to);
 

@@ -161,10 +161,11 @@ static bool is_signed_attr(uint16_t at)
 /*
  * A constant as dwarf_attrs.c reads it, so that producers that pick
  * different forms for one value (gcc: data1 in one unit, implicit_const in
- * the next) give one key: unsigned forms are one value, signed attributes
- * are sign-extended by the width of their form (old producers wrote -1 as
- * an all-ones data1).  DW_FORM_sdata keeps its form: a negative location
- * is an error there.  Returns the word that stands for the form.
+ * the next) give one key: unsigned forms are one value, and so are the
+ * signed attributes, but for an all-ones data4, which stands for -1 (old
+ * producers' bound of a zero-length array).  DW_FORM_sdata keeps its
+ * form: a negative location is an error there.  Returns the word that
+ * stands for the form.
  */
 static uint64_t constant_value(const struct dw_raw_value *v, uint64_t *value)
 {
@@ -172,12 +173,8 @@ static uint64_t constant_value(const struct dw_raw_value *v, uint64_t *value)
 	if (v->form == DW_FORM_sdata)
 		return v->form;
 	if (is_signed_attr(v->at)) {
-		if (v->form == DW_FORM_data1)
-			*value = (uint64_t)(int64_t)(int8_t)v->u;
-		else if (v->form == DW_FORM_data2)
-			*value = (uint64_t)(int64_t)(int16_t)v->u;
-		else if (v->form == DW_FORM_data4)
-			*value = (uint64_t)(int64_t)(int32_t)v->u;
+		if (v->form == DW_FORM_data4 && v->u == 0xffffffffu)
+			*value = (uint64_t)(int64_t)-1;
 		return 0x10001;
 	}
 	return 0x10000;

@@ -291,7 +291,7 @@ static void finish_unit(struct dw_unit *u)
 	cl_map_free(&memo);
 }
 
-static void unit_free(struct dw_unit *u)
+void dw_unit_free(struct dw_unit *u)
 {
 	if (!u)
 		return;
@@ -484,13 +484,21 @@ static uint64_t walk_raw(struct dw_unit *u, uint64_t off, unsigned depth, bool v
 	}
 }
 
-/* The walk of a fast unit: in place, or through libdwarf if need be. */
-static void walk_unit(struct dw_unit *u, Dwarf_Die cu)
+bool dw_walk_in_place(struct dw_unit *u)
 {
 	struct dw_raw_die d;
 
-	if (u->fast && !dw_raw_die_read(&u->raw, u->raw.die_off, &d) &&
-	    (!d.children || walk_raw(u, d.next, 0, true)))
+	return !dw_raw_die_read(&u->raw, u->raw.die_off, &d) &&
+	       (!d.children || walk_raw(u, d.next, 0, true));
+}
+
+/*
+ * The walk of a fast unit: prepared ahead by a thread, in place, or
+ * through libdwarf if need be.
+ */
+static void walk_unit(struct dw_unit *u, Dwarf_Die cu)
+{
+	if (u->fast && (dw_ahead_take(u->fe, u) || dw_walk_in_place(u)))
 		return;
 	u->ncands = 0;
 	cl_map_free(&u->typedefs);
@@ -562,7 +570,12 @@ static void open_raw(struct dw_unit *u, struct dw_input *in, Dwarf_Die cu)
 	if (!u->raw.keys || fe->cfg.only || fe->cfg.types)
 		return;
 	u->fast = true;
-	u->seed = 0x636163686500ULL | u->addr_size | (uint64_t)u->big_endian << 7;
+	u->seed = dw_unit_seed(u);
+}
+
+uint64_t dw_unit_seed(const struct dw_unit *u)
+{
+	return 0x636163686500ULL | u->addr_size | (uint64_t)u->big_endian << 7;
 }
 
 static void read_unit(struct dw_frontend *fe, struct dw_input *in, const char *path,
@@ -600,7 +613,7 @@ static void read_unit(struct dw_frontend *fe, struct dw_input *in, const char *p
 		dw_raw_release(&in->raw, u->raw.off, u->raw.end);
 	fe->stats.units++;
 	fe->unit = NULL;
-	unit_free(u);
+	dw_unit_free(u);
 }
 
 static void read_units(struct dw_frontend *fe, struct dw_input *in, const char *path,
@@ -638,17 +651,20 @@ int dw_frontend_read(struct dw_frontend *fe, const char *path, struct cl_diag *e
 	if (dw_input_open(path, &fe->in, err))
 		return -1;
 	if (setjmp(fe->fail)) {
+		dw_ahead_stop(fe);
 		if (fe->unit) {
 			if (fe->unit_die)
 				dw_die_free(fe->unit, fe->unit_die);
-			unit_free(fe->unit);
+			dw_unit_free(fe->unit);
 		}
 		fe->unit = NULL;
 		fe->unit_die = NULL;
 		dw_input_close(&fe->in);
 		return -1;
 	}
+	dw_ahead_start(fe);
 	read_units(fe, &fe->in, path, 1);
+	dw_ahead_stop(fe);
 	read_units(fe, &fe->in, path, 0);
 	dw_input_close(&fe->in);
 	if (fe->stats.units == units) {

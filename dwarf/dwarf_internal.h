@@ -217,6 +217,9 @@ struct dw_embedder {
  *                the structural keys saw them: the struct dw_embedder list
  *                of the records holding such a member (not a static one)
  * @hash_parent: the record whose children the structural key is reading
+ * @files_state: @file_keys not read yet (0), read, or unreadable here
+ * @file_keys, @nfile_keys: what stands for each file of the line table in
+ *                          the structural keys (dwarf_shape.c)
  * @cands: struct definitions met by the walk, in DIE order, when @fast
  */
 struct dw_unit {
@@ -247,9 +250,14 @@ struct dw_unit {
 	struct cl_map shapes;
 	struct cl_map raw_embedded;
 	dw_key hash_parent;
+	uint8_t files_state;
+	uint64_t *file_keys;
+	size_t nfile_keys;
 	dw_key *cands;
 	size_t ncands, cands_cap;
 };
+
+struct dw_pool;
 
 /**
  * struct dw_frontend - one run over the input files
@@ -264,6 +272,7 @@ struct dw_unit {
  * @names: interned strings (file names): hash of the string -> string
  * @reported: annotation errors already reported (string set)
  * @in: the open file
+ * @pool: the threads preparing units of @in ahead, or NULL
  * @unit: the unit being read, NULL between units
  * @unit_die: the unit's DIE while the unit is read
  * @fail: where dw_fail() jumps to
@@ -279,6 +288,7 @@ struct dw_frontend {
 	struct cl_strset names;
 	struct cl_strset reported;
 	struct dw_input in;
+	struct dw_pool *pool;
 	struct dw_unit *unit;
 	Dwarf_Die unit_die;
 	jmp_buf fail;
@@ -293,6 +303,30 @@ _Noreturn void dw_fail_dwarf(struct dw_unit *u, const char *what, Dwarf_Error e)
 const char *dw_intern(struct dw_frontend *fe, const char *s);
 void dw_report(struct dw_unit *u, const struct cl_span *where, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+
+/*
+ * dwarf_frontend.c: the definitions of a fast unit collected by reading
+ * its DIEs in place (no libdwarf); false where they are beyond this reader.
+ */
+bool dw_walk_in_place(struct dw_unit *u);
+/* What the structural keys of a unit start from. */
+uint64_t dw_unit_seed(const struct dw_unit *u);
+/* A unit's own memory (all of it: also what a worker prepared). */
+void dw_unit_free(struct dw_unit *u);
+
+/* dwarf_ahead.c: fast units prepared ahead of the walk, in threads */
+/*
+ * Count the units of @fe->in's .debug_info (dw_stats.units_total) and,
+ * with dw_config.jobs above 1, start the threads that prepare them.
+ */
+void dw_ahead_start(struct dw_frontend *fe);
+/*
+ * The unit at @u->raw.off prepared (its walk and structural keys) moved
+ * into @u; false if there is none (the caller walks it).
+ */
+bool dw_ahead_take(struct dw_frontend *fe, struct dw_unit *u);
+/* Stop and join the threads, free what they prepared. */
+void dw_ahead_stop(struct dw_frontend *fe);
 
 /* dwarf_attrs.c */
 void dw_read_attrs(struct dw_unit *u, Dwarf_Die die, struct dw_attrs *a);

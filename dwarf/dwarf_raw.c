@@ -949,6 +949,161 @@ bool dw_raw_line_header_ok(const struct dw_raw *r, uint64_t off)
 }
 
 /* ------------------------------------------------------------------ */
+/* line-table file lists                                                */
+
+/* The start of the directory and file lists of the header at @off. */
+static bool line_lists_at(const struct dw_raw *r, uint64_t off, struct cursor *c,
+			  unsigned *version, unsigned *offset_size)
+{
+	unsigned opcode_base;
+	uint64_t len, header_len;
+
+	*c = cursor_at(&r->line, off, r->line.n, r->big_endian);
+	*offset_size = 4;
+	len = rd(c, 4);
+	if (len == 0xffffffff) {
+		len = rd(c, 8);
+		*offset_size = 8;
+	} else if (len >= 0xfffffff0) {
+		return false;
+	}
+	if (c->bad || len > (uint64_t)(c->end - c->p))
+		return false;
+	c->end = c->p + len;
+	*version = (unsigned)rd(c, 2);
+	if (*version < 2 || *version > 5)
+		return false;
+	if (*version == 5)
+		skip(c, 2);
+	header_len = rd(c, *offset_size);
+	if (c->bad || header_len > (uint64_t)(c->end - c->p))
+		return false;
+	c->end = c->p + header_len;
+	skip(c, *version >= 4 ? 5 : 4);
+	opcode_base = (unsigned)rd(c, 1);
+	skip(c, opcode_base ? opcode_base - 1 : 0);
+	return !c->bad;
+}
+
+/* A DW_LNCT_path value: a string in the header or a string section. */
+static const char *line_path(const struct dw_raw *r, struct cursor *c, uint64_t form,
+			     unsigned offset_size)
+{
+	struct dw_raw_value v = { 0 };
+
+	switch (form) {
+	case DW_FORM_string:
+		inline_string(c, &v);
+		break;
+	case DW_FORM_line_strp:
+		string_at(&r->line_str, rd(c, offset_size), &v);
+		break;
+	case DW_FORM_strp:
+		string_at(&r->str, rd(c, offset_size), &v);
+		break;
+	default:
+		return NULL;
+	}
+	return !c->bad && v.cls == DWR_STRING ? (const char *)v.data : NULL;
+}
+
+/*
+ * DWARF 5 entries: the path of each, and for files their directory index.
+ * false for a form this reader does not take.
+ */
+static bool line_entries_v5(const struct dw_raw *r, struct cursor *c, unsigned offset_size,
+			    struct dw_raw_file **out, size_t *n, size_t *cap)
+{
+	uint64_t formats[256][2], count;
+	unsigned nformats;
+
+	if (!line_formats(c, formats, &nformats))
+		return false;
+	count = uleb(c);
+	if (c->bad || (count && !nformats) || count > (uint64_t)(c->end - c->p))
+		return false;
+	for (uint64_t i = 0; i < count; i++) {
+		struct dw_raw_file *f = cl_vec_push(out, n, cap);
+
+		memset(f, 0, sizeof(*f));
+		for (unsigned k = 0; k < nformats; k++) {
+			uint64_t v;
+
+			if (formats[k][0] == DW_LNCT_path) {
+				f->name = line_path(r, c, formats[k][1], offset_size);
+				if (!f->name)
+					return false;
+			} else if (!line_value(c, formats[k][1], offset_size, &v)) {
+				return false;
+			} else if (formats[k][0] == DW_LNCT_directory_index) {
+				f->dir_index = v;
+			}
+		}
+		if (!f->name)
+			return false;
+	}
+	return true;
+}
+
+int dw_raw_line_files(const struct dw_raw *r, uint64_t off, struct dw_raw_file **files,
+		      size_t *nfiles)
+{
+	struct dw_raw_file *dirs = NULL, *v = NULL;
+	size_t ndirs = 0, dcap = 0, n = 0, cap = 0;
+	unsigned version, offset_size;
+	struct cursor c;
+	bool ok;
+
+	*files = NULL;
+	*nfiles = 0;
+	if (!line_lists_at(r, off, &c, &version, &offset_size))
+		return -1;
+	if (version == 5) {
+		ok = line_entries_v5(r, &c, offset_size, &dirs, &ndirs, &dcap) &&
+		     line_entries_v5(r, &c, offset_size, &v, &n, &cap);
+		for (size_t i = 0; ok && i < n; i++) {
+			ok = v[i].dir_index < ndirs;
+			v[i].dir = ok ? dirs[v[i].dir_index].name : NULL;
+		}
+	} else {
+		struct dw_raw_value s = { 0 };
+
+		/* include directories, then files naming them (0: the unit's) */
+		for (;;) {
+			inline_string(&c, &s);
+			if (c.bad || !s.len)
+				break;
+			cl_vec_push(&dirs, &ndirs, &dcap)->name = (const char *)s.data;
+		}
+		ok = !c.bad;
+		while (ok) {
+			struct dw_raw_file *f;
+
+			inline_string(&c, &s);
+			if (c.bad || !s.len)
+				break;
+			f = cl_vec_push(&v, &n, &cap);
+			memset(f, 0, sizeof(*f));
+			f->name = (const char *)s.data;
+			f->dir_index = uleb(&c);
+			f->dir = f->dir_index && f->dir_index <= ndirs ? dirs[f->dir_index - 1].name : NULL;
+			ok = f->dir_index <= ndirs;
+			uleb(&c);
+			uleb(&c);
+		}
+		ok = ok && !c.bad;
+	}
+	free(dirs);
+	if (!ok) {
+		free(v);
+		return -1;
+	}
+	*files = v;
+	*nfiles = n;
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
 /* siblings                                                             */
 
 /*

@@ -178,6 +178,28 @@ int dw_raw_die_read(const struct dw_raw_unit *ru, uint64_t off, struct dw_raw_di
  */
 bool dw_raw_line_header_ok(const struct dw_raw *r, uint64_t off);
 
+/**
+ * struct dw_raw_file - an entry of a line table's file list
+ * @name: its name, NUL-terminated, in the header or a string section
+ * @dir: the name of its directory; NULL for directory 0 of DWARF 2-4, the
+ *       unit's own (DW_AT_comp_dir)
+ * @dir_index: the directory's index
+ */
+struct dw_raw_file {
+	const char *name, *dir;
+	uint64_t dir_index;
+};
+
+/*
+ * The file list of the line-table header at offset @off of @r->line, in
+ * header order (libdwarf's dwarf_srcfiles() order): 0 with *@files a
+ * malloc'd array, or -1 when it cannot be read here (a form other than
+ * string, line_strp and strp for a path, a directory index out of range).
+ * Call it only on a header that dw_raw_line_header_ok() passes.
+ */
+int dw_raw_line_files(const struct dw_raw *r, uint64_t off, struct dw_raw_file **files,
+		      size_t *nfiles);
+
 /*
  * The DWARF 5 section whose unit headers are corrupt (lengths past its end,
  * an address size or offset count that cannot be), with @off the header's

@@ -29,6 +29,7 @@
  */
 #include "dwarf_internal.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "access_profile.h"
@@ -103,6 +104,91 @@ static bool profile_names(const struct dw_unit *u, const char *name)
 }
 
 static const struct dw_shape *shape_at(struct dw_unit *u, uint64_t off, unsigned depth);
+
+/* ------------------------------------------------------------------ */
+/* file names: by their text, read from the line table in place         */
+
+enum { FILES_LOADED = 1, FILES_FAILED };
+
+static uint64_t hash_string(struct hasher *h, const char *s)
+{
+	if (!s) {
+		mix(h, 0);
+		return 0;
+	}
+	mix_bytes(h, (const unsigned char *)s, strlen(s));
+	return 1;
+}
+
+/*
+ * What stands for each file of the unit's line table: a hash of the text
+ * that libdwarf's dwarf_srcfiles() makes the name from (the entry's name,
+ * its directory's, the unit's DW_AT_comp_dir), so that one file has one
+ * value in every unit, without libdwarf (the keys are made in worker
+ * threads, dwarf_frontend.c).  A table libdwarf would not read
+ * (dw_raw_line_header_ok()) has no files, as there.
+ */
+static void load_file_keys(struct dw_unit *u)
+{
+	const char *comp_dir = NULL;
+	struct dw_raw_file *files;
+	struct dw_raw_die d;
+	uint64_t off = 0;
+	bool has_list = false;
+	size_t n;
+
+	u->files_state = FILES_FAILED;
+	if (dw_raw_die_read(&u->raw, u->raw.die_off, &d))
+		return;
+	for (unsigned i = 0; i < d.n; i++) {
+		const struct dw_raw_value *v = &d.v[i];
+
+		if (v->at == DW_AT_stmt_list) {
+			/* what dwarf_global_formref() takes as a section offset */
+			if (v->form != DW_FORM_sec_offset)
+				return;
+			off = v->u;
+			has_list = true;
+		} else if (v->at == DW_AT_comp_dir && v->cls == DWR_STRING) {
+			comp_dir = (const char *)v->data;
+		}
+	}
+	u->files_state = FILES_LOADED;
+	if (!has_list || !dw_raw_line_header_ok(u->raw.raw, off))
+		return;
+	if (dw_raw_line_files(u->raw.raw, off, &files, &n)) {
+		u->files_state = FILES_FAILED;
+		return;
+	}
+	u->file_keys = cl_arena_alloc(&u->arena, (n + 1) * sizeof(*u->file_keys));
+	u->nfile_keys = n;
+	for (size_t i = 0; i < n; i++) {
+		struct hasher h = { 0x66696c65, 0x6e616d65 };
+		uint64_t have = hash_string(&h, files[i].name) << 2 |
+				hash_string(&h, files[i].dir) << 1 | hash_string(&h, comp_dir);
+
+		mix(&h, have);
+		u->file_keys[i] = finish(h.a ^ rotl(h.b, 23)) | 1;
+	}
+	free(files);
+}
+
+/*
+ * The value of DW_AT_decl_file @index: 0 where dw_file_name() has no name;
+ * false when the line table cannot be read here (the key fails).
+ */
+static bool file_key(struct dw_unit *u, uint64_t index, uint64_t *out)
+{
+	int64_t i = u->version >= 5 ? (int64_t)index : (int64_t)index - 1;
+
+	if (!u->files_state)
+		load_file_keys(u);
+	if (u->files_state == FILES_FAILED)
+		return false;
+	*out = i < 0 || (uint64_t)i >= u->nfile_keys || index > u->nfile_keys ? 0 :
+	       u->file_keys[i];
+	return true;
+}
 
 /* A static data member is a declaration: the conversion skips it. */
 static bool is_static_member(const struct dw_raw_die *d)
@@ -191,9 +277,8 @@ static bool hash_values(struct dw_unit *u, const struct dw_raw_die *d, struct ha
 			continue;
 		if (v->cls == DWR_CONSTANT) {
 			mix(h, (uint64_t)v->at << 32 | constant_value(v, &value));
-			/* interned: one pointer per distinct file name in the run */
-			if (v->at == DW_AT_decl_file)
-				value = (uint64_t)(uintptr_t)dw_file_name(u, value);
+			if (v->at == DW_AT_decl_file && !file_key(u, value, &value))
+				return false;
 			mix(h, value);
 			continue;
 		}

@@ -8,7 +8,8 @@
  * end of a truncated file.  So the file is checked first: it exists and is
  * a regular file, starts with the ELF magic, and libelf can read its header
  * and section table with every section inside the file.  Only then does
- * libdwarf see it.
+ * libdwarf see it: through its own ELF reader for a relocatable object or
+ * compressed sections, else through the file's own mappings (below).
  */
 #include "dwarf_input.h"
 
@@ -290,11 +291,12 @@ static int access_load(void *obj, Dwarf_Half index, Dwarf_Small **data, int *err
 /*
  * libdwarf 20210528 asks for section flags through a global hook that its
  * own ELF reader sets to a function of its own object type: a file read
- * through it earlier in the run would leave the hook pointing there.
+ * through it earlier in the run would leave the hook pointing there.  Weak:
+ * a libdwarf without the hook gets its own reader (access_possible()).
  */
 extern int (*_dwarf_get_elf_flags_func_ptr)(void *obj, Dwarf_Half index,
 					    Dwarf_Unsigned *flags, Dwarf_Unsigned *align,
-					    int *error);
+					    int *error) __attribute__((weak));
 
 static int access_flags(void *obj, Dwarf_Half index, Dwarf_Unsigned *flags,
 			Dwarf_Unsigned *align, int *error)
@@ -327,7 +329,8 @@ static bool access_possible(struct dw_raw *r, bool relocatable)
 	Elf_Scn *scn = NULL;
 	size_t n;
 
-	if (relocatable || !r->elf || elf_getshdrnum(r->elf, &n) || n > 0xffff)
+	if (relocatable || !r->elf || elf_getshdrnum(r->elf, &n) || n > 0xffff ||
+	    !&_dwarf_get_elf_flags_func_ptr)
 		return false;
 	while ((scn = elf_nextscn(r->elf, scn))) {
 		GElf_Shdr sh;

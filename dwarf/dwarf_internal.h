@@ -10,6 +10,8 @@
  *   dwarf_shape.c    structural keys: repeated struct DIEs recognised
  *                    before libdwarf decodes them
  *   dwarf_frontend.c the walk over units, dedupe, profiles, copying out
+ *   dwarf_ahead.c    units of a linked file walked and keyed ahead by
+ *                    worker threads (-j), taken in order by the walk
  *
  * A libdwarf error anywhere in a unit ends the file: dw_fail() records the
  * message and longjmp()s back to dw_frontend_read(), which lets

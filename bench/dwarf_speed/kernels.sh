@@ -7,11 +7,13 @@
 # round of each counts.  Wall time, CPU time (user + system) and peak
 # memory (GNU time), and the ratios pahole / cachelint.
 #
-# Rows: `cachelint dwarf` (what a user runs: only structs that annotations
-# or the profile reach are converted), `--profile` with the memcg profile
-# (examples/kernel/memcg.yaml), and `--dump-layout` (converts and prints
-# every distinct layout, as pahole does).  With CACHELINT_BEFORE=EXE, the
-# same rows for that build too (before/after in one run).
+# Rows, at -j 1 and -j 2: `cachelint dwarf` (what a user runs: only
+# structs that annotations or the profile reach are converted), `--profile`
+# with the memcg profile (examples/kernel/memcg.yaml), and `--dump-layout`
+# (converts and prints every distinct layout, as pahole does).  With
+# CACHELINT_BEFORE=EXE, the same rows for that build too, without -j
+# (before/after in one run).  Target: at least 3x faster than pahole at
+# -j 1 on both kernels, with at most a quarter of its memory.
 #
 #   bench/dwarf_speed/kernels.sh [ROUNDS] [KERNEL...]     (3; 6.1 6.12)
 set -eu
@@ -40,11 +42,15 @@ run() {
 	tail -1 "$work/t" | awk -v k="$k" -v n="$name" '{ print k, n, $1, $2 + $3, $4 }' >> "$work/runs"
 }
 
+# rows KERNEL EXE TAG VMLINUX [-j N]: the three rows of one build
 rows() {
 	k=$1 exe=$2 tag=$3 v=$4
-	run "$k" "cachelint$tag" "$exe" dwarf --quiet --fail-on none "$v"
-	run "$k" "cachelint$tag--profile" "$exe" dwarf --quiet --fail-on none --profile "$profile" "$v"
-	run "$k" "cachelint$tag--dump-layout" "$exe" dwarf --quiet --fail-on none --dump-layout "$v"
+	shift 4
+	run "$k" "cachelint$tag" "$exe" dwarf "$@" --quiet --fail-on none "$v"
+	run "$k" "cachelint$tag--profile" "$exe" dwarf "$@" --quiet --fail-on none \
+		--profile "$profile" "$v"
+	run "$k" "cachelint$tag--dump-layout" "$exe" dwarf "$@" --quiet --fail-on none \
+		--dump-layout "$v"
 }
 
 : > "$work/runs"
@@ -53,7 +59,8 @@ for k in $kernels; do
 	echo "$k: $v ($(du -m "$v" | cut -f1) MB)" >&2
 	for r in $(seq "$rounds"); do
 		run "$k" pahole pahole "$v"
-		rows "$k" "$cachelint" "" "$v"
+		rows "$k" "$cachelint" "-j1" "$v" -j 1
+		rows "$k" "$cachelint" "-j2" "$v" -j 2
 		[ -z "$before" ] || rows "$k" "$before" "(before)" "$v"
 	done
 done

@@ -455,7 +455,9 @@ static uint64_t walk_raw(struct dw_unit *u, uint64_t off, unsigned depth, bool v
 
 		if (!depth && off == u->raw.end)
 			return off;
-		if (depth > DW_WALK_DEPTH_MAX || dw_raw_die_read(&u->raw, off, &d))
+		/* only typedefs need their attributes */
+		if (depth > DW_WALK_DEPTH_MAX || dw_raw_die_step(&u->raw, off, &d) ||
+		    (visit && d.tag == DW_TAG_typedef && !d.n && dw_raw_die_read(&u->raw, off, &d)))
 			return 0;
 		if (d.null)
 			return d.next;

@@ -318,18 +318,29 @@ struct dw_raw_spec {
 	int64_t implicit;
 };
 
+/*
+ * @fixed: the size of the attributes of a DIE of this abbreviation when
+ * every form has a size fixed by the unit (no LEB128, string or block),
+ * else -1: the walk steps over such a DIE without decoding it.
+ */
 struct dw_raw_abbrev {
 	bool present;
 	uint16_t tag;
 	bool children;
 	uint16_t n;
+	int32_t fixed;
 	const struct dw_raw_spec *spec;
 };
 
-/* Abbreviations by code; codes are small and dense in practice. */
+/*
+ * Abbreviations by code; codes are small and dense in practice.  A table
+ * is parsed for the address size, offset size and version of the units
+ * that use it, which decide the sizes of forms.
+ */
 struct dw_raw_table {
 	uint64_t ncodes;
 	struct dw_raw_abbrev *by_code;
+	unsigned addr_size, offset_size, version;
 };
 
 #define CODES_MAX 65536
@@ -383,7 +394,72 @@ static int parse_abbrev(struct dw_raw *r, struct cursor *c, struct parsed *out)
  * a DIE that uses a code the table does not have cannot be read here (the
  * caller then says the DWARF is corrupt rather than let libdwarf try).
  */
-static const struct dw_raw_table *parse_table(struct dw_raw *r, uint64_t off)
+/* The size of a form's value in a unit with these sizes; -1 if it varies. */
+static int form_size(uint16_t form, const struct dw_raw_table *t)
+{
+	switch (form) {
+	case DW_FORM_flag_present:
+	case DW_FORM_implicit_const:
+		return 0;
+	case DW_FORM_data1:
+	case DW_FORM_ref1:
+	case DW_FORM_flag:
+	case DW_FORM_strx1:
+	case DW_FORM_addrx1:
+		return 1;
+	case DW_FORM_data2:
+	case DW_FORM_ref2:
+	case DW_FORM_strx2:
+	case DW_FORM_addrx2:
+		return 2;
+	case DW_FORM_strx3:
+	case DW_FORM_addrx3:
+		return 3;
+	case DW_FORM_data4:
+	case DW_FORM_ref4:
+	case DW_FORM_strx4:
+	case DW_FORM_addrx4:
+	case DW_FORM_ref_sup4:
+		return 4;
+	case DW_FORM_data8:
+	case DW_FORM_ref8:
+	case DW_FORM_ref_sig8:
+	case DW_FORM_ref_sup8:
+		return 8;
+	case DW_FORM_data16:
+		return 16;
+	case DW_FORM_addr:
+		return (int)t->addr_size;
+	case DW_FORM_strp:
+	case DW_FORM_line_strp:
+	case DW_FORM_sec_offset:
+	case DW_FORM_GNU_ref_alt:
+	case DW_FORM_GNU_strp_alt:
+	case DW_FORM_strp_sup:
+		return (int)t->offset_size;
+	case DW_FORM_ref_addr:
+		return (int)(t->version <= 2 ? t->addr_size : t->offset_size);
+	default:
+		return -1;
+	}
+}
+
+static void fixed_sizes(struct dw_raw_table *t)
+{
+	for (uint64_t code = 0; code < t->ncodes; code++) {
+		struct dw_raw_abbrev *ab = &t->by_code[code];
+
+		ab->fixed = 0;
+		for (unsigned i = 0; i < ab->n && ab->fixed >= 0; i++) {
+			int n = form_size(ab->spec[i].form, t);
+
+			ab->fixed = n < 0 ? -1 : ab->fixed + n;
+		}
+	}
+}
+
+static const struct dw_raw_table *parse_table(struct dw_raw *r, uint64_t off,
+					      const struct dw_raw_unit *ru)
 {
 	struct cursor c = cursor_at(&r->abbrev, off, r->abbrev.n, r->big_endian);
 	struct parsed *v = NULL;
@@ -408,21 +484,29 @@ static const struct dw_raw_table *parse_table(struct dw_raw *r, uint64_t off)
 	t = cl_arena_alloc(&r->arena, sizeof(*t));
 	t->ncodes = max + 1;
 	t->by_code = cl_arena_alloc(&r->arena, t->ncodes * sizeof(*t->by_code));
+	t->addr_size = ru->addr_size;
+	t->offset_size = ru->offset_size;
+	t->version = ru->version;
 	for (size_t i = 0; i < n; i++)
 		if (!t->by_code[v[i].code].present)
 			t->by_code[v[i].code] = v[i].ab;
 	free(v);
+	fixed_sizes(t);
 	return t;
 }
 
-static const struct dw_raw_table *table_at(struct dw_raw *r, uint64_t off)
+static const struct dw_raw_table *table_at(struct dw_raw *r, uint64_t off,
+					   const struct dw_raw_unit *ru)
 {
 	const struct dw_raw_table *t;
 
-	for (size_t i = r->ntables; i-- > 0;)
-		if (r->table_offs[i] == off)
-			return r->tables[i];
-	t = parse_table(r, off);
+	for (size_t i = r->ntables; i-- > 0;) {
+		t = r->tables[i];
+		if (r->table_offs[i] == off && t->addr_size == ru->addr_size &&
+		    t->offset_size == ru->offset_size && t->version == ru->version)
+			return t;
+	}
+	t = parse_table(r, off, ru);
 	if (!t)
 		return NULL;
 	r->tables = cl_vec_grow(r->tables, &r->tables_cap, r->ntables + 1, sizeof(*r->tables));
@@ -481,7 +565,7 @@ int dw_raw_unit_open(struct dw_raw *r, uint64_t off, struct dw_raw_unit *ru)
 		return -1;
 	ru->keys = ru->keys && (ru->addr_size == 4 || ru->addr_size == 8);
 	ru->die_off = (uint64_t)(c.p - r->info.p);
-	ru->table = table_at(r, abbrev_off);
+	ru->table = table_at(r, abbrev_off, ru);
 	if (!ru->table)
 		return -1;
 	/* a unit DIE that cannot be read here leaves only its structure */
@@ -777,6 +861,32 @@ int dw_raw_die_read(const struct dw_raw_unit *ru, uint64_t off, struct dw_raw_di
 		if (!read_value(ru, &c, form, ab->spec[i].implicit, v) || c.bad)
 			return -1;
 	}
+	d->next = (uint64_t)(c.p - r->info.p);
+	return 0;
+}
+
+int dw_raw_die_step(const struct dw_raw_unit *ru, uint64_t off, struct dw_raw_die *d)
+{
+	const struct dw_raw *r = ru->raw;
+	struct cursor c = cursor_at(&r->info, off, ru->end, r->big_endian);
+	const struct dw_raw_abbrev *ab;
+	uint64_t code;
+
+	d->off = off;
+	d->n = 0;
+	if (off < ru->die_off)
+		return -1;
+	code = uleb(&c);
+	if (c.bad || !code || code >= ru->table->ncodes || !ru->table->by_code[code].present ||
+	    ru->table->by_code[code].fixed < 0)
+		return dw_raw_die_read(ru, off, d);
+	ab = &ru->table->by_code[code];
+	skip(&c, (uint64_t)ab->fixed);
+	if (c.bad)
+		return -1;
+	d->null = false;
+	d->tag = ab->tag;
+	d->children = ab->children;
 	d->next = (uint64_t)(c.p - r->info.p);
 	return 0;
 }

@@ -167,6 +167,12 @@ struct dw_raw_die {
 
 /* The DIE at section offset @off of @ru: 0, or -1 if it cannot be read. */
 int dw_raw_die_read(const struct dw_raw_unit *ru, uint64_t off, struct dw_raw_die *d);
+/*
+ * The same without its attributes where their sizes are fixed (@d->n is
+ * 0 then): a step over a DIE the caller only needs the tag of.  Fails
+ * exactly where dw_raw_die_read() does.
+ */
+int dw_raw_die_step(const struct dw_raw_unit *ru, uint64_t off, struct dw_raw_die *d);
 
 /*
  * Whether the line-table header at offset @off of @r->line is sound:

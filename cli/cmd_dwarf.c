@@ -33,6 +33,10 @@ static void usage(FILE *out)
 		"\n"
 		"  -j, --jobs N            read the units of a linked file with N threads (the\n"
 		"                          CPUs available); the output is the same for any N\n"
+		"  --reader auto|libdwarf  auto: read linked files in place, recognising the\n"
+		"                          structs earlier units had; libdwarf: every DIE\n"
+		"                          through libdwarf, the reference the fast path is\n"
+		"                          checked against (slow; the same output)\n"
 		"\n"
 		"%s%s"
 		"With --propose, each struct with false sharing gets a note with the proposed\n"
@@ -47,9 +51,20 @@ struct dwarf_cmd {
 	struct cli_common c;
 	struct cli_output o;
 	unsigned jobs;
+	bool reference;
 };
 
-enum { OPT_JOBS = CLI_OPT_OUTPUT_FIRST_FREE };
+enum { OPT_JOBS = CLI_OPT_OUTPUT_FIRST_FREE, OPT_READER };
+
+static int parse_reader(const char *arg, bool *reference)
+{
+	if (strcmp(arg, "auto") && strcmp(arg, "libdwarf")) {
+		cl_error("dwarf: invalid --reader '%s': expected auto or libdwarf", arg);
+		return -1;
+	}
+	*reference = !strcmp(arg, "libdwarf");
+	return 0;
+}
 
 /* The CPUs this process may run on (taskset, cgroup cpusets), 1 if unknown. */
 static unsigned cpus_available(void)
@@ -83,6 +98,7 @@ static int parse(struct dwarf_cmd *d, int argc, char **argv, int *status)
 		CLI_COMMON_LONG_OPTIONS,
 		CLI_OUTPUT_LONG_OPTIONS,
 		{ "jobs", required_argument, NULL, OPT_JOBS },
+		{ "reader", required_argument, NULL, OPT_READER },
 		{ NULL, 0, NULL, 0 },
 	};
 	int opt;
@@ -100,6 +116,10 @@ static int parse(struct dwarf_cmd *d, int argc, char **argv, int *status)
 		case 'j':
 		case OPT_JOBS:
 			if (parse_jobs(optarg, &d->jobs))
+				return *status = EXIT_USAGE, -1;
+			break;
+		case OPT_READER:
+			if (parse_reader(optarg, &d->reference))
 				return *status = EXIT_USAGE, -1;
 			break;
 		case CLI_OPT_HELP:
@@ -133,6 +153,7 @@ static int run(int argc, char **argv)
 	if (dw_run_init(&r, &d.c))
 		goto out;
 	r.jobs = d.jobs ? d.jobs : cpus_available();
+	r.reference = d.reference;
 	dw_run_files(&r, argv + optind, argc - optind, d.o.dump, NULL, false);
 	if (r.errors) {
 		cl_error("dwarf: %zu error%s; nothing reported", r.errors, r.errors == 1 ? "" : "s");

@@ -77,6 +77,7 @@ size_t dw_run_files(struct dw_run *r, char *const *files, int nfiles, bool all,
 		.progress = cli_progress_wanted(r->c) ? on_progress : NULL,
 		.data = r,
 		.jobs = r->jobs,
+		.reference = r->reference,
 	};
 	struct dw_frontend *fe = dw_frontend_new(&cfg);
 	size_t failed = 0;

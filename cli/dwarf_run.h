@@ -22,6 +22,7 @@
  * @stats: the front end's counts at the end
  * @fe: the front end, which owns the records
  * @jobs: threads reading units ahead (-j); 0 or 1: none
+ * @reference: --reader libdwarf
  */
 struct dw_run {
 	struct cli_common *c;
@@ -31,6 +32,7 @@ struct dw_run {
 	struct dw_stats stats;
 	struct dw_frontend *fe;
 	unsigned jobs;
+	bool reference;
 };
 
 /* Load the profiles and set up the pipeline; 0, or -1 after printing the error. */

@@ -166,7 +166,8 @@ void dw_ahead_start(struct dw_frontend *fe)
 {
 	const struct dw_config *cfg = &fe->cfg;
 	unsigned jobs = cfg->jobs > DW_JOBS_MAX ? DW_JOBS_MAX : cfg->jobs;
-	bool threads = jobs > 1 && fe->in.raw.keys && !cfg->only && !cfg->types;
+	bool threads = jobs > 1 && fe->in.raw.keys && !cfg->only && !cfg->types &&
+		       !cfg->reference;
 	struct dw_pool *p = NULL;
 
 	if (threads) {

@@ -569,7 +569,7 @@ static void open_raw(struct dw_unit *u, struct dw_input *in, Dwarf_Die cu)
 	    dw_key_make(u->raw.die_off, 1) != dw_die_key(u, cu))
 		dw_fail(u, "the unit at offset 0x%llx cannot be read", (unsigned long long)off);
 	u->has_raw = true;
-	if (!u->raw.keys || fe->cfg.only || fe->cfg.types)
+	if (!u->raw.keys || fe->cfg.only || fe->cfg.types || fe->cfg.reference)
 		return;
 	u->fast = true;
 	u->seed = dw_unit_seed(u);
@@ -650,7 +650,7 @@ int dw_frontend_read(struct dw_frontend *fe, const char *path, struct cl_diag *e
 	size_t units = fe->stats.units;
 
 	fe->err = err;
-	if (dw_input_open(path, &fe->in, err))
+	if (dw_input_open(path, &fe->in, fe->cfg.reference, err))
 		return -1;
 	if (setjmp(fe->fail)) {
 		dw_ahead_stop(fe);

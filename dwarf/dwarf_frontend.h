@@ -81,6 +81,10 @@ struct dw_stats {
  * @jobs: threads that read the units of a linked file in place ahead of
  *        the walk (structural keys); 0 or 1: none.  The records, their
  *        order and every count are the same whatever the number.
+ * @reference: read every DIE of every file through libdwarf and its own
+ *             ELF reader, as a relocatable object is read: no reading in
+ *             place, no structural keys.  The reference that the fast
+ *             paths are checked against (slower); the records are the same.
  */
 struct dw_config {
 	const struct cl_profile *profile;
@@ -93,6 +97,7 @@ struct dw_config {
 	void *data;
 	bool track_allocations;
 	unsigned jobs;
+	bool reference;
 };
 
 /* Most threads dw_config.jobs may ask for. */

@@ -360,7 +360,7 @@ static int access_init(struct dw_input *in, bool relocatable, Dwarf_Error *e)
 	return dwarf_object_init_b(&in->iface, NULL, NULL, DW_GROUPNUMBER_ANY, &in->dbg, e);
 }
 
-int dw_input_open(const char *path, struct dw_input *in, struct cl_diag *err)
+int dw_input_open(const char *path, struct dw_input *in, bool own_reader, struct cl_diag *err)
 {
 	Dwarf_Error e = NULL;
 	const char *lists;
@@ -393,11 +393,13 @@ int dw_input_open(const char *path, struct dw_input *in, struct cl_diag *err)
 	 * them applied already, and libdwarf would load and apply the
 	 * 24-byte entries of .rela.debug_info again for nothing: 0.5 GB more
 	 * for the 6.1 kernel's.  The flag is libdwarf's global, set per file.
+	 * The reference reader (@own_reader) reads as libdwarf does by default,
+	 * relocations applied: what the fast path is checked against.
 	 */
-	dwarf_set_reloc_application(relocatable);
+	dwarf_set_reloc_application(relocatable || own_reader);
 	/* a file whose DIEs cannot be read in place is read by libdwarf alone */
 	dw_raw_open(&in->raw, in->fd);
-	rc = access_init(in, relocatable, &e);
+	rc = access_init(in, relocatable || own_reader, &e);
 	if (rc == DW_DLV_ERROR) {
 		cl_diag_set(err, path, 0, 0, "corrupt DWARF: %s", dwarf_errmsg(e));
 		dwarf_dealloc(NULL, e, DW_DLA_ERROR);

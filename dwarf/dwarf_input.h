@@ -49,9 +49,10 @@ struct dw_input {
 
 /*
  * Open @path: 0, or -1 with @err naming the file and what is wrong (missing,
- * not a regular file, not ELF, truncated, no DWARF, corrupt DWARF).
+ * not a regular file, not ELF, truncated, no DWARF, corrupt DWARF).  With
+ * @own_reader, libdwarf reads every file through its own ELF reader.
  */
-int dw_input_open(const char *path, struct dw_input *in, struct cl_diag *err);
+int dw_input_open(const char *path, struct dw_input *in, bool own_reader, struct cl_diag *err);
 void dw_input_close(struct dw_input *in);
 
 #endif /* CACHELINT_DWARF_INPUT_H */

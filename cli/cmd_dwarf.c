@@ -11,9 +11,11 @@
  * false sharing gets the proposal engine's order (there is no source text
  * to patch: the order, the alignments, the sizes before and after).
  */
+#define _GNU_SOURCE
 #include "cli.h"
 #include "cli_output.h"
 
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -29,31 +31,81 @@ static void usage(FILE *out)
 		"write-hot fields on one cache line.  Classes come from clang's\n"
 		"btf_decl_tag annotations (annotations/cachelint.h) and from --profile.\n"
 		"\n"
+		"  -j, --jobs N            read the units of a linked file with N threads (the\n"
+		"                          CPUs available); the output is the same for any N\n"
+		"  --reader auto|libdwarf  auto: read linked files in place, recognising the\n"
+		"                          structs earlier units had; libdwarf: every DIE\n"
+		"                          through libdwarf, the reference the fast path is\n"
+		"                          checked against (slow; the same output)\n"
+		"\n"
 		"%s%s"
 		"With --propose, each struct with false sharing gets a note with the proposed\n"
 		"order, the alignments added and the size and cache lines before and after\n"
 		"(--format yaml: a proposal entry); 'cachelint layout --propose' draws it.\n"
-		"\nExample: cachelint dwarf --profile memcg.yaml vmlinux\n",
+		"On a terminal, stderr shows the units done out of all, and the structs seen.\n"
+		"\nExample: cachelint dwarf -j 2 --profile memcg.yaml vmlinux\n",
 		cli_output_help, cli_common_help);
 }
 
 struct dwarf_cmd {
 	struct cli_common c;
 	struct cli_output o;
+	unsigned jobs;
+	bool reference;
 };
+
+enum { OPT_JOBS = CLI_OPT_OUTPUT_FIRST_FREE, OPT_READER };
+
+static int parse_reader(const char *arg, bool *reference)
+{
+	if (strcmp(arg, "auto") && strcmp(arg, "libdwarf")) {
+		cl_error("dwarf: invalid --reader '%s': expected auto or libdwarf", arg);
+		return -1;
+	}
+	*reference = !strcmp(arg, "libdwarf");
+	return 0;
+}
+
+/* The CPUs this process may run on (taskset, cgroup cpusets), 1 if unknown. */
+static unsigned cpus_available(void)
+{
+	cpu_set_t set;
+	int n;
+
+	if (sched_getaffinity(0, sizeof(set), &set))
+		return 1;
+	n = CPU_COUNT(&set);
+	return n < 1 ? 1 : n > DW_JOBS_MAX ? DW_JOBS_MAX : (unsigned)n;
+}
+
+static int parse_jobs(const char *arg, unsigned *out)
+{
+	char *end;
+	unsigned long v = strtoul(arg, &end, 10);
+
+	if (!*arg || *end || v < 1 || v > DW_JOBS_MAX) {
+		cl_error("dwarf: invalid --jobs '%s': expected a number from 1 to %d", arg,
+			 DW_JOBS_MAX);
+		return -1;
+	}
+	*out = (unsigned)v;
+	return 0;
+}
 
 static int parse(struct dwarf_cmd *d, int argc, char **argv, int *status)
 {
 	static const struct option longopts[] = {
 		CLI_COMMON_LONG_OPTIONS,
 		CLI_OUTPUT_LONG_OPTIONS,
+		{ "jobs", required_argument, NULL, OPT_JOBS },
+		{ "reader", required_argument, NULL, OPT_READER },
 		{ NULL, 0, NULL, 0 },
 	};
 	int opt;
 
 	optind = 1;
 	opterr = 0;
-	while ((opt = getopt_long(argc, argv, ":o:", longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, ":o:j:", longopts, NULL)) != -1) {
 		int rc = cli_common_option(&d->c, opt, optarg);
 
 		if (rc < 0)
@@ -61,6 +113,15 @@ static int parse(struct dwarf_cmd *d, int argc, char **argv, int *status)
 		if (rc > 0 || cli_output_option(&d->o, opt, optarg))
 			continue;
 		switch (opt) {
+		case 'j':
+		case OPT_JOBS:
+			if (parse_jobs(optarg, &d->jobs))
+				return *status = EXIT_USAGE, -1;
+			break;
+		case OPT_READER:
+			if (parse_reader(optarg, &d->reference))
+				return *status = EXIT_USAGE, -1;
+			break;
 		case CLI_OPT_HELP:
 			usage(stdout);
 			return *status = EXIT_SUCCESS, -1;
@@ -90,6 +151,8 @@ static int run(int argc, char **argv)
 		goto out_common;
 	if (dw_run_init(&r, &d.c))
 		goto out;
+	r.jobs = d.jobs ? d.jobs : cpus_available();
+	r.reference = d.reference;
 	dw_run_files(&r, argv + optind, argc - optind, d.o.dump, NULL, false);
 	if (r.errors) {
 		cl_error("dwarf: %zu error%s; nothing reported", r.errors, r.errors == 1 ? "" : "s");

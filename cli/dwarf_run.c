@@ -48,11 +48,20 @@ static void on_error(void *data, const struct cl_diag *d)
 	r->errors++;
 }
 
+/*
+ * units done / total (where the total can be counted in place), structs
+ * seen: those converted and those recognised by their structural key
+ */
 static void on_progress(void *data, const char *file, const struct dw_stats *st)
 {
 	(void)data;
-	fprintf(stderr, "\rcachelint: %s: %zu units, %zu structs converted, %zu recognised, %zu distinct layouts",
-		file, st->units, st->record_dies, st->recognised, st->records);
+	fprintf(stderr, "\rcachelint: %s: ", file);
+	if (st->units_total >= st->units)
+		fprintf(stderr, "%zu/%zu units", st->units, st->units_total);
+	else
+		fprintf(stderr, "%zu units", st->units);
+	fprintf(stderr, ", %zu structs seen (%zu converted, %zu recognised), %zu distinct layouts",
+		st->record_dies + st->recognised, st->record_dies, st->recognised, st->records);
 }
 
 size_t dw_run_files(struct dw_run *r, char *const *files, int nfiles, bool all,
@@ -68,6 +77,8 @@ size_t dw_run_files(struct dw_run *r, char *const *files, int nfiles, bool all,
 		.error = on_error,
 		.progress = cli_progress_wanted(r->c) ? on_progress : NULL,
 		.data = r,
+		.jobs = r->jobs,
+		.reference = r->reference,
 	};
 	struct dw_frontend *fe = dw_frontend_new(&cfg);
 	size_t failed = 0;

@@ -21,6 +21,8 @@
  * @errors: inputs that failed, plus errors in annotations
  * @stats: the front end's counts at the end
  * @fe: the front end, which owns the records
+ * @jobs: threads reading units ahead (-j); 0 or 1: none
+ * @reference: --reader libdwarf
  */
 struct dw_run {
 	struct cli_common *c;
@@ -29,6 +31,8 @@ struct dw_run {
 	size_t errors;
 	struct dw_stats stats;
 	struct dw_frontend *fe;
+	unsigned jobs;
+	bool reference;
 };
 
 /* Load the profiles and set up the pipeline; 0, or -1 after printing the error. */

@@ -56,8 +56,11 @@ static bool is_constant_form(Dwarf_Half form)
 }
 
 /*
- * A signed constant.  Old producers wrote a bound of -1 (zero-length
- * arrays) as an all-ones dataN: sign-extend fixed-size forms by width.
+ * A signed constant (bounds, counts, bit offsets).  The dataN forms carry
+ * no sign: gcc writes the upper bound 255 of `char c[256]` as data1 0xff,
+ * clang a count of 200 as data1 0xc8, so data1 and data2 are unsigned.
+ * Old producers wrote a bound of -1 (zero-length arrays) as an all-ones
+ * data4, which no real bound is.
  */
 static int64_t form_signed(struct dw_unit *u, Dwarf_Attribute at, Dwarf_Half form)
 {
@@ -66,16 +69,9 @@ static int64_t form_signed(struct dw_unit *u, Dwarf_Attribute at, Dwarf_Half for
 	if (form == DW_FORM_sdata || form == DW_FORM_implicit_const)
 		return form_sdata(u, at);
 	v = form_udata(u, at);
-	switch (form) {
-	case DW_FORM_data1:
-		return (int8_t)v;
-	case DW_FORM_data2:
-		return (int16_t)v;
-	case DW_FORM_data4:
-		return (int32_t)v;
-	default:
-		return (int64_t)v;
-	}
+	if (form == DW_FORM_data4 && v == 0xffffffffu)
+		return -1;
+	return (int64_t)v;
 }
 
 static const char *form_string(struct dw_unit *u, Dwarf_Attribute at)

@@ -171,48 +171,73 @@ static bool is_wanted(struct dw_frontend *fe, const struct cl_record *rec)
 }
 
 /*
- * A nameless record that some member embeds is no root; only the
- * structural keys know what the members of the records they skip embed.
- * Where they say such a record may be embedded, every definition of the
- * unit is converted, so that the conversion decides as it always does.
+ * A nameless record that some member embeds is no root; the conversion of
+ * the records holding such a member decides that (mark_embedded()), and
+ * only those converted in the unit count.  Whether a definition is such a
+ * record is unsure where the structural keys say some member may embed it
+ * and it has no name of its own or from a typedef.
  */
-static bool keys_decide_roots(struct dw_unit *u, const struct dw_shape **keys)
+static bool root_unsure(struct dw_unit *u, dw_key k, const struct dw_shape *s)
 {
-	for (size_t i = 0; i < u->ncands; i++) {
-		dw_key k = u->cands[i];
+	return (!s || !s->named) && !cl_map_get(&u->typedefs, k) &&
+	       cl_map_get(&u->raw_embedded, k);
+}
 
-		if ((!keys[i] || !keys[i]->named) && !cl_map_get(&u->typedefs, k) &&
-		    cl_map_get(&u->raw_embedded, k))
-			return false;
+/*
+ * An unsure definition is embedded for certain when one of its holders
+ * has a key whose conversion went through every member before: the same
+ * tree converts the same way here, and marks it.
+ */
+static bool embedded_for_sure(struct dw_unit *u, dw_key k)
+{
+	const struct dw_embedder *e;
+
+	for (e = cl_map_get(&u->raw_embedded, k); e; e = e->next) {
+		const struct dw_shape *s = dw_shape_of(u, e->parent);
+
+		if (s && dw_shape_ok(u->fe, s, false))
+			return true;
 	}
-	return true;
+	return false;
+}
+
+/* Otherwise its holders are converted too, so that they mark it or not. */
+static void convert_holders(struct dw_unit *u, dw_key k)
+{
+	const struct dw_embedder *e;
+
+	for (e = cl_map_get(&u->raw_embedded, k); e; e = e->next)
+		dw_type_layout(u, e->parent, 0);
 }
 
 /*
  * The struct definitions of a fast unit: those whose structural key was
- * decided in an earlier unit, and those that nothing reaches, are left
- * alone; the others are converted.  Returns the keys to remember once the
- * roots are known (NULL where there is none to remember).
+ * decided in an earlier unit, those that nothing reaches, and nameless
+ * ones that a holder converted whole before embeds, are left alone; the
+ * others are converted.  Returns the keys to remember once the roots are
+ * known (NULL where there is none to remember).
  */
 static const struct dw_shape **convert_candidates(struct dw_unit *u)
 {
 	struct dw_frontend *fe = u->fe;
 	const struct dw_shape **keys = cl_arena_alloc(&u->arena, (u->ncands + 1) * sizeof(*keys));
-	bool by_key;
 
 	for (size_t i = 0; i < u->ncands; i++)
 		keys[i] = dw_shape_of(u, u->cands[i]);
-	by_key = keys_decide_roots(u, keys);
 	for (size_t i = 0; i < u->ncands; i++) {
-		const struct dw_shape *s = by_key ? keys[i] : NULL;
+		const struct dw_shape *s = keys[i];
+		dw_key k = u->cands[i];
+		bool unsure = root_unsure(u, k, s);
 
-		if (s && ((!s->relevant && !fe->cfg.all) || dw_shape_seen(fe, s, false))) {
+		if (s && ((!s->relevant && !fe->cfg.all) || dw_shape_seen(fe, s, false) ||
+			  (unsure && embedded_for_sure(u, k)))) {
 			fe->stats.recognised++;
 			keys[i] = NULL;
 			continue;
 		}
-		visit_root(u, dw_type_layout(u, u->cands[i], 0));
-		keys[i] = s;
+		if (unsure)
+			convert_holders(u, k);
+		visit_root(u, dw_type_layout(u, k, 0));
 	}
 	return keys;
 }
@@ -220,14 +245,23 @@ static const struct dw_shape **convert_candidates(struct dw_unit *u)
 /* What a key stands for is known once the unit's roots are: remember it. */
 static void remember_keys(struct dw_unit *u, const struct dw_shape **keys)
 {
-	for (size_t i = 0; keys && i < u->ncands; i++) {
-		struct dw_type *t;
+	struct dw_type *t;
 
+	for (size_t i = 0; keys && i < u->ncands; i++) {
 		if (!keys[i])
 			continue;
 		t = cl_map_get(&u->types, u->cands[i]);
 		if (t && (!t->record || is_root(u, t->record)))
 			dw_shape_seen(u->fe, keys[i], true);
+	}
+	/* every record converted whole, candidate or holder */
+	for (size_t i = 0; keys && i < u->nconverted; i++) {
+		const struct dw_shape *s;
+
+		t = u->converted[i];
+		s = t->record ? dw_shape_known(u, t->key) : NULL;
+		if (s)
+			dw_shape_ok(u->fe, s, true);
 	}
 }
 
@@ -259,7 +293,7 @@ static void finish_unit(struct dw_unit *u)
 	cl_map_free(&memo);
 }
 
-static void unit_free(struct dw_unit *u)
+void dw_unit_free(struct dw_unit *u)
 {
 	if (!u)
 		return;
@@ -423,7 +457,9 @@ static uint64_t walk_raw(struct dw_unit *u, uint64_t off, unsigned depth, bool v
 
 		if (!depth && off == u->raw.end)
 			return off;
-		if (depth > DW_WALK_DEPTH_MAX || dw_raw_die_read(&u->raw, off, &d))
+		/* only typedefs need their attributes */
+		if (depth > DW_WALK_DEPTH_MAX || dw_raw_die_step(&u->raw, off, &d) ||
+		    (visit && d.tag == DW_TAG_typedef && !d.n && dw_raw_die_read(&u->raw, off, &d)))
 			return 0;
 		if (d.null)
 			return d.next;
@@ -452,13 +488,21 @@ static uint64_t walk_raw(struct dw_unit *u, uint64_t off, unsigned depth, bool v
 	}
 }
 
-/* The walk of a fast unit: in place, or through libdwarf if need be. */
-static void walk_unit(struct dw_unit *u, Dwarf_Die cu)
+bool dw_walk_in_place(struct dw_unit *u)
 {
 	struct dw_raw_die d;
 
-	if (u->fast && !dw_raw_die_read(&u->raw, u->raw.die_off, &d) &&
-	    (!d.children || walk_raw(u, d.next, 0, true)))
+	return !dw_raw_die_read(&u->raw, u->raw.die_off, &d) &&
+	       (!d.children || walk_raw(u, d.next, 0, true));
+}
+
+/*
+ * The walk of a fast unit: prepared ahead by a thread, in place, or
+ * through libdwarf if need be.
+ */
+static void walk_unit(struct dw_unit *u, Dwarf_Die cu)
+{
+	if (u->fast && (dw_ahead_take(u->fe, u) || dw_walk_in_place(u)))
 		return;
 	u->ncands = 0;
 	cl_map_free(&u->typedefs);
@@ -527,10 +571,15 @@ static void open_raw(struct dw_unit *u, struct dw_input *in, Dwarf_Die cu)
 	    dw_key_make(u->raw.die_off, 1) != dw_die_key(u, cu))
 		dw_fail(u, "the unit at offset 0x%llx cannot be read", (unsigned long long)off);
 	u->has_raw = true;
-	if (!u->raw.keys || fe->cfg.only || fe->cfg.types)
+	if (!u->raw.keys || fe->cfg.only || fe->cfg.types || fe->cfg.reference)
 		return;
 	u->fast = true;
-	u->seed = 0x636163686500ULL | u->addr_size | (uint64_t)u->big_endian << 7;
+	u->seed = dw_unit_seed(u);
+}
+
+uint64_t dw_unit_seed(const struct dw_unit *u)
+{
+	return 0x636163686500ULL | u->addr_size | (uint64_t)u->big_endian << 7;
 }
 
 static void read_unit(struct dw_frontend *fe, struct dw_input *in, const char *path,
@@ -568,7 +617,7 @@ static void read_unit(struct dw_frontend *fe, struct dw_input *in, const char *p
 		dw_raw_release(&in->raw, u->raw.off, u->raw.end);
 	fe->stats.units++;
 	fe->unit = NULL;
-	unit_free(u);
+	dw_unit_free(u);
 }
 
 static void read_units(struct dw_frontend *fe, struct dw_input *in, const char *path,
@@ -603,20 +652,23 @@ int dw_frontend_read(struct dw_frontend *fe, const char *path, struct cl_diag *e
 	size_t units = fe->stats.units;
 
 	fe->err = err;
-	if (dw_input_open(path, &fe->in, err))
+	if (dw_input_open(path, &fe->in, fe->cfg.reference, err))
 		return -1;
 	if (setjmp(fe->fail)) {
+		dw_ahead_stop(fe);
 		if (fe->unit) {
 			if (fe->unit_die)
 				dw_die_free(fe->unit, fe->unit_die);
-			unit_free(fe->unit);
+			dw_unit_free(fe->unit);
 		}
 		fe->unit = NULL;
 		fe->unit_die = NULL;
 		dw_input_close(&fe->in);
 		return -1;
 	}
+	dw_ahead_start(fe);
 	read_units(fe, &fe->in, path, 1);
+	dw_ahead_stop(fe);
 	read_units(fe, &fe->in, path, 0);
 	dw_input_close(&fe->in);
 	if (fe->stats.units == units) {
@@ -642,6 +694,7 @@ struct dw_frontend *dw_frontend_new(const struct dw_config *cfg)
 	cl_arena_init(&fe->arena);
 	cl_map_init(&fe->seen);
 	cl_map_init(&fe->shapes_seen);
+	cl_map_init(&fe->shapes_ok);
 	cl_strset_init(&fe->names);
 	cl_strset_init(&fe->reported);
 	return fe;
@@ -658,6 +711,7 @@ void dw_frontend_free(struct dw_frontend *fe)
 		return;
 	cl_map_free(&fe->seen);
 	cl_map_free(&fe->shapes_seen);
+	cl_map_free(&fe->shapes_ok);
 	cl_strset_free(&fe->names);
 	cl_strset_free(&fe->reported);
 	cl_arena_free(&fe->arena);

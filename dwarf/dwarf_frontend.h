@@ -37,6 +37,8 @@ struct dw_frontend;
  * struct dw_stats - what a run has seen
  * @files: input files read
  * @units: compile and type units read
+ * @units_total: units of .debug_info in the files read so far and the one
+ *               being read, where they can be counted in place (else 0)
  * @record_dies: struct/union/class definitions met
  * @recognised: definitions left alone: their structural key was decided
  *              in an earlier unit, or nothing reaches them
@@ -49,6 +51,7 @@ struct dw_frontend;
 struct dw_stats {
 	size_t files;
 	size_t units;
+	size_t units_total;
 	size_t record_dies;
 	size_t recognised;
 	size_t records;
@@ -77,6 +80,13 @@ struct dw_stats {
  * @track_allocations: let libdwarf track every allocation so that
  *                     dwarf_finish() frees what a failed unit still held
  *                     (slower; the fuzzer uses it to hunt leaks)
+ * @jobs: threads that read the units of a linked file in place ahead of
+ *        the walk (structural keys); 0 or 1: none.  The records, their
+ *        order and every count are the same whatever the number.
+ * @reference: read every DIE of every file through libdwarf and its own
+ *             ELF reader, as a relocatable object is read: no reading in
+ *             place, no structural keys.  The reference that the fast
+ *             paths are checked against (slower); the records are the same.
  */
 struct dw_config {
 	const struct cl_profile *profile;
@@ -89,7 +99,12 @@ struct dw_config {
 	void (*progress)(void *data, const char *file, const struct dw_stats *st);
 	void *data;
 	bool track_allocations;
+	unsigned jobs;
+	bool reference;
 };
+
+/* Most threads dw_config.jobs may ask for. */
+#define DW_JOBS_MAX 64
 
 struct dw_frontend *dw_frontend_new(const struct dw_config *cfg);
 /*

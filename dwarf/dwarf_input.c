@@ -8,7 +8,8 @@
  * end of a truncated file.  So the file is checked first: it exists and is
  * a regular file, starts with the ELF magic, and libelf can read its header
  * and section table with every section inside the file.  Only then does
- * libdwarf see it.
+ * libdwarf see it: through its own ELF reader for a relocatable object or
+ * compressed sections, else through the file's own mappings (below).
  */
 #include "dwarf_input.h"
 
@@ -145,7 +146,7 @@ static int check_sections(Elf *elf, const char *path, off_t file_size, struct el
 }
 
 static int check_elf(int fd, const char *path, off_t file_size, bool *big_endian,
-		     struct cl_diag *err)
+		     bool *relocatable, struct cl_diag *err)
 {
 	struct elf_facts f = { 0 };
 	GElf_Ehdr eh;
@@ -173,6 +174,7 @@ static int check_elf(int fd, const char *path, off_t file_size, bool *big_endian
 	if (check_sections(elf, path, file_size, &f, err))
 		goto out;
 	*big_endian = eh.e_ident[EI_DATA] == ELFDATA2MSB;
+	*relocatable = eh.e_type == ET_REL;
 	if (f.skeleton && !*big_endian) {
 		cl_diag_set(err, path, 0, 0,
 			    "a split-DWARF skeleton (-gsplit-dwarf): the types are in its .dwo file; run on that, or build without -gsplit-dwarf");
@@ -195,11 +197,175 @@ out:
 	return rc;
 }
 
-int dw_input_open(const char *path, struct dw_input *in, struct cl_diag *err)
+/* ------------------------------------------------------------------ */
+/* libdwarf on the file's own mapping                                   */
+
+/*
+ * libdwarf's own ELF reader copies every section it loads into memory it
+ * allocates (163 MB of .debug_info for the 6.1 kernel), and at the start
+ * reads every relocation section with the symbol table, even where they
+ * are applied already and it is told not to apply them (vmlinux keeps
+ * 255 MB of .rela.debug_info).  For a linked file, libdwarf reads the
+ * sections through these methods instead: from the mappings of libelf
+ * and dwarf_raw.c, without copies, and without relocation sections.
+ */
+static Elf_Scn *access_section(struct dw_access *a, Dwarf_Half index, GElf_Shdr *sh)
+{
+	Elf_Scn *scn = index < a->nsections ? elf_getscn(a->raw->elf, index) : NULL;
+
+	return scn && gelf_getshdr(scn, sh) ? scn : NULL;
+}
+
+static int access_info(void *obj, Dwarf_Half index, Dwarf_Obj_Access_Section *out, int *error)
+{
+	struct dw_access *a = obj;
+	size_t shstrndx;
+	GElf_Shdr sh;
+	const char *name;
+
+	if (!access_section(a, index, &sh) || elf_getshdrstrndx(a->raw->elf, &shstrndx))
+		return DW_DLV_NO_ENTRY;
+	name = elf_strptr(a->raw->elf, shstrndx, sh.sh_name);
+	memset(out, 0, sizeof(*out));
+	out->name = name ? name : "";
+	out->addr = sh.sh_addr;
+	out->type = sh.sh_type;
+	out->size = sh.sh_size;
+	out->link = sh.sh_link;
+	out->info = sh.sh_info;
+	out->entrysize = sh.sh_entsize;
+	/* applied already: libdwarf must not even load them */
+	if (sh.sh_type == SHT_REL || sh.sh_type == SHT_RELA) {
+		out->name = ".cachelint.applied";
+		out->type = SHT_NULL;
+		out->size = 0;
+		out->link = out->info = out->entrysize = 0;
+	}
+	(void)error;
+	return DW_DLV_OK;
+}
+
+static Dwarf_Endianness access_byte_order(void *obj)
+{
+	return ((struct dw_access *)obj)->raw->big_endian ? DW_OBJECT_MSB : DW_OBJECT_LSB;
+}
+
+/* What libdwarf's own reader says: 8 for ELFCLASS64, 4 for ELFCLASS32. */
+static Dwarf_Small access_word_size(void *obj)
+{
+	return ((struct dw_access *)obj)->is64 ? 8 : 4;
+}
+
+static Dwarf_Unsigned access_count(void *obj)
+{
+	return ((struct dw_access *)obj)->nsections;
+}
+
+static int access_load(void *obj, Dwarf_Half index, Dwarf_Small **data, int *error)
+{
+	struct dw_access *a = obj;
+	Elf_Data *d;
+	GElf_Shdr sh;
+	Elf_Scn *scn = index ? access_section(a, index, &sh) : NULL;
+
+	if (!scn || sh.sh_type == SHT_NOBITS || sh.sh_type == SHT_REL || sh.sh_type == SHT_RELA ||
+	    !sh.sh_size)
+		return DW_DLV_NO_ENTRY;
+	/*
+	 * .debug_info from dwarf_raw.c's mapping, whose finished units leave
+	 * memory; libdwarf only reads it (it writes sections only to relocate)
+	 */
+	if (index == a->raw->info_index && a->raw->info.p && a->raw->info.n == sh.sh_size) {
+		*data = (Dwarf_Small *)(uintptr_t)a->raw->info.p;
+		return DW_DLV_OK;
+	}
+	d = elf_getdata(scn, NULL);
+	if (!d || !d->d_buf || d->d_size != sh.sh_size) {
+		*error = DW_DLE_SECTION_INDEX_BAD;
+		return DW_DLV_ERROR;
+	}
+	*data = d->d_buf;
+	return DW_DLV_OK;
+}
+
+/*
+ * libdwarf 20210528 asks for section flags through a global hook that its
+ * own ELF reader sets to a function of its own object type: a file read
+ * through it earlier in the run would leave the hook pointing there.  Weak:
+ * a libdwarf without the hook gets its own reader (access_possible()).
+ */
+extern int (*_dwarf_get_elf_flags_func_ptr)(void *obj, Dwarf_Half index,
+					    Dwarf_Unsigned *flags, Dwarf_Unsigned *align,
+					    int *error) __attribute__((weak));
+
+static int access_flags(void *obj, Dwarf_Half index, Dwarf_Unsigned *flags,
+			Dwarf_Unsigned *align, int *error)
+{
+	GElf_Shdr sh;
+
+	if (!index)
+		return DW_DLV_OK;
+	if (!access_section(obj, index, &sh)) {
+		*error = DW_DLE_SECTION_INDEX_BAD;
+		return DW_DLV_ERROR;
+	}
+	*flags = sh.sh_flags;
+	*align = sh.sh_addralign;
+	return DW_DLV_OK;
+}
+
+static const Dwarf_Obj_Access_Methods access_methods = {
+	access_info, access_byte_order, access_word_size, access_word_size,
+	access_count, access_load, NULL,
+};
+
+/*
+ * Whether libdwarf can read the file through the methods above: a linked
+ * file (nothing to relocate) without compressed sections (libdwarf
+ * decompresses those itself, by the sizes in the section headers).
+ */
+static bool access_possible(struct dw_raw *r, bool relocatable)
+{
+	Elf_Scn *scn = NULL;
+	size_t n;
+
+	if (relocatable || !r->elf || elf_getshdrnum(r->elf, &n) || n > 0xffff ||
+	    !&_dwarf_get_elf_flags_func_ptr)
+		return false;
+	while ((scn = elf_nextscn(r->elf, scn))) {
+		GElf_Shdr sh;
+
+		if (!gelf_getshdr(scn, &sh) || (sh.sh_flags & SHF_COMPRESSED))
+			return false;
+	}
+	return true;
+}
+
+static int access_init(struct dw_input *in, bool relocatable, Dwarf_Error *e)
+{
+	struct dw_access *a = &in->access;
+	size_t n = 0;
+
+	if (!access_possible(&in->raw, relocatable))
+		return dwarf_init_b(in->fd, DW_DLC_READ, DW_GROUPNUMBER_ANY, NULL, NULL,
+				    &in->dbg, e);
+	elf_getshdrnum(in->raw.elf, &n);
+	a->tag = 'C';
+	a->raw = &in->raw;
+	a->nsections = n;
+	a->is64 = gelf_getclass(in->raw.elf) == ELFCLASS64;
+	in->iface.object = a;
+	in->iface.methods = &access_methods;
+	_dwarf_get_elf_flags_func_ptr = access_flags;
+	return dwarf_object_init_b(&in->iface, NULL, NULL, DW_GROUPNUMBER_ANY, &in->dbg, e);
+}
+
+int dw_input_open(const char *path, struct dw_input *in, bool own_reader, struct cl_diag *err)
 {
 	Dwarf_Error e = NULL;
 	const char *lists;
 	uint64_t off = 0;
+	bool relocatable = false;
 	struct stat st;
 	int rc;
 
@@ -219,9 +385,21 @@ int dw_input_open(const char *path, struct dw_input *in, struct cl_diag *err)
 		return -1;
 	}
 	if (check_magic(in->fd, path, err) ||
-	    check_elf(in->fd, path, st.st_size, &in->big_endian, err))
+	    check_elf(in->fd, path, st.st_size, &in->big_endian, &relocatable, err))
 		goto fail;
-	rc = dwarf_init_b(in->fd, DW_DLC_READ, DW_GROUPNUMBER_ANY, NULL, NULL, &in->dbg, &e);
+	/*
+	 * Only a relocatable object's debug relocations are still to be
+	 * applied.  A linked file that keeps them (vmlinux: --emit-relocs) has
+	 * them applied already, and libdwarf would load and apply the
+	 * 24-byte entries of .rela.debug_info again for nothing: 0.5 GB more
+	 * for the 6.1 kernel's.  The flag is libdwarf's global, set per file.
+	 * The reference reader (@own_reader) reads as libdwarf does by default,
+	 * relocations applied: what the fast path is checked against.
+	 */
+	dwarf_set_reloc_application(relocatable || own_reader);
+	/* a file whose DIEs cannot be read in place is read by libdwarf alone */
+	dw_raw_open(&in->raw, in->fd);
+	rc = access_init(in, relocatable || own_reader, &e);
 	if (rc == DW_DLV_ERROR) {
 		cl_diag_set(err, path, 0, 0, "corrupt DWARF: %s", dwarf_errmsg(e));
 		dwarf_dealloc(NULL, e, DW_DLA_ERROR);
@@ -233,8 +411,6 @@ int dw_input_open(const char *path, struct dw_input *in, struct cl_diag *err)
 		in->dbg = NULL;
 		goto fail;
 	}
-	/* a file whose DIEs cannot be read in place is read by libdwarf alone */
-	dw_raw_open(&in->raw, in->fd);
 	lists = dw_raw_lists_bad(&in->raw, &off);
 	if (lists) {
 		cl_diag_set(err, path, 0, 0, "corrupt DWARF: %s: the unit header at offset 0x%llx is inconsistent",
@@ -244,6 +420,7 @@ int dw_input_open(const char *path, struct dw_input *in, struct cl_diag *err)
 	}
 	return 0;
 fail:
+	dw_raw_close(&in->raw);
 	close(in->fd);
 	in->fd = -1;
 	return -1;
@@ -251,7 +428,7 @@ fail:
 
 void dw_input_close(struct dw_input *in)
 {
-	dw_raw_close(&in->raw);
+	/* libdwarf may hold pointers into the mappings until it is done */
 	if (in->dbg) {
 		Dwarf_Error e = NULL;
 
@@ -259,6 +436,7 @@ void dw_input_close(struct dw_input *in)
 			dwarf_dealloc(NULL, e, DW_DLA_ERROR);
 		in->dbg = NULL;
 	}
+	dw_raw_close(&in->raw);
 	if (in->fd >= 0)
 		close(in->fd);
 	in->fd = -1;

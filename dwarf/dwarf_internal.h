@@ -10,6 +10,8 @@
  *   dwarf_shape.c    structural keys: repeated struct DIEs recognised
  *                    before libdwarf decodes them
  *   dwarf_frontend.c the walk over units, dedupe, profiles, copying out
+ *   dwarf_ahead.c    units of a linked file walked and keyed ahead by
+ *                    worker threads (-j), taken in order by the walk
  *
  * A libdwarf error anywhere in a unit ends the file: dw_fail() records the
  * message and longjmp()s back to dw_frontend_read(), which lets
@@ -177,6 +179,17 @@ struct dw_shape {
 };
 
 /**
+ * struct dw_embedder - a record DIE with a member whose type is a given
+ * record (through typedefs and qualifiers), as the structural keys see it
+ * @parent: the record DIE holding the member
+ * @next: the next one for the same record
+ */
+struct dw_embedder {
+	dw_key parent;
+	struct dw_embedder *next;
+};
+
+/**
  * struct dw_unit - one compile or type unit being read
  * @fe: the front end
  * @dbg: the file's libdwarf session
@@ -203,7 +216,12 @@ struct dw_shape {
  * @seed: what the keys of the unit start from (address size, byte order)
  * @shapes: key -> struct dw_shape, the structural keys made so far
  * @raw_embedded: records that some member's type names, by DIE key, as
- *                the structural keys saw them (a superset of @embedded's)
+ *                the structural keys saw them: the struct dw_embedder list
+ *                of the records holding such a member (not a static one)
+ * @hash_parent: the record whose children the structural key is reading
+ * @files_state: @file_keys not read yet (0), read, or unreadable here
+ * @file_keys, @nfile_keys: what stands for each file of the line table in
+ *                          the structural keys (dwarf_shape.c)
  * @cands: struct definitions met by the walk, in DIE order, when @fast
  * @i386: 0 not known yet, 1 the unit is i386 (ELF EM_386/EM_IAMCU), -1 not
  */
@@ -234,10 +252,16 @@ struct dw_unit {
 	uint64_t seed;
 	struct cl_map shapes;
 	struct cl_map raw_embedded;
+	dw_key hash_parent;
+	uint8_t files_state;
+	uint64_t *file_keys;
+	size_t nfile_keys;
 	dw_key *cands;
 	size_t ncands, cands_cap;
 	signed char i386;
 };
+
+struct dw_pool;
 
 /**
  * struct dw_frontend - one run over the input files
@@ -246,9 +270,13 @@ struct dw_unit {
  * @arena: the distinct records handed out, interned file names
  * @seen: fingerprints of the layouts already handed out (value unused)
  * @shapes_seen: structural keys of the struct DIEs already decided
+ * @shapes_ok: structural keys of struct DIEs whose conversion gave a
+ *             record: every member of such a record was converted, so it
+ *             marks every record it embeds as embedded
  * @names: interned strings (file names): hash of the string -> string
  * @reported: annotation errors already reported (string set)
  * @in: the open file
+ * @pool: the threads preparing units of @in ahead, or NULL
  * @unit: the unit being read, NULL between units
  * @unit_die: the unit's DIE while the unit is read
  * @fail: where dw_fail() jumps to
@@ -260,9 +288,11 @@ struct dw_frontend {
 	struct cl_arena arena;
 	struct cl_map seen;
 	struct cl_map shapes_seen;
+	struct cl_map shapes_ok;
 	struct cl_strset names;
 	struct cl_strset reported;
 	struct dw_input in;
+	struct dw_pool *pool;
 	struct dw_unit *unit;
 	Dwarf_Die unit_die;
 	jmp_buf fail;
@@ -277,6 +307,30 @@ _Noreturn void dw_fail_dwarf(struct dw_unit *u, const char *what, Dwarf_Error e)
 const char *dw_intern(struct dw_frontend *fe, const char *s);
 void dw_report(struct dw_unit *u, const struct cl_span *where, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+
+/*
+ * dwarf_frontend.c: the definitions of a fast unit collected by reading
+ * its DIEs in place (no libdwarf); false where they are beyond this reader.
+ */
+bool dw_walk_in_place(struct dw_unit *u);
+/* What the structural keys of a unit start from. */
+uint64_t dw_unit_seed(const struct dw_unit *u);
+/* A unit's own memory (all of it: also what a worker prepared). */
+void dw_unit_free(struct dw_unit *u);
+
+/* dwarf_ahead.c: fast units prepared ahead of the walk, in threads */
+/*
+ * Count the units of @fe->in's .debug_info (dw_stats.units_total) and,
+ * with dw_config.jobs above 1, start the threads that prepare them.
+ */
+void dw_ahead_start(struct dw_frontend *fe);
+/*
+ * The unit at @u->raw.off prepared (its walk and structural keys) moved
+ * into @u; false if there is none (the caller walks it).
+ */
+bool dw_ahead_take(struct dw_frontend *fe, struct dw_unit *u);
+/* Stop and join the threads, free what they prepared. */
+void dw_ahead_stop(struct dw_frontend *fe);
 
 /* dwarf_attrs.c */
 void dw_read_attrs(struct dw_unit *u, Dwarf_Die die, struct dw_attrs *a);
@@ -315,7 +369,11 @@ struct cl_record *dw_record_convert(struct dw_unit *u, struct dw_type *t, Dwarf_
 /* dwarf_shape.c */
 /* The structural key of the type DIE @k, or NULL if it has none. */
 const struct dw_shape *dw_shape_of(struct dw_unit *u, dw_key k);
+/* The key of @k if it was made in the unit (and did not fail), else NULL. */
+const struct dw_shape *dw_shape_known(struct dw_unit *u, dw_key k);
 /* Whether a DIE with the key @s was decided before; with @add, remember @s. */
 bool dw_shape_seen(struct dw_frontend *fe, const struct dw_shape *s, bool add);
+/* The same for the keys of records whose conversion succeeded. */
+bool dw_shape_ok(struct dw_frontend *fe, const struct dw_shape *s, bool add);
 
 #endif /* CACHELINT_DWARF_INTERNAL_H */

@@ -59,22 +59,6 @@ static int load_section(Elf_Scn *scn, const GElf_Shdr *sh, struct dw_raw_section
 	return 0;
 }
 
-/* Relocations that apply to a debug section: the values are not final. */
-static bool relocates_debug(Elf *elf, size_t shstrndx, const GElf_Shdr *sh)
-{
-	GElf_Shdr target;
-	Elf_Scn *t;
-	const char *name;
-
-	if (sh->sh_type != SHT_REL && sh->sh_type != SHT_RELA)
-		return false;
-	t = elf_getscn(elf, sh->sh_info);
-	if (!t || !gelf_getshdr(t, &target))
-		return true;
-	name = elf_strptr(elf, shstrndx, target.sh_name);
-	return !name || starts_with(name, ".debug");
-}
-
 /* .debug_info as it is in the file: a mapping of our own. */
 static int map_info(struct dw_raw *r, int fd, const GElf_Shdr *sh)
 {
@@ -99,8 +83,15 @@ static int map_info(struct dw_raw *r, int fd, const GElf_Shdr *sh)
 /*
  * Whether the DIEs can be read in place: a linked file (a relocatable
  * object's .debug_info holds zeros where relocations write string offsets),
- * no relocation of a debug section, no .zdebug section (libdwarf alone
- * reads that old compression).
+ * no .zdebug section (libdwarf alone reads that old compression).
+ *
+ * A linked file may still carry the relocations of its debug sections: the
+ * kernel links vmlinux with --emit-relocs (for its relocs tool and livepatch
+ * tools), which keeps .rela.debug_info next to the section the linker has
+ * already relocated.  Its values are final all the same; only an ET_REL
+ * object's relocations are still to be applied.  Anything else with
+ * relocations of a debug section (there is nothing else in ELF: ET_EXEC,
+ * ET_DYN or a core file) is read in place too.
  */
 static bool keys_possible(Elf *elf, size_t shstrndx, const GElf_Ehdr *eh)
 {
@@ -115,7 +106,7 @@ static bool keys_possible(Elf *elf, size_t shstrndx, const GElf_Ehdr *eh)
 		if (!gelf_getshdr(scn, &sh))
 			return false;
 		name = elf_strptr(elf, shstrndx, sh.sh_name);
-		if (!name || starts_with(name, ".zdebug") || relocates_debug(elf, shstrndx, &sh))
+		if (!name || starts_with(name, ".zdebug"))
 			return false;
 	}
 	return true;
@@ -155,6 +146,8 @@ static int load_sections(struct dw_raw *r, Elf *elf, int fd, const GElf_Ehdr *eh
 		if (s == &r->info && sh.sh_type != SHT_NOBITS && !(sh.sh_flags & SHF_COMPRESSED)) {
 			if (map_info(r, fd, &sh))
 				r->keys = false;
+			else
+				r->info_index = elf_ndxscn(scn);
 		} else if (load_section(scn, &sh, s)) {
 			memset(s, 0, sizeof(*s));
 			r->keys = false;
@@ -325,18 +318,29 @@ struct dw_raw_spec {
 	int64_t implicit;
 };
 
+/*
+ * @fixed: the size of the attributes of a DIE of this abbreviation when
+ * every form has a size fixed by the unit (no LEB128, string or block),
+ * else -1: the walk steps over such a DIE without decoding it.
+ */
 struct dw_raw_abbrev {
 	bool present;
 	uint16_t tag;
 	bool children;
 	uint16_t n;
+	int32_t fixed;
 	const struct dw_raw_spec *spec;
 };
 
-/* Abbreviations by code; codes are small and dense in practice. */
+/*
+ * Abbreviations by code; codes are small and dense in practice.  A table
+ * is parsed for the address size, offset size and version of the units
+ * that use it, which decide the sizes of forms.
+ */
 struct dw_raw_table {
 	uint64_t ncodes;
 	struct dw_raw_abbrev *by_code;
+	unsigned addr_size, offset_size, version;
 };
 
 #define CODES_MAX 65536
@@ -390,7 +394,72 @@ static int parse_abbrev(struct dw_raw *r, struct cursor *c, struct parsed *out)
  * a DIE that uses a code the table does not have cannot be read here (the
  * caller then says the DWARF is corrupt rather than let libdwarf try).
  */
-static const struct dw_raw_table *parse_table(struct dw_raw *r, uint64_t off)
+/* The size of a form's value in a unit with these sizes; -1 if it varies. */
+static int form_size(uint16_t form, const struct dw_raw_table *t)
+{
+	switch (form) {
+	case DW_FORM_flag_present:
+	case DW_FORM_implicit_const:
+		return 0;
+	case DW_FORM_data1:
+	case DW_FORM_ref1:
+	case DW_FORM_flag:
+	case DW_FORM_strx1:
+	case DW_FORM_addrx1:
+		return 1;
+	case DW_FORM_data2:
+	case DW_FORM_ref2:
+	case DW_FORM_strx2:
+	case DW_FORM_addrx2:
+		return 2;
+	case DW_FORM_strx3:
+	case DW_FORM_addrx3:
+		return 3;
+	case DW_FORM_data4:
+	case DW_FORM_ref4:
+	case DW_FORM_strx4:
+	case DW_FORM_addrx4:
+	case DW_FORM_ref_sup4:
+		return 4;
+	case DW_FORM_data8:
+	case DW_FORM_ref8:
+	case DW_FORM_ref_sig8:
+	case DW_FORM_ref_sup8:
+		return 8;
+	case DW_FORM_data16:
+		return 16;
+	case DW_FORM_addr:
+		return (int)t->addr_size;
+	case DW_FORM_strp:
+	case DW_FORM_line_strp:
+	case DW_FORM_sec_offset:
+	case DW_FORM_GNU_ref_alt:
+	case DW_FORM_GNU_strp_alt:
+	case DW_FORM_strp_sup:
+		return (int)t->offset_size;
+	case DW_FORM_ref_addr:
+		return (int)(t->version <= 2 ? t->addr_size : t->offset_size);
+	default:
+		return -1;
+	}
+}
+
+static void fixed_sizes(struct dw_raw_table *t)
+{
+	for (uint64_t code = 0; code < t->ncodes; code++) {
+		struct dw_raw_abbrev *ab = &t->by_code[code];
+
+		ab->fixed = 0;
+		for (unsigned i = 0; i < ab->n && ab->fixed >= 0; i++) {
+			int n = form_size(ab->spec[i].form, t);
+
+			ab->fixed = n < 0 ? -1 : ab->fixed + n;
+		}
+	}
+}
+
+static const struct dw_raw_table *parse_table(struct dw_raw *r, uint64_t off,
+					      const struct dw_raw_unit *ru)
 {
 	struct cursor c = cursor_at(&r->abbrev, off, r->abbrev.n, r->big_endian);
 	struct parsed *v = NULL;
@@ -415,21 +484,29 @@ static const struct dw_raw_table *parse_table(struct dw_raw *r, uint64_t off)
 	t = cl_arena_alloc(&r->arena, sizeof(*t));
 	t->ncodes = max + 1;
 	t->by_code = cl_arena_alloc(&r->arena, t->ncodes * sizeof(*t->by_code));
+	t->addr_size = ru->addr_size;
+	t->offset_size = ru->offset_size;
+	t->version = ru->version;
 	for (size_t i = 0; i < n; i++)
 		if (!t->by_code[v[i].code].present)
 			t->by_code[v[i].code] = v[i].ab;
 	free(v);
+	fixed_sizes(t);
 	return t;
 }
 
-static const struct dw_raw_table *table_at(struct dw_raw *r, uint64_t off)
+static const struct dw_raw_table *table_at(struct dw_raw *r, uint64_t off,
+					   const struct dw_raw_unit *ru)
 {
 	const struct dw_raw_table *t;
 
-	for (size_t i = r->ntables; i-- > 0;)
-		if (r->table_offs[i] == off)
-			return r->tables[i];
-	t = parse_table(r, off);
+	for (size_t i = r->ntables; i-- > 0;) {
+		t = r->tables[i];
+		if (r->table_offs[i] == off && t->addr_size == ru->addr_size &&
+		    t->offset_size == ru->offset_size && t->version == ru->version)
+			return t;
+	}
+	t = parse_table(r, off, ru);
 	if (!t)
 		return NULL;
 	r->tables = cl_vec_grow(r->tables, &r->tables_cap, r->ntables + 1, sizeof(*r->tables));
@@ -488,7 +565,7 @@ int dw_raw_unit_open(struct dw_raw *r, uint64_t off, struct dw_raw_unit *ru)
 		return -1;
 	ru->keys = ru->keys && (ru->addr_size == 4 || ru->addr_size == 8);
 	ru->die_off = (uint64_t)(c.p - r->info.p);
-	ru->table = table_at(r, abbrev_off);
+	ru->table = table_at(r, abbrev_off, ru);
 	if (!ru->table)
 		return -1;
 	/* a unit DIE that cannot be read here leaves only its structure */
@@ -788,6 +865,32 @@ int dw_raw_die_read(const struct dw_raw_unit *ru, uint64_t off, struct dw_raw_di
 	return 0;
 }
 
+int dw_raw_die_step(const struct dw_raw_unit *ru, uint64_t off, struct dw_raw_die *d)
+{
+	const struct dw_raw *r = ru->raw;
+	struct cursor c = cursor_at(&r->info, off, ru->end, r->big_endian);
+	const struct dw_raw_abbrev *ab;
+	uint64_t code;
+
+	d->off = off;
+	d->n = 0;
+	if (off < ru->die_off)
+		return -1;
+	code = uleb(&c);
+	if (c.bad || !code || code >= ru->table->ncodes || !ru->table->by_code[code].present ||
+	    ru->table->by_code[code].fixed < 0)
+		return dw_raw_die_read(ru, off, d);
+	ab = &ru->table->by_code[code];
+	skip(&c, (uint64_t)ab->fixed);
+	if (c.bad)
+		return -1;
+	d->null = false;
+	d->tag = ab->tag;
+	d->children = ab->children;
+	d->next = (uint64_t)(c.p - r->info.p);
+	return 0;
+}
+
 /* ------------------------------------------------------------------ */
 /* line-table headers                                                   */
 
@@ -953,6 +1056,161 @@ bool dw_raw_line_header_ok(const struct dw_raw *r, uint64_t off)
 	if (c.bad)
 		return false;
 	return version == 5 ? line_tables_v5(&c, offset_size) : line_tables_v4(&c);
+}
+
+/* ------------------------------------------------------------------ */
+/* line-table file lists                                                */
+
+/* The start of the directory and file lists of the header at @off. */
+static bool line_lists_at(const struct dw_raw *r, uint64_t off, struct cursor *c,
+			  unsigned *version, unsigned *offset_size)
+{
+	unsigned opcode_base;
+	uint64_t len, header_len;
+
+	*c = cursor_at(&r->line, off, r->line.n, r->big_endian);
+	*offset_size = 4;
+	len = rd(c, 4);
+	if (len == 0xffffffff) {
+		len = rd(c, 8);
+		*offset_size = 8;
+	} else if (len >= 0xfffffff0) {
+		return false;
+	}
+	if (c->bad || len > (uint64_t)(c->end - c->p))
+		return false;
+	c->end = c->p + len;
+	*version = (unsigned)rd(c, 2);
+	if (*version < 2 || *version > 5)
+		return false;
+	if (*version == 5)
+		skip(c, 2);
+	header_len = rd(c, *offset_size);
+	if (c->bad || header_len > (uint64_t)(c->end - c->p))
+		return false;
+	c->end = c->p + header_len;
+	skip(c, *version >= 4 ? 5 : 4);
+	opcode_base = (unsigned)rd(c, 1);
+	skip(c, opcode_base ? opcode_base - 1 : 0);
+	return !c->bad;
+}
+
+/* A DW_LNCT_path value: a string in the header or a string section. */
+static const char *line_path(const struct dw_raw *r, struct cursor *c, uint64_t form,
+			     unsigned offset_size)
+{
+	struct dw_raw_value v = { 0 };
+
+	switch (form) {
+	case DW_FORM_string:
+		inline_string(c, &v);
+		break;
+	case DW_FORM_line_strp:
+		string_at(&r->line_str, rd(c, offset_size), &v);
+		break;
+	case DW_FORM_strp:
+		string_at(&r->str, rd(c, offset_size), &v);
+		break;
+	default:
+		return NULL;
+	}
+	return !c->bad && v.cls == DWR_STRING ? (const char *)v.data : NULL;
+}
+
+/*
+ * DWARF 5 entries: the path of each, and for files their directory index.
+ * false for a form this reader does not take.
+ */
+static bool line_entries_v5(const struct dw_raw *r, struct cursor *c, unsigned offset_size,
+			    struct dw_raw_file **out, size_t *n, size_t *cap)
+{
+	uint64_t formats[256][2], count;
+	unsigned nformats;
+
+	if (!line_formats(c, formats, &nformats))
+		return false;
+	count = uleb(c);
+	if (c->bad || (count && !nformats) || count > (uint64_t)(c->end - c->p))
+		return false;
+	for (uint64_t i = 0; i < count; i++) {
+		struct dw_raw_file *f = cl_vec_push(out, n, cap);
+
+		memset(f, 0, sizeof(*f));
+		for (unsigned k = 0; k < nformats; k++) {
+			uint64_t v;
+
+			if (formats[k][0] == DW_LNCT_path) {
+				f->name = line_path(r, c, formats[k][1], offset_size);
+				if (!f->name)
+					return false;
+			} else if (!line_value(c, formats[k][1], offset_size, &v)) {
+				return false;
+			} else if (formats[k][0] == DW_LNCT_directory_index) {
+				f->dir_index = v;
+			}
+		}
+		if (!f->name)
+			return false;
+	}
+	return true;
+}
+
+int dw_raw_line_files(const struct dw_raw *r, uint64_t off, struct dw_raw_file **files,
+		      size_t *nfiles)
+{
+	struct dw_raw_file *dirs = NULL, *v = NULL;
+	size_t ndirs = 0, dcap = 0, n = 0, cap = 0;
+	unsigned version, offset_size;
+	struct cursor c;
+	bool ok;
+
+	*files = NULL;
+	*nfiles = 0;
+	if (!line_lists_at(r, off, &c, &version, &offset_size))
+		return -1;
+	if (version == 5) {
+		ok = line_entries_v5(r, &c, offset_size, &dirs, &ndirs, &dcap) &&
+		     line_entries_v5(r, &c, offset_size, &v, &n, &cap);
+		for (size_t i = 0; ok && i < n; i++) {
+			ok = v[i].dir_index < ndirs;
+			v[i].dir = ok ? dirs[v[i].dir_index].name : NULL;
+		}
+	} else {
+		struct dw_raw_value s = { 0 };
+
+		/* include directories, then files naming them (0: the unit's) */
+		for (;;) {
+			inline_string(&c, &s);
+			if (c.bad || !s.len)
+				break;
+			cl_vec_push(&dirs, &ndirs, &dcap)->name = (const char *)s.data;
+		}
+		ok = !c.bad;
+		while (ok) {
+			struct dw_raw_file *f;
+
+			inline_string(&c, &s);
+			if (c.bad || !s.len)
+				break;
+			f = cl_vec_push(&v, &n, &cap);
+			memset(f, 0, sizeof(*f));
+			f->name = (const char *)s.data;
+			f->dir_index = uleb(&c);
+			f->dir = f->dir_index && f->dir_index <= ndirs ? dirs[f->dir_index - 1].name : NULL;
+			ok = f->dir_index <= ndirs;
+			uleb(&c);
+			uleb(&c);
+		}
+		ok = ok && !c.bad;
+	}
+	free(dirs);
+	if (!ok) {
+		free(v);
+		return -1;
+	}
+	*files = v;
+	*nfiles = n;
+	return 0;
 }
 
 /* ------------------------------------------------------------------ */

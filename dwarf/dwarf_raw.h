@@ -49,6 +49,7 @@ struct dw_raw_section {
  * @info_map, @info_map_len: .debug_info mapped from the file by this reader
  *       (when it is not compressed), so that dw_raw_release() can give the
  *       pages of finished units back
+ * @info_index: the ELF section index of the mapped .debug_info
  * @tables: abbreviation tables by offset, parsed on first use
  * @table_offs: their offsets in .debug_abbrev
  * @ntables: number of @tables
@@ -63,6 +64,7 @@ struct dw_raw {
 	struct dw_raw_section line, rnglists, loclists;
 	void *info_map;
 	size_t info_map_len;
+	size_t info_index;
 	struct dw_raw_table **tables;
 	uint64_t *table_offs;
 	size_t ntables, tables_cap;
@@ -78,9 +80,9 @@ struct dw_raw {
 int dw_raw_open(struct dw_raw *r, int fd);
 void dw_raw_close(struct dw_raw *r);
 /*
- * The bytes [@from, @to) of .debug_info will not be read again: their
- * pages leave memory (libdwarf holds a copy of its own; peak memory then
- * counts one .debug_info, not two).
+ * The bytes [@from, @to) of .debug_info will not be read again here: their
+ * pages leave memory (libdwarf reads a linked file's .debug_info from the
+ * same mapping, dwarf_input.c, and faults back in what it reads later).
  */
 void dw_raw_release(struct dw_raw *r, uint64_t from, uint64_t to);
 
@@ -165,6 +167,12 @@ struct dw_raw_die {
 
 /* The DIE at section offset @off of @ru: 0, or -1 if it cannot be read. */
 int dw_raw_die_read(const struct dw_raw_unit *ru, uint64_t off, struct dw_raw_die *d);
+/*
+ * The same without its attributes where their sizes are fixed (@d->n is
+ * 0 then): a step over a DIE the caller only needs the tag of.  Fails
+ * exactly where dw_raw_die_read() does.
+ */
+int dw_raw_die_step(const struct dw_raw_unit *ru, uint64_t off, struct dw_raw_die *d);
 
 /*
  * Whether the line-table header at offset @off of @r->line is sound:
@@ -175,6 +183,28 @@ int dw_raw_die_read(const struct dw_raw_unit *ru, uint64_t off, struct dw_raw_di
  * check.
  */
 bool dw_raw_line_header_ok(const struct dw_raw *r, uint64_t off);
+
+/**
+ * struct dw_raw_file - an entry of a line table's file list
+ * @name: its name, NUL-terminated, in the header or a string section
+ * @dir: the name of its directory; NULL for directory 0 of DWARF 2-4, the
+ *       unit's own (DW_AT_comp_dir)
+ * @dir_index: the directory's index
+ */
+struct dw_raw_file {
+	const char *name, *dir;
+	uint64_t dir_index;
+};
+
+/*
+ * The file list of the line-table header at offset @off of @r->line, in
+ * header order (libdwarf's dwarf_srcfiles() order): 0 with *@files a
+ * malloc'd array, or -1 when it cannot be read here (a form other than
+ * string, line_strp and strp for a path, a directory index out of range).
+ * Call it only on a header that dw_raw_line_header_ok() passes.
+ */
+int dw_raw_line_files(const struct dw_raw *r, uint64_t off, struct dw_raw_file **files,
+		      size_t *nfiles);
 
 /*
  * The DWARF 5 section whose unit headers are corrupt (lengths past its end,

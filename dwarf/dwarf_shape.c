@@ -29,6 +29,7 @@
  */
 #include "dwarf_internal.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "access_profile.h"
@@ -104,6 +105,115 @@ static bool profile_names(const struct dw_unit *u, const char *name)
 
 static const struct dw_shape *shape_at(struct dw_unit *u, uint64_t off, unsigned depth);
 
+/* ------------------------------------------------------------------ */
+/* file names: by their text, read from the line table in place         */
+
+enum { FILES_LOADED = 1, FILES_FAILED };
+
+static uint64_t hash_string(struct hasher *h, const char *s)
+{
+	if (!s) {
+		mix(h, 0);
+		return 0;
+	}
+	mix_bytes(h, (const unsigned char *)s, strlen(s));
+	return 1;
+}
+
+/*
+ * What stands for each file of the unit's line table: a hash of the text
+ * that libdwarf's dwarf_srcfiles() makes the name from (the entry's name,
+ * its directory's, the unit's DW_AT_comp_dir), so that one file has one
+ * value in every unit, without libdwarf (the keys are made in worker
+ * threads, dwarf_frontend.c).  A table libdwarf would not read
+ * (dw_raw_line_header_ok()) has no files, as there.
+ */
+static void load_file_keys(struct dw_unit *u)
+{
+	const char *comp_dir = NULL;
+	struct dw_raw_file *files;
+	struct dw_raw_die d;
+	uint64_t off = 0;
+	bool has_list = false;
+	size_t n;
+
+	u->files_state = FILES_FAILED;
+	if (dw_raw_die_read(&u->raw, u->raw.die_off, &d))
+		return;
+	for (unsigned i = 0; i < d.n; i++) {
+		const struct dw_raw_value *v = &d.v[i];
+
+		if (v->at == DW_AT_stmt_list) {
+			/* what dwarf_global_formref() takes as a section offset */
+			if (v->form != DW_FORM_sec_offset)
+				return;
+			off = v->u;
+			has_list = true;
+		} else if (v->at == DW_AT_comp_dir && v->cls == DWR_STRING) {
+			comp_dir = (const char *)v->data;
+		}
+	}
+	u->files_state = FILES_LOADED;
+	if (!has_list || !dw_raw_line_header_ok(u->raw.raw, off))
+		return;
+	if (dw_raw_line_files(u->raw.raw, off, &files, &n)) {
+		u->files_state = FILES_FAILED;
+		return;
+	}
+	u->file_keys = cl_arena_alloc(&u->arena, (n + 1) * sizeof(*u->file_keys));
+	u->nfile_keys = n;
+	for (size_t i = 0; i < n; i++) {
+		struct hasher h = { 0x66696c65, 0x6e616d65 };
+		uint64_t have = hash_string(&h, files[i].name) << 2 |
+				hash_string(&h, files[i].dir) << 1 | hash_string(&h, comp_dir);
+
+		mix(&h, have);
+		u->file_keys[i] = finish(h.a ^ rotl(h.b, 23)) | 1;
+	}
+	free(files);
+}
+
+/*
+ * The value of DW_AT_decl_file @index: 0 where dw_file_name() has no name;
+ * false when the line table cannot be read here (the key fails).
+ */
+static bool file_key(struct dw_unit *u, uint64_t index, uint64_t *out)
+{
+	int64_t i = u->version >= 5 ? (int64_t)index : (int64_t)index - 1;
+
+	if (!u->files_state)
+		load_file_keys(u);
+	if (u->files_state == FILES_FAILED)
+		return false;
+	*out = i < 0 || (uint64_t)i >= u->nfile_keys || index > u->nfile_keys ? 0 :
+	       u->file_keys[i];
+	return true;
+}
+
+/* A static data member is a declaration: the conversion skips it. */
+static bool is_static_member(const struct dw_raw_die *d)
+{
+	for (unsigned i = 0; i < d->n; i++)
+		if ((d->v[i].at == DW_AT_declaration || d->v[i].at == DW_AT_external) &&
+		    d->v[i].cls == DWR_FLAG && d->v[i].u)
+			return true;
+	return false;
+}
+
+/* The record being hashed holds a member of the record type @record. */
+static void add_embedder(struct dw_unit *u, dw_key record)
+{
+	struct dw_embedder *head = cl_map_get(&u->raw_embedded, record), *e;
+
+	for (e = head; e; e = e->next)
+		if (e->parent == u->hash_parent)
+			return;
+	e = cl_arena_alloc(&u->arena, sizeof(*e));
+	e->parent = u->hash_parent;
+	e->next = head;
+	cl_map_put(&u->raw_embedded, record, e);
+}
+
 /*
  * One DW_AT_type reference of the DIE @d: the key of the type in place of
  * the offset.  A member's type that names a record marks the record
@@ -121,8 +231,9 @@ static bool hash_type_ref(struct dw_unit *u, const struct dw_raw_die *d, uint64_
 	*relevant |= t->relevant;
 	if (s && dw_tag_is_alias(d->tag))
 		s->record = t->record;
-	if ((d->tag == DW_TAG_member || d->tag == DW_TAG_inheritance) && t->record)
-		cl_map_put(&u->raw_embedded, t->record, (void *)1);
+	if ((d->tag == DW_TAG_member || d->tag == DW_TAG_inheritance) && t->record &&
+	    !is_static_member(d))
+		add_embedder(u, t->record);
 	return true;
 }
 
@@ -136,10 +247,11 @@ static bool is_signed_attr(uint16_t at)
 /*
  * A constant as dwarf_attrs.c reads it, so that producers that pick
  * different forms for one value (gcc: data1 in one unit, implicit_const in
- * the next) give one key: unsigned forms are one value, signed attributes
- * are sign-extended by the width of their form (old producers wrote -1 as
- * an all-ones data1).  DW_FORM_sdata keeps its form: a negative location
- * is an error there.  Returns the word that stands for the form.
+ * the next) give one key: unsigned forms are one value, and so are the
+ * signed attributes, but for an all-ones data4, which stands for -1 (old
+ * producers' bound of a zero-length array).  DW_FORM_sdata keeps its
+ * form: a negative location is an error there.  Returns the word that
+ * stands for the form.
  */
 static uint64_t constant_value(const struct dw_raw_value *v, uint64_t *value)
 {
@@ -147,12 +259,8 @@ static uint64_t constant_value(const struct dw_raw_value *v, uint64_t *value)
 	if (v->form == DW_FORM_sdata)
 		return v->form;
 	if (is_signed_attr(v->at)) {
-		if (v->form == DW_FORM_data1)
-			*value = (uint64_t)(int64_t)(int8_t)v->u;
-		else if (v->form == DW_FORM_data2)
-			*value = (uint64_t)(int64_t)(int16_t)v->u;
-		else if (v->form == DW_FORM_data4)
-			*value = (uint64_t)(int64_t)(int32_t)v->u;
+		if (v->form == DW_FORM_data4 && v->u == 0xffffffffu)
+			*value = (uint64_t)(int64_t)-1;
 		return 0x10001;
 	}
 	return 0x10000;
@@ -169,9 +277,8 @@ static bool hash_values(struct dw_unit *u, const struct dw_raw_die *d, struct ha
 			continue;
 		if (v->cls == DWR_CONSTANT) {
 			mix(h, (uint64_t)v->at << 32 | constant_value(v, &value));
-			/* interned: one pointer per distinct file name in the run */
-			if (v->at == DW_AT_decl_file)
-				value = (uint64_t)(uintptr_t)dw_file_name(u, value);
+			if (v->at == DW_AT_decl_file && !file_key(u, value, &value))
+				return false;
 			mix(h, value);
 			continue;
 		}
@@ -267,6 +374,15 @@ static uint64_t hash_die(struct dw_unit *u, uint64_t off, struct hasher *h, stru
 		*relevant = true;
 	if (!d.children)
 		return d.next;
+	if (is_record(d.tag)) {
+		dw_key outer = u->hash_parent;
+		uint64_t end;
+
+		u->hash_parent = dw_key_make(off, 1);
+		end = hash_children(u, d.next, h, relevant, depth + 1);
+		u->hash_parent = outer;
+		return end;
+	}
 	return hash_children(u, d.next, h, relevant, depth + 1);
 }
 
@@ -300,6 +416,13 @@ const struct dw_shape *dw_shape_of(struct dw_unit *u, dw_key k)
 	return shape_at(u, dw_key_off(k), 0);
 }
 
+const struct dw_shape *dw_shape_known(struct dw_unit *u, dw_key k)
+{
+	const struct dw_shape *s = cl_map_get(&u->shapes, k);
+
+	return s && s->state == SHAPE_DONE ? s : NULL;
+}
+
 /* ------------------------------------------------------------------ */
 /* keys already met in the run                                          */
 
@@ -307,12 +430,13 @@ const struct dw_shape *dw_shape_of(struct dw_unit *u, dw_key k)
  * A set of 128-bit keys on top of the map: slot by the first half,
  * collisions of the first half probe the next value.
  */
-bool dw_shape_seen(struct dw_frontend *fe, const struct dw_shape *s, bool add)
+static bool shape_set(struct dw_frontend *fe, struct cl_map *set, const struct dw_shape *s,
+		      bool add)
 {
 	dw_key slot = s->a ? s->a : 1;
 	const struct dw_shape *v;
 
-	while ((v = cl_map_get(&fe->shapes_seen, slot)) && (v->a != s->a || v->b != s->b))
+	while ((v = cl_map_get(set, slot)) && (v->a != s->a || v->b != s->b))
 		slot = slot + 1 ? slot + 1 : 1;
 	if (v)
 		return true;
@@ -320,7 +444,17 @@ bool dw_shape_seen(struct dw_frontend *fe, const struct dw_shape *s, bool add)
 		struct dw_shape *copy = cl_arena_alloc(&fe->arena, sizeof(*copy));
 
 		*copy = *s;
-		cl_map_put(&fe->shapes_seen, slot, copy);
+		cl_map_put(set, slot, copy);
 	}
 	return false;
+}
+
+bool dw_shape_seen(struct dw_frontend *fe, const struct dw_shape *s, bool add)
+{
+	return shape_set(fe, &fe->shapes_seen, s, add);
+}
+
+bool dw_shape_ok(struct dw_frontend *fe, const struct dw_shape *s, bool add)
+{
+	return shape_set(fe, &fe->shapes_ok, s, add);
 }

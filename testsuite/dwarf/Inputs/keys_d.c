@@ -1,6 +1,6 @@
-/* a nameless struct that a member embeds is no root of its own: the keys
-   cannot tell what the members of the structs they skip embed, so this
-   unit is converted whole */
+/* a nameless struct that a member embeds is no root of its own: the
+   conversion of its holder (struct user) decides that, so with
+   --dump-layout the holder is converted with it */
 #define KEY_T short
 #define PAIR_NAME pair_b
 #include "keys.h"

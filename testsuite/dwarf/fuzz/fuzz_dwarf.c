@@ -5,9 +5,9 @@
  *
  * Each input is written to a memfd and read by path, exactly as
  * `cachelint dwarf` reads a file, twice: as `cachelint layout` reads it
- * (types spelled, libdwarf alone) and as `cachelint dwarf --dump-layout`
+ * (types spelled, libdwarf alone) and as `cachelint dwarf -j 2 --dump-layout`
  * does (structural keys read from the sections in place, for linked
- * files).  Errors are fine; crashes, sanitizer reports and leaks are not.
+ * files, by two threads ahead of the walk).  Errors are fine; crashes, sanitizer reports and leaks are not.
  * Built and run by run.sh (clang -fsanitize=fuzzer,address,undefined).
  */
 #define _GNU_SOURCE
@@ -66,6 +66,8 @@ static void read_once(const char *path, bool types)
 		.error = on_error,
 		.data = &r,
 		.track_allocations = true,
+		/* the units of a linked file prepared by threads (dwarf_ahead.c) */
+		.jobs = types ? 1 : 2,
 	};
 	struct dw_frontend *fe;
 	struct cl_diag err;

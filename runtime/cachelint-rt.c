@@ -208,16 +208,18 @@ static void thread_add(unsigned index)
 	pthread_setspecific(rt_key, t);
 }
 
-static void thread_begin(void)
+static void thread_begin(unsigned index)
 {
 	pthread_mutex_lock(&rt_lock);
-	thread_add(rt_index_next++);
+	thread_add(index);
 	pthread_mutex_unlock(&rt_lock);
 }
 
+/* @index: given at pthread_create(), so that names follow creation order. */
 struct start {
 	void *(*fn)(void *);
 	void *arg;
+	unsigned index;
 };
 
 static void *thread_start(void *p)
@@ -225,7 +227,7 @@ static void *thread_start(void *p)
 	struct start s = *(struct start *)p;
 
 	free(p);
-	thread_begin();
+	thread_begin(s.index);
 	return s.fn(s.arg);
 }
 
@@ -252,6 +254,7 @@ RT_EXPORT int pthread_create(pthread_t *thread, const pthread_attr_t *attr,
 		return real(thread, attr, fn, arg);
 	s->fn = fn;
 	s->arg = arg;
+	s->index = __atomic_fetch_add(&rt_index_next, 1, __ATOMIC_RELAXED);
 	rc = real(thread, attr, thread_start, s);
 	if (rc)
 		free(s);

@@ -331,6 +331,14 @@ static bool counted(const uint64_t *c, size_t n)
 	return false;
 }
 
+static int thread_cmp(const void *a, const void *b)
+{
+	unsigned x = (*(struct rt_thread *const *)a)->index;
+	unsigned y = (*(struct rt_thread *const *)b)->index;
+
+	return x < y ? -1 : x > y;
+}
+
 /* Called with rt_lock held: the threads' counts, by path, in thread order. */
 static int profile_collect(struct profile *p, enum form form)
 {
@@ -348,8 +356,9 @@ static int profile_collect(struct profile *p, enum form form)
 	}
 	for (struct rt_thread *t = rt_threads; t; t = t->next)
 		order[k++] = t;
-	/* The list is newest first. */
-	for (size_t i = nthreads; i-- > 0;) {
+	/* Paths in creation order, whatever order the threads started in. */
+	qsort(order, nthreads, sizeof(*order), thread_cmp);
+	for (size_t i = 0; i < nthreads; i++) {
 		struct rt_thread *t = order[i];
 		char name[64];
 		struct path *path;

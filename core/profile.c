@@ -246,6 +246,64 @@ static uint64_t access_total(const struct cl_access *a)
 }
 
 /*
+ * A path use whose reads or writes were counted (read: {p: N}), as the
+ * loader marks it until infer_struct() has looked at the counts; nothing
+ * outside this file ever sees the bit.
+ */
+#define USE_COUNTED (1u << 31)
+
+static uint64_t use_total(const struct cl_use *u)
+{
+	return u->reads > UINT64_MAX - u->writes ? UINT64_MAX : u->reads + u->writes;
+}
+
+/*
+ * Counted paths: a path's reads or writes of a member are a use of it when
+ * they are at least the thresholds' fraction of the busiest path's accesses
+ * to the struct's hottest member (one path's, so that many threads that
+ * share the work do not each fall below it).  A write while the program
+ * sets up, a read at exit, are not how the member is used.  A member left
+ * with no use is cold.
+ */
+static void infer_paths(struct cl_profile_struct *s, const struct cl_thresholds *t)
+{
+	uint64_t hottest = 0;
+	size_t i, j, k;
+
+	for (i = 0; i < s->nmembers; i++) {
+		const struct cl_access *a = &s->members[i].access;
+
+		for (j = 0; a->cls == CL_CLASS_PATHS && j < a->nuses; j++)
+			if ((a->uses[j].flags & USE_COUNTED) && use_total(&a->uses[j]) > hottest)
+				hottest = use_total(&a->uses[j]);
+	}
+	for (i = 0; i < s->nmembers; i++) {
+		struct cl_access *a = &s->members[i].access;
+		struct cl_use *u = (struct cl_use *)a->uses;	/* the loader's own */
+
+		if (a->cls != CL_CLASS_PATHS)
+			continue;
+		for (j = k = 0; j < a->nuses; j++) {
+			if (u[j].flags & USE_COUNTED) {
+				if ((double)u[j].writes < t->write_hot * (double)hottest)
+					u[j].flags &= ~CL_USE_WRITE;
+				if ((double)u[j].reads < t->read_mostly * (double)hottest)
+					u[j].flags &= ~CL_USE_READ;
+				u[j].flags &= ~USE_COUNTED;
+			}
+			if (u[j].flags & (CL_USE_READ | CL_USE_WRITE | CL_USE_WRITE_SOME))
+				u[k++] = u[j];
+		}
+		a->nuses = (uint32_t)k;
+		if (!k) {
+			a->cls = CL_CLASS_COLD;
+			a->origin = CL_ORIGIN_INFERRED;
+			a->uses = NULL;
+		}
+	}
+}
+
+/*
  * Entries with counts and no class get one relative to the hottest member
  * of their struct, which is only known once the file has been read.
  */
@@ -253,6 +311,8 @@ static void infer_struct(struct cl_profile_struct *s, const struct cl_thresholds
 {
 	uint64_t hottest = 0;
 	size_t i;
+
+	infer_paths(s, t);
 
 	for (i = 0; i < s->nmembers; i++) {
 		const struct cl_access *a = &s->members[i].access;
@@ -981,8 +1041,9 @@ static int entry_paths(struct loader *ld, const char *key, struct entry *e, uint
 		name = scalar_value(ld, key);
 		if (!name || !(u = entry_use(ld, e, name)))
 			return -1;
-		u->flags |= flag;
-		if (!list && (ld_next(ld) || count_value(ld, name, flag == CL_USE_READ ?
+		u->flags |= flag | (list ? 0 : USE_COUNTED);
+		/* ld_next() frees @name's event: name the path by its copy. */
+		if (!list && (ld_next(ld) || count_value(ld, u->path, flag == CL_USE_READ ?
 							  &u->reads : &u->writes)))
 			return -1;
 	}

@@ -50,6 +50,16 @@ void convert_fill_types(tree type, struct cl_record *rec, struct cl_arena *a);
 bool convert_seen(tree type);
 void convert_reset(void);
 
+/* instrument.cc */
+struct cl_profile;
+/*
+ * Add the pass that counts member accesses at run time (`instrument`):
+ * @list the structs ("a:b"), NULL or "" for those with annotations or in
+ * @profile.
+ */
+void instrument_register(const char *plugin_name, const char *list,
+			 const struct cl_profile *profile, struct cl_arena *arena);
+
 /* propose.cc */
 /*
  * GCC prints fix-its in time that grows with the square of their number

@@ -33,6 +33,10 @@
  *                         DIR/<source>.cachelint.yaml
  *   dump-layout[=FILE]    print the model of every struct (stderr or FILE)
  *   werror                make cachelint's diagnostics errors
+ *   instrument[=S[:S…]]   count member accesses per thread at run time (the
+ *                         program links libcachelint-rt, which writes them
+ *                         as a profile at exit); structs S, or those with
+ *                         annotations or in the profile (instrument.cc)
  *   disable               load, register the annotations, check nothing
  *
  * cachelint's warnings stay warnings under -Werror, so loading the plugin
@@ -59,7 +63,8 @@ static struct plugin_info cachelint_info = {
 	"Warns when read-mostly and write-hot struct fields share a cache line.\n"
 	"Arguments: profile=FILE[:FILE...] line-size=N alignment=line|any adjacent\n"
 	"cacheline-groups=on|off "
-	"propose view[=FILE] report=FILE dump-layout[=FILE] werror disable",
+	"propose view[=FILE] report=FILE dump-layout[=FILE] werror\n"
+	"instrument[=STRUCT[:STRUCT...]] disable",
 };
 
 typedef int_hash<unsigned int, 0xffffffffu, 0xfffffffeu> uid_hash;
@@ -84,6 +89,8 @@ typedef int_hash<unsigned int, 0xffffffffu, 0xfffffffeu> uid_hash;
  * @analysed: TYPE_UIDs already analysed
  * @type: the tree of the record being handed to @pipe (for layout views)
  * @own_errors: errors that are cachelint findings (`werror`), not the code's
+ * @instrument: `instrument` was given: count member accesses at run time
+ * @instrument_list: its structs, NULL for the default choice
  */
 struct plugin_state {
 	bool disabled;
@@ -104,6 +111,8 @@ struct plugin_state {
 	hash_set<uid_hash> *analysed;
 	tree type;
 	int own_errors;
+	bool instrument;
+	const char *instrument_list;
 };
 
 static struct plugin_state state;
@@ -493,6 +502,22 @@ static bool needs_value(const struct plugin_argument *arg, bool needed)
 	return false;
 }
 
+/* "a:b_c": C identifiers separated by ':'. */
+static bool valid_struct_list(const char *s)
+{
+	bool start = true;
+
+	for (; *s; s++) {
+		if (*s == ':' && !start)
+			start = true;
+		else if (ISALPHA(*s) || *s == '_' || (!start && ISDIGIT(*s)))
+			start = false;
+		else
+			return false;
+	}
+	return !start;
+}
+
 static void parse_argument(const struct plugin_argument *arg, const char **profiles)
 {
 	const char *key = arg->key;
@@ -519,12 +544,21 @@ static void parse_argument(const struct plugin_argument *arg, const char **profi
 		state.view_path = arg->value && *arg->value ? arg->value : NULL;
 	} else if (!strcmp(key, "werror")) {
 		state.werror = needs_value(arg, false);
+	} else if (!strcmp(key, "instrument")) {
+		if (arg->value && !*arg->value)
+			bad_argument(key, "%s", "needs struct names (instrument=STRUCT[:STRUCT...]) or no value");
+		else if (arg->value && !valid_struct_list(arg->value))
+			bad_argument(key, "'%s' is not a list of struct names (STRUCT[:STRUCT...])",
+				     arg->value);
+		else
+			state.instrument = true;
+		state.instrument_list = arg->value;
 	} else if (!strcmp(key, "disable")) {
 		if (needs_value(arg, false))
 			state.disabled = true;
 	} else {
 		bad_argument(key, "%s",
-			     "unknown (expected profile, line-size, alignment, adjacent, cacheline-groups, propose, view, report, dump-layout, werror or disable)");
+			     "unknown (expected profile, line-size, alignment, adjacent, cacheline-groups, propose, view, report, dump-layout, werror, instrument or disable)");
 	}
 }
 
@@ -586,6 +620,9 @@ int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *versio
 	if (profiles && !state.disabled)
 		load_profiles(profiles);
 	start_pipeline();
+	if (state.instrument && !state.disabled)
+		instrument_register(info->base_name, state.instrument_list, &state.profile,
+				    &state.arena);
 
 	register_callback(info->base_name, PLUGIN_INFO, NULL, &cachelint_info);
 	register_callback(info->base_name, PLUGIN_ATTRIBUTES, attributes_register, NULL);

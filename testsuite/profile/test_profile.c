@@ -233,6 +233,54 @@ static void test_inference_from_counts(void **state)
 }
 
 /* A file's own thresholds drive its inference, and stay for later files. */
+/* The use of @path in member @path of struct @s, NULL when it has none. */
+static const struct cl_use *use_of(struct cl_profile *p, const char *s, const char *m,
+				   const char *path)
+{
+	const struct cl_profile_member *pm = member(p, s, m);
+
+	for (uint32_t i = 0; i < pm->access.nuses; i++)
+		if (!strcmp(pm->access.uses[i].path, path))
+			return &pm->access.uses[i];
+	return NULL;
+}
+
+/*
+ * Counted paths (an instrumented run): a path's reads or writes are a use
+ * when they reach the thresholds' fraction of the busiest path's accesses
+ * to the hottest member; the set-up writes on main are not.  Listed paths
+ * have no counts and stay.
+ */
+static void test_inference_counted_paths(void **state)
+{
+	const struct cl_use *u;
+	struct cl_profile p;
+
+	(void)state;
+	cl_profile_init(&p);
+	load_ok(&p, "paths.yaml",
+		"cachelint-profile: 1\n"
+		"structs:\n"
+		"  s:\n"
+		"    usage: {read: {main: 1, t1: 500, t2: 500}, write: {t1: 400, t2: 400}}\n"
+		"    max: {read: {t1: 200, t2: 9}, write: {main: 2}}\n"
+		"    setup: {write: {main: 1}}\n"
+		"    listed: {read: [t3], write: [t3]}\n");
+	/* hottest: usage on t1, 900 accesses; 1% is 9 */
+	u = use_of(&p, "s", "usage", "t1");
+	assert_non_null(u);
+	assert_int_equal(u->flags, CL_USE_READ | CL_USE_WRITE);
+	assert_int_equal(u->reads, 500);
+	assert_null(use_of(&p, "s", "usage", "main"));
+	assert_int_equal(use_of(&p, "s", "max", "t1")->flags, CL_USE_READ);
+	assert_int_equal(use_of(&p, "s", "max", "t2")->flags, CL_USE_READ);
+	assert_null(use_of(&p, "s", "max", "main"));
+	assert_int_equal(member(&p, "s", "max")->access.nuses, 2);
+	assert_member(&p, "s", "setup", CL_CLASS_COLD, CL_ORIGIN_INFERRED);
+	assert_int_equal(use_of(&p, "s", "listed", "t3")->flags, CL_USE_READ | CL_USE_WRITE);
+	cl_profile_free(&p);
+}
+
 static void test_inference_thresholds(void **state)
 {
 	struct cl_profile p;
@@ -992,6 +1040,7 @@ int main(void)
 		cmocka_unit_test(test_infer_class),
 		cmocka_unit_test(test_inference_from_counts),
 		cmocka_unit_test(test_inference_thresholds),
+		cmocka_unit_test(test_inference_counted_paths),
 		cmocka_unit_test(test_suppress),
 		ERROR_TEST(syntax_error),
 		ERROR_TEST(unclosed_flow),

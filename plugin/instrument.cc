@@ -1,0 +1,528 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * instrument.cc - `instrument[=STRUCT[:STRUCT…]]`: count every read and
+ * write of a member of the instrumented structs, per thread, at run time
+ *
+ * A simple IPA pass before free_lang_data, when every function of the unit
+ * is lowered GIMPLE with a CFG and not yet in SSA form (and not yet inlined
+ * or optimized: the counts are the accesses the source makes).  For each
+ * load and store it finds the member path from the outermost instrumented
+ * record (`lruvec.pgdat`; bit-fields; through pointers, arrays of structs
+ * and nested members; through a pointer to the member, as READ_ONCE-style
+ * `*(volatile T *)&p->x` does) and, before the statement, adds one to this
+ * thread's counter for that member's reads or writes:
+ *
+ *	_1 = __cachelint_slots[2 * k + w];	(static: the unit's member k)
+ *	_2 = __cachelint_rt_counts[_1];		(thread-local, libcachelint-rt)
+ *	_3 = _2 + 1;
+ *	__cachelint_rt_counts[_1] = _3;
+ *
+ * `__atomic_*` and `__sync_*` builtins on a member's address count a read
+ * and a write (loads only a read, stores only a write); a whole-struct copy
+ * or assignment counts every leaf member of the struct.  A constructor gives
+ * libcachelint-rt the unit's members ("struct\tpath\tbit-offset\n" each)
+ * and the slots to fill (runtime/cachelint-rt.h).
+ *
+ * Which structs: the listed ones, or by default every struct with
+ * annotations on its fields or an entry in the profile.  Without
+ * `instrument` this pass does not exist: objects stay identical.  Under
+ * -flto the pass runs in cc1 before the IR is written, never in lto1.
+ */
+#include "cachelint-plugin.h"
+
+#include "tree-pass.h"
+#include "context.h"
+#include "basic-block.h"
+#include "gimple.h"
+#include "gimple-iterator.h"
+#include "cgraph.h"
+#include "ssa.h"
+#include "varasm.h"
+#include "stor-layout.h"
+
+#include "access_profile.h"
+
+#define CL_RT_NO_DECLARATIONS
+#include "../runtime/cachelint-rt.h"
+
+#define CHAIN_MAX 64
+#define POINTER_HOPS 8
+
+/**
+ * struct instrument_state - the pass's view of the unit
+ * @list: `instrument=` structs, NULL for the default choice
+ * @profile: the loaded profiles (the default instruments their structs)
+ * @arena: strings
+ * @chosen: TYPE_UID -> 1 instrumented, 2 not (a cache)
+ * @keys: "struct\tpath" -> member index
+ * @table: the members, as libcachelint-rt reads them
+ * @nkeys: members in @table
+ * @slots: the unit's slots array, NULL while collecting
+ * @counts: libcachelint-rt's thread-local counters
+ */
+struct instrument_state {
+	const char *list;
+	const struct cl_profile *profile;
+	struct cl_arena *arena;
+	hash_map<int_hash<unsigned int, 0xffffffffu, 0xfffffffeu>, int> *chosen;
+	hash_map<nofree_string_hash, unsigned> *keys;
+	obstack table;
+	unsigned nkeys;
+	tree slots;
+	tree counts;
+};
+
+static struct instrument_state ins;
+
+/* ------------------------------------------------------------------ */
+/* Which records, which members                                         */
+/* ------------------------------------------------------------------ */
+
+static bool listed(const char *name)
+{
+	size_t len = strlen(name);
+
+	for (const char *s = ins.list; s;) {
+		const char *end = strchr(s, ':');
+		size_t n = end ? (size_t)(end - s) : strlen(s);
+
+		if (n == len && !strncmp(s, name, len))
+			return true;
+		s = end ? end + 1 : NULL;
+	}
+	return false;
+}
+
+/* The name of @type when its members are counted, else NULL. */
+static const char *instrumented(tree type)
+{
+	const char *name;
+	int *cached, v;
+
+	if (!type || !RECORD_OR_UNION_TYPE_P(type) || !COMPLETE_TYPE_P(type))
+		return NULL;
+	type = TYPE_MAIN_VARIANT(type);
+	name = convert_record_name(type, ins.arena);
+	if (!name)
+		return NULL;
+	cached = ins.chosen->get(TYPE_UID(type));
+	if (cached)
+		return *cached == 1 ? name : NULL;
+	if (ins.list)
+		v = listed(name);
+	else
+		v = attributes_on_fields(type) || (ins.profile && cl_profile_find(ins.profile, name));
+	ins.chosen->put(TYPE_UID(type), v ? 1 : 2);
+	return v ? name : NULL;
+}
+
+static uint64_t field_bits(tree f)
+{
+	tree pos = bit_position(f);
+
+	return tree_fits_uhwi_p(pos) ? tree_to_uhwi(pos) : 0;
+}
+
+/* The index of member @rec.@path, new ones appended to the table. */
+static unsigned key_index(const char *rec, const char *path, uint64_t bits)
+{
+	char *key = concat(rec, "\t", path, NULL);
+	bool existed;
+	unsigned *slot = &ins.keys->get_or_insert(key, &existed);
+
+	if (existed) {
+		free(key);
+		return *slot;
+	}
+	*slot = ins.nkeys++;
+	obstack_grow(&ins.table, key, strlen(key));
+	obstack_printf(&ins.table, "\t%" PRIu64 "\n", bits);
+	return *slot;
+}
+
+/* ------------------------------------------------------------------ */
+/* Emitting the counts                                                  */
+/* ------------------------------------------------------------------ */
+
+enum { COUNT_READ = 1, COUNT_WRITE = 2 };
+
+static tree array_ref(tree array, tree index)
+{
+	return build4(ARRAY_REF, TREE_TYPE(TREE_TYPE(array)), array, index, NULL_TREE, NULL_TREE);
+}
+
+/* Before @gsi: this thread's counter of member @key's reads or writes += 1. */
+static void emit_one(gimple_stmt_iterator *gsi, unsigned key, unsigned write, location_t loc)
+{
+	tree type = long_unsigned_type_node;
+	tree idx = make_ssa_name(type), old = make_ssa_name(type), now = make_ssa_name(type);
+	gimple *g[4];
+
+	g[0] = gimple_build_assign(idx, array_ref(ins.slots, size_int(2 * key + write)));
+	g[1] = gimple_build_assign(old, array_ref(ins.counts, idx));
+	g[2] = gimple_build_assign(now, PLUS_EXPR, old, build_int_cst(type, 1));
+	g[3] = gimple_build_assign(array_ref(ins.counts, idx), now);
+	for (gimple *s : g) {
+		gimple_set_location(s, loc);
+		gsi_insert_before(gsi, s, GSI_SAME_STMT);
+	}
+}
+
+/* Collecting (no slots yet) only names the member. */
+static void count(gimple_stmt_iterator *gsi, const char *rec, const char *path, uint64_t bits,
+		  unsigned kinds)
+{
+	unsigned key = key_index(rec, path, bits);
+	location_t loc = gimple_location(gsi_stmt(*gsi));
+
+	if (!ins.slots)
+		return;
+	if (kinds & COUNT_READ)
+		emit_one(gsi, key, 0, loc);
+	if (kinds & COUNT_WRITE)
+		emit_one(gsi, key, 1, loc);
+}
+
+/* Every leaf under @type, as members of @rec below @prefix. */
+static void count_leaves(gimple_stmt_iterator *gsi, const char *rec, tree type,
+			 const char *prefix, uint64_t bits, unsigned kinds, unsigned depth)
+{
+	if (depth > 16)
+		return;
+	for (tree f = TYPE_FIELDS(type); f; f = DECL_CHAIN(f)) {
+		bool sub = RECORD_OR_UNION_TYPE_P(TREE_TYPE(f));
+		const char *name = DECL_NAME(f) ? IDENTIFIER_POINTER(DECL_NAME(f)) : NULL;
+		const char *path;
+
+		if (TREE_CODE(f) != FIELD_DECL || (!name && !sub))
+			continue;
+		path = !name ? prefix : *prefix ? cl_arena_printf(ins.arena, "%s.%s", prefix, name) :
+		       name;
+		if (sub)
+			count_leaves(gsi, rec, TREE_TYPE(f), path, bits + field_bits(f), kinds,
+				     depth + 1);
+		else
+			count(gsi, rec, path, bits + field_bits(f), kinds);
+	}
+}
+
+/* ------------------------------------------------------------------ */
+/* Memory references                                                    */
+/* ------------------------------------------------------------------ */
+
+/* A reference's components, the innermost first. */
+struct chain {
+	tree refs[CHAIN_MAX];
+	int n;
+};
+
+static void chain_ref(tree ref, struct chain *c, unsigned hops);
+
+/* What a pointer points to, when it is the address of a member. */
+static void chain_pointer(tree ptr, struct chain *c, unsigned hops)
+{
+	for (; hops < POINTER_HOPS; hops++) {
+		gimple *def;
+
+		if (TREE_CODE(ptr) == ADDR_EXPR) {
+			chain_ref(TREE_OPERAND(ptr, 0), c, hops + 1);
+			return;
+		}
+		if (TREE_CODE(ptr) != SSA_NAME)
+			return;
+		def = SSA_NAME_DEF_STMT(ptr);
+		if (!def || !is_gimple_assign(def))
+			return;
+		if (gimple_assign_single_p(def) || gimple_assign_cast_p(def))
+			ptr = gimple_assign_rhs1(def);
+		else
+			return;
+	}
+}
+
+static void chain_ref(tree ref, struct chain *c, unsigned hops)
+{
+	tree outer[CHAIN_MAX], t = ref;
+	int n = 0;
+
+	while (handled_component_p(t) && n < CHAIN_MAX) {
+		outer[n++] = t;
+		t = TREE_OPERAND(t, 0);
+	}
+	if (TREE_CODE(t) == MEM_REF && integer_zerop(TREE_OPERAND(t, 1)))
+		chain_pointer(TREE_OPERAND(t, 0), c, hops);
+	while (n-- > 0 && c->n < CHAIN_MAX)
+		c->refs[c->n++] = outer[n];
+}
+
+/*
+ * The members @c accesses as seen from the record at position @i (the
+ * record TREE_OPERAND(c->refs[i], 0) is of): the path through the
+ * COMPONENT_REFs from there; an array element, a part of a member or a
+ * bit-field ends it; a member that is a record itself is all its leaves.
+ */
+static void count_from(gimple_stmt_iterator *gsi, const struct chain *c, int i, const char *rec,
+		       unsigned kinds)
+{
+	const char *path = "";
+	uint64_t bits = 0;
+	tree last = NULL_TREE;
+
+	for (; i < c->n && TREE_CODE(c->refs[i]) == COMPONENT_REF; i++) {
+		tree f = TREE_OPERAND(c->refs[i], 1);
+
+		last = f;
+		bits += field_bits(f);
+		if (DECL_NAME(f))
+			path = *path ? cl_arena_printf(ins.arena, "%s.%s", path,
+						       IDENTIFIER_POINTER(DECL_NAME(f))) :
+				       IDENTIFIER_POINTER(DECL_NAME(f));
+		if (!RECORD_OR_UNION_TYPE_P(TREE_TYPE(f)))
+			break;
+	}
+	if (!last)
+		return;
+	if (RECORD_OR_UNION_TYPE_P(TREE_TYPE(last)) && i == c->n)
+		count_leaves(gsi, rec, TREE_TYPE(last), path, bits, kinds, 0);
+	else if (*path)
+		count(gsi, rec, path, bits, kinds);
+}
+
+/* Count what the memory reference @ref reads or writes (@kinds). */
+static void count_ref(gimple_stmt_iterator *gsi, tree ref, unsigned kinds, bool is_pointer)
+{
+	struct chain c;
+	tree type;
+	const char *rec;
+
+	c.n = 0;
+	if (is_pointer)
+		chain_pointer(ref, &c, 0);
+	else
+		chain_ref(ref, &c, 0);
+	for (int i = 0; i < c.n; i++) {
+		if (TREE_CODE(c.refs[i]) != COMPONENT_REF)
+			continue;
+		rec = instrumented(TREE_TYPE(TREE_OPERAND(c.refs[i], 0)));
+		if (rec)
+			count_from(gsi, &c, i, rec, kinds);
+	}
+	/* The whole of an instrumented record: `*p = *q`, `g = x`, `a[i] = s`. */
+	if (is_pointer && !c.n)
+		return;
+	type = is_pointer ? TREE_TYPE(c.refs[c.n - 1]) : TREE_TYPE(ref);
+	rec = instrumented(type);
+	if (rec)
+		count_leaves(gsi, rec, TYPE_MAIN_VARIANT(type), "", 0, kinds, 0);
+}
+
+static bool is_memory(tree t)
+{
+	if (!t || TREE_CODE(t) == SSA_NAME || CONSTANT_CLASS_P(t) ||
+	    TREE_CODE(t) == ADDR_EXPR || TREE_CODE(t) == CONSTRUCTOR)
+		return false;
+	if (handled_component_p(t) || TREE_CODE(t) == MEM_REF || TREE_CODE(t) == TARGET_MEM_REF)
+		return true;
+	/* A whole variable: only a record's members are counted. */
+	return (VAR_P(t) || TREE_CODE(t) == PARM_DECL || TREE_CODE(t) == RESULT_DECL) &&
+	       RECORD_OR_UNION_TYPE_P(TREE_TYPE(t));
+}
+
+/* __atomic_load*: a read; __atomic_store*: a write; the others both. */
+static unsigned atomic_kinds(tree fndecl)
+{
+	const char *name;
+
+	if (!fndecl || !fndecl_built_in_p(fndecl, BUILT_IN_NORMAL) || !DECL_NAME(fndecl))
+		return 0;
+	name = IDENTIFIER_POINTER(DECL_NAME(fndecl));
+	if (!strncmp(name, "__atomic_load", 13))
+		return COUNT_READ;
+	if (!strncmp(name, "__atomic_store", 14))
+		return COUNT_WRITE;
+	if (!strncmp(name, "__atomic_", 9) || !strncmp(name, "__sync_", 7))
+		return COUNT_READ | COUNT_WRITE;
+	return 0;
+}
+
+static void instrument_call(gimple_stmt_iterator *gsi, gcall *call)
+{
+	unsigned kinds = atomic_kinds(gimple_call_fndecl(call));
+	tree lhs = gimple_call_lhs(call);
+
+	if (kinds && gimple_call_num_args(call) &&
+	    POINTER_TYPE_P(TREE_TYPE(gimple_call_arg(call, 0)))) {
+		count_ref(gsi, gimple_call_arg(call, 0), kinds, true);
+		return;
+	}
+	/* Records passed and returned by value. */
+	for (unsigned i = 0; i < gimple_call_num_args(call); i++)
+		if (is_memory(gimple_call_arg(call, i)))
+			count_ref(gsi, gimple_call_arg(call, i), COUNT_READ, false);
+	if (is_memory(lhs))
+		count_ref(gsi, lhs, COUNT_WRITE, false);
+}
+
+static void instrument_stmt(gimple_stmt_iterator *gsi)
+{
+	gimple *stmt = gsi_stmt(*gsi);
+
+	if (gimple_clobber_p(stmt))
+		return;
+	if (gcall *call = dyn_cast<gcall *>(stmt)) {
+		instrument_call(gsi, call);
+		return;
+	}
+	if (!is_gimple_assign(stmt))
+		return;
+	if (gimple_assign_single_p(stmt) && is_memory(gimple_assign_rhs1(stmt)))
+		count_ref(gsi, gimple_assign_rhs1(stmt), COUNT_READ, false);
+	if (is_memory(gimple_assign_lhs(stmt)))
+		count_ref(gsi, gimple_assign_lhs(stmt), COUNT_WRITE, false);
+}
+
+static void walk_functions(void)
+{
+	cgraph_node *node;
+
+	FOR_EACH_FUNCTION_WITH_GIMPLE_BODY(node) {
+		function *fn = DECL_STRUCT_FUNCTION(node->decl);
+		basic_block bb;
+
+		if (!fn || !fn->cfg)
+			continue;
+		push_cfun(fn);
+		FOR_EACH_BB_FN(bb, fn)
+			for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi))
+				instrument_stmt(&gsi);
+		/*
+		 * The symbol table must know the function refers to the
+		 * counters and slots, or it drops them as unreferenced.
+		 */
+		if (ins.slots)
+			cgraph_edge::rebuild_references();
+		pop_cfun();
+	}
+}
+
+/* ------------------------------------------------------------------ */
+/* The unit's table and its constructor                                 */
+/* ------------------------------------------------------------------ */
+
+static tree counters_decl(void)
+{
+	tree type = build_array_type(long_unsigned_type_node,
+				     build_index_type(size_int(CL_RT_COUNTERS - 1)));
+	tree decl = build_decl(UNKNOWN_LOCATION, VAR_DECL, get_identifier(CL_RT_COUNTS_SYMBOL), type);
+
+	TREE_PUBLIC(decl) = 1;
+	DECL_EXTERNAL(decl) = 1;
+	DECL_ARTIFICIAL(decl) = 1;
+	TREE_USED(decl) = 1;
+	set_decl_tls_model(decl, decl_default_tls_model(decl));
+	/* Passes after this one look every stored-to variable up. */
+	varpool_node::get_create(decl);
+	return decl;
+}
+
+static tree slots_decl(void)
+{
+	tree type = build_array_type(long_unsigned_type_node,
+				     build_index_type(size_int(2 * ins.nkeys - 1)));
+	tree decl = build_decl(UNKNOWN_LOCATION, VAR_DECL, get_identifier("__cachelint_slots"), type);
+	varpool_node *node;
+
+	TREE_STATIC(decl) = 1;
+	DECL_ARTIFICIAL(decl) = 1;
+	DECL_IGNORED_P(decl) = 1;
+	TREE_USED(decl) = 1;
+	TREE_ADDRESSABLE(decl) = 1;
+	DECL_CONTEXT(decl) = NULL_TREE;
+	varpool_node::finalize_decl(decl);
+	/*
+	 * Made after the unit was analysed (finalize_decl analyses only in
+	 * IPA_SSA and later): analyse it here, and keep it.
+	 */
+	node = varpool_node::get(decl);
+	if (!node->analyzed)
+		node->analyze();
+	node->force_output = 1;
+	return decl;
+}
+
+/* static void ctor(void) { __cachelint_rt_register_v1(table, slots, n); } */
+static void build_constructor(void)
+{
+	tree fntype = build_function_type_list(void_type_node, const_ptr_type_node, ptr_type_node,
+					       unsigned_type_node, NULL_TREE);
+	tree fn = build_fn_decl(CL_RT_REGISTER_SYMBOL, fntype);
+	size_t len = obstack_object_size(&ins.table);
+	const char *table;
+	tree call;
+
+	obstack_1grow(&ins.table, 0);
+	table = (const char *)obstack_finish(&ins.table);
+	call = build_call_expr(fn, 3, build_string_literal(len + 1, table),
+			       build_fold_addr_expr(ins.slots),
+			       build_int_cst(unsigned_type_node, ins.nkeys));
+	cgraph_build_static_cdtor('I', call, MAX_RESERVED_INIT_PRIORITY + 1);
+}
+
+static unsigned int instrument_execute(void)
+{
+	if (seen_error())
+		return 0;
+	ins.chosen = new hash_map<int_hash<unsigned int, 0xffffffffu, 0xfffffffeu>, int>;
+	ins.keys = new hash_map<nofree_string_hash, unsigned>;
+	gcc_obstack_init(&ins.table);
+	ins.nkeys = 0;
+	ins.slots = NULL_TREE;
+	/* Name the members first: the slots array's size is their number. */
+	walk_functions();
+	if (ins.nkeys) {
+		ins.slots = slots_decl();
+		ins.counts = counters_decl();
+		walk_functions();
+		build_constructor();
+	}
+	for (auto it = ins.keys->begin(); it != ins.keys->end(); ++it)
+		free(const_cast<char *>((*it).first));
+	delete ins.keys;
+	delete ins.chosen;
+	obstack_free(&ins.table, NULL);
+	return 0;
+}
+
+static const pass_data instrument_pass_data = {
+	SIMPLE_IPA_PASS,	/* type */
+	"cachelint_instrument",	/* name */
+	OPTGROUP_NONE,		/* optinfo_flags */
+	TV_NONE,		/* tv_id */
+	PROP_cfg,		/* properties_required */
+	0,			/* properties_provided */
+	0,			/* properties_destroyed */
+	0,			/* todo_flags_start */
+	0,			/* todo_flags_finish */
+};
+
+class instrument_pass : public simple_ipa_opt_pass {
+public:
+	instrument_pass(gcc::context *ctxt) : simple_ipa_opt_pass(instrument_pass_data, ctxt) {}
+	bool gate(function *) final override { return !in_lto_p; }
+	unsigned int execute(function *) final override { return instrument_execute(); }
+};
+
+void instrument_register(const char *plugin_name, const char *list,
+			 const struct cl_profile *profile, struct cl_arena *arena)
+{
+	struct register_pass_info info;
+
+	ins.list = list && *list ? list : NULL;
+	ins.profile = profile;
+	ins.arena = arena;
+	info.pass = new instrument_pass(g);
+	info.reference_pass_name = "*free_lang_data";
+	info.ref_pass_instance_number = 1;
+	info.pos_op = PASS_POS_INSERT_BEFORE;
+	register_callback(plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
+}

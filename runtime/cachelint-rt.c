@@ -1,0 +1,697 @@
+// SPDX-License-Identifier: MIT
+/*
+ * cachelint-rt.c - libcachelint-rt: per-thread member access counts, written
+ * as a cachelint profile at exit
+ *
+ * Code built with -fplugin-arg-cachelint-instrument adds one to a
+ * thread-local counter on every read and write of a counted member
+ * (cachelint-rt.h).  This library names the counters (the units register
+ * their members from constructors), finds every thread's counters (it wraps
+ * pthread_create, and keeps a thread's counts when it exits) and, at exit,
+ * writes them to $CACHELINT_PROFILE (default cachelint-profile.yaml) as a
+ * cachelint profile, whole or not at all (a temporary file renamed over it):
+ *
+ *   cachelint-profile: 1
+ *   structs:
+ *     page_counter:
+ *       usage.counter: {read: {thread-1: 1200, thread-2: 1100}, write: {thread-1: 300}}
+ *
+ * one serialized path per thread: `main` for the main thread, `thread-N`
+ * for the Nth thread created.  Environment:
+ *
+ *   CACHELINT_PROFILE=FILE          where to write (%p: the process id).  A
+ *                                   child of fork() writes its own accesses
+ *                                   after the fork to FILE.<pid>
+ *   CACHELINT_THREAD_ROLES=name     one path per thread name
+ *                                   (pthread_setname_np, /proc/self/task/T/comm)
+ *                                   instead of one per thread; a name that
+ *                                   two or more threads used is a concurrent
+ *                                   path (`paths: {worker: concurrent}`)
+ *   CACHELINT_PROFILE_COUNTS=totals one {reads: N, writes: M} per member,
+ *                                   summed over threads, from which cachelint
+ *                                   infers classes (read_mostly, write_hot)
+ *
+ * Nothing here runs on the counting path: counting is the instrumented
+ * code's own thread-local increment.
+ */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "cachelint-rt.h"
+
+#define RT_EXPORT __attribute__((visibility("default")))
+#define RT_MEMBERS (CL_RT_COUNTERS / 2)	/* member 0 takes what is not counted */
+#define RT_PATHS_MAX 32			/* paths per member the profile loader takes */
+
+RT_EXPORT __thread uint64_t __cachelint_rt_counts[CL_RT_COUNTERS];
+
+/**
+ * struct rt_member - one counted member, program-wide
+ * @rec: struct tag or typedef name
+ * @path: dotted member path ("usage.counter")
+ * @bit_offset: where the member starts, to write members in layout order
+ */
+struct rt_member {
+	char *rec;
+	char *path;
+	uint64_t bit_offset;
+};
+
+/**
+ * struct rt_thread - a thread that counted
+ * @next: list of every thread since the start (or since fork, in a child)
+ * @index: 0 for the main thread, then 1, 2, ... in creation order
+ * @tid: kernel thread id, for its name while it runs
+ * @counts: its live counters while it runs, a copy once it has exited
+ * @ncounts: counters in @counts (a copy holds the registered ones only)
+ * @done: it has exited, @counts and @name are final
+ * @name: its name when it exited (or when the profile is written)
+ */
+struct rt_thread {
+	struct rt_thread *next;
+	unsigned index;
+	pid_t tid;
+	uint64_t *counts;
+	size_t ncounts;
+	bool done;
+	char name[64];
+};
+
+static pthread_mutex_t rt_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_once_t rt_once = PTHREAD_ONCE_INIT;
+static pthread_key_t rt_key;
+static struct rt_member rt_members[RT_MEMBERS];
+static unsigned rt_nmembers = 1;	/* member 0: not counted */
+static unsigned long rt_dropped;
+static unsigned rt_index_next = 1;
+static struct rt_thread *rt_threads;
+static bool rt_forked;
+static __thread struct rt_thread *rt_self;
+
+/* ------------------------------------------------------------------ */
+/* Members                                                              */
+/* ------------------------------------------------------------------ */
+
+#define RT_HASH_SIZE (2 * RT_MEMBERS)
+static unsigned rt_hash[RT_HASH_SIZE];	/* member index, 0 = free */
+
+static unsigned long hash_key(const char *rec, size_t rlen, const char *path, size_t plen)
+{
+	unsigned long h = 14695981039346656037ul;
+
+	for (size_t i = 0; i < rlen; i++)
+		h = (h ^ (unsigned char)rec[i]) * 1099511628211ul;
+	h = (h ^ '\t') * 1099511628211ul;
+	for (size_t i = 0; i < plen; i++)
+		h = (h ^ (unsigned char)path[i]) * 1099511628211ul;
+	return h;
+}
+
+static bool same(const char *s, const char *p, size_t len)
+{
+	return !strncmp(s, p, len) && !s[len];
+}
+
+/* The index of member @rec.@path, added when new; 0 when there is no room. */
+static unsigned member_find(const char *rec, size_t rlen, const char *path, size_t plen,
+			    uint64_t bit_offset)
+{
+	unsigned long h = hash_key(rec, rlen, path, plen) % RT_HASH_SIZE;
+	struct rt_member *m;
+
+	for (; rt_hash[h]; h = (h + 1) % RT_HASH_SIZE) {
+		m = &rt_members[rt_hash[h]];
+		if (same(m->rec, rec, rlen) && same(m->path, path, plen))
+			return rt_hash[h];
+	}
+	if (rt_nmembers == RT_MEMBERS)
+		return 0;
+	m = &rt_members[rt_nmembers];
+	m->rec = strndup(rec, rlen);
+	m->path = strndup(path, plen);
+	if (!m->rec || !m->path) {
+		free(m->rec);
+		free(m->path);
+		return 0;
+	}
+	m->bit_offset = bit_offset;
+	rt_hash[h] = rt_nmembers;
+	return rt_nmembers++;
+}
+
+/* ------------------------------------------------------------------ */
+/* Threads                                                              */
+/* ------------------------------------------------------------------ */
+
+static void thread_name(pid_t tid, char *buf, size_t size)
+{
+	char path[64];
+	FILE *f;
+
+	buf[0] = 0;
+	snprintf(path, sizeof(path), "/proc/self/task/%d/comm", (int)tid);
+	f = fopen(path, "r");
+	if (!f)
+		return;
+	if (fgets(buf, (int)size, f))
+		buf[strcspn(buf, "\n")] = 0;
+	fclose(f);
+}
+
+/* Called with rt_lock held: @t's counts become final. */
+static void thread_finish(struct rt_thread *t)
+{
+	size_t n = 2 * (size_t)rt_nmembers;
+	uint64_t *copy = calloc(n, sizeof(*copy));
+
+	thread_name(t->tid, t->name, sizeof(t->name));
+	if (copy)
+		memcpy(copy, t->counts, n * sizeof(*copy));
+	t->counts = copy;
+	t->ncounts = copy ? n : 0;
+	t->done = true;
+}
+
+/* Thread exit (return or pthread_exit): its thread-local counters go away. */
+static void thread_exit(void *arg)
+{
+	struct rt_thread *t = arg;
+
+	pthread_mutex_lock(&rt_lock);
+	thread_finish(t);
+	pthread_mutex_unlock(&rt_lock);
+}
+
+/* Called with rt_lock held, on the thread itself. */
+static void thread_add(unsigned index)
+{
+	struct rt_thread *t = calloc(1, sizeof(*t));
+
+	if (!t)
+		return;
+	t->index = index;
+	t->tid = (pid_t)syscall(SYS_gettid);
+	t->counts = __cachelint_rt_counts;
+	t->ncounts = CL_RT_COUNTERS;
+	t->next = rt_threads;
+	rt_threads = t;
+	rt_self = t;
+	pthread_setspecific(rt_key, t);
+}
+
+static void thread_begin(unsigned index)
+{
+	pthread_mutex_lock(&rt_lock);
+	thread_add(index);
+	pthread_mutex_unlock(&rt_lock);
+}
+
+/* @index: given at pthread_create(), so that names follow creation order. */
+struct start {
+	void *(*fn)(void *);
+	void *arg;
+	unsigned index;
+};
+
+static void *thread_start(void *p)
+{
+	struct start s = *(struct start *)p;
+
+	free(p);
+	thread_begin(s.index);
+	return s.fn(s.arg);
+}
+
+typedef int (*create_fn)(pthread_t *, const pthread_attr_t *, void *(*)(void *), void *);
+
+/*
+ * Every thread the program creates registers its counters first.  Threads
+ * that libraries create with their own (unwrapped) reference to libc's
+ * pthread_create are not counted.
+ */
+RT_EXPORT int pthread_create(pthread_t *thread, const pthread_attr_t *attr,
+			     void *(*fn)(void *), void *arg)
+{
+	static create_fn real;
+	struct start *s;
+	int rc;
+
+	if (!real)
+		real = (create_fn)dlsym(RTLD_NEXT, "pthread_create");
+	if (!real)
+		return EAGAIN;
+	s = malloc(sizeof(*s));
+	if (!s)
+		return real(thread, attr, fn, arg);
+	s->fn = fn;
+	s->arg = arg;
+	s->index = __atomic_fetch_add(&rt_index_next, 1, __ATOMIC_RELAXED);
+	rc = real(thread, attr, thread_start, s);
+	if (rc)
+		free(s);
+	return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* The profile                                                          */
+/* ------------------------------------------------------------------ */
+
+enum form { FORM_THREADS, FORM_ROLES, FORM_TOTALS };
+
+/* A path name as YAML: plain when it is a simple word, else double-quoted. */
+static void put_name(FILE *f, const char *s)
+{
+	if (*s && strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-") ==
+		  strlen(s) && *s != '-' && *s != '.') {
+		fputs(s, f);
+		return;
+	}
+	fputc('"', f);
+	for (; *s; s++) {
+		if (*s == '"' || *s == '\\')
+			fprintf(f, "\\%c", *s);
+		else if ((unsigned char)*s < 0x20)
+			fprintf(f, "\\x%02x", (unsigned char)*s);
+		else
+			fputc(*s, f);
+	}
+	fputc('"', f);
+}
+
+/**
+ * struct path - one path of the profile
+ * @name: "main", "thread-N" or a thread name
+ * @threads: how many threads counted on it
+ * @counts: their counters, summed
+ */
+struct path {
+	char name[64];
+	unsigned threads;
+	uint64_t *counts;
+};
+
+struct profile {
+	struct path *paths;
+	size_t npaths;
+	size_t ncounts;
+};
+
+static struct path *path_get(struct profile *p, const char *name)
+{
+	for (size_t i = 0; i < p->npaths; i++)
+		if (!strcmp(p->paths[i].name, name))
+			return &p->paths[i];
+	return NULL;
+}
+
+static void thread_path_name(const struct rt_thread *t, enum form form, char *buf, size_t size)
+{
+	if (form == FORM_ROLES && t->name[0] && strcmp(t->name, "*"))
+		snprintf(buf, size, "%s", t->name);
+	else if (t->index)
+		snprintf(buf, size, "thread-%u", t->index);
+	else
+		snprintf(buf, size, "main");
+}
+
+static bool counted(const uint64_t *c, size_t n)
+{
+	for (size_t i = 2; i < n; i++)
+		if (c[i])
+			return true;
+	return false;
+}
+
+static int thread_cmp(const void *a, const void *b)
+{
+	unsigned x = (*(struct rt_thread *const *)a)->index;
+	unsigned y = (*(struct rt_thread *const *)b)->index;
+
+	return x < y ? -1 : x > y;
+}
+
+/* Called with rt_lock held: the threads' counts, by path, in thread order. */
+static int profile_collect(struct profile *p, enum form form)
+{
+	size_t nthreads = 0, k = 0;
+	struct rt_thread **order;
+
+	p->ncounts = 2 * (size_t)rt_nmembers;
+	for (struct rt_thread *t = rt_threads; t; t = t->next)
+		nthreads++;
+	order = calloc(nthreads + 1, sizeof(*order));
+	p->paths = calloc(nthreads + 1, sizeof(*p->paths));
+	if (!order || !p->paths) {
+		free(order);
+		return -1;
+	}
+	for (struct rt_thread *t = rt_threads; t; t = t->next)
+		order[k++] = t;
+	/* Paths in creation order, whatever order the threads started in. */
+	qsort(order, nthreads, sizeof(*order), thread_cmp);
+	for (size_t i = 0; i < nthreads; i++) {
+		struct rt_thread *t = order[i];
+		char name[64];
+		struct path *path;
+
+		if (!t->done)
+			thread_name(t->tid, t->name, sizeof(t->name));
+		if (!t->counts || !counted(t->counts, p->ncounts))
+			continue;
+		thread_path_name(t, form, name, sizeof(name));
+		path = path_get(p, name);
+		if (!path) {
+			path = &p->paths[p->npaths++];
+			snprintf(path->name, sizeof(path->name), "%s", name);
+			path->counts = calloc(p->ncounts, sizeof(uint64_t));
+			if (!path->counts) {
+				free(order);
+				return -1;
+			}
+		}
+		path->threads++;
+		for (size_t c = 0; c < p->ncounts; c++)
+			path->counts[c] += __atomic_load_n(&t->counts[c], __ATOMIC_RELAXED);
+	}
+	free(order);
+	return 0;
+}
+
+static int member_cmp(const void *a, const void *b)
+{
+	const struct rt_member *x = &rt_members[*(const unsigned *)a];
+	const struct rt_member *y = &rt_members[*(const unsigned *)b];
+	int c = strcmp(x->rec, y->rec);
+
+	if (c)
+		return c;
+	if (x->bit_offset != y->bit_offset)
+		return x->bit_offset < y->bit_offset ? -1 : 1;
+	return strcmp(x->path, y->path);
+}
+
+/* read: {main: 10, thread-1: 20} for counter @rw of member @m; false if none. */
+static bool put_uses(FILE *f, const struct profile *p, unsigned m, int rw, const char *key)
+{
+	bool any = false;
+
+	for (size_t i = 0; i < p->npaths; i++) {
+		uint64_t n = p->paths[i].counts[2 * m + rw];
+
+		if (!n)
+			continue;
+		fprintf(f, "%s", any ? ", " : key);
+		put_name(f, p->paths[i].name);
+		fprintf(f, ": %" PRIu64, n);
+		any = true;
+	}
+	if (any)
+		fputc('}', f);
+	return any;
+}
+
+static uint64_t total(const struct profile *p, unsigned m, int rw)
+{
+	uint64_t n = 0;
+
+	for (size_t i = 0; i < p->npaths; i++)
+		n += p->paths[i].counts[2 * m + rw];
+	return n;
+}
+
+static void put_member(FILE *f, const struct profile *p, unsigned m, enum form form)
+{
+	uint64_t r = total(p, m, 0), w = total(p, m, 1);
+
+	fprintf(f, "    %s: {", rt_members[m].path);
+	if (form == FORM_TOTALS) {
+		fprintf(f, "reads: %" PRIu64 ", writes: %" PRIu64 "}\n", r, w);
+		return;
+	}
+	if (put_uses(f, p, m, 0, "read: {") && w)
+		fputs(", ", f);
+	put_uses(f, p, m, 1, "write: {");
+	fputs("}\n", f);
+}
+
+static void put_profile(FILE *f, const struct profile *p, enum form form)
+{
+	unsigned *order = malloc(rt_nmembers * sizeof(*order));
+	unsigned n = 0;
+	const char *rec = NULL;
+
+	fprintf(f, "# Written by libcachelint-rt (cachelint %s): member accesses counted by\n"
+		   "# -fplugin-arg-cachelint-instrument, %s.\n",
+		CL_RT_VERSION, form == FORM_TOTALS ? "summed over threads" :
+		form == FORM_ROLES ? "one path per thread name" : "one path per thread");
+	fprintf(f, "cachelint-profile: 1\n");
+	if (form == FORM_ROLES) {
+		bool any = false;
+
+		for (size_t i = 0; i < p->npaths; i++) {
+			if (p->paths[i].threads < 2)
+				continue;
+			fputs(any ? "" : "paths:\n", f);
+			fputs("  ", f);
+			put_name(f, p->paths[i].name);
+			fputs(": concurrent\n", f);
+			any = true;
+		}
+	}
+	for (unsigned m = 1; order && m < rt_nmembers; m++)
+		if (total(p, m, 0) || total(p, m, 1))
+			order[n++] = m;
+	if (!n) {
+		fputs("structs: {}\n", f);
+		free(order);
+		return;
+	}
+	qsort(order, n, sizeof(*order), member_cmp);
+	fputs("structs:\n", f);
+	for (unsigned i = 0; i < n; i++) {
+		const struct rt_member *m = &rt_members[order[i]];
+
+		if (!rec || strcmp(rec, m->rec))
+			fprintf(f, "  %s:\n", m->rec);
+		rec = m->rec;
+		put_member(f, p, order[i], form);
+	}
+	free(order);
+}
+
+/* More paths on one member than a profile entry takes. */
+static void check_paths(const struct profile *p, enum form form)
+{
+	if (form == FORM_TOTALS || p->npaths <= RT_PATHS_MAX)
+		return;
+	for (unsigned m = 1; m < rt_nmembers; m++) {
+		size_t n = 0;
+
+		for (size_t i = 0; i < p->npaths; i++)
+			n += p->paths[i].counts[2 * m] || p->paths[i].counts[2 * m + 1];
+		if (n > RT_PATHS_MAX)
+			fprintf(stderr, "cachelint-rt: %zu threads accessed %s.%s, more than the %d paths a profile entry takes: set CACHELINT_THREAD_ROLES=name to count by thread name\n",
+				n, rt_members[m].rec, rt_members[m].path, RT_PATHS_MAX);
+	}
+}
+
+static int env_form(enum form *form)
+{
+	const char *roles = getenv("CACHELINT_THREAD_ROLES");
+	const char *counts = getenv("CACHELINT_PROFILE_COUNTS");
+
+	*form = FORM_THREADS;
+	if (roles && *roles) {
+		if (strcmp(roles, "name")) {
+			fprintf(stderr, "cachelint-rt: CACHELINT_THREAD_ROLES must be 'name', not '%s': no profile written\n",
+				roles);
+			return -1;
+		}
+		*form = FORM_ROLES;
+	}
+	if (counts && *counts) {
+		if (!strcmp(counts, "totals")) {
+			*form = FORM_TOTALS;
+		} else if (strcmp(counts, "threads")) {
+			fprintf(stderr, "cachelint-rt: CACHELINT_PROFILE_COUNTS must be 'threads' or 'totals', not '%s': no profile written\n",
+				counts);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* $CACHELINT_PROFILE with %p expanded; a forked child's gets .<pid>. */
+static char *profile_path(void)
+{
+	const char *env = getenv("CACHELINT_PROFILE");
+	const char *name = env && *env ? env : "cachelint-profile.yaml";
+	size_t len = strlen(name) + 24;
+	bool pid = false;
+	char *out, *o;
+
+	for (const char *s = strstr(name, "%p"); s; s = strstr(s + 2, "%p"))
+		len += 24;
+	out = o = malloc(len);
+	if (!out)
+		return NULL;
+	for (const char *s = name; *s; s++) {
+		if (s[0] == '%' && s[1] == 'p') {
+			o += sprintf(o, "%d", (int)getpid());
+			s++;
+			pid = true;
+		} else {
+			*o++ = *s;
+		}
+	}
+	*o = 0;
+	if (rt_forked && !pid)
+		sprintf(o, ".%d", (int)getpid());
+	return out;
+}
+
+static int write_file(const char *path, const struct profile *p, enum form form)
+{
+	size_t len = strlen(path) + 32;
+	char *tmp = malloc(len);
+	FILE *f;
+	int err;
+
+	if (!tmp)
+		return ENOMEM;
+	snprintf(tmp, len, "%s.tmp.%d", path, (int)getpid());
+	f = fopen(tmp, "w");
+	if (!f) {
+		err = errno;
+		free(tmp);
+		return err;
+	}
+	put_profile(f, p, form);
+	err = ferror(f) ? EIO : 0;
+	if (fclose(f) && !err)
+		err = errno;
+	if (!err && rename(tmp, path))
+		err = errno;
+	if (err)
+		unlink(tmp);
+	free(tmp);
+	return err;
+}
+
+/* At exit, from whichever thread calls exit() (or returns from main). */
+static void rt_write(void)
+{
+	struct profile p = { 0 };
+	enum form form;
+	char *path;
+	int err;
+
+	if (env_form(&form))
+		return;
+	pthread_mutex_lock(&rt_lock);
+	path = profile_path();
+	if (!path || profile_collect(&p, form)) {
+		pthread_mutex_unlock(&rt_lock);
+		fprintf(stderr, "cachelint-rt: out of memory: no profile written\n");
+		free(path);
+		return;
+	}
+	if (rt_dropped)
+		fprintf(stderr, "cachelint-rt: more than %d members counted: %lu of them not counted\n",
+			RT_MEMBERS - 1, rt_dropped);
+	check_paths(&p, form);
+	err = write_file(path, &p, form);
+	pthread_mutex_unlock(&rt_lock);
+	if (err)
+		fprintf(stderr, "cachelint-rt: cannot write profile '%s': %s\n", path, strerror(err));
+	for (size_t i = 0; i < p.npaths; i++)
+		free(p.paths[i].counts);
+	free(p.paths);
+	free(path);
+}
+
+/* ------------------------------------------------------------------ */
+/* Fork and start-up                                                    */
+/* ------------------------------------------------------------------ */
+
+static void fork_prepare(void)
+{
+	pthread_mutex_lock(&rt_lock);
+}
+
+static void fork_parent(void)
+{
+	pthread_mutex_unlock(&rt_lock);
+}
+
+/*
+ * The child has one thread, this one, and writes its own file with what it
+ * counts from now on: the counts so far are the parent's.
+ */
+static void fork_child(void)
+{
+	struct rt_thread *self = rt_self;
+
+	pthread_mutex_init(&rt_lock, NULL);
+	rt_threads = NULL;
+	rt_forked = true;
+	memset(__cachelint_rt_counts, 0, sizeof(__cachelint_rt_counts));
+	if (self) {
+		self->next = NULL;
+		rt_threads = self;
+	} else {
+		thread_add(0);
+	}
+}
+
+static void rt_init(void)
+{
+	pthread_key_create(&rt_key, thread_exit);
+	pthread_mutex_lock(&rt_lock);
+	thread_add(0);
+	pthread_mutex_unlock(&rt_lock);
+	pthread_atfork(fork_prepare, fork_parent, fork_child);
+	atexit(rt_write);
+}
+
+__attribute__((constructor(101))) static void rt_constructor(void)
+{
+	pthread_once(&rt_once, rt_init);
+}
+
+/*
+ * A unit's members: "struct\tpath\tbit-offset\n" each; slot 2k counts
+ * member k's reads, 2k + 1 its writes.
+ */
+RT_EXPORT void __cachelint_rt_register_v1(const char *members, unsigned long *slots,
+					   unsigned int nmembers)
+{
+	const char *s = members;
+
+	pthread_once(&rt_once, rt_init);
+	pthread_mutex_lock(&rt_lock);
+	for (unsigned k = 0; k < nmembers && *s; k++) {
+		const char *tab1 = strchr(s, '\t'), *tab2, *nl;
+		unsigned m = 0;
+
+		if (!tab1 || !(tab2 = strchr(tab1 + 1, '\t')) || !(nl = strchr(tab2, '\n')))
+			break;
+		m = member_find(s, (size_t)(tab1 - s), tab1 + 1, (size_t)(tab2 - tab1 - 1),
+				strtoull(tab2 + 1, NULL, 10));
+		if (!m)
+			rt_dropped++;
+		slots[2 * k] = 2 * m;
+		slots[2 * k + 1] = 2 * m + 1;
+		s = nl + 1;
+	}
+	pthread_mutex_unlock(&rt_lock);
+}

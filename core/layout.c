@@ -381,9 +381,35 @@ size_t cl_record_leaves(const struct cl_record *rec, struct cl_arena *a,
 }
 
 #define EMBED_DEPTH_MAX 64
+#define EMBED_SMALL 32
+
+/*
+ * The records met so far: a short array first (most records embed a few),
+ * a map when there are more.
+ */
+struct embed_seen {
+	const struct cl_record *small[EMBED_SMALL];
+	size_t nsmall;
+	struct cl_map map;
+};
+
+static bool embed_seen_add(struct embed_seen *s, const struct cl_record *r)
+{
+	for (size_t i = 0; i < s->nsmall; i++)
+		if (s->small[i] == r)
+			return true;
+	if (s->nsmall < EMBED_SMALL) {
+		s->small[s->nsmall++] = r;
+		return false;
+	}
+	if (cl_map_get(&s->map, (uint64_t)(uintptr_t)r))
+		return true;
+	cl_map_put(&s->map, (uint64_t)(uintptr_t)r, (void *)r);
+	return false;
+}
 
 static void each_embedded(struct cl_record *rec, void (*fn)(struct cl_record *r, void *data),
-			  void *data, struct cl_map *done, unsigned depth)
+			  void *data, struct embed_seen *seen, unsigned depth)
 {
 	struct cl_member *m;
 
@@ -392,10 +418,9 @@ static void each_embedded(struct cl_record *rec, void (*fn)(struct cl_record *r,
 	cl_for_each_member(rec, m) {
 		struct cl_record *r = m->record;
 
-		if (!r || cl_map_get(done, (uint64_t)(uintptr_t)r))
+		if (!r || embed_seen_add(seen, r))
 			continue;
-		cl_map_put(done, (uint64_t)(uintptr_t)r, r);
-		each_embedded(r, fn, data, done, depth + 1);
+		each_embedded(r, fn, data, seen, depth + 1);
 		fn(r, data);
 	}
 }
@@ -403,11 +428,12 @@ static void each_embedded(struct cl_record *rec, void (*fn)(struct cl_record *r,
 void cl_record_for_each_embedded(struct cl_record *rec,
 				 void (*fn)(struct cl_record *r, void *data), void *data)
 {
-	struct cl_map done;
+	struct embed_seen seen;
 
-	cl_map_init(&done);
-	each_embedded(rec, fn, data, &done, 0);
-	cl_map_free(&done);
+	seen.nsmall = 0;
+	cl_map_init(&seen.map);
+	each_embedded(rec, fn, data, &seen, 0);
+	cl_map_free(&seen.map);
 }
 
 static bool members_annotated(const struct cl_record *rec, unsigned depth)

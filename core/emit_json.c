@@ -18,6 +18,7 @@
  * and a person reading the text output point at the same place.
  */
 #include "emit.h"
+#include "paths.h"
 #include "emit_source.h"
 #include "propose_text.h"
 #include "report.h"
@@ -38,6 +39,9 @@ static void put_span(FILE *out, struct cl_source_cache *src, const struct cl_spa
 static void put_leaf(FILE *out, struct cl_source_cache *src, const char *key,
 		     const struct cl_leaf *l, const struct cl_span *where)
 {
+	struct cl_arena words;
+
+	cl_arena_init(&words);
 	fprintf(out, ",\n      \"%s\": {\"path\": ", key);
 	cl_put_quoted(out, l->path);
 	if (l->member)
@@ -48,6 +52,24 @@ static void put_leaf(FILE *out, struct cl_source_cache *src, const char *key,
 		fputs(", \"group\": ", out);
 		cl_put_quoted(out, l->access.group);
 	}
+	if (l->member && l->access.cls == CL_CLASS_PATHS) {
+		/* who reads and who writes, in words and by path */
+		fputs(", \"access\": ", out);
+		cl_put_quoted(out, cl_access_describe(&l->access, &words));
+		fputs(", \"paths\": {", out);
+		for (uint32_t i = 0; i < l->access.nuses; i++) {
+			const struct cl_use *u = &l->access.uses[i];
+
+			fputs(i ? ", " : "", out);
+			cl_put_quoted(out, u->path);
+			fprintf(out, ": \"%s%s%s%s\"", u->flags & CL_USE_READ ? "r" : "",
+				u->flags & CL_USE_WRITE ? "w" : "",
+				u->flags & CL_USE_WRITE_SOME ? "s" : "",
+				u->flags & CL_USE_CONCURRENT ? "c" : "");
+		}
+		fputc('}', out);
+	}
+	cl_arena_free(&words);
 	put_span(out, src, where);
 	fputc('}', out);
 }

@@ -35,6 +35,26 @@ void cl_put_quoted(FILE *out, const char *s)
 	fputc('"', out);
 }
 
+/* A leaf classed by paths: paths: {tx: r, rx: rw}, and where that came from. */
+static void put_paths(FILE *out, const struct cl_access *acc)
+{
+	fputs(", paths: {", out);
+	for (uint32_t i = 0; i < acc->nuses; i++) {
+		const struct cl_use *u = &acc->uses[i];
+
+		fputs(i ? ", " : "", out);
+		cl_put_quoted(out, u->path);
+		fprintf(out, ": %s%s%s%s", u->flags & CL_USE_READ ? "r" : "",
+			u->flags & CL_USE_WRITE ? "w" : "", u->flags & CL_USE_WRITE_SOME ? "s" : "",
+			u->flags & CL_USE_CONCURRENT ? "c" : "");
+	}
+	fputc('}', out);
+	if (acc->source) {
+		fputs(", from: ", out);
+		cl_put_quoted(out, acc->source);
+	}
+}
+
 static void put_leaf(FILE *out, const char *key, const struct cl_leaf *l,
 		     const struct cl_span *where)
 {
@@ -53,6 +73,8 @@ static void put_leaf(FILE *out, const char *key, const struct cl_leaf *l,
 		fputs(", group: ", out);
 		cl_put_quoted(out, l->access.group);
 	}
+	if (l->member && l->access.cls == CL_CLASS_PATHS)
+		put_paths(out, &l->access);
 	if (where->file) {
 		fputs(", file: ", out);
 		cl_put_quoted(out, where->file);

@@ -1,7 +1,7 @@
 #!/bin/bash
 # kline.sh [--patch FILE] HEADER STRUCT FIELD
 #
-# The line of HEADER (a path in the cached Linux 6.1 tree) that declares
+# The line of HEADER (a path in the cached Linux tree, 6.1 or $KVER) that declares
 # member FIELD of struct STRUCT, after applying the patch FILE if given (to
 # a copy: the tree is not touched).  The tests compare the plugin's
 # diagnostics against it, so that they name the right line even if a Debian

@@ -144,3 +144,13 @@ bool cli_progress_wanted(const struct cli_common *c)
 {
 	return !c->quiet && isatty(STDERR_FILENO);
 }
+
+void cli_option_error(const char *command, int opt, char **argv)
+{
+	const char *arg = argv[optind - 1];
+
+	if (opt == ':')
+		cl_error("%s: option '%s' needs a value (cachelint %s --help)", command, arg, command);
+	else
+		cl_error("%s: unknown option '%s' (cachelint %s --help)", command, arg, command);
+}

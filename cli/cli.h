@@ -113,6 +113,12 @@ int cli_load_profiles(struct cli_common *c, struct cl_profile *p);
 int cli_exit_status(const struct cli_common *c, const struct cl_findings *f);
 
 void cli_print_version(const char *command);
+/*
+ * The error for what getopt_long() returned as @opt ('?' or ':', with an
+ * optstring that starts with ':'), at argv[optind - 1]: an unknown option,
+ * or one whose value is missing.
+ */
+void cli_option_error(const char *command, int opt, char **argv);
 /* Progress on stderr when it is a terminal and not --quiet. */
 bool cli_progress_wanted(const struct cli_common *c);
 

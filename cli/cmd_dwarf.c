@@ -53,7 +53,7 @@ static int parse(struct dwarf_cmd *d, int argc, char **argv, int *status)
 
 	optind = 1;
 	opterr = 0;
-	while ((opt = getopt_long(argc, argv, "o:", longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, ":o:", longopts, NULL)) != -1) {
 		int rc = cli_common_option(&d->c, opt, optarg);
 
 		if (rc < 0)
@@ -68,8 +68,7 @@ static int parse(struct dwarf_cmd *d, int argc, char **argv, int *status)
 			cli_print_version("dwarf");
 			return *status = EXIT_SUCCESS, -1;
 		default:
-			cl_error("dwarf: unknown option '%s' (cachelint dwarf --help)",
-				  argv[optind - 1]);
+			cli_option_error("dwarf", opt, argv);
 			return *status = EXIT_USAGE, -1;
 		}
 	}

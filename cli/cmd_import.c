@@ -142,8 +142,7 @@ static int handle_option(struct import_args *a, int opt, char **argv)
 		cli_print_version("import");
 		return EXIT_SUCCESS;
 	default:
-		cl_error("import: unknown or incomplete option '%s' (cachelint import --help)",
-			  argv[optind - 1]);
+		cli_option_error("import", opt, argv);
 		return EXIT_USAGE;
 	}
 }
@@ -161,7 +160,7 @@ static int parse_args(int argc, char **argv, struct import_args *a)
 	opterr = 0;
 	optind = 1;
 	while (optind < argc) {
-		opt = operands_only ? -1 : getopt_long(argc, argv, "+o:", long_options, NULL);
+		opt = operands_only ? -1 : getopt_long(argc, argv, "+:o:", long_options, NULL);
 		if (opt != -1) {
 			rc = handle_option(a, opt, argv);
 			if (rc >= 0)

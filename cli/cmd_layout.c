@@ -63,7 +63,7 @@ static int parse(struct layout_cmd *l, int argc, char **argv, int *status)
 
 	optind = 1;
 	opterr = 0;
-	while ((opt = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
 		int rc = cli_common_option(&l->c, opt, optarg);
 
 		if (rc < 0)
@@ -81,8 +81,7 @@ static int parse(struct layout_cmd *l, int argc, char **argv, int *status)
 			cli_print_version("layout");
 			return *status = EXIT_SUCCESS, -1;
 		default:
-			cl_error("layout: unknown option '%s' (cachelint layout --help)",
-				  argv[optind - 1]);
+			cli_option_error("layout", opt, argv);
 			return *status = EXIT_USAGE, -1;
 		}
 	}

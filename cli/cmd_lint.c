@@ -120,13 +120,13 @@ static void wait_for(struct work *w, size_t i)
  * struct merge - the units' results, merged in input order
  * @pipe: core's pipeline: profiles, dedup, analysis, proposals
  * @seen_notes: the front end's notes printed (a header's, once for every unit)
- * @failed: a unit could not be analysed
+ * @failed: units that could not be analysed
  * @structs: records met (progress)
  */
 struct merge {
 	struct cl_pipeline pipe;
 	struct cl_strset seen_notes;
-	bool failed;
+	size_t failed;
 	size_t structs;
 };
 
@@ -134,7 +134,7 @@ static void merge_unit(struct merge *m, struct lint_tu *tu)
 {
 	if (tu->errors) {
 		fputs(tu->errors, stderr);
-		m->failed = true;
+		m->failed++;
 		return;
 	}
 	/* a header's note, once for all the units that include it */
@@ -196,6 +196,27 @@ static void run_units(struct lint_run *r, const struct lint_jobs *jobs, struct c
 		pthread_join(threads[t], NULL);
 	free(w.done);
 	*results = w.results;
+}
+
+/*
+ * Some units failed: the others' findings are still printed, on stdout, but
+ * no output file is written, since it would lack the failed units (a
+ * baseline written from it would forget their findings).  Exit status 2.
+ */
+static void report_partial(struct lint_run *r, struct cl_pipeline *pipe)
+{
+	struct cli_output o = r->out;
+	const char *files[] = { o.output, o.dump ? o.dump_path : NULL, o.patch_out,
+				o.write_baseline };
+
+	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++)
+		if (files[i])
+			cl_error("%s: not written: a translation unit failed", files[i]);
+	o.output = o.patch_out = o.write_baseline = NULL;
+	if (o.dump_path)
+		o.dump = false;
+	o.dump_path = NULL;
+	cli_report(&r->common, &o, pipe);
 }
 
 static void usage(FILE *out)
@@ -329,12 +350,19 @@ static int lint(struct lint_run *r)
 		lint_jobs_from_files(&jobs, r->files, r->nfiles, r->flags, r->nflags);
 	}
 	run_units(r, &jobs, &prof, &m, &results);
-	lint_frontend_fini();
-	if (m.failed)
-		goto out;	/* never report on units that were not analysed */
+	lint_flags_note(stderr);
+	lint_flags_fini();
+	if (m.failed == jobs.n)
+		goto out;	/* nothing was analysed: nothing to report */
 	cl_pipeline_finish(&m.pipe);
 	r->out.source = jobs.n == 1 ? jobs.v[0].file : NULL;
-	rc = cli_report(&r->common, &r->out, &m.pipe);
+	if (!m.failed) {
+		rc = cli_report(&r->common, &r->out, &m.pipe);
+		goto out;
+	}
+	report_partial(r, &m.pipe);
+	cl_error("%zu of %zu translation units could not be analysed (errors above): the findings are those of the other %zu",
+		 m.failed, jobs.n, jobs.n - m.failed);
 out:
 	cl_pipeline_free(&m.pipe);
 out_profile:

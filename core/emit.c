@@ -115,6 +115,11 @@ int cl_baseline_load(struct cl_baseline *b, const char *path, struct cl_diag *er
 			break;
 		}
 	}
+	if (!rc && ferror(in)) {
+		/* a directory opens, then reads fail with EISDIR */
+		cl_diag_set(err, path, 0, 0, "cannot read baseline: %s", strerror(errno));
+		rc = -1;
+	}
 	if (!rc && !lineno) {
 		cl_diag_set(err, path, 0, 0, "empty file: not a cachelint baseline (expected '%s')",
 			    BASELINE_HEADER);

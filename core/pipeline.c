@@ -168,9 +168,14 @@ static void draw(struct cl_pipeline *p, struct cl_record *rec, const struct cl_r
 	fprintf(out, "/* cachelint: %s as it is */\n", name);
 	cl_view(out, rec, &vo);
 	if (rp->p) {
+		const char *asserts = cl_proposal_group_asserts(rp->p, &p->arena);
+
 		vo.proposal = rp->p;
 		fprintf(out, "/* cachelint: %s as proposed */\n", name);
 		cl_view(out, rec, &vo);
+		if (asserts)
+			fprintf(out, "/* cachelint: %s's assert function keeps it checked:\n%s */\n",
+				name, asserts);
 	} else {
 		fprintf(out, "/* cachelint: no proposal for %s: %s */\n", name, rp->reason);
 	}

@@ -4,12 +4,17 @@
  *
  * A unit is what moves: a top-level member, or a run of bit-fields (they
  * share storage and their order within the run is the ABI).  A segment is a
- * set of units that may share lines: the read-mostly units, the write-hot
- * units of one write group (the ungrouped ones join the first), or one unit
- * that holds both classes (an embedded record: it moves whole, on lines of
- * its own).  Unannotated units are free and fill the ends of lines.
+ * set of units that may share lines: the read-mostly units; the units read
+ * (only) on one set of paths; the units written on one set of paths (a
+ * write group is a path; the ungrouped write-hot units join the first), or
+ * one unit that holds both (an embedded record: it moves whole, on lines of
+ * its own).  Segments of one set of paths sit next to each other -- one
+ * socket's rx path reads and writes its members on one CPU -- and two
+ * neighbours share a line whenever the analysis finds nothing between them.
+ * Unannotated units are free and fill the ends of lines.
  */
 #include "propose.h"
+#include "paths.h"
 
 #include <string.h>
 
@@ -27,7 +32,9 @@ enum seg_kind {
  * @bytes: bytes it occupies
  * @align: alignment it needs
  * @kind: which segment it belongs to
- * @group: write group of a SEG_WRITE unit (NULL: ungrouped)
+ * @group: the paths of the unit: the write group or the paths that write
+ *         a SEG_WRITE unit (NULL: ungrouped write-hot), the paths that read
+ *         a SEG_READ unit (NULL: read-mostly, read on every path)
  * @bitfield: a bit-field run: cannot be given an alignment
  * @flexible: a flexible array member: always last
  * @frozen: at or before the last pinned member: stays where it is
@@ -49,6 +56,8 @@ struct unit {
  * @seg: per segment, its unit indices in order
  * @segn: per segment, the number of units
  * @segcap: per segment, the room in @seg
+ * @segjoin: per segment, it goes on on the line of the one before (the
+ *           analysis found nothing between them) instead of a new line
  * @nseg: number of segments
  * @pos: units in their new order
  * @npos: number of @pos
@@ -62,6 +71,7 @@ struct plan {
 	size_t nunits;
 	size_t **seg;
 	size_t *segn, *segcap;
+	bool *segjoin;
 	size_t nseg;
 	size_t *pos;
 	size_t npos;
@@ -91,6 +101,50 @@ struct top_class {
 	const char *group;
 };
 
+/* "rx", "rx+tx": the names of the paths of @acc's uses that have @flags, sorted. */
+static const char *path_key(const struct cl_access *acc, uint32_t flags, struct cl_arena *a)
+{
+	const char *names[32];
+	size_t n = 0;
+	const char *key = NULL;
+
+	for (uint32_t i = 0; i < acc->nuses && n < 32; i++) {
+		size_t k = n;
+
+		if (!(acc->uses[i].flags & flags) || !acc->uses[i].path)
+			continue;
+		while (k > 0 && strcmp(names[k - 1], acc->uses[i].path) > 0) {
+			names[k] = names[k - 1];
+			k--;
+		}
+		names[k] = acc->uses[i].path;
+		n++;
+	}
+	for (size_t i = 0; i < n; i++)
+		key = key ? cl_arena_printf(a, "%s+%s", key, names[i]) : names[i];
+	return key;
+}
+
+static bool same_key(const char *x, const char *y)
+{
+	return x == y || (x && y && !strcmp(x, y));
+}
+
+static void class_leaf(struct top_class *t, bool write, const char *key)
+{
+	if (write) {
+		if (t->write && !same_key(t->group, key))
+			t->groups_differ = true;
+		t->write = true;
+		t->group = key;
+	} else if (!t->read) {
+		t->read = true;
+		t->group = key;
+	} else if (!same_key(t->group, key)) {
+		t->group = NULL;	/* read on several sets of paths: any read segment */
+	}
+}
+
 static void classify_tops(const struct cl_record *rec, struct cl_arena *a,
 			  struct top_class *tc)
 {
@@ -101,15 +155,14 @@ static void classify_tops(const struct cl_record *rec, struct cl_arena *a,
 		struct top_class *t = &tc[leaves[i].top];
 		const struct cl_access *acc = &leaves[i].access;
 
-		if (acc->cls == CL_CLASS_READ_MOSTLY) {
-			t->read = true;
-		} else if (acc->cls == CL_CLASS_WRITE_HOT) {
-			if (t->write && (!t->group != !acc->group ||
-					 (t->group && strcmp(t->group, acc->group))))
-				t->groups_differ = true;
-			t->write = true;
-			t->group = acc->group;
-		}
+		if (acc->cls == CL_CLASS_READ_MOSTLY)
+			class_leaf(t, false, NULL);
+		else if (acc->cls == CL_CLASS_WRITE_HOT)
+			class_leaf(t, true, acc->group);
+		else if (acc->cls == CL_CLASS_PATHS && cl_access_writes(acc))
+			class_leaf(t, true, path_key(acc, CL_USE_WRITE | CL_USE_WRITE_SOME, a));
+		else if (acc->cls == CL_CLASS_PATHS && cl_access_used(acc))
+			class_leaf(t, false, path_key(acc, CL_USE_READ, a));
 	}
 }
 
@@ -125,13 +178,14 @@ static enum seg_kind kind_of(const struct top_class *t)
 /* Merge the classes of a bit-field run into one; false if they conflict. */
 static bool merge_class(struct top_class *into, const struct top_class *t)
 {
-	if (t->write && into->write && (!t->group != !into->group ||
-					(t->group && strcmp(t->group, into->group))))
+	if (t->write && into->write && !same_key(t->group, into->group))
 		return false;
+	if (t->read && into->read && !same_key(t->group, into->group))
+		into->group = NULL;
+	else if (t->read || t->write)
+		into->group = t->group;
 	into->read |= t->read;
 	into->write |= t->write;
-	if (t->write)
-		into->group = t->group;
 	return !(into->read && into->write);
 }
 
@@ -144,6 +198,42 @@ static size_t frozen_prefix(const struct cl_record *rec)
 		if (rec->members[i].flags & CL_MEMBER_PINNED)
 			end = i + 1;
 	return end;
+}
+
+/*
+ * A kernel cacheline group, __cacheline_group_begin__G through
+ * __cacheline_group_end__G (and the pad the aligned variant adds), moves
+ * whole: its markers are what the kernel's CACHELINE_ASSERT_GROUP_MEMBER()
+ * checks are written against.  Returns how many members from @i it spans,
+ * 0 when @i does not begin one.
+ */
+static size_t group_span(const struct cl_record *rec, size_t i)
+{
+	const char *begin = "__cacheline_group_begin__", *name = rec->members[i].name;
+	size_t n = strlen(begin);
+
+	if (!name || strncmp(name, begin, n))
+		return 0;
+	for (size_t j = i + 1; j < rec->nmembers; j++) {
+		const char *m = rec->members[j].name;
+
+		if (m && !strncmp(m, "__cacheline_group_end__", 23) && !strcmp(m + 23, name + n)) {
+			if (j + 1 < rec->nmembers && rec->members[j + 1].name &&
+			    !strncmp(rec->members[j + 1].name, "__cacheline_group_pad__", 23))
+				j++;
+			return j - i + 1;
+		}
+	}
+	return 0;
+}
+
+/* The classes of a group: its members'; read and written ones make it mixed. */
+static void merge_group_class(struct top_class *into, const struct top_class *t)
+{
+	if (t->write)
+		class_leaf(into, true, t->group);
+	else if (t->read)
+		class_leaf(into, false, t->group);
 }
 
 static const char *build_units(const struct cl_record *rec, struct cl_arena *a,
@@ -160,7 +250,18 @@ static const char *build_units(const struct cl_record *rec, struct cl_arena *a,
 
 		u->first = i;
 		u->count = 1;
-		if (m->flags & CL_MEMBER_BITFIELD) {
+		if ((u->count = group_span(rec, i)) > 0) {
+			for (size_t k = i; k < i + u->count; k++) {
+				const struct cl_member *g = &rec->members[k];
+
+				if (k > i)
+					merge_group_class(&c, &tc[k]);
+				hi = hi > g->bit_offset + g->bit_size ? hi : g->bit_offset + g->bit_size;
+				u->align = u->align > g->align ? u->align : g->align;
+			}
+			u->bytes = (hi + 7) / 8 - lo / 8;
+			u->align = u->align ? u->align : 1;
+		} else if ((u->count = 1) && (m->flags & CL_MEMBER_BITFIELD)) {
 			while (i + u->count < rec->nmembers &&
 			       (rec->members[i + u->count].flags & CL_MEMBER_BITFIELD)) {
 				const struct cl_member *b = &rec->members[i + u->count];
@@ -201,83 +302,107 @@ static void add_to_segment(struct plan *pl, struct cl_arena *a, size_t seg, size
 	pl->seg[seg][pl->segn[seg]++] = unit;
 }
 
-static bool same_group(const char *x, const char *y)
+/* A segment to be: the units of one kind and key, or one mixed unit. */
+struct slot {
+	enum seg_kind kind;
+	const char *key;
+	size_t mixed;	/* the unit of a SEG_MIXED slot */
+};
+
+static size_t find_slot(const struct slot *v, size_t n, enum seg_kind kind, const char *key)
 {
-	return x == y || (x && y && !strcmp(x, y));
+	for (size_t i = 0; i < n; i++)
+		if (v[i].kind == kind && same_key(v[i].key, key))
+			return i;
+	return SIZE_MAX;
+}
+
+/* The distinct keys of read and written units, in order of first appearance. */
+static size_t unit_keys(const struct plan *pl, const char **keys)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < pl->nunits; i++) {
+		const struct unit *u = &pl->units[i];
+		size_t k;
+
+		if ((u->kind != SEG_READ && u->kind != SEG_WRITE) || !u->group)
+			continue;
+		for (k = 0; k < n && !same_key(keys[k], u->group); k++)
+			;
+		if (k == n)
+			keys[n++] = u->group;
+	}
+	return n;
 }
 
 /*
- * Segments in the order read, mixed…, write groups… (@read_first), or
- * write groups…, mixed…, read.  Ungrouped write-hot units conflict with no
- * writer and join the first write segment.
+ * The order of the segments: read-mostly first, the mixed units, then for
+ * each set of paths its read units next to its written ones
+ * (@read_first); or all of it the other way round.  Ungrouped write-hot
+ * units conflict with no writer and join the first written segment.
  */
-static void build_segments(struct plan *pl, struct cl_arena *a, bool read_first)
+static size_t order_slots(const struct plan *pl, struct slot *v, const char **keys,
+			  size_t nkeys, bool read_first)
 {
-	size_t nwrite = 0, first_write;
-	const char **groups = cl_arena_alloc(a, (pl->nunits + 1) * sizeof(*groups));
-	size_t read_seg, mixed_seg;
+	size_t n = 0;
 
-	pl->seg = cl_arena_alloc(a, (pl->nunits + 2) * sizeof(*pl->seg));
-	pl->segn = cl_arena_alloc(a, (pl->nunits + 2) * sizeof(*pl->segn));
-	pl->segcap = cl_arena_alloc(a, (pl->nunits + 2) * sizeof(*pl->segcap));
-	/* The write groups, in order of first appearance. */
-	for (size_t i = 0; i < pl->nunits; i++) {
-		struct unit *u = &pl->units[i];
-		size_t g;
-
-		if (u->kind != SEG_WRITE || !u->group)
-			continue;
-		for (g = 0; g < nwrite && !same_group(groups[g], u->group); g++)
-			;
-		if (g == nwrite)
-			groups[nwrite++] = u->group;
+	v[n++] = (struct slot){ SEG_READ, NULL, 0 };
+	for (size_t i = 0; i < pl->nunits; i++)
+		if (pl->units[i].kind == SEG_MIXED && !pl->units[i].frozen)
+			v[n++] = (struct slot){ SEG_MIXED, NULL, i };
+	for (size_t k = 0; k < nkeys; k++) {
+		v[n++] = (struct slot){ SEG_READ, keys[k], 0 };
+		v[n++] = (struct slot){ SEG_WRITE, keys[k], 0 };
 	}
-	if (!nwrite) {
-		for (size_t i = 0; i < pl->nunits; i++)
-			if (pl->units[i].kind == SEG_WRITE)
-				nwrite = 1;
-		groups[0] = NULL;
-	}
-	read_seg = read_first ? 0 : SIZE_MAX;
-	first_write = read_first ? 1 : 0;
-	mixed_seg = first_write;
-	pl->nseg = 1 + nwrite;
-	for (size_t i = 0; i < pl->nunits; i++) {
-		struct unit *u = &pl->units[i];
-		size_t g;
+	v[n++] = (struct slot){ SEG_WRITE, NULL, 0 };
+	if (!read_first) {
+		for (size_t i = 0; i < n / 2; i++) {
+			struct slot t = v[i];
 
-		if (u->frozen)
-			continue;
-		switch (u->kind) {
-		case SEG_READ:
-			add_to_segment(pl, a, read_first ? read_seg : pl->nseg - 1, i);
-			break;
-		case SEG_WRITE:
-			for (g = 0; g < nwrite && !same_group(groups[g], u->group); g++)
-				;
-			if (g == nwrite)
-				g = 0;
-			add_to_segment(pl, a, first_write + g, i);
-			break;
-		default:
-			break;
+			v[i] = v[n - 1 - i];
+			v[n - 1 - i] = t;
 		}
 	}
-	/* Each mixed unit is a segment of its own, between the classes. */
+	return n;
+}
+
+static void build_segments(struct plan *pl, struct cl_arena *a, bool read_first)
+{
+	const char **keys = cl_arena_alloc(a, (pl->nunits + 1) * sizeof(*keys));
+	size_t nkeys = unit_keys(pl, keys);
+	struct slot *v = cl_arena_alloc(a, (2 * nkeys + pl->nunits + 3) * sizeof(*v));
+	size_t nslots = order_slots(pl, v, keys, nkeys, read_first), first_write = SIZE_MAX;
+
+	pl->seg = cl_arena_alloc(a, (nslots + 1) * sizeof(*pl->seg));
+	pl->segn = cl_arena_alloc(a, (nslots + 1) * sizeof(*pl->segn));
+	pl->segcap = cl_arena_alloc(a, (nslots + 1) * sizeof(*pl->segcap));
+	pl->segjoin = cl_arena_alloc(a, (nslots + 1) * sizeof(*pl->segjoin));
+	pl->nseg = nslots;
 	for (size_t i = 0; i < pl->nunits; i++) {
-		if (pl->units[i].kind != SEG_MIXED || pl->units[i].frozen)
+		struct unit *u = &pl->units[i];
+		size_t s;
+
+		if (u->frozen || u->kind == SEG_NEUTRAL)
 			continue;
-		memmove(pl->seg + mixed_seg + 1, pl->seg + mixed_seg,
-			(pl->nseg - mixed_seg) * sizeof(*pl->seg));
-		memmove(pl->segn + mixed_seg + 1, pl->segn + mixed_seg,
-			(pl->nseg - mixed_seg) * sizeof(*pl->segn));
-		memmove(pl->segcap + mixed_seg + 1, pl->segcap + mixed_seg,
-			(pl->nseg - mixed_seg) * sizeof(*pl->segcap));
-		pl->seg[mixed_seg] = NULL;
-		pl->segn[mixed_seg] = pl->segcap[mixed_seg] = 0;
-		add_to_segment(pl, a, mixed_seg, i);
-		pl->nseg++;
-		mixed_seg++;
+		if (u->kind == SEG_MIXED) {
+			for (s = 0; v[s].kind != SEG_MIXED || v[s].mixed != i; s++)
+				;
+		} else {
+			s = find_slot(v, nslots, u->kind, u->group);
+		}
+		add_to_segment(pl, a, s, i);
+	}
+	/* the ungrouped writers go to the first written segment there is */
+	for (size_t s = 0; s < nslots && first_write == SIZE_MAX; s++)
+		if (v[s].kind == SEG_WRITE && v[s].key && pl->segn[s])
+			first_write = s;
+	if (first_write != SIZE_MAX) {
+		size_t anon = find_slot(v, nslots, SEG_WRITE, NULL);
+
+		for (size_t j = 0; j < pl->segn[anon]; j++)
+			add_to_segment(pl, a, first_write, pl->seg[anon][j]);
+		pl->segn[anon] = 0;
 	}
 }
 
@@ -357,9 +482,12 @@ static const char *lay_out(struct plan *pl, const struct cl_record *rec, unsigne
 		annotated_prefix |= u->kind != SEG_NEUTRAL;
 	}
 	for (size_t s = 0, k = annotated_prefix; s < pl->nseg; s++) {
+		bool new_line;
+
 		if (!pl->segn[s])
 			continue;
-		if (k++) {
+		new_line = k++ && !pl->segjoin[s];
+		if (new_line) {
 			why = lead_with_alignable(pl, s);
 			if (why)
 				return why;
@@ -372,7 +500,7 @@ static const char *lay_out(struct plan *pl, const struct cl_record *rec, unsigne
 				flex = u;
 				continue;
 			}
-			place(pl, u, &cur, j == 0 && k > 1 ? line : 0);
+			place(pl, u, &cur, j == 0 && new_line ? line : 0);
 		}
 	}
 	fill(pl, &cur, UINT64_MAX);
@@ -461,6 +589,95 @@ static void export_plan(const struct cl_record *rec, const struct plan *pl,
 	out->new_lines = (pl->size + opt->line_size - 1) / opt->line_size;
 }
 
+#define JOIN_ACCESSES_MAX 64
+
+/*
+ * The distinct accesses of the leaves of segment @s; false when too many.
+ * The leaves of top-level member t are leaves[start[t]] .. leaves[start[t + 1] - 1].
+ */
+static bool segment_accesses(const struct plan *pl, size_t s, const struct cl_leaf *leaves,
+			     const size_t *start, const struct cl_access **out, size_t *n)
+{
+	for (size_t j = 0; j < pl->segn[s]; j++) {
+		const struct unit *u = &pl->units[pl->seg[s][j]];
+
+		for (size_t i = start[u->first]; i < start[u->first + u->count]; i++) {
+			const struct cl_access *acc = &leaves[i].access;
+			size_t k;
+
+			if (!cl_access_used(acc))
+				continue;
+			for (k = 0; k < *n && !cl_access_same(out[k], acc); k++)
+				;
+			if (k < *n)
+				continue;
+			if (*n == JOIN_ACCESSES_MAX)
+				return false;
+			out[(*n)++] = acc;
+		}
+	}
+	return true;
+}
+
+/*
+ * Whether two sets of accesses can share lines whatever the geometry: no
+ * write of one costs an access of the other a miss (paths.h).
+ */
+static bool compatible(const struct cl_access **x, size_t nx, const struct cl_access **y,
+		       size_t ny)
+{
+	for (size_t i = 0; i < nx; i++)
+		for (size_t j = 0; j < ny; j++)
+			if (cl_paths_conflict(x[i], y[j]) || cl_paths_conflict(y[j], x[i]))
+				return false;
+	return true;
+}
+
+/*
+ * Let a segment go on on the line of the ones before it, back to the last
+ * that started a line, when nothing in it conflicts with anything in them
+ * whatever the placement (the read and the written members of one
+ * serialized path): fewer lines, and no alignment where none is needed.
+ */
+static void join_segments(struct plan *pl, const struct cl_record *rec,
+			  const struct cl_options *opt, struct cl_arena *a)
+{
+	struct cl_leaf *leaves;
+	size_t nleaves = cl_record_leaves(rec, a, &leaves, false);
+	size_t *start = cl_arena_alloc(a, (rec->nmembers + 1) * sizeof(*start));
+	const struct cl_access **run = cl_arena_alloc(a, JOIN_ACCESSES_MAX * sizeof(*run));
+	const struct cl_access **next = cl_arena_alloc(a, JOIN_ACCESSES_MAX * sizeof(*next));
+	size_t nrun = 0;
+	bool any = false, started = false;
+
+	/* leaves come in declaration order: each top member's are a run */
+	for (size_t t = 0, i = 0; t <= rec->nmembers; t++) {
+		while (i < nleaves && leaves[i].top < t)
+			i++;
+		start[t] = i;
+	}
+	for (size_t s = 0; s < pl->nseg; s++) {
+		size_t nnext = 0;
+		bool ok;
+
+		if (!pl->segn[s])
+			continue;
+		ok = segment_accesses(pl, s, leaves, start, next, &nnext);
+		if (started && ok && nrun + nnext <= JOIN_ACCESSES_MAX &&
+		    compatible(run, nrun, next, nnext) && pl->units[pl->seg[s][0]].kind != SEG_MIXED) {
+			pl->segjoin[s] = any = true;
+			memcpy(run + nrun, next, nnext * sizeof(*next));
+			nrun += nnext;
+			continue;
+		}
+		started = ok;
+		nrun = ok ? nnext : 0;
+		memcpy(run, next, nrun * sizeof(*next));
+	}
+	if (any)
+		lay_out(pl, rec, opt->line_size, a);
+}
+
 int cl_propose(const struct cl_record *rec, const struct cl_options *opt,
 	       struct cl_arena *a, struct cl_proposal *out)
 {
@@ -487,6 +704,7 @@ int cl_propose(const struct cl_record *rec, const struct cl_options *opt,
 		why = lay_out(&pl, rec, opt->line_size, a);
 		if (why)
 			return fail(out, why);
+		join_segments(&pl, rec, opt, a);
 		if (!best.units || pl.size < best.size)
 			best = pl;
 	}

@@ -246,7 +246,13 @@ static const char *map_members(const struct cl_record *rec, struct stmt *st, siz
 		struct pos at = { m->span.line, m->span.col ? m->span.col - 1 : 0 };
 		size_t k;
 
-		if (m->flags & CL_MEMBER_FROM_MACRO)
+		/*
+		 * A field a macro makes has no text of its own -- except the
+		 * kernel's cacheline group markers, whose invocation is a
+		 * statement of the body and moves as one.
+		 */
+		if ((m->flags & CL_MEMBER_FROM_MACRO) &&
+		    !(m->name && !strncmp(m->name, "__cacheline_group_", 18)))
 			return "a field is produced by a macro expansion: its text is not in the struct";
 		k = stmt_at(st, nst, at);
 		if (k == nst)

@@ -139,9 +139,34 @@ static void put_text(FILE *out, const struct cl_record *rec, const struct cl_rew
 	free(buf);
 }
 
+const char *cl_proposal_group_asserts(const struct cl_proposal *p, struct cl_arena *a)
+{
+	const char *begin = "__cacheline_group_begin__", *end = "__cacheline_group_end__";
+	const char *group = NULL, *text = NULL, *kind = p->rec->kind == CL_UNION ? "union" : "struct";
+
+	if (!p->rec->name || p->rec->typedef_name)
+		return NULL;
+	for (size_t i = 0; i < p->n; i++) {
+		const char *name = p->rec->members[p->order[i]].name;
+
+		if (!name)
+			continue;
+		if (!strncmp(name, begin, strlen(begin)))
+			group = name + strlen(begin);
+		else if (!strncmp(name, end, strlen(end)))
+			group = NULL;
+		else if (group && strncmp(name, "__cacheline_group_", 18))
+			text = cl_arena_printf(a, "%s\tCACHELINE_ASSERT_GROUP_MEMBER(%s %s, %s, %s);\n",
+					       text ? text : "", kind, p->rec->name, group, name);
+	}
+	return text;
+}
+
 static void put_proposal(FILE *out, const struct cl_report_proposal *rp)
 {
 	const struct cl_proposal *p = rp->p;
+	const char *asserts;
+	struct cl_arena a;
 
 	fputs("    proposal:\n", out);
 	if (!p) {
@@ -168,6 +193,13 @@ static void put_proposal(FILE *out, const struct cl_report_proposal *rp)
 	fprintf(out, "}\n      size: {before: %" PRIu64 ", after: %" PRIu64 "}\n"
 		"      cachelines: {before: %" PRIu64 ", after: %" PRIu64 "}\n",
 		rp->rec->size, p->size, p->old_lines, p->new_lines);
+	cl_arena_init(&a);
+	asserts = cl_proposal_group_asserts(p, &a);
+	if (asserts) {
+		fputs("      kernel-asserts: ", out);
+		cl_put_quoted(out, asserts);
+		fputc('\n', out);
+	}
 	if (rp->rw) {
 		fputs("      text: ", out);
 		put_text(out, rp->rec, rp->rw);
@@ -177,6 +209,7 @@ static void put_proposal(FILE *out, const struct cl_report_proposal *rp)
 		cl_put_quoted(out, rp->reason);
 		fputc('\n', out);
 	}
+	cl_arena_free(&a);
 }
 
 static void put_record(FILE *out, const struct cl_report_info *info,

@@ -47,6 +47,14 @@ const char *cl_proposal_summary(const struct cl_report_proposal *rp, const char 
  */
 const char *cl_proposal_order(const struct cl_proposal *p, struct cl_arena *a);
 
+/*
+ * For a struct with the kernel's cacheline groups: the lines of its assert
+ * function that keep the proposed layout checked by the kernel's own build
+ * ("\tCACHELINE_ASSERT_GROUP_MEMBER(struct tcp_sock, tcp_sock_read_tx,
+ * max_window);\n" for each member of each group), or NULL.
+ */
+const char *cl_proposal_group_asserts(const struct cl_proposal *p, struct cl_arena *a);
+
 /**
  * struct cl_report_info - what a report says about the run
  * @tool_version: cachelint's version

@@ -10,19 +10,51 @@
  * what may follow a declarator (';', ',', ':', '[', ')', '=', an attribute
  * or the end of the line).  Without the source the column stays unknown and
  * the location prints as file:line.
+ *
+ * The source is whatever path the DWARF names: only a regular file is
+ * read, and never past its size, so a unit that names a FIFO or /dev/zero
+ * cannot block or loop; an empty name (a corrupted .debug_str) is not
+ * looked for.
  */
 #include "dwarf_columns.h"
 
 #include <ctype.h>
+#include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #define LINE_MAX_BYTES 4096
+
+/*
+ * @path opened for reading if it is a regular file.  O_NONBLOCK: opening a
+ * FIFO without a writer would otherwise wait for one.
+ */
+static FILE *open_regular(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	struct stat st;
+	FILE *f;
+
+	if (fd < 0)
+		return NULL;
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode) ||
+	    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)) {
+		close(fd);
+		return NULL;
+	}
+	f = fdopen(fd, "r");
+	if (!f)
+		close(fd);
+	return f;
+}
 
 /* The text of line @line of @path, in @buf; NULL if it cannot be read. */
 static const char *read_line(const char *path, unsigned line, char *buf, size_t size)
 {
-	FILE *f = fopen(path, "r");
+	FILE *f = open_regular(path);
 	unsigned n = 1;
 	const char *r = NULL;
 
@@ -61,6 +93,8 @@ static unsigned find_name(const char *text, const char *name)
 	size_t n = strlen(name);
 	unsigned first = 0;
 
+	if (!n)
+		return 0;	/* strstr() would find it everywhere, forever */
 	for (const char *p = text; (p = strstr(p, name)); p += n) {
 		if ((p > text && ident_char(p[-1])) || ident_char(p[n]))
 			continue;

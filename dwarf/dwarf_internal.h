@@ -205,6 +205,7 @@ struct dw_shape {
  * @raw_embedded: records that some member's type names, by DIE key, as
  *                the structural keys saw them (a superset of @embedded's)
  * @cands: struct definitions met by the walk, in DIE order, when @fast
+ * @i386: 0 not known yet, 1 the unit is i386 (ELF EM_386/EM_IAMCU), -1 not
  */
 struct dw_unit {
 	struct dw_frontend *fe;
@@ -235,6 +236,7 @@ struct dw_unit {
 	struct cl_map raw_embedded;
 	dw_key *cands;
 	size_t ncands, cands_cap;
+	signed char i386;
 };
 
 /**

@@ -14,10 +14,20 @@
  *   - _Atomic T of a power-of-two size up to 16 to that size;
  *   - an explicit DW_AT_alignment on the type or a typedef wins.
  * Pointers carry no byte size in clang's output: the unit's address size.
+ * An i386 object (-m32) follows the i386 System V ABI instead: no scalar is
+ * aligned to more than 4 in a struct (long long, double, long double), so
+ * struct { int a; long long b; } has b at 4 and is not packed.  DWARF does
+ * not say the machine: it is read from the ELF header when the unit's
+ * address size is 4 (ARM's EABI, also 4, aligns long long to 8).
  */
 #include "dwarf_internal.h"
 
+#include <fcntl.h>
 #include <string.h>
+#include <unistd.h>
+
+#define ELF_EM_386 3
+#define ELF_EM_IAMCU 6
 
 struct dw_type *dw_type_get(struct dw_unit *u, dw_key k)
 {
@@ -49,6 +59,30 @@ static uint32_t scalar_align(uint64_t size, uint64_t encoding)
 	if (size > 16)
 		size = 16;
 	return pow2_floor(size);
+}
+
+/* e_machine of the ELF file @path (0 if it cannot be read). */
+static unsigned elf_machine(const char *path)
+{
+	unsigned char h[20];
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	ssize_t n = fd < 0 ? -1 : pread(fd, h, sizeof(h), 0);
+
+	if (fd >= 0)
+		close(fd);
+	if (n != (ssize_t)sizeof(h) || memcmp(h, "\177ELF", 4))
+		return 0;
+	return h[5] == 2 ? (unsigned)h[18] << 8 | h[19] : (unsigned)h[19] << 8 | h[18];
+}
+
+static bool is_i386(struct dw_unit *u)
+{
+	if (!u->i386) {
+		unsigned m = u->addr_size == 4 ? elf_machine(u->path) : 0;
+
+		u->i386 = m == ELF_EM_386 || m == ELF_EM_IAMCU ? 1 : -1;
+	}
+	return u->i386 > 0;
 }
 
 static bool is_pow2(uint64_t v)
@@ -200,6 +234,8 @@ static void layout_die(struct dw_unit *u, struct dw_type *t, Dwarf_Die die, unsi
 		t->kind = DWK_SCALAR;
 		t->size = a.byte_size;
 		t->align = scalar_align(a.byte_size, a.encoding);
+		if (t->align > 4 && is_i386(u))
+			t->align = 4;
 		break;
 	case DW_TAG_pointer_type:
 	case DW_TAG_reference_type:

@@ -173,7 +173,7 @@ static void expand_macro(struct fe *fe, const struct macro_def *d, const struct 
 
 	body->n = 0;
 	body->overflow = false;
-	text = scan_contents(fe->tu, d->file, &size);
+	text = scan_contents(fe, d->file, &size);
 	if (!text || d->end > size || !scan_token(text, d->end, &pos, &t))
 		goto out;
 	if (d->function_like) {
@@ -439,7 +439,7 @@ unsigned align_attr_value(struct fe *fe, CXCursor attr)
 	int level = 0;
 
 	fe_location(clang_getRangeStart(r), &file, NULL, NULL, &off);
-	text = scan_contents(fe->tu, file, &size);
+	text = scan_contents(fe, file, &size);
 	if (!text || off >= size)
 		return 0;
 	in = cl_xmalloc(sizeof(*in));

@@ -92,7 +92,7 @@ static void field_hole(CXCursor field, struct field_span *s)
 static unsigned decl_end(struct fe *fe, CXFile file, unsigned from)
 {
 	size_t size;
-	const char *text = scan_contents(fe->tu, file, &size);
+	const char *text = scan_contents(fe, file, &size);
 
 	if (!text)
 		return from;
@@ -160,7 +160,7 @@ static void macro_class(struct fe *fe, CXCursor field, const struct macro_use *u
 		set_class(fe, field, acc, CL_CLASS_WRITE_HOT, NULL);
 		break;
 	case MACRO_WRITE_HOT_GROUP:
-		text = scan_contents(fe->tu, u->file, &size);
+		text = scan_contents(fe, u->file, &size);
 		group = text ? scan_string_arg(text, size, u->offset, &fe->out->arena) : NULL;
 		if (!group || !*group) {
 			CXString name = clang_getCursorSpelling(field);
@@ -307,10 +307,18 @@ static void suppress_macros(struct fe *fe, CXCursor rec, unsigned *mask)
 
 	if (!range_offsets(clang_getCursorExtent(rec), &file, &begin, &end))
 		return;
-	text = scan_contents(fe->tu, file, &size);
+	text = scan_contents(fe, file, &size);
 	if (!text)
 		return;
 	brace = (unsigned)scan_to(text, size, begin, "{");
+	/*
+	 * A record made by a macro (the kernel's struct_group_tagged()) has
+	 * its whole extent at the expansion point: its braces are not in this
+	 * text, and the scan for them would run past the macro's ')' into
+	 * whatever follows (a __read_mostly variable further down the file).
+	 */
+	if (brace >= end)
+		return;
 	tail = (unsigned)scan_to(text, size, end, ";,=");
 	for (int part = 0; part < 2; part++) {
 		first = part ? annot_uses_in(fe, file, end, tail, &n) :

@@ -26,7 +26,7 @@
 
 #include "emit_source.h"
 
-#define EMBED_WORTH_DEPTH 8	/* as the plugin's worth_converting() */
+#define EMBED_WORTH_DEPTH 64	/* as the plugin's worth_converting(), and conversion */
 #define CONVERT_DEPTH_MAX 64
 #define PARSE_TRIES 4
 
@@ -49,75 +49,6 @@ struct conv_entry {
 	bool seen;
 	bool used;
 };
-
-/* Flags clang rejected in an earlier unit: dropped from every later one. */
-static struct {
-	pthread_mutex_t lock;
-	char **v;
-	size_t n, cap;
-} dropped = { PTHREAD_MUTEX_INITIALIZER, NULL, 0, 0 };
-
-/* GCC-only flags of common builds (the kernel's), dropped without a retry. */
-static const char *const gcc_only[] = {
-	"-fconserve-stack", "-fno-allow-store-data-races", "-fno-var-tracking-assignments",
-	"-mrecord-mcount", "-fno-ipa-sra", "-fno-ipa-cp-clone", "-fno-partial-inlining",
-	"-mindirect-branch-register", "-fno-tree-loop-im", "-fno-code-hoisting",
-	"-fsched-pressure", "-fno-inline-functions-called-once",
-};
-
-static const char *const gcc_only_prefixes[] = {
-	"-fplugin=", "-fplugin-arg-", "-mindirect-branch=", "-mfunction-return=",
-	"-mpreferred-stack-boundary=", "-fmacro-prefix-map=", "-fmin-function-alignment=",
-	"-fpatchable-function-entry=", "-falign-jumps=", "-falign-loops=",
-	"-fconstexpr-",
-};
-
-void lint_frontend_fini(void)
-{
-	pthread_mutex_lock(&dropped.lock);
-	for (size_t i = 0; i < dropped.n; i++)
-		free(dropped.v[i]);
-	free(dropped.v);
-	dropped.v = NULL;
-	dropped.n = dropped.cap = 0;
-	pthread_mutex_unlock(&dropped.lock);
-}
-
-static bool is_dropped(const char *arg)
-{
-	bool found = false;
-
-	for (size_t i = 0; i < sizeof(gcc_only) / sizeof(gcc_only[0]); i++)
-		if (!strcmp(arg, gcc_only[i]))
-			return true;
-	for (size_t i = 0; i < sizeof(gcc_only_prefixes) / sizeof(gcc_only_prefixes[0]); i++)
-		if (!strncmp(arg, gcc_only_prefixes[i], strlen(gcc_only_prefixes[i])))
-			return true;
-	pthread_mutex_lock(&dropped.lock);
-	for (size_t i = 0; i < dropped.n && !found; i++)
-		found = !strcmp(arg, dropped.v[i]);
-	pthread_mutex_unlock(&dropped.lock);
-	return found;
-}
-
-static void add_dropped(const char *arg, size_t len)
-{
-	char *s = cl_xmalloc(len + 1);
-
-	memcpy(s, arg, len);
-	s[len] = '\0';
-	pthread_mutex_lock(&dropped.lock);
-	for (size_t i = 0; i < dropped.n; i++) {
-		if (!strcmp(dropped.v[i], s)) {
-			free(s);
-			s = NULL;
-			break;
-		}
-	}
-	if (s)
-		*(char **)cl_vec_push(&dropped.v, &dropped.n, &dropped.cap) = s;
-	pthread_mutex_unlock(&dropped.lock);
-}
 
 void fe_location(CXSourceLocation loc, CXFile *file, unsigned *line, unsigned *col,
 		 unsigned *offset)
@@ -818,12 +749,19 @@ static void append(char **buf, size_t *len, const char *s)
 	*len += n + 1;
 }
 
+/* "cachelint: FILE: " before the error that follows on the same line */
+static void append_unit(char **buf, size_t *len, const char *unit)
+{
+	*buf = cl_xrealloc(*buf, *len + strlen(unit) + 16);
+	*len += (size_t)sprintf(*buf + *len, "cachelint: %s: ", unit);
+}
+
 /*
  * Errors of the unit, formatted as clang prints them.  Returns 0 when there
  * are none, 1 when the only ones were rejected flags (now dropped: parse
  * again), -1 otherwise (@errors filled).
  */
-static int check_diagnostics(CXTranslationUnit tu, char **errors, size_t *len)
+static int check_diagnostics(CXTranslationUnit tu, const char *unit, char **errors, size_t *len)
 {
 	unsigned n = clang_getNumDiagnostics(tu);
 	int rc = 0;
@@ -839,13 +777,16 @@ static int check_diagnostics(CXTranslationUnit tu, char **errors, size_t *len)
 		clang_getExpansionLocation(clang_getDiagnosticLocation(d), &file, NULL, NULL, NULL);
 		if (sev >= CXDiagnostic_Error) {
 			if (!file && rejected_flag(clang_getCString(msg), &flag, &flen)) {
-				add_dropped(flag, flen);
+				lint_flag_rejected(flag, flen);
 				rc = rc ? rc : 1;
 			} else {
 				CXString text = clang_formatDiagnostic(d,
 					CXDiagnostic_DisplaySourceLocation | CXDiagnostic_DisplayColumn |
 					CXDiagnostic_DisplayOption);
 
+				/* a command-line error has no location: name the unit */
+				if (!file)
+					append_unit(errors, len, unit);
 				append(errors, len, clang_getCString(text));
 				clang_disposeString(text);
 				rc = -1;
@@ -863,7 +804,7 @@ static const char **build_args(const struct lint_job *job, size_t *n)
 	size_t k = 0;
 
 	for (size_t i = 0; i < job->nargs; i++)
-		if (!is_dropped(job->args[i]))
+		if (!lint_flag_dropped(job->args[i]))
 			v[k++] = job->args[i];
 	/*
 	 * Warnings are the compiler's business, not the lint's: -w keeps a
@@ -903,10 +844,159 @@ static bool readable(const struct lint_job *job, char **errors)
 	return ok;
 }
 
-static CXTranslationUnit parse(CXIndex idx, const struct lint_job *job, char **errors)
+/* Declarations that hold functions: looked into. */
+static bool holds_functions(enum CXCursorKind k)
+{
+	return k == CXCursor_Namespace || k == CXCursor_LinkageSpec || k == CXCursor_StructDecl ||
+	       k == CXCursor_ClassDecl || k == CXCursor_UnionDecl || k == CXCursor_ClassTemplate;
+}
+
+static bool is_function(enum CXCursorKind k)
+{
+	return k == CXCursor_FunctionDecl || k == CXCursor_CXXMethod || k == CXCursor_Constructor ||
+	       k == CXCursor_Destructor || k == CXCursor_ConversionFunction ||
+	       k == CXCursor_FunctionTemplate;
+}
+
+/* @offset of @file is in a block that the preprocessor left out (#if 0). */
+static bool preprocessed_out(CXTranslationUnit tu, CXFile file, unsigned offset)
+{
+	CXSourceRangeList *skipped = clang_getSkippedRanges(tu, file);
+	bool out = false;
+
+	for (unsigned i = 0; skipped && i < skipped->count && !out; i++) {
+		unsigned begin, end;
+
+		clang_getSpellingLocation(clang_getRangeStart(skipped->ranges[i]), NULL, NULL, NULL,
+					  &begin);
+		clang_getSpellingLocation(clang_getRangeEnd(skipped->ranges[i]), NULL, NULL, NULL,
+					  &end);
+		out = begin <= offset && offset < end;
+	}
+	clang_disposeSourceRangeList(skipped);
+	return out;
+}
+
+static bool tok_eq(const struct token *t, const char *s)
+{
+	return t->len == strlen(s) && !memcmp(t->text, s, t->len);
+}
+
+static bool tok_prefix(const struct token *t, const char *s)
+{
+	return t->len >= strlen(s) && !memcmp(t->text, s, strlen(s));
+}
+
+/*
+ * The record defined at @at of @text would be converted: every record is
+ * (dump-layout), or its tag is a profile's struct, or an annotation is
+ * spelt in its body.  Others (the kernel's `volatile struct { char x[64]; }
+ * *p` in clwb()) cannot have a finding.
+ */
+static bool local_record_matters(const char *text, size_t size, size_t at,
+				 const struct lint_fe_options *opt)
+{
+	struct token t;
+	size_t pos = at, end;
+	char tag[256];
+
+	if (opt->all)
+		return true;
+	if (!scan_token(text, size, &pos, &t) || !scan_token(text, size, &pos, &t))
+		return false;
+	if (t.kind == 'i' && t.len < sizeof(tag) && opt->profile && opt->profile->nstructs) {
+		memcpy(tag, t.text, t.len);
+		tag[t.len] = '\0';
+		if (cl_profile_find(opt->profile, tag))
+			return true;
+	}
+	end = scan_to(text, size, scan_to(text, size, at, "{") + 1, "}");
+	while (pos < end && scan_token(text, end, &pos, &t))
+		if (t.kind == 'i' && (tok_prefix(&t, "__read_mostly") || tok_prefix(&t, "__write_hot") ||
+				      tok_prefix(&t, "__cachelint") || tok_eq(&t, "annotate") ||
+				      tok_eq(&t, "btf_decl_tag")))
+			return true;
+	return false;
+}
+
+/**
+ * struct body_walk - looking for records that skipped bodies define
+ * @fe: the unit (its tu and its file texts)
+ * @opt: what is converted
+ * @found: one that would be converted
+ */
+struct body_walk {
+	struct fe *fe;
+	const struct lint_fe_options *opt;
+	bool found;
+};
+
+/*
+ * A skipped body is not in the function's extent, which ends with its
+ * declarator: the body is the '{' … '}' that follows it in the text, if a
+ * '{' comes before a ';'.
+ */
+static enum CXChildVisitResult body_visit(CXCursor c, CXCursor parent, CXClientData data)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+	const char *text;
+	CXFile file;
+	unsigned end;
+	size_t size, brace, close;
+
+	struct body_walk *b = data;
+	CXTranslationUnit tu = b->fe->tu;
+
+	(void)parent;
+	if (holds_functions(k))
+		return CXChildVisit_Recurse;
+	if (!is_function(k))
+		return CXChildVisit_Continue;
+	fe_location(clang_getRangeEnd(clang_getCursorExtent(c)), &file, NULL, NULL, &end);
+	text = scan_contents(b->fe, file, &size);
+	if (!text)
+		return CXChildVisit_Continue;
+	brace = scan_to(text, size, end, "{;");
+	if (brace >= size || text[brace] != '{')
+		return CXChildVisit_Continue;
+	close = scan_to(text, size, brace + 1, "}");
+	for (size_t at = brace + 1; (at = scan_defines_record(text, size, at, close)) != (size_t)-1;
+	     at++) {
+		if (!preprocessed_out(tu, file, (unsigned)at) &&
+		    local_record_matters(text, size, at, b->opt)) {
+			b->found = true;
+			return CXChildVisit_Break;
+		}
+	}
+	return CXChildVisit_Continue;
+}
+
+/*
+ * Function bodies are skipped (SkipFunctionBodies): the lint needs the
+ * types, and the bodies are half of clang's time on kernel files.  A
+ * struct or union defined inside a body would then be lost, so the bodies'
+ * text is looked at (a struct made there by a macro is not seen), and a
+ * unit that has one that could have a finding is parsed again whole.
+ */
+static bool bodies_define_records(struct fe *fe, CXTranslationUnit tu,
+				  const struct lint_fe_options *opt)
+{
+	struct body_walk b = { fe, opt, false };
+
+	fe->tu = tu;
+	clang_visitChildren(clang_getTranslationUnitCursor(tu), body_visit, &b);
+	/* the texts belong to this unit, which is disposed of if it was found */
+	cl_map_free(&fe->texts);
+	cl_map_init(&fe->texts);
+	return b.found;
+}
+
+static CXTranslationUnit parse(struct fe *fe, CXIndex idx, const struct lint_job *job,
+			       const struct lint_fe_options *opt, char **errors)
 {
 	unsigned flags = CXTranslationUnit_DetailedPreprocessingRecord |
-			 CXTranslationUnit_IgnoreNonErrorsFromIncludedFiles;
+			 CXTranslationUnit_IgnoreNonErrorsFromIncludedFiles |
+			 CXTranslationUnit_SkipFunctionBodies;
 	size_t len = 0;
 
 	for (int tries = 0; tries < PARSE_TRIES; tries++) {
@@ -926,7 +1016,14 @@ static CXTranslationUnit parse(CXIndex idx, const struct lint_job *job, char **e
 									      "failure");
 			return NULL;
 		}
-		rc = check_diagnostics(tu, errors, &len);
+		rc = check_diagnostics(tu, job->file, errors, &len);
+		if (rc == 0 && (flags & CXTranslationUnit_SkipFunctionBodies) &&
+		    bodies_define_records(fe, tu, opt)) {
+			flags &= ~(unsigned)CXTranslationUnit_SkipFunctionBodies;
+			clang_disposeTranslationUnit(tu);
+			tries--;	/* not a flag retry */
+			continue;
+		}
 		if (rc == 0)
 			return tu;
 		clang_disposeTranslationUnit(tu);
@@ -946,10 +1043,13 @@ int lint_parse(CXIndex idx, const struct lint_job *job, const struct lint_fe_opt
 	cl_arena_init(&out->arena);
 	if (!readable(job, &out->errors))
 		return -1;
-	fe.tu = parse(idx, job, &out->errors);
-	if (!fe.tu)
-		return -1;
 	fe.out = out;
+	cl_map_init(&fe.texts);
+	fe.tu = parse(&fe, idx, job, opt, &out->errors);
+	if (!fe.tu) {
+		cl_map_free(&fe.texts);
+		return -1;
+	}
 	fe.opt = opt;
 	fe.directory = job->directory;
 	convert_unit(&fe);
@@ -962,6 +1062,7 @@ int lint_parse(CXIndex idx, const struct lint_job *job, const struct lint_fe_opt
 	align_free(&fe);
 	free(fe.uses);
 	free(fe.cache);
+	cl_map_free(&fe.texts);
 	clang_disposeTranslationUnit(fe.tu);
 	return out->errors ? -1 : 0;
 }

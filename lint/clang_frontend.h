@@ -19,6 +19,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include <clang-c/Index.h>
 
@@ -80,11 +81,17 @@ struct lint_fe_options {
 };
 
 /*
- * Flags that clang rejects ("unknown argument") are dropped and the unit is
- * parsed again; every later unit drops them up front (shared by the
- * threads, under a mutex).  This forgets them.
+ * Flags that clang 14 rejects (clang_flags.c): those of its table and those
+ * that clang called unknown in an earlier unit are not passed (shared by
+ * the threads, under a mutex).  lint_flag_dropped() says whether @arg is
+ * one (and remembers it for the note); lint_flag_rejected() adds one that
+ * clang rejected; lint_flags_note() says once which were dropped in this
+ * run; lint_flags_fini() forgets them all.
  */
-void lint_frontend_fini(void);
+bool lint_flag_dropped(const char *arg);
+void lint_flag_rejected(const char *arg, size_t len);
+void lint_flags_note(FILE *out);
+void lint_flags_fini(void);
 
 /* Parse and convert @job into @out (initialised here).  0, or -1 with out->errors. */
 int lint_parse(CXIndex idx, const struct lint_job *job, const struct lint_fe_options *opt,

@@ -12,6 +12,7 @@
 #include <stdarg.h>
 
 #include "clang_frontend.h"
+#include "hash.h"
 
 enum macro_kind {
 	MACRO_READ_MOSTLY,
@@ -74,6 +75,7 @@ struct fe {
 	const char *directory;
 	CXFile last_file;
 	const char *last_name;
+	struct cl_map texts;
 };
 
 /* clang_frontend.c */
@@ -103,7 +105,7 @@ void align_free(struct fe *fe);
 
 /* source_scan.c */
 /* The file's text, NUL-terminated, as the unit saw it; NULL if none. */
-const char *scan_contents(CXTranslationUnit tu, CXFile file, size_t *size);
+const char *scan_contents(struct fe *fe, CXFile file, size_t *size);
 /*
  * Offset of the first of @stops at nesting depth 0 from @from on, skipping
  * comments, strings and balanced brackets; @size when there is none, or
@@ -130,5 +132,10 @@ struct token {
 
 /* The next token at or after @*pos in [text, text+size); false at the end. */
 bool scan_token(const char *text, size_t size, size_t *pos, struct token *t);
+/*
+ * The offset of the first "struct [tag] {" or "union [tag] {" in [begin,
+ * end) of @text, (size_t)-1 if there is none.
+ */
+size_t scan_defines_record(const char *text, size_t size, size_t begin, size_t end);
 
 #endif /* CACHELINT_CLANG_INTERNAL_H */

@@ -9,7 +9,15 @@
  * the other directory and file options) are made absolute against the
  * entry's directory: libclang does not chdir into it, and its
  * -working-directory would chdir the whole process, which the workers of
- * -j share.
+ * -j share.  A relative directory is relative to the directory that holds
+ * compile_commands.json, symbolic links followed (the specification since
+ * LLVM 23; libclang 14 returns it as it is written).
+ *
+ * Files are compared as files, not as spellings: the kernel's
+ * gen_compile_commands.py writes an absolute "file" and a relative source
+ * argument, and a FILE given on the command line may name the entry's file
+ * through another path.  Left in, the second spelling of the source would
+ * make libclang parse two inputs ("AST read error").
  */
 #include "compdb.h"
 
@@ -70,6 +78,36 @@ static int output_flag(const char *a)
 	    !strncmp(a, "-save-temps", 11) || !strncmp(a, "-Wl,", 4))
 		return 1;
 	return 0;
+}
+
+/**
+ * struct file_id - a file as the kernel knows it, to compare paths by
+ * @dev: st_dev
+ * @ino: st_ino
+ * @ok: stat() succeeded (a missing file matches nothing)
+ */
+struct file_id {
+	dev_t dev;
+	ino_t ino;
+	bool ok;
+};
+
+static struct file_id file_id_of(const char *path)
+{
+	struct file_id id = { 0, 0, false };
+	struct stat st;
+
+	if (!stat(path, &st)) {
+		id.dev = st.st_dev;
+		id.ino = st.st_ino;
+		id.ok = true;
+	}
+	return id;
+}
+
+static bool file_id_same(struct file_id a, struct file_id b)
+{
+	return a.ok && b.ok && a.dev == b.dev && a.ino == b.ino;
 }
 
 static char *str(struct cl_arena *a, CXString s)
@@ -133,7 +171,24 @@ static const char *absolute_arg(struct cl_arena *ar, const char *dir, const char
 	return a;
 }
 
-static void add_entry(struct lint_jobs *j, CXCompileCommand cmd)
+/* The source file itself, spelt otherwise: "mm/memcontrol.c" for "/…/mm/memcontrol.c". */
+static bool is_source(const struct lint_job *job, struct file_id src, const char *file,
+		      const char *a)
+{
+	char *abs;
+	bool same;
+
+	if (!strcmp(a, file) || !strcmp(a, job->file))
+		return true;
+	if (a[0] == '-' || !src.ok)
+		return false;
+	abs = entry_path(job->directory, a);
+	same = !strcmp(abs, job->file) || file_id_same(file_id_of(abs), src);
+	free(abs);
+	return same;
+}
+
+static void add_entry(struct lint_jobs *j, const char *base, CXCompileCommand cmd)
 {
 	struct lint_job *job = cl_vec_push(&j->v, &j->n, &j->cap);
 	unsigned n = clang_CompileCommand_getNumArgs(cmd);
@@ -142,10 +197,13 @@ static void add_entry(struct lint_jobs *j, CXCompileCommand cmd)
 
 	const char *file;
 	bool next_is_path = false, takes_next;
+	struct file_id src;
 
-	job->directory = str(&j->arena, clang_CompileCommand_getDirectory(cmd));
+	job->directory = absolute(&j->arena, base,
+				  str(&j->arena, clang_CompileCommand_getDirectory(cmd)));
 	file = str(&j->arena, clang_CompileCommand_getFilename(cmd));
 	job->file = absolute(&j->arena, job->directory, file);
+	src = file_id_of(job->file);
 	for (unsigned i = 1; i < n; i++) {	/* argv[0] is the compiler */
 		const char *a = str(&j->arena, clang_CompileCommand_getArg(cmd, i));
 		int skip = output_flag(a);
@@ -154,7 +212,7 @@ static void add_entry(struct lint_jobs *j, CXCompileCommand cmd)
 			i += (unsigned)skip - 1;
 			continue;
 		}
-		if (!strcmp(a, file) || !strcmp(a, job->file))
+		if (!next_is_path && is_source(job, src, file, a))
 			continue;
 		if (next_is_path) {
 			a = absolute(&j->arena, job->directory, a);
@@ -169,22 +227,32 @@ static void add_entry(struct lint_jobs *j, CXCompileCommand cmd)
 	job->nargs = k;
 }
 
-static bool wanted(const char *dir, const char *file, char **abs_files, size_t nfiles,
-		   bool *matched)
+/* The entry is for one of the FILEs (@ids: theirs), by path or by file. */
+static bool wanted(const char *dir, const char *file, char **abs_files,
+		   const struct file_id *ids, size_t nfiles, bool *matched)
 {
+	struct file_id id;
 	char *p;
 	bool yes = false;
 
 	if (!nfiles)
 		return true;
 	p = entry_path(dir, file);
+	id = file_id_of(p);
 	for (size_t i = 0; i < nfiles; i++) {
-		if (!strcmp(p, abs_files[i])) {
+		if (!strcmp(p, abs_files[i]) || file_id_same(id, ids[i]))
 			matched[i] = yes = true;
-		}
 	}
 	free(p);
 	return yes;
+}
+
+/* The directory that relative "directory" values are relative to. */
+static char *database_dir(const char *dir)
+{
+	char *real = realpath(dir, NULL);
+
+	return real ? real : cl_path_absolute(dir);
 }
 
 /* libclang prints its own "LIBCLANG TOOLING ERROR" lines: ours say it better. */
@@ -214,6 +282,8 @@ int lint_jobs_from_compdb(struct lint_jobs *j, const char *dir, char **files, si
 	CXCompileCommands cmds;
 	char *path = cl_xmalloc(strlen(dir) + 32), **abs = cl_xmalloc((nfiles + 1) * sizeof(*abs));
 	bool *matched = cl_xmalloc(nfiles + 1);
+	struct file_id *ids = cl_xmalloc((nfiles + 1) * sizeof(*ids));
+	char *base = database_dir(dir);
 	struct stat st;
 	int rc = -1;
 	unsigned n;
@@ -221,6 +291,7 @@ int lint_jobs_from_compdb(struct lint_jobs *j, const char *dir, char **files, si
 	sprintf(path, "%s/compile_commands.json", dir);
 	for (size_t i = 0; i < nfiles; i++) {
 		abs[i] = cl_path_absolute(files[i]);
+		ids[i] = file_id_of(abs[i]);
 		matched[i] = false;
 	}
 	if (stat(path, &st)) {
@@ -238,12 +309,15 @@ int lint_jobs_from_compdb(struct lint_jobs *j, const char *dir, char **files, si
 	for (unsigned i = 0; i < n; i++) {
 		CXCompileCommand cmd = clang_CompileCommands_getCommand(cmds, i);
 		CXString d = clang_CompileCommand_getDirectory(cmd), f = clang_CompileCommand_getFilename(cmd);
-		bool yes = wanted(clang_getCString(d), clang_getCString(f), abs, nfiles, matched);
+		const char *ds = clang_getCString(d) ? clang_getCString(d) : "";
+		char *entry_dir = ds[0] == '/' ? cl_xstrdup(ds) : entry_path(base, ds);
+		bool yes = wanted(entry_dir, clang_getCString(f), abs, ids, nfiles, matched);
 
+		free(entry_dir);
 		clang_disposeString(d);
 		clang_disposeString(f);
 		if (yes)
-			add_entry(j, cmd);
+			add_entry(j, base, cmd);
 	}
 	if (cmds)
 		clang_CompileCommands_dispose(cmds);
@@ -263,6 +337,8 @@ out:
 	for (size_t i = 0; i < nfiles; i++)
 		free(abs[i]);
 	free(abs);
+	free(ids);
+	free(base);
 	free(matched);
 	free(path);
 	return rc;

@@ -225,17 +225,22 @@ static bool cacheline_group_marker(tree field)
 
 /*
  * Whether a record is worth converting: annotated fields, a profile entry,
- * the kernel's cacheline group markers, or an embedded record that is.
- * Most structs of a unit are none of these, and skipping them keeps the
- * plugin's cost near zero.
+ * the kernel's cacheline group markers, or an embedded record that is,
+ * however deep (as deep as convert.cc converts: 64).  Most structs of a
+ * unit are none of these, and skipping them keeps the plugin's cost near
+ * zero.  @seen: the records looked into by this question, each once
+ * (embedded records form a DAG).
  */
-static bool worth_converting(tree type, const char *name, unsigned depth)
+#define WORTH_DEPTH_MAX 64
+
+static bool worth_embedded(tree type, const char *name, unsigned depth,
+			   hash_set<uid_hash> *seen)
 {
 	if (state.dump || attributes_on_fields(type))
 		return true;
 	if (name && state.profile.nstructs && cl_profile_find(&state.profile, name))
 		return true;
-	if (depth > 8)
+	if (depth >= WORTH_DEPTH_MAX)
 		return false;
 	for (tree f = TYPE_FIELDS(type); f; f = DECL_CHAIN(f)) {
 		tree t;
@@ -244,13 +249,19 @@ static bool worth_converting(tree type, const char *name, unsigned depth)
 			continue;
 		if (!state.opt.no_cacheline_groups && cacheline_group_marker(f))
 			return true;
-		t = TREE_TYPE(f);
-		if (RECORD_OR_UNION_TYPE_P(t) &&
-		    worth_converting(TYPE_MAIN_VARIANT(t), convert_record_name(TYPE_MAIN_VARIANT(t), &state.arena),
-				     depth + 1))
+		t = TYPE_MAIN_VARIANT(TREE_TYPE(f));
+		if (RECORD_OR_UNION_TYPE_P(t) && !seen->add(TYPE_UID(t)) &&
+		    worth_embedded(t, convert_record_name(t, &state.arena), depth + 1, seen))
 			return true;
 	}
 	return false;
+}
+
+static bool worth_converting(tree type, const char *name)
+{
+	hash_set<uid_hash> seen;
+
+	return worth_embedded(type, name, 0, &seen);
 }
 
 /*
@@ -281,7 +292,7 @@ static void analyse(tree type, const char *typedef_name)
 
 	if (in_system_header_at(where) || where <= BUILTINS_LOCATION)
 		return;
-	if (!worth_converting(type, name, 0))
+	if (!worth_converting(type, name))
 		return;
 	rec = convert_record(type, &state.arena);
 	if (!rec)
@@ -566,6 +577,12 @@ int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *versio
 	cl_profile_init(&state.profile);
 	for (int i = 0; i < info->argc; i++)
 		parse_argument(&info->argv[i], &profiles);
+	/*
+	 * lto1 (-flto, at link time) reads GIMPLE: no types to analyse, and its
+	 * empty report= and dump-layout= files would overwrite the compile's.
+	 */
+	if (!strcmp(lang_hooks.name, "GNU GIMPLE"))
+		state.disabled = true;
 	if (profiles && !state.disabled)
 		load_profiles(profiles);
 	start_pipeline();

@@ -60,7 +60,6 @@ static void read_once(const char *path, bool types)
 	struct cl_arena arena;
 	struct run r;
 	struct dw_config cfg = {
-		.findings = &r.findings,
 		.all = true,
 		.types = types,
 		.record = on_record,

@@ -3,7 +3,9 @@
 # clang (libFuzzer, ASan, UBSan) in BUILD_DIR/fuzz and run it for SECONDS on
 # a copy of the seed corpus testsuite/dwarf/fuzz-corpus/ (small objects from
 # gcc and clang: DWARF 4 and 5, bit-fields, annotations, -gz, split DWARF;
-# and two-unit executables, which the structural keys read in place).
+# two-unit executables, which the structural keys read in place; and the
+# shapes of a sweep of corrupted ELF files: an i386 object, a member name
+# blanked in .debug_str, a section table cut short).
 # Prints the executions and the crashes; fails on any crash, sanitizer
 # report or leak.
 set -eu

@@ -67,6 +67,8 @@ struct cl_thresholds {
  * @replaced_at: where the entry it replaced was (in the profile's arena),
  *               NULL unless @replaced; a pointer, since a generated profile
  *               has millions of entries and few are ever replaced
+ * @from: where the entry itself came from (its from: key, "tcp_sock.rst:57"
+ *        in an imported table), NULL when it does not say
  */
 struct cl_profile_member {
 	const char *path;
@@ -74,6 +76,7 @@ struct cl_profile_member {
 	struct cl_span span;
 	bool replaced;
 	const struct cl_span *replaced_at;
+	const char *from;
 };
 
 /**

@@ -27,6 +27,16 @@ static const char *const kind_names[CL_IMPORT_KIND_COUNT] = {
 	[CL_IMPORT_NET_CACHELINES] = "net-cachelines",
 };
 
+static const char *const path_names[CL_IMPORT_NPATHS] = {
+	[CL_IMPORT_TX] = "tx",
+	[CL_IMPORT_RX] = "rx",
+};
+
+const char *cl_import_path_name(enum cl_import_path path)
+{
+	return path < CL_IMPORT_NPATHS ? path_names[path] : "?";
+}
+
 const char *cl_import_kind_name(enum cl_import_kind kind)
 {
 	return kind < CL_IMPORT_KIND_COUNT ? kind_names[kind] : "?";
@@ -558,6 +568,14 @@ static void import_row(struct cl_import *imp, const struct imp_row *r)
 	}
 	if (r->comment && !m->comment)
 		m->comment = r->comment;
+	/* A path that one table reads on and another writes on does both. */
+	if (r->has_uses) {
+		for (size_t i = 0; i < CL_IMPORT_NPATHS; i++)
+			m->uses[i] |= r->uses[i];
+		m->has_uses = true;
+	}
+	if (r->from && !m->from)
+		m->from = r->from;
 }
 
 static void list_append(const char ***v, size_t *n, size_t *cap, const char **add,
@@ -625,13 +643,71 @@ static const char *class_word(enum cl_class cls)
 	}
 }
 
+/* A double-quoted YAML scalar of printable ASCII. */
+static void put_quoted(FILE *out, const char *text)
+{
+	fputc('"', out);
+	for (; *text; text++) {
+		if (*text == '"' || *text == '\\')
+			fputc('\\', out);
+		fputc(*text >= 0x20 && *text < 0x7f ? *text : '?', out);
+	}
+	fputc('"', out);
+}
+
+/* ", write: [tx, rx]": the paths whose uses have @flag, if any. */
+static void put_path_list(FILE *out, const char *key, const struct cl_import_member *m,
+			  uint32_t flag, bool *first)
+{
+	bool any = false;
+
+	for (size_t i = 0; i < CL_IMPORT_NPATHS; i++) {
+		if (!(m->uses[i] & flag))
+			continue;
+		if (any)
+			fputs(", ", out);
+		else
+			fprintf(out, "%s%s: [", *first ? "" : ", ", key);
+		fputs(cl_import_path_name((enum cl_import_path)i), out);
+		any = true;
+	}
+	if (any) {
+		fputc(']', out);
+		*first = false;
+	}
+}
+
+/*
+ * {read: [tx, rx], write: [rx], from: "tcp_sock.rst:57"}: the paths as a
+ * table gives them; a member accessed on none of them is cold.
+ */
+static void put_uses(FILE *out, const struct cl_import_member *m)
+{
+	bool first = true;
+
+	fputs(": {", out);
+	put_path_list(out, "read", m, CL_USE_READ, &first);
+	put_path_list(out, "write", m, CL_USE_WRITE, &first);
+	if (first) {
+		fputs("class: cold", out);
+		first = false;
+	}
+	if (m->from) {
+		fputs(", from: ", out);
+		put_quoted(out, m->from);
+	}
+	fputc('}', out);
+}
+
 static void put_member(FILE *out, const struct cl_import_member *m)
 {
 	bool counts = m->reads || m->writes || m->cls == CL_CLASS_NONE;
 
 	fputs("    ", out);
 	put_key(out, m->path);
-	if (!counts)
+	if (m->has_uses)
+		put_uses(out, m);
+	else if (!counts)
 		fprintf(out, ": %s", class_word(m->cls));
 	else if (m->cls == CL_CLASS_NONE)
 		fprintf(out, ": {reads: %" PRIu64 ", writes: %" PRIu64 "}", m->reads, m->writes);
@@ -680,8 +756,9 @@ int cl_import_write(FILE *out, const struct cl_import *imp, enum cl_import_kind 
 	for (size_t i = 0; i < imp->nsources; i++)
 		put_comment(out, "#   ", imp->sources[i]);
 	if (kind == CL_IMPORT_NET_CACHELINES)
-		fputs("# A field written on a fast path (read_write, write_mostly) is write_hot;\n"
-		      "# one only read (read_mostly) is read_mostly; one on none (-) is cold.\n", out);
+		fputs("# Each fast-path column is a path: read_mostly on it is read, read_write\n"
+		      "# read and written, write_mostly written, '-' not accessed; a field on\n"
+		      "# neither path is cold.  from: is the table line of each entry.\n", out);
 	else
 		fputs("# Counts are load (reads) and store (writes) events; cachelint infers\n"
 		      "# the classes from them (annotations/profile-schema.md, thresholds).\n", out);

@@ -68,6 +68,16 @@ enum cl_events {
 
 enum cl_events cl_import_event_kind(const char *event);
 
+/* The fast paths of a net_cachelines table, in the order of its columns. */
+enum cl_import_path {
+	CL_IMPORT_TX,
+	CL_IMPORT_RX,
+	CL_IMPORT_NPATHS
+};
+
+/* "tx", "rx": the path names an imported profile gives them. */
+const char *cl_import_path_name(enum cl_import_path path);
+
 /**
  * struct cl_import_member - what the inputs say about one member
  * @path: member name or dotted path ("icsk_ack.pending")
@@ -77,6 +87,12 @@ enum cl_events cl_import_event_kind(const char *event);
  * @offset: byte offset in the struct, for ordering (valid if @has_offset)
  * @has_offset: the input told the offset
  * @comment: written after the entry ("tx read_mostly, rx -"), or NULL
+ * @uses: per path, CL_USE_READ and CL_USE_WRITE (net-cachelines); valid
+ *        when @has_uses
+ * @has_uses: the inputs said how each path they name accesses the member
+ *            (a member with no use on any path is not accessed: cold)
+ * @from: "tcp_sock.rst:57", the first table line that named the member,
+ *        or NULL
  */
 struct cl_import_member {
 	const char *path;
@@ -85,6 +101,9 @@ struct cl_import_member {
 	uint64_t offset;
 	bool has_offset;
 	const char *comment;
+	uint32_t uses[CL_IMPORT_NPATHS];
+	bool has_uses;
+	const char *from;
 };
 
 /**

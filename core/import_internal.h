@@ -53,6 +53,9 @@ bool imp_lines_next(struct imp_lines *it, struct imp_line *line);
  * @offset: byte offset (if @has_offset)
  * @has_offset: the input gave the offset
  * @comment: for the profile, or NULL
+ * @uses: per path, CL_USE_READ and CL_USE_WRITE (if @has_uses)
+ * @has_uses: the input told the uses of each path
+ * @from: the input's file and line, for the profile's from:, or NULL
  */
 struct imp_row {
 	const char *st, *path;
@@ -61,6 +64,9 @@ struct imp_row {
 	uint64_t offset;
 	bool has_offset;
 	const char *comment;
+	uint32_t uses[CL_IMPORT_NPATHS];
+	bool has_uses;
+	const char *from;
 };
 
 /**

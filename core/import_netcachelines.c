@@ -14,10 +14,15 @@
  * tells tx from rx: cells are assigned to the column whose header starts at
  * or before them.
  *
- * A member written on a fast path (read_write or write_mostly on tx or rx)
- * is write_hot; one read on a fast path and written on none is read_mostly;
- * one that a table marks '-' on both is cold; a row with both cells empty
- * says nothing and is left out.  The struct is the one the "..struct
+ * Each access column is a path, "tx" or "rx" in the profile: read_mostly
+ * on it is a read, read_write a read and a write, write_mostly a write,
+ * '-' no access, and an empty cell says nothing about that path.  A member
+ * accessed on neither path is cold; a row with both cells empty says
+ * nothing and is left out.  Each entry says which line it came from
+ * (from: "tcp_sock.rst:57"), so that a mismatch with the kernel's own
+ * cacheline groups can name the table line.  The class the paths fold to
+ * (written on a fast path: write_hot, else read: read_mostly, else cold)
+ * is kept for the summary.  The struct is the one the "..struct
  * ..NAME" row names, else the title's "NAME struct fast path usage
  * breakdown" (the title of inet_sock.rst names the wrong struct), else the
  * caller's.  Types such as "struct_icsk_ack_u8" mark members of an anonymous
@@ -70,12 +75,14 @@ struct token {
  * @cls: its class
  * @comment: its cells, for the profile
  * @line: where it is
+ * @uses: CL_USE_READ and CL_USE_WRITE on tx and rx
  */
 struct pending {
 	const char *path;
 	enum cl_class cls;
 	const char *comment;
 	unsigned line;
+	uint32_t uses[CL_IMPORT_NPATHS];
 };
 
 /**
@@ -276,25 +283,43 @@ static bool row_eq(const void *ctx, size_t i, const void *path)
 	return !strcmp(((const struct table *)ctx)->rows[i].path, path);
 }
 
-static void add_row(struct table *t, const char *path, enum cl_class cls,
-		    const char *comment, unsigned line)
+/* A repeated row adds its uses to the first one's: what either says is done. */
+static void add_row(struct table *t, const struct pending *row)
 {
 	size_t *slot;
 	struct pending *p;
 
 	cl_index_reserve(&t->index, t->nrows + 1, row_hash, t);
-	slot = cl_index_slot(&t->index, cl_hash_str(path), row_eq, t, path);
+	slot = cl_index_slot(&t->index, cl_hash_str(row->path), row_eq, t, row->path);
 	if (*slot) {
 		p = &t->rows[*slot - 1];
-		imp_stage_note(&t->st, "%s:%u: '%s' repeats line %u; the stronger class is kept",
-			       t->st.name, line, path, p->line);
-		if (cls > p->cls)
-			*p = (struct pending){ path, cls, comment, p->line };
+		imp_stage_note(&t->st, "%s:%u: '%s' repeats line %u; the uses of both are kept",
+			       t->st.name, row->line, row->path, p->line);
+		if (row->cls > p->cls) {
+			p->cls = row->cls;
+			p->comment = row->comment;
+		}
+		for (size_t i = 0; i < CL_IMPORT_NPATHS; i++)
+			p->uses[i] |= row->uses[i];
 		return;
 	}
 	p = cl_vec_push(&t->rows, &t->nrows, &t->cap);
-	*p = (struct pending){ path, cls, comment, line };
+	*p = *row;
 	*slot = t->nrows;
+}
+
+static uint32_t cell_uses(enum cell c)
+{
+	switch (c) {
+	case CELL_READ_MOSTLY:
+		return CL_USE_READ;
+	case CELL_READ_WRITE:
+		return CL_USE_READ | CL_USE_WRITE;
+	case CELL_WRITE_MOSTLY:
+		return CL_USE_WRITE;
+	default:
+		return 0;
+	}
 }
 
 static enum cl_class class_of(enum cell tx, enum cell rx)
@@ -334,8 +359,7 @@ static int member_row(struct table *t, const struct imp_line *l, const struct to
 {
 	const struct token *type = NULL, *name = NULL, *cells[2] = { NULL, NULL };
 	enum cell tx = CELL_EMPTY, rx = CELL_EMPTY;
-	const char *path = NULL;
-	enum cl_class cls;
+	struct pending row = { .line = l->no };
 
 	for (size_t i = 0; i < n; i++) {
 		enum col c = column_of(t, tok[i].col);
@@ -356,15 +380,18 @@ static int member_row(struct table *t, const struct imp_line *l, const struct to
 		return imp_error(&t->st, l->no, 1, "the row has no member name");
 	if ((cells[0] && parse_cell(t, l, cells[0], &tx)) ||
 	    (cells[1] && parse_cell(t, l, cells[1], &rx)) ||
-	    member_path(t, l, type, name, &path))
+	    member_path(t, l, type, name, &row.path))
 		return -1;
-	cls = class_of(tx, rx);
-	if (cls == CL_CLASS_NONE) {
+	row.cls = class_of(tx, rx);
+	if (row.cls == CL_CLASS_NONE) {
 		t->silent++;
 		return 0;
 	}
-	add_row(t, path, cls, cl_arena_printf(&t->st.imp->arena, "tx %s, rx %s",
-					       cell_words[tx], cell_words[rx]), l->no);
+	row.comment = cl_arena_printf(&t->st.imp->arena, "tx %s, rx %s",
+				      cell_words[tx], cell_words[rx]);
+	row.uses[CL_IMPORT_TX] = cell_uses(tx);
+	row.uses[CL_IMPORT_RX] = cell_uses(rx);
+	add_row(t, &row);
 	return 0;
 }
 
@@ -404,6 +431,14 @@ static const char *table_struct(struct table *t, const char *given)
 	return t->row_struct ? t->row_struct : t->title;
 }
 
+/* "tcp_sock.rst": the file's last component, for from: */
+static const char *base_name(const char *name)
+{
+	const char *slash = strrchr(name, '/');
+
+	return slash && slash[1] ? slash + 1 : name;
+}
+
 static int table_commit(struct table *t, const char *given)
 {
 	const char *st = table_struct(t, given);
@@ -419,13 +454,17 @@ static int table_commit(struct table *t, const char *given)
 			.path = t->rows[i].path,
 			.cls = t->rows[i].cls,
 			.comment = t->rows[i].comment,
+			.has_uses = true,
+			.from = cl_arena_printf(&t->st.imp->arena, "%s:%u",
+						base_name(t->st.name), t->rows[i].line),
 		};
 
+		memcpy(row.uses, t->rows[i].uses, sizeof(row.uses));
 		by_class[row.cls]++;
 		imp_stage_add(&t->st, &row);
 	}
-	imp_stage_source(&t->st, "%s: struct %s: %zu read_mostly, %zu write_hot, %zu cold",
-			 t->st.name, st, by_class[CL_CLASS_READ_MOSTLY],
+	imp_stage_source(&t->st, "%s: struct %s: %zu only read, %zu written on tx or rx, "
+			 "%zu on neither", t->st.name, st, by_class[CL_CLASS_READ_MOSTLY],
 			 by_class[CL_CLASS_WRITE_HOT], by_class[CL_CLASS_COLD]);
 	if (t->silent)
 		imp_stage_note(&t->st, "%s: left out %zu %s that give no access on either path",

@@ -948,6 +948,7 @@ static int class_value(struct loader *ld, const char *key, enum cl_class *cls)
  * @uses: the paths of read: and write:
  * @nuses: number of @uses
  * @paths_at: where read: or write: is, for an error about the class
+ * @from: where the entry came from (from:), or NULL
  */
 struct entry {
 	struct cl_access acc;
@@ -956,6 +957,7 @@ struct entry {
 	struct cl_use uses[ENTRY_PATHS_MAX];
 	size_t nuses;
 	struct cl_span paths_at;
+	const char *from;
 };
 
 static int entry_class(struct loader *ld, const char *key, void *arg)
@@ -977,6 +979,24 @@ static int entry_group(struct loader *ld, const char *key, void *arg)
 		return err_here(ld, "'group' must name a write group");
 	e->acc.group = cl_arena_strdup(&ld->p->arena, s);
 	e->group_at = here(ld);
+	return 0;
+}
+
+/*
+ * from: where an imported entry came from ("tcp_sock.rst:57"), which a
+ * mismatch names next to the entry's own place.  It says nothing about
+ * the access.
+ */
+static int entry_from(struct loader *ld, const char *key, void *arg)
+{
+	struct entry *e = arg;
+	const char *s = scalar_value(ld, key);
+
+	if (!s)
+		return -1;
+	if (!*s)
+		return err_here(ld, "'from' must say where the entry came from");
+	e->from = cl_arena_strdup(&ld->p->arena, s);
 	return 0;
 }
 
@@ -1066,11 +1086,12 @@ static const struct key_handler entry_keys[] = {
 	{ "writes", entry_writes },
 	{ "read", entry_read },
 	{ "write", entry_write },
+	{ "from", entry_from },
 };
 
 static const struct key_table entry_table = {
 	entry_keys, ARRAY_SIZE(entry_keys), "entry key",
-	"class, group, reads, writes, read or write",
+	"class, group, reads, writes, read, write or from",
 };
 
 static int entry_key(struct loader *ld, const struct cl_span *at, const char *key,
@@ -1120,7 +1141,8 @@ static int entry_finish(struct loader *ld, struct entry *e, const char *path,
 	return 0;
 }
 
-static int entry_value(struct loader *ld, const char *path, struct cl_access *acc)
+static int entry_value(struct loader *ld, const char *path, struct cl_access *acc,
+		       const char **from)
 {
 	struct entry e = { 0 };
 	struct cl_span at = here(ld);
@@ -1135,6 +1157,7 @@ static int entry_value(struct loader *ld, const char *path, struct cl_access *ac
 		    entry_finish(ld, &e, path, &at))
 			return -1;
 		*acc = e.acc;
+		*from = e.from;
 		return 0;
 	default:
 		return err_here(ld, "'%s' must be a class or a mapping, found %s",
@@ -1187,6 +1210,7 @@ static int member_key(struct loader *ld, const struct cl_span *at, const char *p
 	size_t si = *(const size_t *)arg;
 	struct cl_profile_struct *s = &ld->tmp.structs[si];
 	struct cl_access acc = { 0 };
+	const char *from = NULL;
 	struct cl_profile_member *m;
 	char pb[SHOW_MAX];
 	size_t *slot;
@@ -1200,11 +1224,12 @@ static int member_key(struct loader *ld, const struct cl_span *at, const char *p
 	if (*slot)
 		return dup_error(ld, at, path, s->members[*slot - 1].span.line);
 	/* Reading the entry adds no struct and no member: @s and @slot stay valid. */
-	if (ld_next(ld) || entry_value(ld, path, &acc))
+	if (ld_next(ld) || entry_value(ld, path, &acc, &from))
 		return -1;
 	m = member_push(s);
 	m->path = cl_arena_strdup(&ld->p->arena, path);
 	m->access = acc;
+	m->from = from;
 	m->span = *at;
 	*slot = s->nmembers;
 	return 0;

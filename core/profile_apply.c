@@ -87,6 +87,14 @@ static const char *where_words(struct cl_arena *a, const struct cl_span *s)
 	return cl_arena_printf(a, "%s:%u:%u", s->file ? s->file : "?", s->line, s->col);
 }
 
+/* The entry's place, and the place it was imported from when it says. */
+static const char *entry_words(struct cl_arena *a, const struct cl_profile_member *e)
+{
+	if (!e->from)
+		return where_words(a, &e->span);
+	return cl_arena_printf(a, "%s (from %s)", where_words(a, &e->span), e->from);
+}
+
 static void report_mismatch(struct cl_findings *out, struct cl_record *rec,
 			    const char *path, const struct cl_member *m,
 			    const struct cl_profile_member *e)
@@ -104,7 +112,7 @@ static void report_mismatch(struct cl_findings *out, struct cl_record *rec,
 	f->where = m->span;
 	f->message = cl_arena_printf(a,
 		"field '%s' of '%s' is annotated %s in the source but the profile at %s says %s%s [%s]",
-		path, f->record_name, access_words(a, &m->access), where_words(a, &e->span),
+		path, f->record_name, access_words(a, &m->access), entry_words(a, e),
 		access_words(a, &e->access), counts,
 		cl_rule_info(CL_RULE_ANNOTATION_MISMATCH)->id);
 }
@@ -119,7 +127,7 @@ static void report_missing(struct cl_findings *out, struct cl_record *rec,
 	f->where = rec->span;
 	f->message = cl_arena_printf(a,
 		"profile entry '%s' at %s names no member of '%s' [%s]",
-		e->path, where_words(a, &e->span), f->record_name,
+		e->path, entry_words(a, e), f->record_name,
 		cl_rule_info(CL_RULE_PROFILE)->id);
 }
 
@@ -168,7 +176,7 @@ static void apply_entry(const struct cl_profile *p, struct cl_record *rec, struc
 	} else {
 		m->access = e->access;
 		m->access.source = cl_arena_printf(a, "the profile entry at %s",
-						   where_words(a, &e->span));
+						   entry_words(a, e));
 	}
 }
 

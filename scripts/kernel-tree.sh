@@ -1,11 +1,15 @@
 #!/bin/sh
-# Print the path of a Linux 6.1 tree that is configured (x86_64 defconfig +
-# CONFIG_MEMCG) and prepared (make prepare), ready for single-object builds
-# with the cachelint plugin.  Used by testsuite/kernel and
-# bench/kernel_overhead.
+# kernel-tree.sh [6.1|6.12]
 #
-# The tree is Debian's linux-source-6.1, unpacked once into
-#   ${XDG_CACHE_HOME:-$HOME/.cache}/cachelint/linux-6.1/<package version>-<gcc version>/
+# Print the path of a Linux tree (Debian's linux-source-VERSION, 6.1 when no
+# version is given) that is configured and prepared (make prepare), ready
+# for single-object builds with the cachelint plugin.  6.1 is x86_64
+# defconfig + CONFIG_MEMCG (the memcg structs); 6.12 is x86_64 defconfig
+# (the networking structs with the 6.8+ cacheline groups).  Used by
+# testsuite/kernel, testsuite/kernel612 and bench/kernel_overhead.
+#
+# The tree is unpacked once into
+#   ${XDG_CACHE_HOME:-$HOME/.cache}/cachelint/linux-VERSION/<package version>-<gcc version>/
 # and reused; a tree for another package or compiler version is removed when
 # the new one is made.  As root, the packages it needs are installed when
 # missing (they are not in scripts/bootstrap.sh: the quick start does not
@@ -16,7 +20,13 @@
 # they build in it.  Progress goes to stderr, the path to stdout.
 set -eu
 
-packages="linux-source-6.1 make gcc bc flex bison libssl-dev libelf-dev xz-utils"
+kver=${1:-6.1}
+case $kver in
+6.1|6.12) ;;
+*) echo "kernel-tree: unknown kernel version '$kver' (6.1 or 6.12)" >&2; exit 2 ;;
+esac
+src=linux-source-$kver
+packages="$src make gcc bc flex bison libssl-dev libelf-dev xz-utils"
 have() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q '^install ok installed'; }
 say() { echo "kernel-tree: $*" >&2; }
 
@@ -32,18 +42,18 @@ if [ -n "$missing" ]; then
 	fi
 	say "installing:$missing"
 	export DEBIAN_FRONTEND=noninteractive
-	apt-get update -qq >&2
+	apt-get -o DPkg::Lock::Timeout=900 update -qq >&2
 	# shellcheck disable=SC2086
-	apt-get install -y -qq --no-install-recommends $missing >&2
+	apt-get -o DPkg::Lock::Timeout=900 install -y -qq --no-install-recommends $missing >&2
 fi
 
-tarball=/usr/src/linux-source-6.1.tar.xz
-[ -r "$tarball" ] || { say "$tarball missing (package linux-source-6.1)"; exit 2; }
-version=$(dpkg-query -W -f='${Version}' linux-source-6.1)
-cache=${XDG_CACHE_HOME:-${HOME:?kernel-tree: set HOME or XDG_CACHE_HOME}/.cache}/cachelint/linux-6.1
+tarball=/usr/src/$src.tar.xz
+[ -r "$tarball" ] || { say "$tarball missing (package $src)"; exit 2; }
+version=$(dpkg-query -W -f='${Version}' "$src")
+cache=${XDG_CACHE_HOME:-${HOME:?kernel-tree: set HOME or XDG_CACHE_HOME}/.cache}/cachelint/linux-$kver
 key="$version-gcc$(gcc -dumpfullversion)"
 dir="$cache/$key"
-tree="$dir/linux-source-6.1"
+tree="$dir/$src"
 
 mkdir -p "$cache"
 exec 9>"$cache/lock"
@@ -55,10 +65,13 @@ if [ ! -e "$dir/prepared" ]; then
 	mkdir -p "$dir"
 	say "unpacking $tarball ($version) into $dir"
 	tar -xJf "$tarball" -C "$dir"
-	say "configuring: x86_64 defconfig + CONFIG_MEMCG"
+	say "configuring: x86_64 defconfig"
 	make -s -C "$tree" ARCH=x86_64 defconfig >&2
-	"$tree/scripts/config" --file "$tree/.config" -e MEMCG
-	make -s -C "$tree" ARCH=x86_64 olddefconfig >&2
+	if [ "$kver" = 6.1 ]; then
+		say "configuring: + CONFIG_MEMCG"
+		"$tree/scripts/config" --file "$tree/.config" -e MEMCG
+		make -s -C "$tree" ARCH=x86_64 olddefconfig >&2
+	fi
 	say "make prepare"
 	make -s -C "$tree" ARCH=x86_64 -j2 prepare >&2
 	echo "$version" >"$dir/prepared"

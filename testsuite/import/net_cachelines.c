@@ -1,10 +1,11 @@
 // The kernel's own fast-path tables to a warning: `cachelint import
 // net-cachelines` reads Documentation/networking/net_cachelines/*.rst (the
-// three in ../shared/data, byte for byte; not copied here).  read_write or
-// write_mostly on a fast path makes a member write_hot, read_mostly alone
-// read_mostly, '-' on both cold; types like struct_icsk_ack_u8 mark members
-// of the anonymous struct icsk_ack.  The plugin then reports the read-mostly
-// members that share a line with written ones.
+// three in ../shared/data, byte for byte; not copied here).  Each access
+// column is a path: read_mostly on tx is "read on tx", read_write "read and
+// written", write_mostly "written", '-' on both cold; types like
+// struct_icsk_ack_u8 mark members of the anonymous struct icsk_ack; each
+// entry names its table line (from:).  The plugin then reports the members
+// that a write on another path costs a miss.
 // REQUIRES: net-cachelines-data
 // RUN: %cachelint import net-cachelines %shared-data/net_cachelines/inet_connection_sock.rst -o %t.yaml 2>&1 | FileCheck %s --allow-empty --check-prefix=NOTES
 // RUN: FileCheck %s --check-prefix=PROFILE --input-file %t.yaml
@@ -20,40 +21,40 @@
 
 // NOTES-NOT: {{.}}
 
-// PROFILE:      #   {{.*}}inet_connection_sock.rst: struct inet_connection_sock: 8 read_mostly, 21 write_hot, 12 cold
+// PROFILE:      #   {{.*}}inet_connection_sock.rst: struct inet_connection_sock: 8 only read, 21 written on tx or rx, 12 on neither
 // PROFILE:      structs:
 // PROFILE-NEXT:   inet_connection_sock:
-// PROFILE-NEXT:     icsk_inet: read_mostly  # tx read_mostly, rx read_mostly
-// PROFILE-NEXT:     icsk_accept_queue: cold  # tx -, rx -
-// PROFILE:          icsk_rto: write_hot  # tx read_write, rx -
-// PROFILE:          icsk_ca_dst_locked: write_hot  # tx write_mostly, rx -
-// PROFILE:          icsk_ack.pending: write_hot  # tx read_write, rx read_write
-// PROFILE-NEXT:     icsk_ack.quick: write_hot  # tx read_write, rx write_mostly
-// PROFILE-NEXT:     icsk_ack.pingpong: cold  # tx -, rx -
-// PROFILE:          icsk_ack.rcv_mss: write_hot  # tx write_mostly, rx read_mostly
-// PROFILE-NEXT:     icsk_mtup.search_high: write_hot  # tx read_write, rx -
-// PROFILE:          icsk_mtup.probe_timestamp: write_hot  # tx read_write, rx -
-// PROFILE-NEXT:     icsk_probes_tstamp: cold  # tx -, rx -
-// PROFILE-NEXT:     icsk_user_timeout: cold  # tx -, rx -
-// PROFILE-NEXT:     icsk_ca_priv: cold  # tx -, rx -
+// PROFILE-NEXT:     icsk_inet: {read: [tx, rx], from: "inet_connection_sock.rst:10"}  # tx read_mostly, rx read_mostly
+// PROFILE-NEXT:     icsk_accept_queue: {class: cold, from: "inet_connection_sock.rst:11"}  # tx -, rx -
+// PROFILE:          icsk_rto: {read: [tx], write: [tx], from: "inet_connection_sock.rst:17"}  # tx read_write, rx -
+// PROFILE:          icsk_ca_dst_locked: {write: [tx], from: "inet_connection_sock.rst:28"}  # tx write_mostly, rx -
+// PROFILE:          icsk_ack.pending: {read: [tx, rx], write: [tx, rx], from: "inet_connection_sock.rst:35"}  # tx read_write, rx read_write
+// PROFILE-NEXT:     icsk_ack.quick: {read: [tx], write: [tx, rx], from: "inet_connection_sock.rst:36"}  # tx read_write, rx write_mostly
+// PROFILE-NEXT:     icsk_ack.pingpong: {class: cold, from: "inet_connection_sock.rst:37"}  # tx -, rx -
+// PROFILE:          icsk_ack.rcv_mss: {read: [rx], write: [tx], from: "inet_connection_sock.rst:42"}  # tx write_mostly, rx read_mostly
+// PROFILE-NEXT:     icsk_mtup.search_high: {read: [tx], write: [tx], from: "inet_connection_sock.rst:43"}  # tx read_write, rx -
+// PROFILE:          icsk_mtup.probe_timestamp: {read: [tx], write: [tx], from: "inet_connection_sock.rst:47"}  # tx read_write, rx -
+// PROFILE-NEXT:     icsk_probes_tstamp: {class: cold, from: "inet_connection_sock.rst:48"}  # tx -, rx -
+// PROFILE-NEXT:     icsk_user_timeout: {class: cold, from: "inet_connection_sock.rst:49"}  # tx -, rx -
+// PROFILE-NEXT:     icsk_ca_priv: {class: cold, from: "inet_connection_sock.rst:50"}  # tx -, rx -
 // PROFILE-NOT: {{.}}
 
 // MORE-NOTES:      cachelint: note: {{.*}}inet_sock.rst:5: the title names 'inet_connection_sock' but the '..struct' row at line 9 names 'inet_sock': using 'inet_sock'
 // MORE-NOTES-NEXT: cachelint: note: {{.*}}netns_ipv4_sysctl.rst: left out 136 rows that give no access on either path
 // MORE-NOTES-NOT: {{.}}
-// MORE:      #   {{.*}}inet_sock.rst: struct inet_sock: 10 read_mostly, 0 write_hot, 25 cold
-// MORE-NEXT: #   {{.*}}netns_ipv4_sysctl.rst: struct netns_ipv4: 18 read_mostly, 0 write_hot, 0 cold
+// MORE:      #   {{.*}}inet_sock.rst: struct inet_sock: 10 only read, 0 written on tx or rx, 25 on neither
+// MORE-NEXT: #   {{.*}}netns_ipv4_sysctl.rst: struct netns_ipv4: 18 only read, 0 written on tx or rx, 0 on neither
 // MORE:      inet_sock:
-// MORE-NEXT:     sk: read_mostly  # tx read_mostly, rx read_mostly
-// MORE:          local_port_range: cold  # tx -, rx -
+// MORE-NEXT:     sk: {read: [tx, rx], from: "inet_sock.rst:10"}  # tx read_mostly, rx read_mostly
+// MORE:          local_port_range: {class: cold, from: "inet_sock.rst:44"}  # tx -, rx -
 // MORE-NEXT:   netns_ipv4:
-// MORE-NEXT:     sysctl_ip_fwd_use_pmtu: read_mostly  # tx read_mostly, rx (empty)
-// MORE-NEXT:     sysctl_ip_early_demux: read_mostly  # tx (empty), rx read_mostly
-// MORE:          sysctl_tcp_wmem: read_mostly  # tx read_mostly, rx (empty)
-// MORE-NEXT:     sysctl_tcp_rmem: read_mostly  # tx (empty), rx read_mostly
+// MORE-NEXT:     sysctl_ip_fwd_use_pmtu: {read: [tx], from: "netns_ipv4_sysctl.rst:50"}  # tx read_mostly, rx (empty)
+// MORE-NEXT:     sysctl_ip_early_demux: {read: [rx], from: "netns_ipv4_sysctl.rst:56"}  # tx (empty), rx read_mostly
+// MORE:          sysctl_tcp_wmem: {read: [tx], from: "netns_ipv4_sysctl.rst:121"}  # tx read_mostly, rx (empty)
+// MORE-NEXT:     sysctl_tcp_rmem: {read: [rx], from: "netns_ipv4_sysctl.rst:122"}  # tx (empty), rx read_mostly
 // MORE-NOT: {{.}}
 // RENAMED: {{^}}  other_name:
-// RENAMED-NEXT: sk: read_mostly
+// RENAMED-NEXT: sk: {read: [tx, rx], from: "inet_sock.rst:10"}
 
 #include <stddef.h>
 
@@ -124,70 +125,98 @@ struct inet_connection_sock {
 	u64			  icsk_ca_priv[104 / sizeof(u64)];
 };
 
-// Line 14 (bytes 896-959): both timers (read-mostly on tx) and icsk_rto
-// (read_write on tx).  Line 15 (960-1023): icsk_af_ops and icsk_ext_hdr_len
-// (read-mostly) among 13 written fields, icsk_ack's first eight bytes
-// included.  Lines 13 and 16 hold no such pair.
+// Line 14 (bytes 896-959): both timers (read on tx) and icsk_rto (read
+// and written on tx): one socket's tx runs on one CPU at a time, so no
+// finding (folded to read_mostly/write_hot they were two).  Line 15
+// (960-1023): icsk_af_ops and icsk_ext_hdr_len (read on tx) and eight
+// members written on tx share it with the four members of icsk_ack that
+// rx writes too (pending, quick, retry, timeout): each is a finding, the
+// writes on tx as cachelint-write-groups.  Lines 13 and 16 hold no such
+// pair.
 _Static_assert(offsetof(struct inet_connection_sock, icsk_retransmit_timer) == 872, "premise: lines 13-14");
 _Static_assert(offsetof(struct inet_connection_sock, icsk_rto) == 952, "premise: line 14");
 _Static_assert(offsetof(struct inet_connection_sock, icsk_af_ops) == 976, "premise: line 15");
 _Static_assert(offsetof(struct inet_connection_sock, icsk_ack.timeout) == 1016, "premise: line 15");
 _Static_assert(offsetof(struct inet_connection_sock, icsk_ack.lrcvtime) == 1024, "premise: line 16");
 
-// What the kernel table says about this layout: 28 findings.
-// CHECK: :[[#@LINE-56]]:35: warning: read-mostly field 'icsk_retransmit_timer' shares cache line 14 (bytes 896-959) of 'struct inet_connection_sock' with write-hot field 'icsk_rto' [cachelint-false-sharing]
-// CHECK-NEXT: :[[#@LINE-55]]:35: note: 'icsk_rto' is written on hot paths
-// CHECK-NEXT: :[[#@LINE-57]]:35: warning: read-mostly field 'icsk_delack_timer' shares cache line 14 (bytes 896-959) of 'struct inet_connection_sock' with write-hot field 'icsk_rto' [cachelint-false-sharing]
-// CHECK-NEXT: :[[#@LINE-57]]:35: note: 'icsk_rto' is written on hot paths
-// CHECK-NEXT: :[[#@LINE-53]]:51: warning: read-mostly field 'icsk_af_ops' shares cache line 15 (bytes 960-1023) of 'struct inet_connection_sock' with write-hot field 'icsk_pmtu_cookie' [cachelint-false-sharing]
-// CHECK-NEXT: :[[#@LINE-56]]:35: note: 'icsk_pmtu_cookie' is written on hot paths
-// CHECK-NEXT: :[[#@LINE-55]]:51: warning: read-mostly field 'icsk_af_ops' shares cache line 15 (bytes 960-1023) of 'struct inet_connection_sock' with write-hot field 'icsk_ca_ops' [cachelint-false-sharing]
-// CHECK-NEXT: :[[#@LINE-57]]:42: note: 'icsk_ca_ops' is written on hot paths
-// CHECK-NEXT: :[[#@LINE-57]]:51: warning: read-mostly field 'icsk_af_ops' shares cache line 15 (bytes 960-1023) of 'struct inet_connection_sock' with write-hot field 'icsk_ca_state' [cachelint-false-sharing]
-// CHECK-NEXT: :[[#@LINE-55]]:35: note: 'icsk_ca_state' is written on hot paths
-// CHECK-NEXT: :[[#@LINE-59]]:51: warning: read-mostly field 'icsk_af_ops' shares cache line 15 (bytes 960-1023) of 'struct inet_connection_sock' with write-hot field 'icsk_ca_initialized' [cachelint-false-sharing]
-// CHECK-NEXT: :[[#@LINE-56]]:35: note: 'icsk_ca_initialized' is written on hot paths
-// CHECK-NEXT: :[[#@LINE-61]]:51: warning: read-mostly field 'icsk_af_ops' shares cache line 15 (bytes 960-1023) of 'struct inet_connection_sock' with write-hot field 'icsk_ca_dst_locked' [cachelint-false-sharing]
-// CHECK-NEXT: :[[#@LINE-56]]:35: note: 'icsk_ca_dst_locked' is written on hot paths
-// CHECK-NEXT: :[[#@LINE-63]]:51: warning: read-mostly field 'icsk_af_ops' shares cache line 15 (bytes 960-1023) of 'struct inet_connection_sock' with write-hot field 'icsk_retransmits' [cachelint-false-sharing]
-// CHECK-NEXT: :[[#@LINE-57]]:35: note: 'icsk_retransmits' is written on hot paths
-// CHECK-NEXT: :[[#@LINE-65]]:51: warning: read-mostly field 'icsk_af_ops' shares cache line 15 (bytes 960-1023) of 'struct inet_connection_sock' with write-hot field 'icsk_pending' [cachelint-false-sharing]
-// CHECK-NEXT: :[[#@LINE-58]]:35: note: 'icsk_pending' is written on hot paths
-// CHECK-NEXT: :[[#@LINE-67]]:51: warning: read-mostly field 'icsk_af_ops' shares cache line 15 (bytes 960-1023) of 'struct inet_connection_sock' with write-hot field 'icsk_backoff' [cachelint-false-sharing]
-// CHECK-NEXT: :[[#@LINE-59]]:35: note: 'icsk_backoff' is written on hot paths
-// CHECK-NEXT: :[[#@LINE-69]]:51: warning: read-mostly field 'icsk_af_ops' shares cache line 15 (bytes 960-1023) of 'struct inet_connection_sock' with write-hot field 'icsk_ack.pending' [cachelint-false-sharing]
-// CHECK-NEXT: :[[#@LINE-56]]:35: note: 'icsk_ack.pending' is written on hot paths
-// CHECK-NEXT: :[[#@LINE-71]]:51: warning: read-mostly field 'icsk_af_ops' shares cache line 15 (bytes 960-1023) of 'struct inet_connection_sock' with write-hot field 'icsk_ack.quick' [cachelint-false-sharing]
-// CHECK-NEXT: :[[#@LINE-57]]:35: note: 'icsk_ack.quick' is written on hot paths
-// CHECK-NEXT: :[[#@LINE-73]]:51: warning: read-mostly field 'icsk_af_ops' shares cache line 15 (bytes 960-1023) of 'struct inet_connection_sock' with write-hot field 'icsk_ack.retry' [cachelint-false-sharing]
-// CHECK-NEXT: :[[#@LINE-57]]:35: note: 'icsk_ack.retry' is written on hot paths
-// CHECK-NEXT: :[[#@LINE-75]]:51: warning: read-mostly field 'icsk_af_ops' shares cache line 15 (bytes 960-1023) of 'struct inet_connection_sock' with write-hot field 'icsk_ack.ato' [cachelint-false-sharing]
-// CHECK-NEXT: :[[#@LINE-58]]:35: note: 'icsk_ack.ato' is written on hot paths
-// CHECK-NEXT: :[[#@LINE-77]]:51: warning: read-mostly field 'icsk_af_ops' shares cache line 15 (bytes 960-1023) of 'struct inet_connection_sock' with write-hot field 'icsk_ack.timeout' [cachelint-false-sharing]
-// CHECK-NEXT: :[[#@LINE-57]]:35: note: 'icsk_ack.timeout' is written on hot paths
-// CHECK-NEXT: :[[#@LINE-67]]:35: warning: read-mostly field 'icsk_ext_hdr_len' shares cache line 15 (bytes 960-1023) of 'struct inet_connection_sock' with write-hot field 'icsk_pmtu_cookie' [cachelint-false-sharing]
-// CHECK-NEXT: :[[#@LINE-82]]:35: note: 'icsk_pmtu_cookie' is written on hot paths
-// CHECK-NEXT: :[[#@LINE-69]]:35: warning: read-mostly field 'icsk_ext_hdr_len' shares cache line 15 (bytes 960-1023) of 'struct inet_connection_sock' with write-hot field 'icsk_ca_ops' [cachelint-false-sharing]
-// CHECK-NEXT: :[[#@LINE-83]]:42: note: 'icsk_ca_ops' is written on hot paths
-// CHECK-NEXT: :[[#@LINE-71]]:35: warning: read-mostly field 'icsk_ext_hdr_len' shares cache line 15 (bytes 960-1023) of 'struct inet_connection_sock' with write-hot field 'icsk_ca_state' [cachelint-false-sharing]
-// CHECK-NEXT: :[[#@LINE-81]]:35: note: 'icsk_ca_state' is written on hot paths
-// CHECK-NEXT: :[[#@LINE-73]]:35: warning: read-mostly field 'icsk_ext_hdr_len' shares cache line 15 (bytes 960-1023) of 'struct inet_connection_sock' with write-hot field 'icsk_ca_initialized' [cachelint-false-sharing]
-// CHECK-NEXT: :[[#@LINE-82]]:35: note: 'icsk_ca_initialized' is written on hot paths
-// CHECK-NEXT: :[[#@LINE-75]]:35: warning: read-mostly field 'icsk_ext_hdr_len' shares cache line 15 (bytes 960-1023) of 'struct inet_connection_sock' with write-hot field 'icsk_ca_dst_locked' [cachelint-false-sharing]
-// CHECK-NEXT: :[[#@LINE-82]]:35: note: 'icsk_ca_dst_locked' is written on hot paths
-// CHECK-NEXT: :[[#@LINE-77]]:35: warning: read-mostly field 'icsk_ext_hdr_len' shares cache line 15 (bytes 960-1023) of 'struct inet_connection_sock' with write-hot field 'icsk_retransmits' [cachelint-false-sharing]
-// CHECK-NEXT: :[[#@LINE-83]]:35: note: 'icsk_retransmits' is written on hot paths
-// CHECK-NEXT: :[[#@LINE-79]]:35: warning: read-mostly field 'icsk_ext_hdr_len' shares cache line 15 (bytes 960-1023) of 'struct inet_connection_sock' with write-hot field 'icsk_pending' [cachelint-false-sharing]
-// CHECK-NEXT: :[[#@LINE-84]]:35: note: 'icsk_pending' is written on hot paths
-// CHECK-NEXT: :[[#@LINE-81]]:35: warning: read-mostly field 'icsk_ext_hdr_len' shares cache line 15 (bytes 960-1023) of 'struct inet_connection_sock' with write-hot field 'icsk_backoff' [cachelint-false-sharing]
-// CHECK-NEXT: :[[#@LINE-85]]:35: note: 'icsk_backoff' is written on hot paths
-// CHECK-NEXT: :[[#@LINE-83]]:35: warning: read-mostly field 'icsk_ext_hdr_len' shares cache line 15 (bytes 960-1023) of 'struct inet_connection_sock' with write-hot field 'icsk_ack.pending' [cachelint-false-sharing]
-// CHECK-NEXT: :[[#@LINE-82]]:35: note: 'icsk_ack.pending' is written on hot paths
-// CHECK-NEXT: :[[#@LINE-85]]:35: warning: read-mostly field 'icsk_ext_hdr_len' shares cache line 15 (bytes 960-1023) of 'struct inet_connection_sock' with write-hot field 'icsk_ack.quick' [cachelint-false-sharing]
-// CHECK-NEXT: :[[#@LINE-83]]:35: note: 'icsk_ack.quick' is written on hot paths
-// CHECK-NEXT: :[[#@LINE-87]]:35: warning: read-mostly field 'icsk_ext_hdr_len' shares cache line 15 (bytes 960-1023) of 'struct inet_connection_sock' with write-hot field 'icsk_ack.retry' [cachelint-false-sharing]
-// CHECK-NEXT: :[[#@LINE-83]]:35: note: 'icsk_ack.retry' is written on hot paths
-// CHECK-NEXT: :[[#@LINE-89]]:35: warning: read-mostly field 'icsk_ext_hdr_len' shares cache line 15 (bytes 960-1023) of 'struct inet_connection_sock' with write-hot field 'icsk_ack.ato' [cachelint-false-sharing]
-// CHECK-NEXT: :[[#@LINE-84]]:35: note: 'icsk_ack.ato' is written on hot paths
-// CHECK-NEXT: :[[#@LINE-91]]:35: warning: read-mostly field 'icsk_ext_hdr_len' shares cache line 15 (bytes 960-1023) of 'struct inet_connection_sock' with write-hot field 'icsk_ack.timeout' [cachelint-false-sharing]
-// CHECK-NEXT: :[[#@LINE-83]]:35: note: 'icsk_ack.timeout' is written on hot paths
+// What the kernel table says about this layout: 40 findings.
+// CHECK: :[[#@LINE-53]]:51: warning: field 'icsk_af_ops' (read on tx) shares cache line 15 (bytes 960-1023) of 'struct inet_connection_sock' with field 'icsk_ack.pending' (written on tx, rx) [cachelint-false-sharing]
+// CHECK-NEXT: :[[#@LINE-40]]:35: note: 'icsk_ack.pending' is written on tx, rx
+// CHECK-NEXT: :[[#@LINE-55]]:51: warning: field 'icsk_af_ops' (read on tx) shares cache line 15 (bytes 960-1023) of 'struct inet_connection_sock' with field 'icsk_ack.quick' (written on tx, rx) [cachelint-false-sharing]
+// CHECK-NEXT: :[[#@LINE-41]]:35: note: 'icsk_ack.quick' is written on tx, rx
+// CHECK-NEXT: :[[#@LINE-57]]:51: warning: field 'icsk_af_ops' (read on tx) shares cache line 15 (bytes 960-1023) of 'struct inet_connection_sock' with field 'icsk_ack.retry' (written on rx, tx) [cachelint-false-sharing]
+// CHECK-NEXT: :[[#@LINE-41]]:35: note: 'icsk_ack.retry' is written on rx, tx
+// CHECK-NEXT: :[[#@LINE-59]]:51: warning: field 'icsk_af_ops' (read on tx) shares cache line 15 (bytes 960-1023) of 'struct inet_connection_sock' with field 'icsk_ack.timeout' (written on tx, rx) [cachelint-false-sharing]
+// CHECK-NEXT: :[[#@LINE-39]]:35: note: 'icsk_ack.timeout' is written on tx, rx
+// CHECK-NEXT: :[[#@LINE-49]]:35: warning: field 'icsk_ext_hdr_len' (read on tx) shares cache line 15 (bytes 960-1023) of 'struct inet_connection_sock' with field 'icsk_ack.pending' (written on tx, rx) [cachelint-false-sharing]
+// CHECK-NEXT: :[[#@LINE-48]]:35: note: 'icsk_ack.pending' is written on tx, rx
+// CHECK-NEXT: :[[#@LINE-51]]:35: warning: field 'icsk_ext_hdr_len' (read on tx) shares cache line 15 (bytes 960-1023) of 'struct inet_connection_sock' with field 'icsk_ack.quick' (written on tx, rx) [cachelint-false-sharing]
+// CHECK-NEXT: :[[#@LINE-49]]:35: note: 'icsk_ack.quick' is written on tx, rx
+// CHECK-NEXT: :[[#@LINE-53]]:35: warning: field 'icsk_ext_hdr_len' (read on tx) shares cache line 15 (bytes 960-1023) of 'struct inet_connection_sock' with field 'icsk_ack.retry' (written on rx, tx) [cachelint-false-sharing]
+// CHECK-NEXT: :[[#@LINE-49]]:35: note: 'icsk_ack.retry' is written on rx, tx
+// CHECK-NEXT: :[[#@LINE-55]]:35: warning: field 'icsk_ext_hdr_len' (read on tx) shares cache line 15 (bytes 960-1023) of 'struct inet_connection_sock' with field 'icsk_ack.timeout' (written on tx, rx) [cachelint-false-sharing]
+// CHECK-NEXT: :[[#@LINE-47]]:35: note: 'icsk_ack.timeout' is written on tx, rx
+// CHECK-NEXT: :[[#@LINE-71]]:35: warning: field 'icsk_pmtu_cookie' (written on tx) shares cache line 15 (bytes 960-1023) of 'struct inet_connection_sock' with field 'icsk_ack.pending' (written on tx, rx) [cachelint-write-groups]
+// CHECK-NEXT: :[[#@LINE-56]]:35: note: 'icsk_ack.pending' is written on tx, rx
+// CHECK-NEXT: :[[#@LINE-73]]:35: warning: field 'icsk_pmtu_cookie' (written on tx) shares cache line 15 (bytes 960-1023) of 'struct inet_connection_sock' with field 'icsk_ack.quick' (written on tx, rx) [cachelint-write-groups]
+// CHECK-NEXT: :[[#@LINE-57]]:35: note: 'icsk_ack.quick' is written on tx, rx
+// CHECK-NEXT: :[[#@LINE-75]]:35: warning: field 'icsk_pmtu_cookie' (written on tx) shares cache line 15 (bytes 960-1023) of 'struct inet_connection_sock' with field 'icsk_ack.retry' (written on rx, tx) [cachelint-write-groups]
+// CHECK-NEXT: :[[#@LINE-57]]:35: note: 'icsk_ack.retry' is written on rx, tx
+// CHECK-NEXT: :[[#@LINE-77]]:35: warning: field 'icsk_pmtu_cookie' (written on tx) shares cache line 15 (bytes 960-1023) of 'struct inet_connection_sock' with field 'icsk_ack.timeout' (written on tx, rx) [cachelint-write-groups]
+// CHECK-NEXT: :[[#@LINE-55]]:35: note: 'icsk_ack.timeout' is written on tx, rx
+// CHECK-NEXT: :[[#@LINE-78]]:42: warning: field 'icsk_ca_ops' (written on tx) shares cache line 15 (bytes 960-1023) of 'struct inet_connection_sock' with field 'icsk_ack.pending' (written on tx, rx) [cachelint-write-groups]
+// CHECK-NEXT: :[[#@LINE-64]]:35: note: 'icsk_ack.pending' is written on tx, rx
+// CHECK-NEXT: :[[#@LINE-80]]:42: warning: field 'icsk_ca_ops' (written on tx) shares cache line 15 (bytes 960-1023) of 'struct inet_connection_sock' with field 'icsk_ack.quick' (written on tx, rx) [cachelint-write-groups]
+// CHECK-NEXT: :[[#@LINE-65]]:35: note: 'icsk_ack.quick' is written on tx, rx
+// CHECK-NEXT: :[[#@LINE-82]]:42: warning: field 'icsk_ca_ops' (written on tx) shares cache line 15 (bytes 960-1023) of 'struct inet_connection_sock' with field 'icsk_ack.retry' (written on rx, tx) [cachelint-write-groups]
+// CHECK-NEXT: :[[#@LINE-65]]:35: note: 'icsk_ack.retry' is written on rx, tx
+// CHECK-NEXT: :[[#@LINE-84]]:42: warning: field 'icsk_ca_ops' (written on tx) shares cache line 15 (bytes 960-1023) of 'struct inet_connection_sock' with field 'icsk_ack.timeout' (written on tx, rx) [cachelint-write-groups]
+// CHECK-NEXT: :[[#@LINE-63]]:35: note: 'icsk_ack.timeout' is written on tx, rx
+// CHECK-NEXT: :[[#@LINE-82]]:35: warning: field 'icsk_ca_state' (written on tx) shares cache line 15 (bytes 960-1023) of 'struct inet_connection_sock' with field 'icsk_ack.pending' (written on tx, rx) [cachelint-write-groups]
+// CHECK-NEXT: :[[#@LINE-72]]:35: note: 'icsk_ack.pending' is written on tx, rx
+// CHECK-NEXT: :[[#@LINE-84]]:35: warning: field 'icsk_ca_state' (written on tx) shares cache line 15 (bytes 960-1023) of 'struct inet_connection_sock' with field 'icsk_ack.quick' (written on tx, rx) [cachelint-write-groups]
+// CHECK-NEXT: :[[#@LINE-73]]:35: note: 'icsk_ack.quick' is written on tx, rx
+// CHECK-NEXT: :[[#@LINE-86]]:35: warning: field 'icsk_ca_state' (written on tx) shares cache line 15 (bytes 960-1023) of 'struct inet_connection_sock' with field 'icsk_ack.retry' (written on rx, tx) [cachelint-write-groups]
+// CHECK-NEXT: :[[#@LINE-73]]:35: note: 'icsk_ack.retry' is written on rx, tx
+// CHECK-NEXT: :[[#@LINE-88]]:35: warning: field 'icsk_ca_state' (written on tx) shares cache line 15 (bytes 960-1023) of 'struct inet_connection_sock' with field 'icsk_ack.timeout' (written on tx, rx) [cachelint-write-groups]
+// CHECK-NEXT: :[[#@LINE-71]]:35: note: 'icsk_ack.timeout' is written on tx, rx
+// CHECK-NEXT: :[[#@LINE-89]]:35: warning: field 'icsk_ca_initialized' (written on tx) shares cache line 15 (bytes 960-1023) of 'struct inet_connection_sock' with field 'icsk_ack.pending' (written on tx, rx) [cachelint-write-groups]
+// CHECK-NEXT: :[[#@LINE-80]]:35: note: 'icsk_ack.pending' is written on tx, rx
+// CHECK-NEXT: :[[#@LINE-91]]:35: warning: field 'icsk_ca_initialized' (written on tx) shares cache line 15 (bytes 960-1023) of 'struct inet_connection_sock' with field 'icsk_ack.quick' (written on tx, rx) [cachelint-write-groups]
+// CHECK-NEXT: :[[#@LINE-81]]:35: note: 'icsk_ack.quick' is written on tx, rx
+// CHECK-NEXT: :[[#@LINE-93]]:35: warning: field 'icsk_ca_initialized' (written on tx) shares cache line 15 (bytes 960-1023) of 'struct inet_connection_sock' with field 'icsk_ack.retry' (written on rx, tx) [cachelint-write-groups]
+// CHECK-NEXT: :[[#@LINE-81]]:35: note: 'icsk_ack.retry' is written on rx, tx
+// CHECK-NEXT: :[[#@LINE-95]]:35: warning: field 'icsk_ca_initialized' (written on tx) shares cache line 15 (bytes 960-1023) of 'struct inet_connection_sock' with field 'icsk_ack.timeout' (written on tx, rx) [cachelint-write-groups]
+// CHECK-NEXT: :[[#@LINE-79]]:35: note: 'icsk_ack.timeout' is written on tx, rx
+// CHECK-NEXT: :[[#@LINE-95]]:35: warning: field 'icsk_ca_dst_locked' (written on tx) shares cache line 15 (bytes 960-1023) of 'struct inet_connection_sock' with field 'icsk_ack.pending' (written on tx, rx) [cachelint-write-groups]
+// CHECK-NEXT: :[[#@LINE-88]]:35: note: 'icsk_ack.pending' is written on tx, rx
+// CHECK-NEXT: :[[#@LINE-97]]:35: warning: field 'icsk_ca_dst_locked' (written on tx) shares cache line 15 (bytes 960-1023) of 'struct inet_connection_sock' with field 'icsk_ack.quick' (written on tx, rx) [cachelint-write-groups]
+// CHECK-NEXT: :[[#@LINE-89]]:35: note: 'icsk_ack.quick' is written on tx, rx
+// CHECK-NEXT: :[[#@LINE-99]]:35: warning: field 'icsk_ca_dst_locked' (written on tx) shares cache line 15 (bytes 960-1023) of 'struct inet_connection_sock' with field 'icsk_ack.retry' (written on rx, tx) [cachelint-write-groups]
+// CHECK-NEXT: :[[#@LINE-89]]:35: note: 'icsk_ack.retry' is written on rx, tx
+// CHECK-NEXT: :[[#@LINE-101]]:35: warning: field 'icsk_ca_dst_locked' (written on tx) shares cache line 15 (bytes 960-1023) of 'struct inet_connection_sock' with field 'icsk_ack.timeout' (written on tx, rx) [cachelint-write-groups]
+// CHECK-NEXT: :[[#@LINE-87]]:35: note: 'icsk_ack.timeout' is written on tx, rx
+// CHECK-NEXT: :[[#@LINE-102]]:35: warning: field 'icsk_retransmits' (written on tx) shares cache line 15 (bytes 960-1023) of 'struct inet_connection_sock' with field 'icsk_ack.pending' (written on tx, rx) [cachelint-write-groups]
+// CHECK-NEXT: :[[#@LINE-96]]:35: note: 'icsk_ack.pending' is written on tx, rx
+// CHECK-NEXT: :[[#@LINE-104]]:35: warning: field 'icsk_retransmits' (written on tx) shares cache line 15 (bytes 960-1023) of 'struct inet_connection_sock' with field 'icsk_ack.quick' (written on tx, rx) [cachelint-write-groups]
+// CHECK-NEXT: :[[#@LINE-97]]:35: note: 'icsk_ack.quick' is written on tx, rx
+// CHECK-NEXT: :[[#@LINE-106]]:35: warning: field 'icsk_retransmits' (written on tx) shares cache line 15 (bytes 960-1023) of 'struct inet_connection_sock' with field 'icsk_ack.retry' (written on rx, tx) [cachelint-write-groups]
+// CHECK-NEXT: :[[#@LINE-97]]:35: note: 'icsk_ack.retry' is written on rx, tx
+// CHECK-NEXT: :[[#@LINE-108]]:35: warning: field 'icsk_retransmits' (written on tx) shares cache line 15 (bytes 960-1023) of 'struct inet_connection_sock' with field 'icsk_ack.timeout' (written on tx, rx) [cachelint-write-groups]
+// CHECK-NEXT: :[[#@LINE-95]]:35: note: 'icsk_ack.timeout' is written on tx, rx
+// CHECK-NEXT: :[[#@LINE-109]]:35: warning: field 'icsk_pending' (written on tx) shares cache line 15 (bytes 960-1023) of 'struct inet_connection_sock' with field 'icsk_ack.pending' (written on tx, rx) [cachelint-write-groups]
+// CHECK-NEXT: :[[#@LINE-104]]:35: note: 'icsk_ack.pending' is written on tx, rx
+// CHECK-NEXT: :[[#@LINE-111]]:35: warning: field 'icsk_pending' (written on tx) shares cache line 15 (bytes 960-1023) of 'struct inet_connection_sock' with field 'icsk_ack.quick' (written on tx, rx) [cachelint-write-groups]
+// CHECK-NEXT: :[[#@LINE-105]]:35: note: 'icsk_ack.quick' is written on tx, rx
+// CHECK-NEXT: :[[#@LINE-113]]:35: warning: field 'icsk_pending' (written on tx) shares cache line 15 (bytes 960-1023) of 'struct inet_connection_sock' with field 'icsk_ack.retry' (written on rx, tx) [cachelint-write-groups]
+// CHECK-NEXT: :[[#@LINE-105]]:35: note: 'icsk_ack.retry' is written on rx, tx
+// CHECK-NEXT: :[[#@LINE-115]]:35: warning: field 'icsk_pending' (written on tx) shares cache line 15 (bytes 960-1023) of 'struct inet_connection_sock' with field 'icsk_ack.timeout' (written on tx, rx) [cachelint-write-groups]
+// CHECK-NEXT: :[[#@LINE-103]]:35: note: 'icsk_ack.timeout' is written on tx, rx
+// CHECK-NEXT: :[[#@LINE-116]]:35: warning: field 'icsk_backoff' (written on tx) shares cache line 15 (bytes 960-1023) of 'struct inet_connection_sock' with field 'icsk_ack.pending' (written on tx, rx) [cachelint-write-groups]
+// CHECK-NEXT: :[[#@LINE-112]]:35: note: 'icsk_ack.pending' is written on tx, rx
+// CHECK-NEXT: :[[#@LINE-118]]:35: warning: field 'icsk_backoff' (written on tx) shares cache line 15 (bytes 960-1023) of 'struct inet_connection_sock' with field 'icsk_ack.quick' (written on tx, rx) [cachelint-write-groups]
+// CHECK-NEXT: :[[#@LINE-113]]:35: note: 'icsk_ack.quick' is written on tx, rx
+// CHECK-NEXT: :[[#@LINE-120]]:35: warning: field 'icsk_backoff' (written on tx) shares cache line 15 (bytes 960-1023) of 'struct inet_connection_sock' with field 'icsk_ack.retry' (written on rx, tx) [cachelint-write-groups]
+// CHECK-NEXT: :[[#@LINE-113]]:35: note: 'icsk_ack.retry' is written on rx, tx
+// CHECK-NEXT: :[[#@LINE-122]]:35: warning: field 'icsk_backoff' (written on tx) shares cache line 15 (bytes 960-1023) of 'struct inet_connection_sock' with field 'icsk_ack.timeout' (written on tx, rx) [cachelint-write-groups]
+// CHECK-NEXT: :[[#@LINE-111]]:35: note: 'icsk_ack.timeout' is written on tx, rx

@@ -1,24 +1,31 @@
 #!/bin/bash
-# codegen.sh FLAG...
+# codegen.sh [--objects "OBJ..."] FLAG...
 #
-# Build every object of mm/ and kernel/cgroup/ in the cached Linux 6.1 tree
-# twice, from scratch: without the plugin, then with KCFLAGS="FLAG..." (the
-# plugin and its arguments), and compare the objects.  Fails if either build
-# fails, if the compiler crashed, or if any object differs in anything but
-# .comment, the section where GCC records its version (and, with
-# -frecord-gcc-switches, the command line, which differs by design).  This
-# configuration has no debug info, so no DW_AT_producer records the command
-# line either.  Prints the number of objects compared, how many are
+# Build every object of mm/ and kernel/cgroup/ in the cached Linux tree (6.1,
+# or $KVER) twice, from scratch: without the plugin, then with
+# KCFLAGS="FLAG..." (the plugin and its arguments), and compare the objects.
+# With --objects, only those objects are built (and compared).  Fails if
+# either build fails, if the compiler crashed, or if any object differs in
+# anything but .comment, the section where GCC records its version (and,
+# with -frecord-gcc-switches, the command line, which differs by design).
+# This configuration has no debug info, so no DW_AT_producer records the
+# command line either.  Prints the number of objects compared, how many are
 # byte-identical as a whole, and the distinct cachelint warnings of the
 # plugin build, sorted.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/testsuite/kernel/lib.sh"
-[ $# -gt 0 ] || { echo "usage: codegen.sh PLUGIN-FLAG..." >&2; exit 2; }
+objects=()
+if [ "${1:-}" = --objects ]; then
+	read -r -a objects <<<"$2"
+	shift 2
+fi
+[ $# -gt 0 ] || { echo "usage: codegen.sh [--objects \"OBJ...\"] PLUGIN-FLAG..." >&2; exit 2; }
 
 kernel_lock
 cd "$tree"
 dirs=(mm kernel/cgroup)
+[ ${#objects[@]} -eq 0 ] || dirs=("${objects[@]}")
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
@@ -26,8 +33,14 @@ trap 'rm -rf "$work"' EXIT
 build() {
 	local name=$1
 	shift
-	find "${dirs[@]}" \( -name '*.o' -o -name '*.a' \) -delete
-	if ! make ARCH=x86_64 -j2 "$@" "${dirs[@]/%//}" >"$work/$name.log" 2>&1 </dev/null; then
+	local targets=("${dirs[@]/%//}")
+	if [ ${#objects[@]} -gt 0 ]; then
+		rm -f "${objects[@]}"
+		targets=("${objects[@]}")
+	else
+		find "${dirs[@]}" \( -name '*.o' -o -name '*.a' \) -delete
+	fi
+	if ! make ARCH=x86_64 -j2 "$@" "${targets[@]}" >"$work/$name.log" 2>&1 </dev/null; then
 		cat "$work/$name.log"
 		echo "codegen.sh: the build $name failed" >&2
 		exit 1

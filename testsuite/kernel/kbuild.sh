@@ -1,8 +1,8 @@
 #!/bin/bash
 # kbuild.sh [--patch FILE] [VAR=VALUE]... TARGET...
 #
-# Build TARGETs (objects of the kernel tree) in the cached Linux 6.1 tree
-# (scripts/kernel-tree.sh), x86_64, -j2, with the make variables given
+# Build TARGETs (objects of the kernel tree) in the cached Linux tree
+# (scripts/kernel-tree.sh; 6.1, or $KVER), x86_64, -j2, with the make variables given
 # (KCFLAGS=..., CACHELINT=..., CFLAGS_foo.o=...), holding the tree's lock,
 # with the patch FILE applied for the duration if given.  The TARGETs are
 # removed first, so they are always compiled.  `make prepare` with the same

@@ -1,7 +1,7 @@
 #!/bin/bash
 # kline.sh [--patch FILE] HEADER STRUCT FIELD
 #
-# The line of HEADER (a path in the cached Linux 6.1 tree) that declares
+# The line of HEADER (a path in the cached Linux tree, 6.1 or $KVER) that declares
 # member FIELD of struct STRUCT, after applying the patch FILE if given (to
 # a copy: the tree is not touched).  The tests compare the plugin's
 # diagnostics against it, so that they name the right line even if a Debian
@@ -36,6 +36,6 @@ fi
 awk -v s="$struct" -v f="$field" '
 	$0 ~ "^struct " s " \\{" { inside = 1; next }
 	inside && /^};/ { inside = 0 }
-	inside && $0 ~ "(^|[^A-Za-z0-9_])" f "([ \t]*\\[[^]]*\\])*([ \t]+__[A-Za-z_]+)?[ \t]*;" { print NR; n++ }
+	inside && $0 ~ "(^|[^A-Za-z0-9_])" f "([ \t]*\\[[^]]*\\])*([ \t]*:[ \t]*[0-9]+)?([ \t]+__[A-Za-z_]+)?[ \t]*[;,]" { print NR; n++ }
 	END { if (n != 1) { printf "kline.sh: struct %s member %s declared %d times\n", s, f, n > "/dev/stderr"; exit 1 } }
 ' "$file"

@@ -1,15 +1,16 @@
 # Shared by testsuite/kernel and bench/kernel_overhead (sourced, POSIX sh;
 # the caller sets $top to the top of the cachelint checkout).
 #
-# kernel_lock: find or make the cached Linux 6.1 tree (scripts/kernel-tree.sh),
-# hold its lock until the calling process exits, and make sure the tree is
-# pristine: a patch that an interrupted run left applied is reversed first.
-# Sets $tree (the kernel tree) and $keydir (the cache directory holding it).
+# kernel_lock: find or make the cached Linux tree (scripts/kernel-tree.sh) of
+# version $KVER (6.1 when unset; the tests of 6.12 set KVER=6.12), hold its
+# lock until the calling process exits, and make sure the tree is pristine:
+# a patch that an interrupted run left applied is reversed first.  Sets
+# $tree (the kernel tree) and $keydir (the cache directory holding it).
 #
 # kernel_patch FILE: apply FILE to the tree until the calling process exits.
 
 kernel_lock() {
-	tree=$("$top/scripts/kernel-tree.sh") || exit 2
+	tree=$("$top/scripts/kernel-tree.sh" "${KVER:-6.1}") || exit 2
 	keydir=$(dirname "$tree")
 	exec 8>"$keydir/../lock"
 	flock 8

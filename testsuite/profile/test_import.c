@@ -23,6 +23,7 @@
 #include <cmocka.h>
 
 #include "access_profile.h"
+#include "paths.h"
 #include "import.h"
 #include "import_internal.h"
 
@@ -155,6 +156,25 @@ static void has_class(const struct cl_import *imp, const char *st, const char *p
 	assert_int_equal(member(imp, st, path)->cls, cls);
 }
 
+/* The uses of tx and rx a table gave (R read, W written, "-" neither). */
+static void has_uses(const struct cl_import *imp, const char *st, const char *path,
+		     const char *tx, const char *rx)
+{
+	const struct cl_import_member *m = member(imp, st, path);
+	const char *want[CL_IMPORT_NPATHS] = { tx, rx };
+
+	assert_true(m->has_uses);
+	for (size_t i = 0; i < CL_IMPORT_NPATHS; i++) {
+		uint32_t u = 0;
+
+		for (const char *c = want[i]; *c; c++)
+			u |= *c == 'R' ? CL_USE_READ : *c == 'W' ? CL_USE_WRITE : 0;
+		if (m->uses[i] != u)
+			fail_msg("%s.%s on %s: uses %#x, want %s", st, path,
+				 cl_import_path_name((enum cl_import_path)i), m->uses[i], want[i]);
+	}
+}
+
 static bool has_member(const struct cl_import *imp, const char *st, const char *path)
 {
 	for (size_t i = 0; i < imp->nstructs; i++)
@@ -191,17 +211,23 @@ static char *written(const struct cl_import *imp, enum cl_import_kind kind,
 	return text;
 }
 
-static enum cl_class profile_class(const struct cl_profile *p, const char *st,
-				   const char *path)
+static const struct cl_profile_member *profile_entry(const struct cl_profile *p,
+						     const char *st, const char *path)
 {
 	const struct cl_profile_struct *s = cl_profile_find(p, st);
 
 	assert_non_null(s);
 	for (size_t i = 0; i < s->nmembers; i++)
 		if (!strcmp(s->members[i].path, path))
-			return s->members[i].access.cls;
+			return &s->members[i];
 	fail_msg("profile has no %s.%s", st, path);
-	return CL_CLASS_NONE;
+	return NULL;
+}
+
+static enum cl_class profile_class(const struct cl_profile *p, const char *st,
+				   const char *path)
+{
+	return profile_entry(p, st, path)->access.cls;
 }
 
 /* ------------------------------------------------------------------ */
@@ -670,36 +696,60 @@ static void test_net_kernel_tables(void **state)
 		free(buf);
 	}
 	assert_int_equal(imp.nstructs, 3);
-	/* read_mostly on both paths; read_write on tx; write_mostly on tx. */
+	/*
+	 * read_mostly on both paths; read_write on tx; write_mostly on tx;
+	 * '-' on both.  The folded class is kept for the summary.
+	 */
+	has_uses(&imp, "inet_connection_sock", "icsk_inet", "R", "R");
 	has_class(&imp, "inet_connection_sock", "icsk_inet", CL_CLASS_READ_MOSTLY);
-	has_class(&imp, "inet_connection_sock", "icsk_rto", CL_CLASS_WRITE_HOT);
+	has_uses(&imp, "inet_connection_sock", "icsk_rto", "RW", "");
+	has_uses(&imp, "inet_connection_sock", "icsk_backoff", "W", "");
 	has_class(&imp, "inet_connection_sock", "icsk_backoff", CL_CLASS_WRITE_HOT);
+	has_uses(&imp, "inet_connection_sock", "icsk_rto_min", "", "");
 	has_class(&imp, "inet_connection_sock", "icsk_rto_min", CL_CLASS_COLD);
 	/* read_mostly on tx but written on rx. */
-	has_class(&imp, "inet_connection_sock", "icsk_ack.ato", CL_CLASS_WRITE_HOT);
+	has_uses(&imp, "inet_connection_sock", "icsk_ack.ato", "R", "W");
 	/* Types like struct_icsk_ack_unsigned_long and struct_icsk_mtup_u32:31. */
-	has_class(&imp, "inet_connection_sock", "icsk_ack.timeout", CL_CLASS_WRITE_HOT);
-	has_class(&imp, "inet_connection_sock", "icsk_mtup.probe_size", CL_CLASS_WRITE_HOT);
+	has_uses(&imp, "inet_connection_sock", "icsk_ack.timeout", "RW", "RW");
+	has_uses(&imp, "inet_connection_sock", "icsk_mtup.probe_size", "RW", "");
 	has_class(&imp, "inet_connection_sock", "icsk_ca_priv", CL_CLASS_COLD);
 	assert_int_equal(imp.structs[0].nmembers, 41);
+	/* The line each member came from, without the file's directory. */
+	assert_string_equal(member(&imp, "inet_connection_sock", "icsk_rto")->from,
+			    "inet_connection_sock.rst:17");
 	/* The '..struct' row names inet_sock; its title says otherwise. */
-	has_class(&imp, "inet_sock", "sk", CL_CLASS_READ_MOSTLY);
+	has_uses(&imp, "inet_sock", "sk", "R", "R");
 	assert_int_equal(imp.structs[1].nmembers, 35);
 	assert_true(has_note(&imp, "inet_sock.rst:5: the title names 'inet_connection_sock'"));
 	/* Only a cell's position tells tx from rx; a size is no part of a name. */
 	assert_string_equal(member(&imp, "netns_ipv4", "sysctl_ip_early_demux")->comment,
 			    "tx (empty), rx read_mostly");
+	has_uses(&imp, "netns_ipv4", "sysctl_ip_early_demux", "", "R");
 	assert_string_equal(member(&imp, "netns_ipv4", "sysctl_ip_fwd_use_pmtu")->comment,
 			    "tx read_mostly, rx (empty)");
-	has_class(&imp, "netns_ipv4", "sysctl_tcp_wmem", CL_CLASS_READ_MOSTLY);
+	has_uses(&imp, "netns_ipv4", "sysctl_tcp_wmem", "R", "");
 	assert_int_equal(imp.structs[2].nmembers, 18);
 	assert_false(has_member(&imp, "netns_ipv4", "sysctl_ip_default_ttl"));
 	assert_true(has_note(&imp, "left out 136 rows"));
 
+	/* Written and loaded back: the paths, and where each entry came from. */
 	text = written(&imp, CL_IMPORT_NET_CACHELINES, &p);
-	assert_int_equal(profile_class(&p, "inet_connection_sock", "icsk_ack.pending"),
-			 CL_CLASS_WRITE_HOT);
-	assert_non_null(strstr(text, "    icsk_rto: write_hot  # tx read_write, rx -\n"));
+	{
+		const struct cl_profile_member *e =
+			profile_entry(&p, "inet_connection_sock", "icsk_ack.ato");
+		struct cl_arena a;
+
+		cl_arena_init(&a);
+		assert_int_equal(e->access.cls, CL_CLASS_PATHS);
+		assert_string_equal(cl_access_describe(&e->access, &a),
+				    "read on tx; written on rx");
+		assert_string_equal(e->from, "inet_connection_sock.rst:39");
+		cl_arena_free(&a);
+	}
+	assert_int_equal(profile_class(&p, "inet_connection_sock", "icsk_rto_min"),
+			 CL_CLASS_COLD);
+	assert_non_null(strstr(text, "    icsk_rto: {read: [tx], write: [tx], "
+				     "from: \"inet_connection_sock.rst:17\"}  # tx read_write, rx -\n"));
 	free(text);
 	cl_profile_free(&p);
 	cl_import_free(&imp);
@@ -712,7 +762,7 @@ static void test_net_corner_cases(void **state)
 
 	(void)state;
 	cl_import_init(&imp);
-	/* Tabs, CRLF, a repeated row (the stronger class stays), --struct. */
+	/* Tabs, CRLF, a repeated row (the uses of both stay), --struct. */
 	ok(&imp, NET, "t.rst",
 	   "s struct fast path usage breakdown\r\n"
 	   NET_HEAD
@@ -724,12 +774,15 @@ static void test_net_corner_cases(void **state)
 	ok(&imp, NET, "u.rst", "Type                     Name  fastpath_tx_access  fastpath_rx_access\n"
 	   "..struct                 ..s\n"
 	   "struct_k_unsigned_long   e     -                   -\n", CL_EVENTS_BY_NAME);
-	has_class(&imp, "s", "a", CL_CLASS_READ_MOSTLY);
+	has_uses(&imp, "s", "a", "", "R");
+	has_uses(&imp, "s", "b", "R", "RW");
 	has_class(&imp, "s", "b", CL_CLASS_WRITE_HOT);
 	assert_string_equal(member(&imp, "s", "b")->comment, "tx -, rx read_write");
-	assert_true(has_note(&imp, "t.rst:5: 'b' repeats line 4; the stronger class is kept"));
+	assert_string_equal(member(&imp, "s", "b")->from, "t.rst:4");
+	assert_true(has_note(&imp, "t.rst:5: 'b' repeats line 4; the uses of both are kept"));
 	assert_false(has_member(&imp, "s", "c"));
-	has_class(&imp, "s", "d", CL_CLASS_WRITE_HOT);
+	has_uses(&imp, "s", "d", "W", "");
+	has_uses(&imp, "s", "k.e", "", "");
 	has_class(&imp, "s", "k.e", CL_CLASS_COLD);
 	cl_import_free(&imp);
 
@@ -781,11 +834,12 @@ static void test_write(void **state)
 	   "int      null    read_mostly         -\n"
 	   "int      off     read_write          -\n", CL_EVENTS_BY_NAME);
 	text = written(&imp, CL_IMPORT_NET_CACHELINES, &p);
-	assert_non_null(strstr(text, "  \"on\":\n    \"null\": read_mostly  # tx read_mostly, rx -\n"
-				     "    \"off\": write_hot"));
-	assert_int_equal(profile_class(&p, "on", "null"), CL_CLASS_READ_MOSTLY);
+	assert_non_null(strstr(text, "  \"on\":\n    \"null\": {read: [tx], from: \"y.rst:3\"}"
+				     "  # tx read_mostly, rx -\n"
+				     "    \"off\": {read: [tx], write: [tx], from: \"y.rst:4\"}"));
+	assert_int_equal(profile_class(&p, "on", "null"), CL_CLASS_PATHS);
 	assert_non_null(strstr(text, "# Generated by `cachelint import net-cachelines` from:\n"
-				     "#   y.rst: struct on: 1 read_mostly, 1 write_hot, 0 cold\n"));
+				     "#   y.rst: struct on: 1 only read, 1 written on tx or rx, 0 on neither\n"));
 	free(text);
 	cl_profile_free(&p);
 	cl_import_free(&imp);

@@ -604,7 +604,16 @@ static struct error_case empty_entry = {
 };
 static struct error_case unknown_entry_key = {
 	V1 "structs:\n  s:\n    a: {klass: cold}\n", 4, 9,
-	"unknown entry key 'klass' (expected class, group, reads, writes, read or write)",
+	"unknown entry key 'klass' (expected class, group, reads, writes, read, write or from)",
+};
+/* The path's name outlives its YAML event (the fuzzer found it used after free). */
+static struct error_case bad_path_count = {
+	V1 "structs:\n  s:\n    a: {write: {tx: 5, rx: -1}}\n", 4, 28,
+	"'rx' must be an integer from 0 to 18446744073709551615, found '-1'",
+};
+static struct error_case empty_from = {
+	V1 "structs:\n  s:\n    a: {class: cold, from: \"\"}\n", 4, 28,
+	"'from' must say where the entry came from",
 };
 static struct error_case unknown_rule = {
 	V1 "suppress:\n  s: false-sharing\n", 3, 6, "unknown rule 'false-sharing'",
@@ -1043,6 +1052,8 @@ int main(void)
 		cmocka_unit_test(test_inference_counted_paths),
 		cmocka_unit_test(test_suppress),
 		ERROR_TEST(syntax_error),
+		ERROR_TEST(bad_path_count),
+		ERROR_TEST(empty_from),
 		ERROR_TEST(unclosed_flow),
 		ERROR_TEST(tab_indent),
 		ERROR_TEST(invalid_utf8),

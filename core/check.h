@@ -71,6 +71,7 @@ size_t cl_check_near(const struct cl_check_ctx *ctx, const struct cl_leaf *l);
 void cl_check_false_sharing(const struct cl_check_ctx *ctx);
 void cl_check_write_groups(const struct cl_check_ctx *ctx);
 void cl_check_adjacent_line(const struct cl_check_ctx *ctx);
+void cl_check_true_sharing(const struct cl_check_ctx *ctx);
 
 /* Helpers shared by the checks (analysis.c). */
 

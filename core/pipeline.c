@@ -181,6 +181,18 @@ static void draw(struct cl_pipeline *p, struct cl_record *rec, const struct cl_r
 	}
 }
 
+/* "'usage'", "'a', 'b'": the fields of the new findings that are truly shared. */
+static const char *truly_shared(struct cl_pipeline *p, size_t first)
+{
+	const char *s = NULL;
+
+	for (size_t i = first; i < p->findings.n; i++)
+		if (p->findings.v[i].rule == CL_RULE_TRUE_SHARING)
+			s = cl_arena_printf(&p->arena, "%s%s'%s'", s ? s : "", s ? ", " : "",
+					    p->findings.v[i].a.path);
+	return s;
+}
+
 static void groups_below(struct cl_record *r, void *arena)
 {
 	cl_groups_apply(r, arena, NULL);
@@ -229,6 +241,7 @@ bool cl_pipeline_add(struct cl_pipeline *p, struct cl_record *rec, const char *k
 		if (p->cfg.view && p->cfg.types && !spelled)
 			p->cfg.types(p->cfg.data, rec);
 		propose(p, rec, rp);
+		rp->remains = truly_shared(p, first);
 		if (p->cfg.view)
 			draw(p, rec, rp);
 	}

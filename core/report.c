@@ -105,19 +105,22 @@ const char *cl_proposal_summary(const struct cl_report_proposal *rp, const char 
 				struct cl_arena *a)
 {
 	const struct cl_proposal *p = rp->p;
-	const char *aligned = "";
+	const char *aligned = "", *remains = "";
 
+	if (rp->remains)
+		remains = cl_arena_printf(a, "; %s written by several writers: %s own line still moves between them",
+					  rp->remains, strchr(rp->remains, ',') ? "their" : "its");
 	if (!p || !rp->rw)
-		return cl_arena_printf(a, "no patch is offered for '%s': %s", record_name,
-				       rp->reason ? rp->reason : "no proposal");
+		return cl_arena_printf(a, "no patch is offered for '%s': %s%s", record_name,
+				       rp->reason ? rp->reason : "no proposal", remains);
 	for (size_t i = 0; i < p->n; i++)
 		if (p->align[i])
 			aligned = cl_arena_printf(a, "%s%s'%s'", aligned, *aligned ? ", " : "",
 						  rp->rec->members[p->order[i]].name);
 	return cl_arena_printf(a, "proposed reordering of '%s': %s%s%" PRIu64 " -> %" PRIu64
-			       " bytes, %" PRIu64 " -> %" PRIu64 " cache lines",
+			       " bytes, %" PRIu64 " -> %" PRIu64 " cache lines%s",
 			       record_name, aligned, *aligned ? " aligned to a new line; " : "",
-			       rp->rec->size, p->size, p->old_lines, p->new_lines);
+			       rp->rec->size, p->size, p->old_lines, p->new_lines, remains);
 }
 
 const char *cl_proposal_order(const struct cl_proposal *p, struct cl_arena *a)

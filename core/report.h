@@ -23,6 +23,9 @@ struct cl_rewrite;
  * @reason: why no patch is offered, NULL when one is
  * @rw: the rewritten body, when there is one
  * @src: the lines of the file @rw rewrites
+ * @remains: the fields of the record that are truly shared (several
+ *           writers: cachelint-true-sharing), whose own traffic no layout
+ *           removes, "'usage'"; NULL when there is none
  */
 struct cl_report_proposal {
 	const struct cl_record *rec;
@@ -30,6 +33,7 @@ struct cl_report_proposal {
 	const char *reason;
 	const struct cl_rewrite *rw;
 	const struct cl_source_text *src;
+	const char *remains;
 };
 
 /*

@@ -99,6 +99,27 @@ static const struct cl_rule_info rules[CL_RULE_COUNT] = {
 		.check = NULL,
 		.proposal_fixes = 0,
 	},
+	[CL_RULE_TRUE_SHARING] = {
+		"cachelint-true-sharing", CL_SEV_NOTE,
+		"A field is written by several threads or concurrent paths: its own line moves "
+		"between them whatever the layout",
+		"False sharing is two fields on one line; true sharing is one field that "
+		"several CPUs write. Each write needs the line exclusively, so the line moves "
+		"from writer to writer on every update whatever its neighbours are: padding "
+		"it onto a line of its own stops the misses of the fields that were next to "
+		"it, not its own. (A database project split a buffer-control block onto three "
+		"lines to cure 'false sharing' and measured more remote hits: one block was "
+		"written by every worker.)\n"
+		"Detection: a profile with write counts per path (an instrumented run writes "
+		"one path per thread) in which the field is written on two or more paths, or "
+		"on a concurrent path. Annotations and profiles without counts per path never "
+		"give this note: there is nothing to base it on.\n"
+		"Fix: give each CPU or thread its own copy and merge them on read (the "
+		"kernel's percpu_counter, per-thread counters), or batch the writes. Keep the "
+		"read-mostly fields off its line all the same: their readers stop paying.",
+		.check = cl_check_true_sharing,
+		.proposal_fixes = 0,
+	},
 };
 
 const struct cl_rule_info *cl_rule_info(enum cl_rule rule)

@@ -9,6 +9,9 @@
  *                 and the limits).
  *   queue_pair:   a receive-path writer updates the rx counters, a transmit
  *                 path writer the tx counters, and each reads the config.
+ *   true_sharing: two threads increment one counter (true sharing, which
+ *                 no layout cures): as it is, padded onto a line of its
+ *                 own, and as one counter per thread merged on read.
  *
  * The struct layout comes from structs.h in the include path: run.sh builds
  * this file once per layout.  Output, one line per case and role:
@@ -111,6 +114,61 @@ static void transmit(struct worker *w)
 	w->ops = ops;
 }
 
+/*
+ * True sharing: the counter itself is written by both threads.  Padding
+ * moves its neighbours away, not the writers; a counter per thread (on a
+ * line of its own) removes the traffic, and a read adds them up.
+ */
+struct true_share {
+	unsigned long counter;
+	unsigned long limit;
+	unsigned long per_thread[2][64 / sizeof(unsigned long)] __attribute__((aligned(64)));
+} __attribute__((aligned(64)));
+
+struct true_share_padded {
+	unsigned long counter __attribute__((aligned(64)));
+	unsigned long limit __attribute__((aligned(64)));
+};
+
+static void bump_shared(struct worker *w)
+{
+	struct true_share *t = w->obj;
+	unsigned long ops = 0;
+
+	while (!atomic_load_explicit(&stop, memory_order_relaxed)) {
+		if (__atomic_add_fetch(&t->counter, 1, __ATOMIC_RELAXED) > READ(t->limit))
+			__atomic_sub_fetch(&t->counter, 1, __ATOMIC_RELAXED);
+		ops++;
+	}
+	w->ops = ops;
+}
+
+static void bump_padded(struct worker *w)
+{
+	struct true_share_padded *t = w->obj;
+	unsigned long ops = 0;
+
+	while (!atomic_load_explicit(&stop, memory_order_relaxed)) {
+		if (__atomic_add_fetch(&t->counter, 1, __ATOMIC_RELAXED) > READ(t->limit))
+			__atomic_sub_fetch(&t->counter, 1, __ATOMIC_RELAXED);
+		ops++;
+	}
+	w->ops = ops;
+}
+
+static void bump_per_thread(struct worker *w)
+{
+	struct true_share *t = w->obj;
+	unsigned long ops = 0, *mine = t->per_thread[w->cpu & 1];
+
+	while (!atomic_load_explicit(&stop, memory_order_relaxed)) {
+		if (__atomic_add_fetch(mine, 1, __ATOMIC_RELAXED) > READ(t->limit))
+			__atomic_sub_fetch(mine, 1, __ATOMIC_RELAXED);
+		ops++;
+	}
+	w->ops = ops;
+}
+
 static double thread_cpu(void)
 {
 	struct timespec ts;
@@ -186,6 +244,25 @@ int main(int argc, char **argv)
 
 	run_case("page_counter", pcw, 2, sizeof(*pc));
 	run_case("queue_pair", qw, 2, sizeof(*q));
+
+	struct true_share *ts = aligned_alloc(64, sizeof(*ts));
+	struct true_share_padded *tp = aligned_alloc(64, sizeof(*tp));
+
+	memset(ts, 0, sizeof(*ts));
+	memset(tp, 0, sizeof(*tp));
+	ts->limit = tp->limit = ~0UL;
+	struct worker shared[] = { { "shared", bump_shared, ts, 0, 0 },
+				   { "shared", bump_shared, ts, 1, 0 } };
+	struct worker padded[] = { { "padded", bump_padded, tp, 0, 0 },
+				   { "padded", bump_padded, tp, 1, 0 } };
+	struct worker mine[] = { { "per-thread", bump_per_thread, ts, 0, 0 },
+				 { "per-thread", bump_per_thread, ts, 1, 0 } };
+
+	run_case("true_sharing", shared, 2, sizeof(*ts));
+	run_case("true_sharing", padded, 2, sizeof(*tp));
+	run_case("true_sharing", mine, 2, sizeof(*ts));
+	free(ts);
+	free(tp);
 	free(pc);
 	free(q);
 	return 0;

@@ -14,7 +14,7 @@ import os
 import sys
 
 RULES = ['cachelint-false-sharing', 'cachelint-write-groups', 'cachelint-adjacent-line',
-         'cachelint-annotation-mismatch', 'cachelint-profile']
+         'cachelint-annotation-mismatch', 'cachelint-profile', 'cachelint-true-sharing']
 
 
 def structural(doc, expect_results):

@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * check_true_sharing.c - cachelint-true-sharing: a field that several
+ * threads or concurrent paths write, per the write counts of a profile
+ *
+ * No layout helps such a field: its own line moves between its writers on
+ * every update.  The note says so, and what helps instead, so that nobody
+ * pads a struct to cure it.  It rests on counts only -- a path listed
+ * without a count, or a class, says too little.
+ */
+#include "check.h"
+
+#include <inttypes.h>
+
+#define WRITERS_SHOWN 4
+
+/* The paths that wrote @l, counted; concurrent ones count as several. */
+static size_t writers(const struct cl_leaf *l, bool *concurrent)
+{
+	size_t n = 0;
+
+	*concurrent = false;
+	if (l->access.cls != CL_CLASS_PATHS)
+		return 0;
+	for (uint32_t i = 0; i < l->access.nuses; i++) {
+		const struct cl_use *u = &l->access.uses[i];
+
+		if (!(u->flags & CL_USE_WRITE) || !u->writes)
+			continue;
+		n++;
+		*concurrent |= u->flags & CL_USE_CONCURRENT;
+	}
+	return n;
+}
+
+static const char *writer_list(const struct cl_check_ctx *ctx, const struct cl_leaf *l)
+{
+	struct cl_arena *a = ctx->out->arena;
+	const char *s = "";
+	size_t shown = 0, n = 0;
+
+	for (uint32_t i = 0; i < l->access.nuses; i++) {
+		const struct cl_use *u = &l->access.uses[i];
+
+		if (!(u->flags & CL_USE_WRITE) || !u->writes)
+			continue;
+		if (shown++ < WRITERS_SHOWN)
+			s = cl_arena_printf(a, "%s%s%s %" PRIu64 "%s", s, *s ? ", " : "", u->path,
+					    u->writes, u->flags & CL_USE_CONCURRENT ? " (concurrent)" : "");
+		n++;
+	}
+	if (n > WRITERS_SHOWN)
+		s = cl_arena_printf(a, "%s, ...", s);
+	return s;
+}
+
+void cl_check_true_sharing(const struct cl_check_ctx *ctx)
+{
+	for (size_t i = 0; i < ctx->nwrite; i++) {
+		const struct cl_leaf *l = &ctx->leaves[ctx->write[i]];
+		struct cl_finding *f;
+		bool concurrent;
+		size_t n = writers(l, &concurrent);
+
+		if (n < 2 && !concurrent)
+			continue;
+		f = cl_check_report(ctx, CL_RULE_TRUE_SHARING, l, NULL);
+		f->message = cl_arena_printf(ctx->out->arena,
+			"field '%s' of '%s' is written on %zu path%s (writes: %s): its own cache line moves between its writers whatever the layout [%s]",
+			f->a.path, ctx->name, n, n == 1 ? "" : "s", writer_list(ctx, l),
+			cl_rule_info(CL_RULE_TRUE_SHARING)->id);
+		f->note_where = f->where;
+		f->note = cl_arena_printf(ctx->out->arena,
+			"a per-CPU or per-thread copy of '%s' merged on read (the kernel's percpu_counter), or batched writes, removes that traffic; a layout only spares the fields next to it",
+			f->a.path);
+	}
+}

@@ -176,6 +176,11 @@ static void walk(struct cl_record *rec, struct cl_record *owner, const char **op
 	}
 }
 
+bool cl_groups_begin_marker(const char *name)
+{
+	return starts_with(name, BEGIN);
+}
+
 bool cl_groups_present(const struct cl_record *rec)
 {
 	const struct cl_member *m;

@@ -15,6 +15,8 @@
 extern "C" {
 #endif
 
+/* Whether @name is a group's begin marker, __cacheline_group_begin__G. */
+bool cl_groups_begin_marker(const char *name);
 /* Whether @rec holds cacheline group markers. */
 bool cl_groups_present(const struct cl_record *rec);
 /*

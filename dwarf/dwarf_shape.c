@@ -33,6 +33,7 @@
 #include <string.h>
 
 #include "access_profile.h"
+#include "groups.h"
 
 /* ------------------------------------------------------------------ */
 /* 128-bit hashing: two independent 64-bit lanes                        */
@@ -370,7 +371,7 @@ static uint64_t hash_die(struct dw_unit *u, uint64_t off, struct hasher *h, stru
 		*relevant = true;
 	/* a member made by the kernel's __cacheline_group_begin() (core/groups.c) */
 	if (d.tag == DW_TAG_member && name && !u->fe->cfg.no_groups &&
-	    !strncmp(name, "__cacheline_group_begin__", 25))
+	    cl_groups_begin_marker(name))
 		*relevant = true;
 	if (!d.children)
 		return d.next;

@@ -25,6 +25,7 @@
 #include <sys/stat.h>
 
 #include "emit_source.h"
+#include "groups.h"
 
 #define EMBED_WORTH_DEPTH 64	/* as the plugin's worth_converting(), and conversion */
 #define CONVERT_DEPTH_MAX 64
@@ -269,7 +270,7 @@ static bool is_member(CXCursor field, bool *named)
 static bool group_marker(CXCursor field)
 {
 	CXString s = clang_getCursorSpelling(field);
-	bool yes = !strncmp(clang_getCString(s), "__cacheline_group_begin__", 25);
+	bool yes = cl_groups_begin_marker(clang_getCString(s));
 
 	clang_disposeString(s);
 	return yes;

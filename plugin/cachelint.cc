@@ -52,6 +52,7 @@
 #include "plugin-version.h"
 
 #include "access_profile.h"
+#include "groups.h"
 #include "pipeline.h"
 #include "cl_version.h"
 #include "rules.h"
@@ -228,8 +229,7 @@ static FILE *open_stream(const char *path, bool *enabled)
 /* A member made by the kernel's __cacheline_group_begin() (core/groups.c). */
 static bool cacheline_group_marker(tree field)
 {
-	return DECL_NAME(field) &&
-	       !strncmp(IDENTIFIER_POINTER(DECL_NAME(field)), "__cacheline_group_begin__", 25);
+	return DECL_NAME(field) && cl_groups_begin_marker(IDENTIFIER_POINTER(DECL_NAME(field)));
 }
 
 /*

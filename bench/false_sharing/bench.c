@@ -130,43 +130,38 @@ struct true_share_padded {
 	unsigned long limit __attribute__((aligned(64)));
 };
 
-static void bump_shared(struct worker *w)
+/* Increment *@counter, checked against *@limit, until the run stops. */
+static unsigned long bump(unsigned long *counter, unsigned long *limit)
 {
-	struct true_share *t = w->obj;
 	unsigned long ops = 0;
 
 	while (!atomic_load_explicit(&stop, memory_order_relaxed)) {
-		if (__atomic_add_fetch(&t->counter, 1, __ATOMIC_RELAXED) > READ(t->limit))
-			__atomic_sub_fetch(&t->counter, 1, __ATOMIC_RELAXED);
+		if (__atomic_add_fetch(counter, 1, __ATOMIC_RELAXED) > READ(*limit))
+			__atomic_sub_fetch(counter, 1, __ATOMIC_RELAXED);
 		ops++;
 	}
-	w->ops = ops;
+	return ops;
+}
+
+static void bump_shared(struct worker *w)
+{
+	struct true_share *t = w->obj;
+
+	w->ops = bump(&t->counter, &t->limit);
 }
 
 static void bump_padded(struct worker *w)
 {
 	struct true_share_padded *t = w->obj;
-	unsigned long ops = 0;
 
-	while (!atomic_load_explicit(&stop, memory_order_relaxed)) {
-		if (__atomic_add_fetch(&t->counter, 1, __ATOMIC_RELAXED) > READ(t->limit))
-			__atomic_sub_fetch(&t->counter, 1, __ATOMIC_RELAXED);
-		ops++;
-	}
-	w->ops = ops;
+	w->ops = bump(&t->counter, &t->limit);
 }
 
 static void bump_per_thread(struct worker *w)
 {
 	struct true_share *t = w->obj;
-	unsigned long ops = 0, *mine = t->per_thread[w->cpu & 1];
 
-	while (!atomic_load_explicit(&stop, memory_order_relaxed)) {
-		if (__atomic_add_fetch(mine, 1, __ATOMIC_RELAXED) > READ(t->limit))
-			__atomic_sub_fetch(mine, 1, __ATOMIC_RELAXED);
-		ops++;
-	}
-	w->ops = ops;
+	w->ops = bump(t->per_thread[w->cpu & 1], &t->limit);
 }
 
 static double thread_cpu(void)

@@ -10,18 +10,26 @@
  * record (`lruvec.pgdat`; bit-fields; through pointers, arrays of structs
  * and nested members; through a pointer to the member, as READ_ONCE-style
  * `*(volatile T *)&p->x` does) and, before the statement, adds one to this
- * thread's counter for that member's reads or writes:
+ * thread's counter for that member's reads or writes, a thread-local
+ * variable of the unit's own for each counter (the unit's member k):
  *
- *	_1 = __cachelint_slots[2 * k + w];	(static: the unit's member k)
- *	_2 = __cachelint_rt_counts[_1];		(thread-local, libcachelint-rt)
- *	_3 = _2 + 1;
- *	__cachelint_rt_counts[_1] = _3;
+ *	_1 = __cachelint_count_k_r;		(static __thread, initial-exec)
+ *	_2 = _1 + 1;
+ *	__cachelint_count_k_r = _2;
+ *
+ * which x86-64 does in one instruction (`addq $1, %fs:…@tpoff`): no shared
+ * memory, no call, no look-up.  The counters are in static TLS
+ * (initial-exec even under -fPIC, local-exec in an executable), where
+ * libcachelint-rt finds every thread's copy (runtime/cachelint-rt.h).  One
+ * variable per counter, not one array: the SLP vectorizer would turn a
+ * member's read and write counts into one 16-byte add, whose chain from one
+ * access to the next ran the charge workload 2.3x slower than two adds.
  *
  * `__atomic_*` and `__sync_*` builtins on a member's address count a read
  * and a write (loads only a read, stores only a write); a whole-struct copy
  * or assignment counts every leaf member of the struct.  A constructor gives
  * libcachelint-rt the unit's members ("struct\tpath\tbit-offset\n" each)
- * and the slots to fill (runtime/cachelint-rt.h).
+ * and this thread's addresses of their counters.
  *
  * Which structs: the listed ones, or by default every struct with
  * annotations on its fields or an entry in the profile.  Without
@@ -39,6 +47,7 @@
 #include "ssa.h"
 #include "varasm.h"
 #include "stor-layout.h"
+#include "tree-iterator.h"
 
 #include "access_profile.h"
 
@@ -57,8 +66,8 @@
  * @keys: "struct\tpath" -> member index
  * @table: the members, as libcachelint-rt reads them
  * @nkeys: members in @table
- * @slots: the unit's slots array, NULL while collecting
- * @counts: libcachelint-rt's thread-local counters
+ * @counters: member k's read and write counters, 2k and 2k + 1, NULL_TREE
+ *	until the first access that counts on them
  */
 struct instrument_state {
 	const char *list;
@@ -68,8 +77,7 @@ struct instrument_state {
 	hash_map<nofree_string_hash, unsigned> *keys;
 	obstack table;
 	unsigned nkeys;
-	tree slots;
-	tree counts;
+	vec<tree> counters;
 };
 
 static struct instrument_state ins;
@@ -146,37 +154,76 @@ static unsigned key_index(const char *rec, const char *path, uint64_t bits)
 
 enum { COUNT_READ = 1, COUNT_WRITE = 2 };
 
-static tree array_ref(tree array, tree index)
+/* A static variable of ours into the symbol table, to be output. */
+static void variable_add(tree decl)
 {
-	return build4(ARRAY_REF, TREE_TYPE(TREE_TYPE(array)), array, index, NULL_TREE, NULL_TREE);
+	varpool_node *node;
+
+	varpool_node::finalize_decl(decl);
+	/*
+	 * Made after the unit was analysed (finalize_decl analyses only in
+	 * IPA_SSA and later): analyse it here, and keep it.
+	 */
+	node = varpool_node::get(decl);
+	if (!node->analyzed)
+		node->analyze();
+	node->force_output = 1;
+}
+
+/*
+ * static __thread unsigned long long __cachelint_count_K_R: in static TLS,
+ * where the runtime can find each thread's copy.  The model is the
+ * default's when that is initial-exec or local-exec (an executable), else
+ * (-fPIC) initial-exec: no __tls_get_addr call on the counting path.
+ */
+static tree counter_decl(unsigned key, unsigned write)
+{
+	char name[48];
+	tree decl;
+	enum tls_model model;
+
+	snprintf(name, sizeof(name), "__cachelint_count_%u_%c", key, write ? 'w' : 'r');
+	decl = build_decl(UNKNOWN_LOCATION, VAR_DECL, get_identifier(name),
+			  long_long_unsigned_type_node);
+	TREE_STATIC(decl) = 1;
+	DECL_ARTIFICIAL(decl) = 1;
+	DECL_IGNORED_P(decl) = 1;
+	TREE_USED(decl) = 1;
+	TREE_ADDRESSABLE(decl) = 1;	/* the constructor hands its address over */
+	DECL_CONTEXT(decl) = NULL_TREE;
+	model = decl_default_tls_model(decl);
+	set_decl_tls_model(decl, model < TLS_MODEL_INITIAL_EXEC ? TLS_MODEL_INITIAL_EXEC : model);
+	variable_add(decl);
+	return decl;
 }
 
 /* Before @gsi: this thread's counter of member @key's reads or writes += 1. */
 static void emit_one(gimple_stmt_iterator *gsi, unsigned key, unsigned write, location_t loc)
 {
-	tree type = long_unsigned_type_node;
-	tree idx = make_ssa_name(type), old = make_ssa_name(type), now = make_ssa_name(type);
-	gimple *g[4];
+	tree type = long_long_unsigned_type_node;
+	tree old = make_ssa_name(type), now = make_ssa_name(type);
+	unsigned i = 2 * key + write;
+	gimple *g[3];
 
-	g[0] = gimple_build_assign(idx, array_ref(ins.slots, size_int(2 * key + write)));
-	g[1] = gimple_build_assign(old, array_ref(ins.counts, idx));
-	g[2] = gimple_build_assign(now, PLUS_EXPR, old, build_int_cst(type, 1));
-	g[3] = gimple_build_assign(array_ref(ins.counts, idx), now);
+	while (ins.counters.length() <= i)
+		ins.counters.safe_push(NULL_TREE);
+	if (!ins.counters[i])
+		ins.counters[i] = counter_decl(key, write);
+	g[0] = gimple_build_assign(old, ins.counters[i]);
+	g[1] = gimple_build_assign(now, PLUS_EXPR, old, build_int_cst(type, 1));
+	g[2] = gimple_build_assign(ins.counters[i], now);
 	for (gimple *s : g) {
 		gimple_set_location(s, loc);
 		gsi_insert_before(gsi, s, GSI_SAME_STMT);
 	}
 }
 
-/* Collecting (no slots yet) only names the member. */
 static void count(gimple_stmt_iterator *gsi, const char *rec, const char *path, uint64_t bits,
 		  unsigned kinds)
 {
 	unsigned key = key_index(rec, path, bits);
 	location_t loc = gimple_location(gsi_stmt(*gsi));
 
-	if (!ins.slots)
-		return;
 	if (kinds & COUNT_READ)
 		emit_one(gsi, key, 0, loc);
 	if (kinds & COUNT_WRITE)
@@ -397,10 +444,9 @@ static void walk_functions(void)
 				instrument_stmt(&gsi);
 		/*
 		 * The symbol table must know the function refers to the
-		 * counters and slots, or it drops them as unreferenced.
+		 * counters, or it drops them as unreferenced.
 		 */
-		if (ins.slots)
-			cgraph_edge::rebuild_references();
+		cgraph_edge::rebuild_references();
 		pop_cfun();
 	}
 }
@@ -409,28 +455,12 @@ static void walk_functions(void)
 /* The unit's table and its constructor                                 */
 /* ------------------------------------------------------------------ */
 
-static tree counters_decl(void)
+/* static unsigned long long *__cachelint_counters[2 * nkeys]; */
+static tree addresses_decl(void)
 {
-	tree type = build_array_type(long_unsigned_type_node,
-				     build_index_type(size_int(CL_RT_COUNTERS - 1)));
-	tree decl = build_decl(UNKNOWN_LOCATION, VAR_DECL, get_identifier(CL_RT_COUNTS_SYMBOL), type);
-
-	TREE_PUBLIC(decl) = 1;
-	DECL_EXTERNAL(decl) = 1;
-	DECL_ARTIFICIAL(decl) = 1;
-	TREE_USED(decl) = 1;
-	set_decl_tls_model(decl, decl_default_tls_model(decl));
-	/* Passes after this one look every stored-to variable up. */
-	varpool_node::get_create(decl);
-	return decl;
-}
-
-static tree slots_decl(void)
-{
-	tree type = build_array_type(long_unsigned_type_node,
-				     build_index_type(size_int(2 * ins.nkeys - 1)));
-	tree decl = build_decl(UNKNOWN_LOCATION, VAR_DECL, get_identifier("__cachelint_slots"), type);
-	varpool_node *node;
+	tree type = build_array_type(ptr_type_node, build_index_type(size_int(2 * ins.nkeys - 1)));
+	tree decl = build_decl(UNKNOWN_LOCATION, VAR_DECL, get_identifier("__cachelint_counters"),
+			       type);
 
 	TREE_STATIC(decl) = 1;
 	DECL_ARTIFICIAL(decl) = 1;
@@ -438,34 +468,44 @@ static tree slots_decl(void)
 	TREE_USED(decl) = 1;
 	TREE_ADDRESSABLE(decl) = 1;
 	DECL_CONTEXT(decl) = NULL_TREE;
-	varpool_node::finalize_decl(decl);
-	/*
-	 * Made after the unit was analysed (finalize_decl analyses only in
-	 * IPA_SSA and later): analyse it here, and keep it.
-	 */
-	node = varpool_node::get(decl);
-	if (!node->analyzed)
-		node->analyze();
-	node->force_output = 1;
+	variable_add(decl);
 	return decl;
 }
 
-/* static void ctor(void) { __cachelint_rt_register_v1(table, slots, n); } */
+/*
+ * static void ctor(void)
+ * {
+ *	__cachelint_counters[i] = &__cachelint_count_K_R;	(each counter)
+ *	__cachelint_rt_register_v2(table, __cachelint_counters, nkeys);
+ * }
+ */
 static void build_constructor(void)
 {
 	tree fntype = build_function_type_list(void_type_node, const_ptr_type_node, ptr_type_node,
 					       unsigned_type_node, NULL_TREE);
 	tree fn = build_fn_decl(CL_RT_REGISTER_SYMBOL, fntype);
+	tree addrs = addresses_decl(), body = alloc_stmt_list();
 	size_t len = obstack_object_size(&ins.table);
 	const char *table;
-	tree call;
 
+	for (unsigned i = 0; i < ins.counters.length(); i++) {
+		tree elt;
+
+		if (!ins.counters[i])
+			continue;
+		elt = build4(ARRAY_REF, ptr_type_node, addrs, size_int(i), NULL_TREE, NULL_TREE);
+		append_to_statement_list(build2(MODIFY_EXPR, ptr_type_node, elt,
+						fold_convert(ptr_type_node,
+							     build_fold_addr_expr(ins.counters[i]))),
+					 &body);
+	}
 	obstack_1grow(&ins.table, 0);
 	table = (const char *)obstack_finish(&ins.table);
-	call = build_call_expr(fn, 3, build_string_literal(len + 1, table),
-			       build_fold_addr_expr(ins.slots),
-			       build_int_cst(unsigned_type_node, ins.nkeys));
-	cgraph_build_static_cdtor('I', call, MAX_RESERVED_INIT_PRIORITY + 1);
+	append_to_statement_list(build_call_expr(fn, 3, build_string_literal(len + 1, table),
+						 build_fold_addr_expr(addrs),
+						 build_int_cst(unsigned_type_node, ins.nkeys)),
+				 &body);
+	cgraph_build_static_cdtor('I', body, MAX_RESERVED_INIT_PRIORITY + 1);
 }
 
 static unsigned int instrument_execute(void)
@@ -476,15 +516,11 @@ static unsigned int instrument_execute(void)
 	ins.keys = new hash_map<nofree_string_hash, unsigned>;
 	gcc_obstack_init(&ins.table);
 	ins.nkeys = 0;
-	ins.slots = NULL_TREE;
-	/* Name the members first: the slots array's size is their number. */
+	ins.counters = vNULL;
 	walk_functions();
-	if (ins.nkeys) {
-		ins.slots = slots_decl();
-		ins.counts = counters_decl();
-		walk_functions();
+	if (ins.nkeys)
 		build_constructor();
-	}
+	ins.counters.release();
 	for (auto it = ins.keys->begin(); it != ins.keys->end(); ++it)
 		free(const_cast<char *>((*it).first));
 	delete ins.keys;

@@ -5,9 +5,11 @@
  *
  * Code built with -fplugin-arg-cachelint-instrument adds one to a
  * thread-local counter on every read and write of a counted member
- * (cachelint-rt.h).  This library names the counters (the units register
- * their members from constructors), finds every thread's counters (it wraps
- * pthread_create, and keeps a thread's counts when it exits) and, at exit,
+ * (cachelint-rt.h), each unit to counters of its own.  This library names
+ * the counters (the units register their members from constructors), finds
+ * every thread's counters (it wraps pthread_create, and keeps a thread's
+ * counts when it exits), adds up the units' counters of one member and, at
+ * exit,
  * writes them to $CACHELINT_PROFILE (default cachelint-profile.yaml) as a
  * cachelint profile, whole or not at all (a temporary file renamed over it):
  *
@@ -40,6 +42,7 @@
 #include <inttypes.h>
 #include <pthread.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,10 +52,14 @@
 #include "cachelint-rt.h"
 
 #define RT_EXPORT __attribute__((visibility("default")))
-#define RT_MEMBERS (CL_RT_COUNTERS / 2)	/* member 0 takes what is not counted */
+#define RT_MEMBERS 4096			/* member 0 takes what is not counted */
 #define RT_PATHS_MAX 32			/* paths per member the profile loader takes */
 
-RT_EXPORT __thread uint64_t __cachelint_rt_counts[CL_RT_COUNTERS];
+/*
+ * In static TLS, as every unit's counters are: a unit's counters are this
+ * many bytes from rt_anchor in every thread (cachelint-rt.h).
+ */
+static __thread uint64_t rt_anchor __attribute__((tls_model("initial-exec")));
 
 /**
  * struct rt_member - one counted member, program-wide
@@ -66,13 +73,30 @@ struct rt_member {
 	uint64_t bit_offset;
 };
 
+#define RT_NO_COUNTER PTRDIFF_MIN
+
+/**
+ * struct rt_unit - a unit's counters
+ * @n: members of the unit
+ * @members: the unit's member k is program-wide member @members[k]
+ * @offsets: where member k's reads (2k) and writes (2k + 1) are counted, as
+ *	the counter's address minus rt_anchor's, the same in every thread;
+ *	RT_NO_COUNTER where the unit never counts
+ */
+struct rt_unit {
+	unsigned n;
+	unsigned *members;
+	ptrdiff_t *offsets;
+};
+
 /**
  * struct rt_thread - a thread that counted
  * @next: list of every thread since the start (or since fork, in a child)
  * @index: 0 for the main thread, then 1, 2, ... in creation order
  * @tid: kernel thread id, for its name while it runs
- * @counts: its live counters while it runs, a copy once it has exited
- * @ncounts: counters in @counts (a copy holds the registered ones only)
+ * @anchor: its rt_anchor, from which its units' counters are found while it runs
+ * @counts: once it has exited, its counts by program-wide member (2m, 2m + 1)
+ * @ncounts: counters in @counts (members registered when it exited)
  * @done: it has exited, @counts and @name are final
  * @name: its name when it exited (or when the profile is written)
  */
@@ -80,6 +104,7 @@ struct rt_thread {
 	struct rt_thread *next;
 	unsigned index;
 	pid_t tid;
+	char *anchor;
 	uint64_t *counts;
 	size_t ncounts;
 	bool done;
@@ -92,6 +117,8 @@ static pthread_key_t rt_key;
 static struct rt_member rt_members[RT_MEMBERS];
 static unsigned rt_nmembers = 1;	/* member 0: not counted */
 static unsigned long rt_dropped;
+static struct rt_unit *rt_units;
+static size_t rt_nunits;
 static unsigned rt_index_next = 1;
 static struct rt_thread *rt_threads;
 static bool rt_forked;
@@ -167,7 +194,32 @@ static void thread_name(pid_t tid, char *buf, size_t size)
 	fclose(f);
 }
 
-/* Called with rt_lock held: @t's counts become final. */
+/*
+ * Called with rt_lock held: add @t's counts by program-wide member to @out
+ * (@n counters).  A running thread's are read from its units' counters as
+ * they are now.
+ */
+static void thread_sum(const struct rt_thread *t, uint64_t *out, size_t n)
+{
+	if (t->done) {
+		for (size_t c = 0; c < n && c < t->ncounts; c++)
+			out[c] += t->counts[c];
+		return;
+	}
+	for (size_t u = 0; u < rt_nunits; u++) {
+		const struct rt_unit *unit = &rt_units[u];
+
+		for (size_t c = 0; c < 2 * (size_t)unit->n; c++) {
+			size_t to = 2 * (size_t)unit->members[c / 2] + c % 2;
+
+			if (unit->offsets[c] != RT_NO_COUNTER && to < n)
+				out[to] += __atomic_load_n((uint64_t *)(t->anchor + unit->offsets[c]),
+							   __ATOMIC_RELAXED);
+		}
+	}
+}
+
+/* Called with rt_lock held, on @t itself: its counts become final. */
 static void thread_finish(struct rt_thread *t)
 {
 	size_t n = 2 * (size_t)rt_nmembers;
@@ -175,7 +227,7 @@ static void thread_finish(struct rt_thread *t)
 
 	thread_name(t->tid, t->name, sizeof(t->name));
 	if (copy)
-		memcpy(copy, t->counts, n * sizeof(*copy));
+		thread_sum(t, copy, n);
 	t->counts = copy;
 	t->ncounts = copy ? n : 0;
 	t->done = true;
@@ -200,8 +252,7 @@ static void thread_add(unsigned index)
 		return;
 	t->index = index;
 	t->tid = (pid_t)syscall(SYS_gettid);
-	t->counts = __cachelint_rt_counts;
-	t->ncounts = CL_RT_COUNTERS;
+	t->anchor = (char *)&rt_anchor;
 	t->next = rt_threads;
 	rt_threads = t;
 	rt_self = t;
@@ -344,14 +395,17 @@ static int profile_collect(struct profile *p, enum form form)
 {
 	size_t nthreads = 0, k = 0;
 	struct rt_thread **order;
+	uint64_t *sum;
 
 	p->ncounts = 2 * (size_t)rt_nmembers;
 	for (struct rt_thread *t = rt_threads; t; t = t->next)
 		nthreads++;
 	order = calloc(nthreads + 1, sizeof(*order));
 	p->paths = calloc(nthreads + 1, sizeof(*p->paths));
-	if (!order || !p->paths) {
+	sum = calloc(p->ncounts, sizeof(*sum));
+	if (!order || !p->paths || !sum) {
 		free(order);
+		free(sum);
 		return -1;
 	}
 	for (struct rt_thread *t = rt_threads; t; t = t->next)
@@ -365,7 +419,9 @@ static int profile_collect(struct profile *p, enum form form)
 
 		if (!t->done)
 			thread_name(t->tid, t->name, sizeof(t->name));
-		if (!t->counts || !counted(t->counts, p->ncounts))
+		memset(sum, 0, p->ncounts * sizeof(*sum));
+		thread_sum(t, sum, p->ncounts);
+		if (!counted(sum, p->ncounts))
 			continue;
 		thread_path_name(t, form, name, sizeof(name));
 		path = path_get(p, name);
@@ -375,14 +431,16 @@ static int profile_collect(struct profile *p, enum form form)
 			path->counts = calloc(p->ncounts, sizeof(uint64_t));
 			if (!path->counts) {
 				free(order);
+				free(sum);
 				return -1;
 			}
 		}
 		path->threads++;
 		for (size_t c = 0; c < p->ncounts; c++)
-			path->counts[c] += __atomic_load_n(&t->counts[c], __ATOMIC_RELAXED);
+			path->counts[c] += sum[c];
 	}
 	free(order);
+	free(sum);
 	return 0;
 }
 
@@ -644,7 +702,10 @@ static void fork_child(void)
 	pthread_mutex_init(&rt_lock, NULL);
 	rt_threads = NULL;
 	rt_forked = true;
-	memset(__cachelint_rt_counts, 0, sizeof(__cachelint_rt_counts));
+	for (size_t u = 0; u < rt_nunits; u++)
+		for (size_t c = 0; c < 2 * (size_t)rt_units[u].n; c++)
+			if (rt_units[u].offsets[c] != RT_NO_COUNTER)
+				*(uint64_t *)((char *)&rt_anchor + rt_units[u].offsets[c]) = 0;
 	if (self) {
 		self->next = NULL;
 		rt_threads = self;
@@ -669,16 +730,34 @@ __attribute__((constructor(101))) static void rt_constructor(void)
 }
 
 /*
- * A unit's members: "struct\tpath\tbit-offset\n" each; slot 2k counts
- * member k's reads, 2k + 1 its writes.
+ * A unit's members: "struct\tpath\tbit-offset\n" each; its counters, as
+ * this thread sees them, 2k for member k's reads and 2k + 1 for its writes
+ * (NULL: none).
  */
-RT_EXPORT void __cachelint_rt_register_v1(const char *members, unsigned long *slots,
+RT_EXPORT void __cachelint_rt_register_v2(const char *members, uint64_t *const *counters,
 					   unsigned int nmembers)
 {
 	const char *s = members;
+	struct rt_unit *units, *unit;
 
 	pthread_once(&rt_once, rt_init);
 	pthread_mutex_lock(&rt_lock);
+	units = realloc(rt_units, (rt_nunits + 1) * sizeof(*units));
+	if (!units)
+		goto nomem;
+	rt_units = units;
+	unit = &rt_units[rt_nunits];
+	unit->members = calloc(nmembers ? nmembers : 1, sizeof(*unit->members));
+	unit->offsets = calloc(2 * (size_t)nmembers + 1, sizeof(*unit->offsets));
+	if (!unit->members || !unit->offsets) {
+		free(unit->members);
+		free(unit->offsets);
+		goto nomem;
+	}
+	for (size_t c = 0; c < 2 * (size_t)nmembers; c++)
+		unit->offsets[c] = counters[c] ? (char *)counters[c] - (char *)&rt_anchor :
+						 RT_NO_COUNTER;
+	unit->n = nmembers;
 	for (unsigned k = 0; k < nmembers && *s; k++) {
 		const char *tab1 = strchr(s, '\t'), *tab2, *nl;
 		unsigned m = 0;
@@ -689,9 +768,14 @@ RT_EXPORT void __cachelint_rt_register_v1(const char *members, unsigned long *sl
 				strtoull(tab2 + 1, NULL, 10));
 		if (!m)
 			rt_dropped++;
-		slots[2 * k] = 2 * m;
-		slots[2 * k + 1] = 2 * m + 1;
+		unit->members[k] = m;
 		s = nl + 1;
 	}
+	rt_nunits++;
 	pthread_mutex_unlock(&rt_lock);
+	return;
+nomem:
+	pthread_mutex_unlock(&rt_lock);
+	fprintf(stderr, "cachelint-rt: out of memory: the %u members of a unit are not counted\n",
+		nmembers);
 }

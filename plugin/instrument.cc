@@ -48,6 +48,7 @@
 #include "varasm.h"
 #include "stor-layout.h"
 #include "tree-iterator.h"
+#include "target.h"
 
 #include "access_profile.h"
 
@@ -512,6 +513,11 @@ static unsigned int instrument_execute(void)
 {
 	if (seen_error())
 		return 0;
+	/* Emulated TLS is not at one offset from the thread pointer. */
+	if (!targetm.have_tls) {
+		error("cachelint: %<instrument%> needs native thread-local storage, which this target emulates");
+		return 0;
+	}
 	ins.chosen = new hash_map<int_hash<unsigned int, 0xffffffffu, 0xfffffffeu>, int>;
 	ins.keys = new hash_map<nofree_string_hash, unsigned>;
 	gcc_obstack_init(&ins.table);

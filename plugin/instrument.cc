@@ -9,27 +9,39 @@
  * load and store it finds the member path from the outermost instrumented
  * record (`lruvec.pgdat`; bit-fields; through pointers, arrays of structs
  * and nested members; through a pointer to the member, as READ_ONCE-style
- * `*(volatile T *)&p->x` does) and, before the statement, adds one to this
- * thread's counter for that member's reads or writes, a thread-local
- * variable of the unit's own for each counter (the unit's member k):
+ * `*(volatile T *)&p->x` does) and counts a read or a write of it.
  *
- *	_1 = __cachelint_count_k_r;		(static __thread, initial-exec)
+ * Counts are kept per segment: a run of statements of one basic block with
+ * no call between them (a call may not return: exit(), longjmp(),
+ * pthread_exit(); the `__atomic_*`/`__sync_*` builtins do, and do not end
+ * a segment; an asm does), so that either all of its accesses happen or
+ * none.  Before the first counted statement of a segment, one thread-local
+ * variable of the unit's own gets one added:
+ *
+ *	_1 = __cachelint_seg_5;			(static __thread, initial-exec)
  *	_2 = _1 + 1;
- *	__cachelint_count_k_r = _2;
+ *	__cachelint_seg_5 = _2;
  *
  * which x86-64 does in one instruction (`addq $1, %fs:…@tpoff`): no shared
- * memory, no call, no look-up.  The counters are in static TLS
- * (initial-exec even under -fPIC, local-exec in an executable), where
- * libcachelint-rt finds every thread's copy (runtime/cachelint-rt.h).  One
- * variable per counter, not one array: the SLP vectorizer would turn a
- * member's read and write counts into one 16-byte add, whose chain from one
- * access to the next ran the charge workload 2.3x slower than two adds.
+ * memory, no call, no look-up.  The unit's table says which members'
+ * reads and writes the segment makes, and how many of each; the runtime
+ * multiplies out at exit.  A segment of a single access adds to that
+ * member's own read or write counter (`__cachelint_count_k_r`, the unit's
+ * member k) instead.  So the five loads of a loop body cost one add, not
+ * five, and every count is still exact at every call.
+ *
+ * The counters are in static TLS (initial-exec even under -fPIC,
+ * local-exec in an executable), where libcachelint-rt finds every thread's
+ * copy (runtime/cachelint-rt.h).  One variable per counter, not one array:
+ * the SLP vectorizer would turn neighbouring counts into one 16-byte add,
+ * whose chain from one access to the next ran the charge workload 2.3x
+ * slower than two adds.
  *
  * `__atomic_*` and `__sync_*` builtins on a member's address count a read
  * and a write (loads only a read, stores only a write); a whole-struct copy
  * or assignment counts every leaf member of the struct.  A constructor gives
- * libcachelint-rt the unit's members ("struct\tpath\tbit-offset\n" each)
- * and this thread's addresses of their counters.
+ * libcachelint-rt the unit's members ("struct\tpath\tbit-offset\n" each),
+ * its segments and this thread's addresses of all the counters.
  *
  * Which structs: the listed ones, or by default every struct with
  * annotations on its fields or an entry in the profile.  Without
@@ -69,6 +81,11 @@
  * @nkeys: members in @table
  * @counters: member k's read and write counters, 2k and 2k + 1, NULL_TREE
  *	until the first access that counts on them
+ * @seg: the counts of the segment being walked (2k + w each, repeated)
+ * @seg_first: the segment's first counted statement, NULL while it has none
+ * @segs: the segments so far, as the runtime reads them: per segment the
+ *	number of entries, then (2k + w, times) for each
+ * @seg_vars: the segments' counters
  */
 struct instrument_state {
 	const char *list;
@@ -79,6 +96,10 @@ struct instrument_state {
 	obstack table;
 	unsigned nkeys;
 	vec<tree> counters;
+	vec<unsigned> seg;
+	gimple *seg_first;
+	vec<unsigned> segs;
+	vec<tree> seg_vars;
 };
 
 static struct instrument_state ins;
@@ -172,18 +193,16 @@ static void variable_add(tree decl)
 }
 
 /*
- * static __thread unsigned long long __cachelint_count_K_R: in static TLS,
- * where the runtime can find each thread's copy.  The model is the
- * default's when that is initial-exec or local-exec (an executable), else
- * (-fPIC) initial-exec: no __tls_get_addr call on the counting path.
+ * static __thread unsigned long long NAME: in static TLS, where the runtime
+ * can find each thread's copy.  The model is the default's when that is
+ * initial-exec or local-exec (an executable), else (-fPIC) initial-exec: no
+ * __tls_get_addr call on the counting path.
  */
-static tree counter_decl(unsigned key, unsigned write)
+static tree counter_decl(const char *name)
 {
-	char name[48];
 	tree decl;
 	enum tls_model model;
 
-	snprintf(name, sizeof(name), "__cachelint_count_%u_%c", key, write ? 'w' : 'r');
 	decl = build_decl(UNKNOWN_LOCATION, VAR_DECL, get_identifier(name),
 			  long_long_unsigned_type_node);
 	TREE_STATIC(decl) = 1;
@@ -198,37 +217,94 @@ static tree counter_decl(unsigned key, unsigned write)
 	return decl;
 }
 
-/* Before @gsi: this thread's counter of member @key's reads or writes += 1. */
-static void emit_one(gimple_stmt_iterator *gsi, unsigned key, unsigned write, location_t loc)
+/* Counter @i: member i / 2's reads (i even) or writes (i odd). */
+static tree member_counter(unsigned i)
 {
-	tree type = long_long_unsigned_type_node;
-	tree old = make_ssa_name(type), now = make_ssa_name(type);
-	unsigned i = 2 * key + write;
-	gimple *g[3];
+	char name[48];
 
 	while (ins.counters.length() <= i)
 		ins.counters.safe_push(NULL_TREE);
-	if (!ins.counters[i])
-		ins.counters[i] = counter_decl(key, write);
-	g[0] = gimple_build_assign(old, ins.counters[i]);
+	if (!ins.counters[i]) {
+		snprintf(name, sizeof(name), "__cachelint_count_%u_%c", i / 2, i % 2 ? 'w' : 'r');
+		ins.counters[i] = counter_decl(name);
+	}
+	return ins.counters[i];
+}
+
+/* Before @stmt: this thread's @counter += 1. */
+static void emit_add(gimple *stmt, tree counter)
+{
+	tree type = long_long_unsigned_type_node;
+	tree old = make_ssa_name(type), now = make_ssa_name(type);
+	gimple_stmt_iterator gsi = gsi_for_stmt(stmt);
+	gimple *g[3];
+
+	g[0] = gimple_build_assign(old, counter);
 	g[1] = gimple_build_assign(now, PLUS_EXPR, old, build_int_cst(type, 1));
-	g[2] = gimple_build_assign(ins.counters[i], now);
-	for (gimple *s : g) {
-		gimple_set_location(s, loc);
-		gsi_insert_before(gsi, s, GSI_SAME_STMT);
+	g[2] = gimple_build_assign(counter, now);
+	for (gimple *a : g) {
+		gimple_set_location(a, gimple_location(stmt));
+		gsi_insert_before(&gsi, a, GSI_SAME_STMT);
 	}
 }
 
+static int compare_unsigned(const void *a, const void *b)
+{
+	unsigned x = *(const unsigned *)a, y = *(const unsigned *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * The segment ends: one add before its first counted statement, to the
+ * member's own counter for a single access, else to a counter of the
+ * segment's own, whose entry in the table says what it stands for.
+ */
+static void segment_end(void)
+{
+	char name[48];
+	unsigned n = ins.seg.length(), at;
+	tree var;
+
+	if (!n)
+		return;
+	if (n == 1) {
+		emit_add(ins.seg_first, member_counter(ins.seg[0]));
+	} else {
+		snprintf(name, sizeof(name), "__cachelint_seg_%u", ins.seg_vars.length());
+		var = counter_decl(name);
+		ins.seg_vars.safe_push(var);
+		emit_add(ins.seg_first, var);
+		ins.seg.qsort(compare_unsigned);
+		at = ins.segs.length();
+		ins.segs.safe_push(0);
+		for (unsigned i = 0; i < n;) {
+			unsigned j = i;
+
+			while (j < n && ins.seg[j] == ins.seg[i])
+				j++;
+			ins.segs.safe_push(ins.seg[i]);
+			ins.segs.safe_push(j - i);
+			ins.segs[at]++;
+			i = j;
+		}
+	}
+	ins.seg.truncate(0);
+	ins.seg_first = NULL;
+}
+
+/* @kinds of member @rec.@path, in the segment that @gsi's statement is in. */
 static void count(gimple_stmt_iterator *gsi, const char *rec, const char *path, uint64_t bits,
 		  unsigned kinds)
 {
 	unsigned key = key_index(rec, path, bits);
-	location_t loc = gimple_location(gsi_stmt(*gsi));
 
+	if (!ins.seg_first)
+		ins.seg_first = gsi_stmt(*gsi);
 	if (kinds & COUNT_READ)
-		emit_one(gsi, key, 0, loc);
+		ins.seg.safe_push(2 * key);
 	if (kinds & COUNT_WRITE)
-		emit_one(gsi, key, 1, loc);
+		ins.seg.safe_push(2 * key + 1);
 }
 
 /* Every leaf under @type, as members of @rec below @prefix. */
@@ -429,6 +505,20 @@ static void instrument_stmt(gimple_stmt_iterator *gsi)
 		count_ref(gsi, gimple_assign_lhs(stmt), COUNT_WRITE, false);
 }
 
+/*
+ * After @stmt, is the rest of the block perhaps not run?  A call may not
+ * return (exit, longjmp, pthread_exit, a thread cancelled); an atomic
+ * builtin does.  An asm may jump anywhere.
+ */
+static bool segment_ends_after(gimple *stmt)
+{
+	if (gimple_code(stmt) == GIMPLE_ASM)
+		return true;
+	if (gcall *call = dyn_cast<gcall *>(stmt))
+		return gimple_call_internal_p(call) || !atomic_kinds(gimple_call_fndecl(call));
+	return false;
+}
+
 static void walk_functions(void)
 {
 	cgraph_node *node;
@@ -440,9 +530,15 @@ static void walk_functions(void)
 		if (!fn || !fn->cfg)
 			continue;
 		push_cfun(fn);
-		FOR_EACH_BB_FN(bb, fn)
-			for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi))
+		FOR_EACH_BB_FN(bb, fn) {
+			for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi);
+			     gsi_next(&gsi)) {
 				instrument_stmt(&gsi);
+				if (segment_ends_after(gsi_stmt(gsi)))
+					segment_end();
+			}
+			segment_end();
+		}
 		/*
 		 * The symbol table must know the function refers to the
 		 * counters, or it drops them as unreferenced.
@@ -456,12 +552,11 @@ static void walk_functions(void)
 /* The unit's table and its constructor                                 */
 /* ------------------------------------------------------------------ */
 
-/* static unsigned long long *__cachelint_counters[2 * nkeys]; */
-static tree addresses_decl(void)
+/* A static array of our own: NAME[@n] of @elt. */
+static tree array_decl(const char *name, tree elt, unsigned n)
 {
-	tree type = build_array_type(ptr_type_node, build_index_type(size_int(2 * ins.nkeys - 1)));
-	tree decl = build_decl(UNKNOWN_LOCATION, VAR_DECL, get_identifier("__cachelint_counters"),
-			       type);
+	tree type = build_array_type(elt, build_index_type(size_int(n - 1)));
+	tree decl = build_decl(UNKNOWN_LOCATION, VAR_DECL, get_identifier(name), type);
 
 	TREE_STATIC(decl) = 1;
 	DECL_ARTIFICIAL(decl) = 1;
@@ -469,42 +564,72 @@ static tree addresses_decl(void)
 	TREE_USED(decl) = 1;
 	TREE_ADDRESSABLE(decl) = 1;
 	DECL_CONTEXT(decl) = NULL_TREE;
+	return decl;
+}
+
+/* static const unsigned __cachelint_segments[] = { the table of segments }; */
+static tree segments_decl(void)
+{
+	unsigned n = ins.segs.length();
+	tree decl = array_decl("__cachelint_segments", unsigned_type_node, n ? n : 1);
+	vec<constructor_elt, va_gc> *elts = NULL;
+	tree init;
+
+	for (unsigned i = 0; i < n; i++)
+		CONSTRUCTOR_APPEND_ELT(elts, size_int(i), build_int_cst(unsigned_type_node, ins.segs[i]));
+	init = build_constructor(TREE_TYPE(decl), elts);
+	TREE_CONSTANT(init) = 1;
+	TREE_STATIC(init) = 1;
+	TREE_READONLY(decl) = 1;
+	DECL_INITIAL(decl) = init;
 	variable_add(decl);
 	return decl;
+}
+
+/* counters[@i] = &@var; */
+static void append_address(tree *body, tree counters, unsigned i, tree var)
+{
+	tree elt = build4(ARRAY_REF, ptr_type_node, counters, size_int(i), NULL_TREE, NULL_TREE);
+
+	append_to_statement_list(build2(MODIFY_EXPR, ptr_type_node, elt,
+					fold_convert(ptr_type_node, build_fold_addr_expr(var))),
+				 body);
 }
 
 /*
  * static void ctor(void)
  * {
- *	__cachelint_counters[i] = &__cachelint_count_K_R;	(each counter)
- *	__cachelint_rt_register_v2(table, __cachelint_counters, nkeys);
+ *	__cachelint_counters[2k + w] = &__cachelint_count_k_R;	(each member counter)
+ *	__cachelint_counters[2 * nkeys + s] = &__cachelint_seg_s;	(each segment)
+ *	__cachelint_rt_register_v2(table, nkeys, __cachelint_segments, nsegs,
+ *				   __cachelint_counters);
  * }
  */
 static void build_constructor(void)
 {
-	tree fntype = build_function_type_list(void_type_node, const_ptr_type_node, ptr_type_node,
-					       unsigned_type_node, NULL_TREE);
+	tree fntype = build_function_type_list(void_type_node, const_ptr_type_node,
+					       unsigned_type_node, const_ptr_type_node,
+					       unsigned_type_node, ptr_type_node, NULL_TREE);
 	tree fn = build_fn_decl(CL_RT_REGISTER_SYMBOL, fntype);
-	tree addrs = addresses_decl(), body = alloc_stmt_list();
+	unsigned nsegs = ins.seg_vars.length();
+	tree addrs = array_decl("__cachelint_counters", ptr_type_node, 2 * ins.nkeys + nsegs);
+	tree segs = segments_decl(), body = alloc_stmt_list();
 	size_t len = obstack_object_size(&ins.table);
 	const char *table;
 
-	for (unsigned i = 0; i < ins.counters.length(); i++) {
-		tree elt;
-
-		if (!ins.counters[i])
-			continue;
-		elt = build4(ARRAY_REF, ptr_type_node, addrs, size_int(i), NULL_TREE, NULL_TREE);
-		append_to_statement_list(build2(MODIFY_EXPR, ptr_type_node, elt,
-						fold_convert(ptr_type_node,
-							     build_fold_addr_expr(ins.counters[i]))),
-					 &body);
-	}
+	variable_add(addrs);
+	for (unsigned i = 0; i < ins.counters.length(); i++)
+		if (ins.counters[i])
+			append_address(&body, addrs, i, ins.counters[i]);
+	for (unsigned s = 0; s < nsegs; s++)
+		append_address(&body, addrs, 2 * ins.nkeys + s, ins.seg_vars[s]);
 	obstack_1grow(&ins.table, 0);
 	table = (const char *)obstack_finish(&ins.table);
-	append_to_statement_list(build_call_expr(fn, 3, build_string_literal(len + 1, table),
-						 build_fold_addr_expr(addrs),
-						 build_int_cst(unsigned_type_node, ins.nkeys)),
+	append_to_statement_list(build_call_expr(fn, 5, build_string_literal(len + 1, table),
+						 build_int_cst(unsigned_type_node, ins.nkeys),
+						 build_fold_addr_expr(segs),
+						 build_int_cst(unsigned_type_node, nsegs),
+						 build_fold_addr_expr(addrs)),
 				 &body);
 	cgraph_build_static_cdtor('I', body, MAX_RESERVED_INIT_PRIORITY + 1);
 }
@@ -523,10 +648,17 @@ static unsigned int instrument_execute(void)
 	gcc_obstack_init(&ins.table);
 	ins.nkeys = 0;
 	ins.counters = vNULL;
+	ins.seg = vNULL;
+	ins.seg_first = NULL;
+	ins.segs = vNULL;
+	ins.seg_vars = vNULL;
 	walk_functions();
 	if (ins.nkeys)
 		build_constructor();
 	ins.counters.release();
+	ins.seg.release();
+	ins.segs.release();
+	ins.seg_vars.release();
 	for (auto it = ins.keys->begin(); it != ins.keys->end(); ++it)
 		free(const_cast<char *>((*it).first));
 	delete ins.keys;

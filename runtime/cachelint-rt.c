@@ -4,12 +4,12 @@
  * as a cachelint profile at exit
  *
  * Code built with -fplugin-arg-cachelint-instrument adds one to a
- * thread-local counter on every read and write of a counted member
+ * thread-local counter for every run of reads and writes of counted members
  * (cachelint-rt.h), each unit to counters of its own.  This library names
- * the counters (the units register their members from constructors), finds
- * every thread's counters (it wraps pthread_create, and keeps a thread's
- * counts when it exits), adds up the units' counters of one member and, at
- * exit,
+ * the counters (the units register their members and runs from
+ * constructors), finds every thread's counters (it wraps pthread_create,
+ * and keeps a thread's counts when it exits), multiplies the runs out and
+ * adds up the units' counts of one member and, at exit,
  * writes them to $CACHELINT_PROFILE (default cachelint-profile.yaml) as a
  * cachelint profile, whole or not at all (a temporary file renamed over it):
  *
@@ -79,13 +79,19 @@ struct rt_member {
  * struct rt_unit - a unit's counters
  * @n: members of the unit
  * @members: the unit's member k is program-wide member @members[k]
- * @offsets: where member k's reads (2k) and writes (2k + 1) are counted, as
- *	the counter's address minus rt_anchor's, the same in every thread;
- *	RT_NO_COUNTER where the unit never counts
+ * @nsegs: segments of the unit
+ * @segs: what each segment counts: the number of entries, then
+ *	(counter 2k + w, times) for each (cachelint-rt.h)
+ * @offsets: where member k's own reads (2k) and writes (2k + 1) and
+ *	segment s (2n + s) are counted, as the counter's address minus
+ *	rt_anchor's, the same in every thread; RT_NO_COUNTER where the unit
+ *	never counts
  */
 struct rt_unit {
 	unsigned n;
 	unsigned *members;
+	unsigned nsegs;
+	unsigned *segs;
 	ptrdiff_t *offsets;
 };
 
@@ -194,6 +200,21 @@ static void thread_name(pid_t tid, char *buf, size_t size)
 	fclose(f);
 }
 
+static uint64_t live_count(const struct rt_thread *t, ptrdiff_t offset)
+{
+	return __atomic_load_n((uint64_t *)(t->anchor + offset), __ATOMIC_RELAXED);
+}
+
+/* @count more of @unit's counter @c (2k + w): to its program-wide member's. */
+static void unit_add(const struct rt_unit *unit, size_t c, uint64_t count, uint64_t *out,
+		     size_t n)
+{
+	size_t to = 2 * (size_t)unit->members[c / 2] + c % 2;
+
+	if (to < n)
+		out[to] += count;
+}
+
 /*
  * Called with rt_lock held: add @t's counts by program-wide member to @out
  * (@n counters).  A running thread's are read from its units' counters as
@@ -208,13 +229,17 @@ static void thread_sum(const struct rt_thread *t, uint64_t *out, size_t n)
 	}
 	for (size_t u = 0; u < rt_nunits; u++) {
 		const struct rt_unit *unit = &rt_units[u];
+		const unsigned *seg = unit->segs;
 
-		for (size_t c = 0; c < 2 * (size_t)unit->n; c++) {
-			size_t to = 2 * (size_t)unit->members[c / 2] + c % 2;
+		for (size_t c = 0; c < 2 * (size_t)unit->n; c++)
+			if (unit->offsets[c] != RT_NO_COUNTER)
+				unit_add(unit, c, live_count(t, unit->offsets[c]), out, n);
+		for (size_t s = 0; s < unit->nsegs; s++) {
+			uint64_t runs = live_count(t, unit->offsets[2 * (size_t)unit->n + s]);
+			unsigned entries = *seg++;
 
-			if (unit->offsets[c] != RT_NO_COUNTER && to < n)
-				out[to] += __atomic_load_n((uint64_t *)(t->anchor + unit->offsets[c]),
-							   __ATOMIC_RELAXED);
+			for (unsigned e = 0; e < entries; e++, seg += 2)
+				unit_add(unit, seg[0], runs * seg[1], out, n);
 		}
 	}
 }
@@ -703,7 +728,7 @@ static void fork_child(void)
 	rt_threads = NULL;
 	rt_forked = true;
 	for (size_t u = 0; u < rt_nunits; u++)
-		for (size_t c = 0; c < 2 * (size_t)rt_units[u].n; c++)
+		for (size_t c = 0; c < 2 * (size_t)rt_units[u].n + rt_units[u].nsegs; c++)
 			if (rt_units[u].offsets[c] != RT_NO_COUNTER)
 				*(uint64_t *)((char *)&rt_anchor + rt_units[u].offsets[c]) = 0;
 	if (self) {
@@ -729,15 +754,27 @@ __attribute__((constructor(101))) static void rt_constructor(void)
 	pthread_once(&rt_once, rt_init);
 }
 
+/* The length of a table of @nsegs segments (cachelint-rt.h). */
+static size_t segments_length(const unsigned *segs, unsigned nsegs)
+{
+	size_t len = 0;
+
+	for (unsigned s = 0; s < nsegs; s++)
+		len += 1 + 2 * (size_t)segs[len];
+	return len;
+}
+
 /*
- * A unit's members: "struct\tpath\tbit-offset\n" each; its counters, as
- * this thread sees them, 2k for member k's reads and 2k + 1 for its writes
- * (NULL: none).
+ * A unit: its @nmembers members ("struct\tpath\tbit-offset\n" each), its
+ * @nsegs segments, and its counters as this thread sees them (2k: member
+ * k's reads, 2k + 1: its writes, 2 * nmembers + s: segment s; NULL: none).
  */
-RT_EXPORT void __cachelint_rt_register_v2(const char *members, uint64_t *const *counters,
-					   unsigned int nmembers)
+RT_EXPORT void __cachelint_rt_register_v2(const char *members, unsigned int nmembers,
+					   const unsigned int *segs, unsigned int nsegs,
+					   uint64_t *const *counters)
 {
 	const char *s = members;
+	size_t ncounters = 2 * (size_t)nmembers + nsegs, seglen = segments_length(segs, nsegs);
 	struct rt_unit *units, *unit;
 
 	pthread_once(&rt_once, rt_init);
@@ -748,16 +785,20 @@ RT_EXPORT void __cachelint_rt_register_v2(const char *members, uint64_t *const *
 	rt_units = units;
 	unit = &rt_units[rt_nunits];
 	unit->members = calloc(nmembers ? nmembers : 1, sizeof(*unit->members));
-	unit->offsets = calloc(2 * (size_t)nmembers + 1, sizeof(*unit->offsets));
-	if (!unit->members || !unit->offsets) {
+	unit->segs = malloc((seglen ? seglen : 1) * sizeof(*unit->segs));
+	unit->offsets = calloc(ncounters + 1, sizeof(*unit->offsets));
+	if (!unit->members || !unit->segs || !unit->offsets) {
 		free(unit->members);
+		free(unit->segs);
 		free(unit->offsets);
 		goto nomem;
 	}
-	for (size_t c = 0; c < 2 * (size_t)nmembers; c++)
+	memcpy(unit->segs, segs, seglen * sizeof(*unit->segs));
+	for (size_t c = 0; c < ncounters; c++)
 		unit->offsets[c] = counters[c] ? (char *)counters[c] - (char *)&rt_anchor :
 						 RT_NO_COUNTER;
 	unit->n = nmembers;
+	unit->nsegs = nsegs;
 	for (unsigned k = 0; k < nmembers && *s; k++) {
 		const char *tab1 = strchr(s, '\t'), *tab2, *nl;
 		unsigned m = 0;

@@ -4,22 +4,28 @@
  * and libcachelint-rt agree on
  *
  * The plugin (plugin/instrument.cc) gives every unit a table of the members
- * it counts, "struct\tpath\tbit-offset\n" per member, and two counters
- * per member (reads, writes), each a thread-local variable of the unit's
- * own in static TLS (initial-exec, or local-exec in an executable).  Every
- * access adds one to this thread's counter, one instruction on x86-64
- * (`addq $1, %fs:counter@tpoff`):
+ * it counts, "struct\tpath\tbit-offset\n" per member, and thread-local
+ * counters of its own, each a variable in static TLS (initial-exec, or
+ * local-exec in an executable).  Code adds one to a counter, one
+ * instruction on x86-64 (`addq $1, %fs:counter@tpoff`), once per segment:
+ * a run of accesses in one basic block with no call between them, which
+ * all happen or none.  A segment of one access counts on the member's own
+ * read or write counter (2k: member k's reads, 2k + 1: its writes);
+ * another has a counter of its own, and an entry in the unit's table of
+ * segments: the number of entries, then for each a member counter 2k + w
+ * and how many times the segment makes that access:
  *
- *	static __thread uint64_t __cachelint_count_k_r, __cachelint_count_k_w;
- *	__cachelint_count_k_r++;		(a read of member k)
+ *	static const unsigned segments[] = { 2, 0, 1, 3, 2, ... };
+ *	  (segment 0: member 0's reads once, member 1's writes twice)
  *
- * A constructor hands the table and this thread's addresses of the counters
- * (2k: member k's reads, 2k + 1: its writes; NULL for a counter the unit
- * never adds to) to __cachelint_rt_register_v2().  Static TLS sits at the
- * same offset from the thread pointer in every thread, so a counter's
- * distance from a thread-local variable of the runtime's own is one number
- * for all threads: the runtime finds any thread's copy of every counter
- * from that thread's address of its own variable.
+ * A constructor hands the tables and this thread's addresses of the
+ * counters (2 * nmembers + s: segment s; NULL for a counter the unit never
+ * adds to) to __cachelint_rt_register_v2(), and the runtime multiplies out
+ * when it writes the profile.  Static TLS sits at the same offset from the
+ * thread pointer in every thread, so a counter's distance from a
+ * thread-local variable of the runtime's own is one number for all
+ * threads: the runtime finds any thread's copy of every counter from that
+ * thread's address of its own variable.
  *
  * The counters are thread-local: no thread writes a line another thread
  * reads, so counting does not cause the false sharing it measures.
@@ -41,8 +47,9 @@ extern "C" {
 #endif
 
 #ifndef CL_RT_NO_DECLARATIONS
-void __cachelint_rt_register_v2(const char *members, uint64_t *const *counters,
-				unsigned int nmembers);
+void __cachelint_rt_register_v2(const char *members, unsigned int nmembers,
+				const unsigned int *segments, unsigned int nsegments,
+				uint64_t *const *counters);
 #endif
 
 #ifdef __cplusplus

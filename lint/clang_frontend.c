@@ -116,6 +116,14 @@ void fe_error(struct fe *fe, CXCursor at, const char *fmt, ...)
 	int n;
 
 	span_from(fe, &s, clang_getCursorLocation(at));
+	if (s.file) {
+		/* as GCC counts columns (tabs to the next multiple of 8), as findings */
+		struct cl_source_cache cache;
+
+		cl_source_cache_init(&cache);
+		s.col = cl_source_column(&cache, s.file, s.line, s.col, CL_COLUMN_DISPLAY);
+		cl_source_cache_free(&cache);
+	}
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
@@ -496,6 +504,9 @@ static const char *const macro_names[] = {
 	[MACRO_WRITE_HOT_GROUP] = "__write_hot_group",
 	[MACRO_SUPPRESS] = "__cachelint_suppress",
 	[MACRO_PIN] = "__cachelint_pin",
+	[MACRO_READ_ON] = "__read_on",
+	[MACRO_WRITTEN_ON] = "__written_on",
+	[MACRO_WRITTEN_ON_SOME] = "__written_on_some",
 };
 
 static void macro_expansion(struct fe *fe, CXCursor c)

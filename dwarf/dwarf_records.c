@@ -291,6 +291,8 @@ static void convert_member(struct dw_unit *u, Dwarf_Die die, Dwarf_Half tag,
 	if (a.have & DWA_BIT_SIZE) {
 		m->flags |= CL_MEMBER_BITFIELD;
 		m->bit_size = a.bit_size;
+		m->unit_size = (uint32_t)ty->size;
+		m->unit_align = ty->align;
 	} else {
 		m->bit_size = ty->flexible ? 0 : ty->size * 8;
 		if (ty->flexible)

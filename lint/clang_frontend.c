@@ -411,8 +411,14 @@ static bool convert_member(struct fe *fe, struct cl_record *rec, struct cl_membe
 	clang_disposeString(s);
 	m->bit_offset = (uint64_t)off;
 	if (clang_Cursor_isBitField(field)) {
+		long long us = clang_Type_getSizeOf(t), ua = clang_Type_getAlignOf(t);
+
 		m->flags |= CL_MEMBER_BITFIELD;	/* also `unsigned x:32` */
 		m->bit_size = (uint64_t)clang_getFieldDeclBitWidth(field);
+		if (us > 0 && ua > 0) {
+			m->unit_size = (uint32_t)us;
+			m->unit_align = (uint32_t)ua;
+		}
 	} else {
 		if (t.kind == CXType_IncompleteArray)
 			m->flags |= CL_MEMBER_FLEXIBLE;

@@ -7,6 +7,14 @@
  * (no bit_position(): offsets are summed from the INTEGER_CSTs), so that
  * loading the plugin cannot change what GCC does afterwards.
  */
+/*
+ * cp-tree.h (C++ classes: CLASSTYPE_AS_BASE) must come before c-common.h and
+ * diagnostic-core.h, which cachelint-plugin.h includes.  Its macros only
+ * read fields; cc1 never reaches them (lang_GNU_CXX() guards each use).
+ */
+#include "gcc-plugin.h"
+#include "tree.h"
+#include "cp/cp-tree.h"
 #include "cachelint-plugin.h"
 #include "langhooks.h"
 #include "tree-pretty-print.h"
@@ -57,9 +65,63 @@ static bool is_member(tree f)
 	       (DECL_NAME(f) || RECORD_OR_UNION_TYPE_P(TREE_TYPE(f)));
 }
 
+/*
+ * C++ base subobjects.  GCC lays a class out in two parts: the non-virtual
+ * part (vptr, non-virtual bases, data members), then one subobject for each
+ * virtual base of the whole hierarchy, each once, as base FIELD_DECLs of
+ * the most-derived class (in inheritance graph order, after its data
+ * members).  A base subobject is therefore only the non-virtual part of its
+ * class: CLASSTYPE_AS_BASE, whose fields are the class's without its
+ * virtual bases and whose size is the base-class size (nvsize, tail padding
+ * left to the derived class).  Converting a base as its complete class
+ * would put a copy of its virtual bases inside it, at the offsets they have
+ * in that class alone, once per direct base of a diamond.
+ *
+ * After layout GCC gives the base FIELD_DECLs of a class their complete
+ * types back; the copies in CLASSTYPE_AS_BASE keep the "as base" types
+ * (IS_FAKE_BASE_TYPE), whose TYPE_CONTEXT is the class.  Only cc1plus has
+ * these types: everything here is guarded by lang_GNU_CXX().
+ */
+static bool is_base_field(tree f)
+{
+	return lang_GNU_CXX() && DECL_ARTIFICIAL(f) && !DECL_NAME(f) &&
+	       TREE_CODE(TREE_TYPE(f)) == RECORD_TYPE;
+}
+
+/* The class a record stands for: the class itself, or its "as base" type's. */
+static tree class_of(tree type)
+{
+	if (lang_GNU_CXX() && TREE_CODE(type) == RECORD_TYPE && TYPE_CONTEXT(type) &&
+	    IS_FAKE_BASE_TYPE(type))
+		return TYPE_CONTEXT(type);
+	return type;
+}
+
+/* The type that a base FIELD_DECL holds: its class's non-virtual part. */
+static tree base_layout(tree f)
+{
+	tree cls = TYPE_MAIN_VARIANT(class_of(TREE_TYPE(f)));
+	tree as_base;
+
+	if (!CLASS_TYPE_P(cls) || !TYPE_LANG_SPECIFIC(cls))
+		return cls;
+	as_base = CLASSTYPE_AS_BASE(cls);
+	/*
+	 * A class without virtual bases is its own non-virtual part; the
+	 * member's size (DECL_SIZE) already leaves out the tail padding that
+	 * a derived class may reuse.
+	 */
+	if (!as_base || !CLASSTYPE_VBASECLASSES(cls))
+		return cls;
+	return as_base;
+}
+
 const char *convert_record_name(tree type, struct cl_arena *a)
 {
-	tree decl = TYPE_NAME(type), name = decl;
+	tree decl, name;
+
+	type = class_of(type);
+	decl = name = TYPE_NAME(type);
 
 	if (name && TREE_CODE(name) == TYPE_DECL)
 		name = DECL_NAME(name);
@@ -86,6 +148,7 @@ static void span_from(struct cl_span *s, location_t loc)
 
 location_t convert_record_location(tree type)
 {
+	type = class_of(type);
 	if (TYPE_STUB_DECL(type))
 		return DECL_SOURCE_LOCATION(TYPE_STUB_DECL(type));
 	if (TYPE_NAME(type) && TREE_CODE(TYPE_NAME(type)) == TYPE_DECL)
@@ -131,7 +194,8 @@ static void convert_member(struct cl_member *m, tree f, struct cl_arena *a, unsi
 	if (DECL_ARTIFICIAL(f))
 		m->flags |= DECL_NAME(f) ? CL_MEMBER_ARTIFICIAL : CL_MEMBER_BASE;
 	if (RECORD_OR_UNION_TYPE_P(type)) {
-		m->record = convert(TYPE_MAIN_VARIANT(type), a, depth + 1);
+		m->record = convert(is_base_field(f) ? base_layout(f) : TYPE_MAIN_VARIANT(type), a,
+				    depth + 1);
 		if (!DECL_NAME(f) && !DECL_ARTIFICIAL(f))
 			m->flags |= CL_MEMBER_ANONYMOUS;
 	}
@@ -154,8 +218,8 @@ static struct cl_record *build(tree type, struct cl_arena *a, unsigned depth)
 			    convert_record_name(type, a), n);
 	rec->size = tree_to_uhwi(TYPE_SIZE_UNIT(type));
 	rec->align = TYPE_ALIGN_UNIT(type);
-	rec->packed = TYPE_PACKED(type);
-	rec->suppress = attributes_read_suppress(type);
+	rec->packed = TYPE_PACKED(class_of(type));
+	rec->suppress = attributes_read_suppress(class_of(type));
 	span_from(&rec->span, convert_record_location(type));
 	for (tree f = TYPE_FIELDS(type); f; f = DECL_CHAIN(f))
 		if (is_member(f))

@@ -48,6 +48,18 @@ static void on_error(void *data, const struct cl_diag *d)
 	r->errors++;
 }
 
+/* "file:line:col: note: msg", as the lint prints its notes */
+static void on_note(void *data, const struct cl_diag *d)
+{
+	(void)data;
+	if (d->line && d->col)
+		fprintf(stderr, "%s:%u:%u: note: %s\n", d->file, d->line, d->col, d->msg);
+	else if (d->line)
+		fprintf(stderr, "%s:%u: note: %s\n", d->file, d->line, d->msg);
+	else
+		fprintf(stderr, "cachelint: note: %s: %s\n", d->file, d->msg);
+}
+
 /*
  * units done / total (where the total can be counted in place), structs
  * seen: those converted and those recognised by their structural key
@@ -75,6 +87,7 @@ size_t dw_run_files(struct dw_run *r, char *const *files, int nfiles, bool all,
 		.only = only,
 		.record = on_record,
 		.error = on_error,
+		.note = on_note,
 		.progress = cli_progress_wanted(r->c) ? on_progress : NULL,
 		.data = r,
 		.jobs = r->jobs,

@@ -309,6 +309,10 @@ static void read_one(struct dw_unit *u, Dwarf_Attribute at, struct dw_attrs *a)
 	case DW_AT_prototyped:
 		a->have |= form_flag(u, at) ? DWA_PROTOTYPED : 0;
 		break;
+	case DW_AT_virtuality:
+		if (is_constant_form(form) && form_udata(u, at) != DW_VIRTUALITY_none)
+			a->have |= DWA_VIRTUAL;
+		break;
 	case DW_AT_GNU_vector:
 		a->have |= form_flag(u, at) ? DWA_VECTOR : 0;
 		break;

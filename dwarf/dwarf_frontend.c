@@ -85,6 +85,27 @@ void dw_report(struct dw_unit *u, const struct cl_span *where, const char *fmt, 
 		fe->cfg.error(fe->cfg.data, &d);
 }
 
+void dw_note(struct dw_unit *u, const struct cl_span *where, const char *fmt, ...)
+{
+	struct dw_frontend *fe = u->fe;
+	struct cl_diag d;
+	char key[1600];
+	va_list ap;
+
+	memset(&d, 0, sizeof(d));
+	va_start(ap, fmt);
+	vsnprintf(d.msg, sizeof(d.msg), fmt, ap);
+	va_end(ap);
+	snprintf(d.file, sizeof(d.file), "%s", where && where->file ? where->file : u->path);
+	d.line = where && where->file ? where->line : 0;
+	d.col = where && where->file ? where->col : 0;
+	snprintf(key, sizeof(key), "note:%s:%u:%u:%s", d.file, d.line, d.col, d.msg);
+	if (cl_strset_add(&fe->reported, key))
+		return;
+	if (fe->cfg.note)
+		fe->cfg.note(fe->cfg.data, &d);
+}
+
 /* ------------------------------------------------------------------ */
 /* copying a distinct layout out of the unit                           */
 

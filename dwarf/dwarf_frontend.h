@@ -75,6 +75,8 @@ struct dw_stats {
  *          appearance; @rec lives until dw_frontend_free()
  * @error: called for an error in an input that is not fatal to the file
  *         (a contradictory annotation); the run ends with status 2
+ * @note: called for what the reader leaves out and why (a C++ virtual
+ *        base it cannot place), once per place and message; or NULL
  * @progress: called after each unit, or NULL
  * @data: passed to the callbacks
  * @track_allocations: let libdwarf track every allocation so that
@@ -96,6 +98,7 @@ struct dw_config {
 	const char *only;
 	void (*record)(void *data, struct cl_record *rec);
 	void (*error)(void *data, const struct cl_diag *diag);
+	void (*note)(void *data, const struct cl_diag *diag);
 	void (*progress)(void *data, const char *file, const struct dw_stats *st);
 	void *data;
 	bool track_allocations;

@@ -166,10 +166,95 @@ static bool is_flexible_array(tree f)
 }
 
 static struct cl_record *convert(tree type, struct cl_arena *a, unsigned depth);
+static struct cl_record *build(tree type, struct cl_arena *a, unsigned depth, tree binfo,
+			       tree root);
 
-static void convert_member(struct cl_member *m, tree f, struct cl_arena *a, unsigned depth)
+/* The canonical binfo of the virtual base @cls in the hierarchy at @root. */
+static tree vbase_binfo(tree root, tree cls)
+{
+	for (tree b = root; b; b = TREE_CHAIN(b))
+		if (BINFO_VIRTUAL_P(b) && TYPE_MAIN_VARIANT(BINFO_TYPE(b)) == cls)
+			return b;
+	return NULL_TREE;
+}
+
+/*
+ * The binfo of the base subobject that base field @f of the subobject @ctx
+ * holds, in the hierarchy of the complete class whose binfo is @root: a
+ * direct base, or a virtual base (of the complete class; or the primary
+ * base of @ctx's class, which may be an indirect virtual base).  NULL when
+ * unknown.
+ */
+static tree base_binfo_of(tree root, tree ctx, tree f)
+{
+	tree cls = TYPE_MAIN_VARIANT(class_of(TREE_TYPE(f))), b;
+
+	if (!ctx || !root)
+		return NULL_TREE;
+	for (int i = 0; BINFO_BASE_ITERATE(ctx, i, b); i++)
+		if (TYPE_MAIN_VARIANT(BINFO_TYPE(b)) == cls)
+			return b;
+	return vbase_binfo(root, cls);
+}
+
+/*
+ * A class may take a nearly empty virtual base (a vptr and nothing else),
+ * even an indirect one, as its primary base: CLASSTYPE_AS_BASE then holds
+ * that base at offset 0.  In a hierarchy where another class took that
+ * virtual base first, the subobject has "lost" it (BINFO_LOST_PRIMARY_P):
+ * the virtual base is where the other class is, and the bytes at the
+ * subobject's start are only its own vptr.  Whether a lost primary is
+ * anywhere in the subobject at @b: then its record is built for this place
+ * (not the cached one).
+ */
+static bool lost_primary_below(tree root, tree b, unsigned depth)
+{
+	tree bb, cls = BINFO_TYPE(b), primary;
+
+	if (depth > DEPTH_MAX)
+		return false;
+	if (BINFO_LOST_PRIMARY_P(b))
+		return true;
+	for (int i = 0; BINFO_BASE_ITERATE(b, i, bb); i++)
+		if (!BINFO_VIRTUAL_P(bb) && lost_primary_below(root, bb, depth + 1))
+			return true;
+	/* a virtual primary base in place is part of this subobject */
+	primary = CLASS_TYPE_P(cls) && TYPE_LANG_SPECIFIC(cls) ? CLASSTYPE_PRIMARY_BINFO(cls) :
+		  NULL_TREE;
+	if (primary && BINFO_VIRTUAL_P(primary)) {
+		bb = vbase_binfo(root, TYPE_MAIN_VARIANT(BINFO_TYPE(primary)));
+		if (bb && BINFO_INHERITANCE_CHAIN(bb) == b &&
+		    lost_primary_below(root, bb, depth + 1))
+			return true;
+	}
+	return false;
+}
+
+/* The lost primary base of the subobject at @ctx is only its vptr. */
+static void convert_lost_primary(struct cl_member *m, tree f, tree ctx, struct cl_arena *a)
+{
+	const char *cls = convert_record_name(BINFO_TYPE(ctx), a);
+
+	m->name = cl_arena_printf(a, "_vptr.%s", cls ? cls : "");
+	m->bit_offset = tree_to_uhwi(DECL_FIELD_OFFSET(f)) * BITS_PER_UNIT +
+			tree_to_uhwi(DECL_FIELD_BIT_OFFSET(f));
+	m->bit_size = DECL_SIZE(f) ? tree_to_uhwi(DECL_SIZE(f)) : 0;
+	m->align = DECL_ALIGN_UNIT(f);
+	m->flags |= CL_MEMBER_ARTIFICIAL;
+	span_from(&m->span, DECL_SOURCE_LOCATION(f));
+}
+
+static void convert_member(struct cl_member *m, tree f, struct cl_arena *a, unsigned depth,
+			   tree ctx, tree root)
 {
 	tree type = TREE_TYPE(f);
+	tree binfo = is_base_field(f) ? base_binfo_of(root, ctx, f) : NULL_TREE;
+
+	/* in a subobject's non-virtual part, a virtual base is its primary */
+	if (binfo && BINFO_VIRTUAL_P(binfo) && ctx != root && BINFO_LOST_PRIMARY_P(ctx)) {
+		convert_lost_primary(m, f, ctx, a);
+		return;
+	}
 
 	if (DECL_NAME(f))
 		m->name = cl_arena_strdup(a, IDENTIFIER_POINTER(DECL_NAME(f)));
@@ -194,8 +279,11 @@ static void convert_member(struct cl_member *m, tree f, struct cl_arena *a, unsi
 	if (DECL_ARTIFICIAL(f))
 		m->flags |= DECL_NAME(f) ? CL_MEMBER_ARTIFICIAL : CL_MEMBER_BASE;
 	if (RECORD_OR_UNION_TYPE_P(type)) {
-		m->record = convert(is_base_field(f) ? base_layout(f) : TYPE_MAIN_VARIANT(type), a,
-				    depth + 1);
+		if (binfo && depth < DEPTH_MAX && lost_primary_below(root, binfo, 0))
+			m->record = build(base_layout(f), a, depth + 1, binfo, root);
+		else
+			m->record = convert(is_base_field(f) ? base_layout(f) :
+					    TYPE_MAIN_VARIANT(type), a, depth + 1);
 		if (!DECL_NAME(f) && !DECL_ARTIFICIAL(f))
 			m->flags |= CL_MEMBER_ANONYMOUS;
 	}
@@ -207,7 +295,13 @@ static void convert_member(struct cl_member *m, tree f, struct cl_arena *a, unsi
 	attributes_read_field(f, &m->access, a);
 }
 
-static struct cl_record *build(tree type, struct cl_arena *a, unsigned depth)
+/*
+ * @binfo: the C++ subobject the record stands for in the hierarchy of the
+ * complete class whose TYPE_BINFO is @root, which says where its bases are;
+ * both NULL where that does not matter.
+ */
+static struct cl_record *build(tree type, struct cl_arena *a, unsigned depth, tree binfo,
+			       tree root)
 {
 	struct cl_record *rec;
 	size_t n = 0, i = 0;
@@ -223,8 +317,17 @@ static struct cl_record *build(tree type, struct cl_arena *a, unsigned depth)
 	span_from(&rec->span, convert_record_location(type));
 	for (tree f = TYPE_FIELDS(type); f; f = DECL_CHAIN(f))
 		if (is_member(f))
-			convert_member(&rec->members[i++], f, a, depth);
+			convert_member(&rec->members[i++], f, a, depth, binfo, root);
 	return rec;
+}
+
+/* The binfo of a complete C++ class, for its bases; NULL otherwise. */
+static tree complete_binfo(tree type)
+{
+	if (!lang_GNU_CXX() || !CLASS_TYPE_P(type) || !TYPE_LANG_SPECIFIC(type) ||
+	    class_of(type) != type)
+		return NULL_TREE;
+	return TYPE_BINFO(type);
 }
 
 static struct cl_record *convert(tree type, struct cl_arena *a, unsigned depth)
@@ -240,7 +343,7 @@ static struct cl_record *convert(tree type, struct cl_arena *a, unsigned depth)
 	/* Claim the slot first: a record cannot contain itself, but be safe. */
 	cache->put(uid, NULL);
 	if (depth <= DEPTH_MAX && layout_fixed(type))
-		rec = build(type, a, depth);
+		rec = build(type, a, depth, complete_binfo(type), complete_binfo(type));
 	cache->put(uid, rec);	/* build() may have rehashed the map */
 	return rec;
 }

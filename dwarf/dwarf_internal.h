@@ -189,7 +189,7 @@ struct dw_base {
  * @nearly_empty: a vptr and nothing else (a candidate primary base)
  * @bases: the direct bases, in declaration order
  * @nbases: number of @bases
- * @nvbases: virtual bases in the whole hierarchy
+ * @nvbases: 1 when the hierarchy has virtual bases, else 0
  */
 struct dw_class {
 	struct cl_record *as_base;

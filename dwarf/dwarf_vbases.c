@@ -25,13 +25,15 @@
  *     carried through; placing is monotonic in the sizes, so when the two
  *     bounds give every virtual base the same offset, every reading does;
  *   - which nearly empty virtual base (a vptr and nothing else) a class
- *     takes as its primary base, which then shares the class's offset, and
- *     where an empty virtual base goes (offset 0 unless a subobject of its
- *     type is there already).
- * Where the bounds disagree, a virtual base is empty or nearly empty, or
- * the result is not the class's DW_AT_byte_size, the class keeps only its
- * non-virtual part and a note says which virtual base was left out and why:
- * never a guessed offset.
+ *     takes as its primary base, which then shares the class's offset;
+ *   - where an empty virtual base goes (offset 0 unless a subobject of its
+ *     type is there already, else after the others).  It holds nothing and
+ *     moves nothing else: it is left out, as GCC makes no field for it
+ *     (the plugin has none either); it may add a byte to the size.
+ * Where the bounds disagree, a virtual base is nearly empty, or the result
+ * is not the class's DW_AT_byte_size, the class keeps only its non-virtual
+ * part and a note says which virtual base was left out and why: never a
+ * guessed offset.
  */
 #include "dwarf_internal.h"
 
@@ -86,27 +88,48 @@ uint64_t dw_class_base_size(const struct dw_class *c, uint64_t complete_size)
 	return c->nv_lo == c->nv_hi ? c->nv_lo : complete_size;
 }
 
+/*
+ * Corrupt DWARF can make a hierarchy whose walk never ends in practice
+ * (repeated bases at every level): the walk and the virtual bases it
+ * collects are bounded, and a class beyond the bounds gets a note.
+ */
+#define VBASES_MAX 1024
+#define WALK_MAX 100000
+
+struct vbase_walk {
+	struct dw_class **v;
+	size_t n;
+	size_t steps;
+	bool overflow;
+};
+
 /* The virtual bases of @c's hierarchy, in inheritance graph order. */
-static void collect_vbases(const struct dw_class *c, struct dw_class **out, size_t *n,
-			   size_t cap, unsigned depth)
+static void collect_vbases(const struct dw_class *c, struct vbase_walk *w, unsigned depth)
 {
-	if (depth > DW_DEPTH_MAX)
+	if (depth > DW_DEPTH_MAX || ++w->steps > WALK_MAX) {
+		w->overflow = true;
 		return;
-	for (size_t i = 0; i < c->nbases; i++) {
+	}
+	for (size_t i = 0; i < c->nbases && !w->overflow; i++) {
 		struct dw_class *b = c->bases[i].type->cls;
 		bool seen = false;
 
 		if (!b)
 			continue;
 		if (c->bases[i].virt) {
-			for (size_t k = 0; k < *n; k++)
-				seen |= out[k] == b;
+			for (size_t k = 0; k < w->n; k++)
+				seen |= w->v[k] == b;
 			if (seen)
 				continue;
-			if (*n < cap)
-				out[(*n)++] = b;
+			if (w->n == VBASES_MAX) {
+				w->overflow = true;
+				return;
+			}
+			w->v[w->n++] = b;
 		}
-		collect_vbases(b, out, n, cap, depth + 1);
+		/* a base without virtual bases adds none */
+		if (b->nvbases)
+			collect_vbases(b, w, depth + 1);
 	}
 }
 
@@ -123,12 +146,16 @@ static const char *class_name(const struct dw_class *c)
 static const char *place(const struct cl_record *rec, struct dw_class **v, size_t n,
 			 uint64_t lo, uint64_t hi, uint32_t *align, uint64_t *off, size_t *bad)
 {
+	bool empty = false;
+
 	for (size_t i = 0; i < n; i++) {
 		uint64_t olo, ohi;
 
 		*bad = i;
-		if (v[i]->empty)
-			return "is empty: it goes at offset 0 unless a subobject of its type is there, which DWARF does not show";
+		if (v[i]->empty) {
+			empty = true;
+			continue;
+		}
 		if (v[i]->nearly_empty)
 			return "holds only a vptr: a class that takes it as its primary base shares its place, which DWARF does not show";
 		olo = round_up(lo, v[i]->nvalign);
@@ -142,7 +169,10 @@ static const char *place(const struct cl_record *rec, struct dw_class **v, size_
 			*align = v[i]->nvalign;
 	}
 	*bad = 0;
-	if (round_up(lo, *align) != rec->size && round_up(hi, *align) != rec->size)
+	/* an empty virtual base that could not go at 0 is a byte at the end */
+	if (round_up(lo, *align) != rec->size && round_up(hi, *align) != rec->size &&
+	    (!empty || (round_up(lo + 1, *align) != rec->size &&
+			round_up(hi + 1, *align) != rec->size)))
 		return "placed as the C++ ABI places it, does not give the class its size";
 	return NULL;
 }
@@ -166,9 +196,14 @@ static void add_vbases(struct dw_unit *u, struct cl_record *rec, struct dw_class
 	struct cl_member *m = cl_arena_alloc(&u->arena, (rec->nmembers + n) * sizeof(*m));
 
 	memcpy(m, rec->members, rec->nmembers * sizeof(*m));
-	for (size_t i = 0; i < n; i++) {
-		struct cl_member *b = &m[rec->nmembers + i];
+	size_t k = rec->nmembers;
 
+	for (size_t i = 0; i < n; i++) {
+		struct cl_member *b = &m[k];
+
+		if (v[i]->empty)
+			continue;
+		k++;
 		memset(b, 0, sizeof(*b));
 		b->bit_offset = off[i] * 8;
 		b->bit_size = dw_class_base_size(v[i], v[i]->as_base->size) * 8;
@@ -181,7 +216,7 @@ static void add_vbases(struct dw_unit *u, struct cl_record *rec, struct dw_class
 		cl_map_put(&u->embedded, (dw_key)(uintptr_t)b->record, b->record);
 	}
 	rec->members = m;
-	rec->nmembers += n;
+	rec->nmembers = k;
 	rec->align = align;
 }
 
@@ -191,9 +226,10 @@ void dw_class_finish(struct dw_unit *u, struct dw_type *t, struct cl_record *rec
 	struct dw_class *c = cl_arena_alloc(&u->arena, sizeof(*c));
 	uint64_t lo = 0, hi = 0;
 	bool data = false;
+	struct vbase_walk w = { 0 };
 	struct dw_class **v;
 	uint64_t *off;
-	size_t nv = 0;
+	size_t nv;
 	uint32_t align;
 	const char *why;
 	size_t bad = 0;
@@ -215,7 +251,9 @@ void dw_class_finish(struct dw_unit *u, struct dw_type *t, struct cl_record *rec
 	}
 	for (size_t i = 0; i < nbases; i++) {
 		c->dynamic |= bases[i].virt;
-		c->nvbases += bases[i].virt + (bases[i].type->cls ? bases[i].type->cls->nvbases : 0);
+		/* only whether there are any matters: saturate */
+		if (bases[i].virt || (bases[i].type->cls && bases[i].type->cls->nvbases))
+			c->nvbases = 1;
 	}
 	c->empty = !data && !c->dynamic && rec->size <= 1;
 	c->nearly_empty = !data && c->dynamic && lo == u->addr_size;
@@ -228,10 +266,18 @@ void dw_class_finish(struct dw_unit *u, struct dw_type *t, struct cl_record *rec
 		return;
 	/* the non-virtual part, as a base subobject holds it */
 	c->as_base = copy_part(u, rec, lo);
-	v = cl_arena_alloc(&u->arena, c->nvbases * sizeof(*v));
-	off = cl_arena_alloc(&u->arena, c->nvbases * sizeof(*off));
-	collect_vbases(c, v, &nv, c->nvbases, 0);
+	w.v = cl_arena_alloc(&u->arena, VBASES_MAX * sizeof(*w.v));
+	collect_vbases(c, &w, 0);
+	v = w.v;
+	nv = w.n;
+	off = cl_arena_alloc(&u->arena, (nv ? nv : 1) * sizeof(*off));
 	align = rec->align;
+	if (w.overflow) {
+		dw_note(u, &rec->span,
+			"the virtual bases of '%s' are left out of its layout: its hierarchy is deeper or larger than this reader follows",
+			rec->name ? rec->name : "<anonymous>");
+		return;
+	}
 	why = place(rec, v, nv, lo, hi, &align, off, &bad);
 	if (!why) {
 		add_vbases(u, rec, v, nv, off, align);

@@ -6,12 +6,27 @@ struct primary : virtual nearly_empty {
 	long p;
 };
 
-struct empty {
+// pod keeps its tail padding (nvsize 16) if it is a POD for the purpose of
+// layout, else 'small' goes into it (nvsize 9): DWARF does not say which.
+struct pod {
+	long x;
+	char c;
+};
+struct small {
+	char s;
+};
+struct after_pod : virtual pod, virtual small {
+	long q;
 };
 
+// An empty virtual base holds nothing and moves nothing: it is left out, as
+// GCC makes no field for it, and the class is placed.
+struct empty {
+};
 struct after_empty : virtual empty {
 	long q;
 };
 
 primary p_obj;
-after_empty q_obj;
+after_pod a_obj;
+after_empty e_obj;

@@ -190,6 +190,9 @@ struct dw_base {
  * @bases: the direct bases, in declaration order
  * @nbases: number of @bases
  * @nvbases: 1 when the hierarchy has virtual bases, else 0
+ * @primary: the class's primary base (it shares the class's place), NULL if
+ *           none
+ * @primary_virtual: @primary is a (nearly empty) virtual base
  */
 struct dw_class {
 	struct cl_record *as_base;
@@ -199,6 +202,8 @@ struct dw_class {
 	struct dw_base *bases;
 	size_t nbases;
 	size_t nvbases;
+	struct dw_class *primary;
+	bool primary_virtual;
 };
 
 

@@ -35,12 +35,15 @@
 
 #include <yaml.h>
 
+#include "names.h"
 #include "rules.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 /* Longest user text quoted in a message, including "..." and the NUL. */
-#define SHOW_MAX 48
+/* a name in a message: at most SHOW_CHARS characters, each at most 4 bytes */
+#define SHOW_CHARS 44
+#define SHOW_MAX (SHOW_CHARS * 4 + 4)
 
 /* ------------------------------------------------------------------ */
 /* Hashing                                                              */
@@ -509,22 +512,13 @@ struct key_table {
 	const char *expected;
 };
 
-/* @s for a message: diagnostics are plain ASCII and quote with '. */
+/*
+ * @s for a message, quoted with ': valid UTF-8 as itself, control
+ * characters, DEL, bytes that are not UTF-8 and ' itself as \xNN.
+ */
 static const char *show(char buf[SHOW_MAX], const char *s)
 {
-	size_t i;
-
-	for (i = 0; s[i] && i < SHOW_MAX - 4; i++) {
-		unsigned char c = s[i];
-
-		buf[i] = c >= 0x20 && c < 0x7f && c != '\'' ? c : '?';
-	}
-	if (s[i]) {
-		memcpy(buf + i, "...", 3);
-		i += 3;
-	}
-	buf[i] = '\0';
-	return buf;
+	return cl_name_show(buf, SHOW_CHARS, s, true);
 }
 
 /* ------------------------------------------------------------------ */
@@ -944,19 +938,21 @@ static int count_value(struct loader *ld, const char *key, uint64_t *out)
 	return 0;
 }
 
-static bool is_ident_char(char c, bool first)
+static size_t ident_char(const char *s, bool first)
 {
-	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-	       (!first && is_digit(c));
+	return cl_ident_char(s, strnlen(s, 4), first);
 }
 
 /* Past a C identifier at @s, or NULL when none starts there. */
 static const char *skip_ident(const char *s)
 {
-	if (!is_ident_char(*s, true))
+	size_t len = ident_char(s, true);
+
+	if (!len)
 		return NULL;
-	while (is_ident_char(*s, false))
-		s++;
+	do
+		s += len;
+	while ((len = ident_char(s, false)));
 	return s;
 }
 

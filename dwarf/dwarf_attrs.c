@@ -8,6 +8,7 @@
  * see libdwarf forms.  Every call passes an error pointer.
  */
 #include "dwarf_internal.h"
+#include "names.h"
 
 #include <string.h>
 
@@ -82,6 +83,14 @@ static const char *form_string(struct dw_unit *u, Dwarf_Attribute at)
 	if (dwarf_formstring(at, &s, &e) == DW_DLV_ERROR)
 		dw_fail_dwarf(u, "reading a string", e);
 	return s;
+}
+
+/* A string that names something: escaped where it does not print (names.h). */
+static const char *form_name(struct dw_unit *u, Dwarf_Attribute at)
+{
+	const char *s = form_string(u, at);
+
+	return s ? cl_name_escape(&u->arena, s) : NULL;
 }
 
 static bool form_flag(struct dw_unit *u, Dwarf_Attribute at)
@@ -210,7 +219,8 @@ static void read_one(struct dw_unit *u, Dwarf_Attribute at, struct dw_attrs *a)
 		dw_fail_dwarf(u, "reading an attribute form", e);
 	switch (num) {
 	case DW_AT_name:
-		a->name = form_string(u, at);
+		/* a damaged .debug_str may hold anything: names print escaped */
+		a->name = form_name(u, at);
 		a->have |= a->name ? DWA_NAME : 0;
 		break;
 	case DW_AT_type:
@@ -293,7 +303,7 @@ static void read_one(struct dw_unit *u, Dwarf_Attribute at, struct dw_attrs *a)
 		    form == DW_FORM_strx1 || form == DW_FORM_strx2 || form == DW_FORM_strx3 ||
 		    form == DW_FORM_strx4 || form == DW_FORM_line_strp ||
 		    form == DW_FORM_GNU_strp_alt || form == DW_FORM_GNU_str_index) {
-			a->const_string = form_string(u, at);
+			a->const_string = form_name(u, at);
 			a->have |= a->const_string ? DWA_CONST_STRING : 0;
 		}
 		break;

@@ -1143,7 +1143,7 @@ static int entry_group(struct loader *ld, const char *key, void *arg)
 		return -1;
 	if (!*s)
 		return err_here(ld, "'group' must name a write group");
-	e->acc.group = cl_arena_strdup(&ld->p->arena, s);
+	e->acc.group = cl_arena_strdup(&ld->p->arena, cl_name_escape(&ld->p->arena, s));
 	e->group_at = here(ld);
 	return 0;
 }

@@ -22,6 +22,7 @@
 
 #include <string.h>
 
+#include "names.h"
 #include "rules.h"
 
 #define PREFIX "cachelint:"
@@ -134,6 +135,9 @@ static void set_class(struct fe *fe, CXCursor field, struct cl_access *acc, enum
 
 	if (!*n)
 		n = "<anonymous>";
+	/* a string literal may hold anything: names print escaped (names.h) */
+	if (group)
+		group = cl_name_escape(&fe->out->arena, group);
 	if (acc->cls != CL_CLASS_NONE && acc->cls != cls)
 		fe_error(fe, field, "cachelint: field '%s' is annotated both read-mostly and write-hot", n);
 	else if (acc->cls == CL_CLASS_WRITE_HOT && !same_group(acc->group, group))

@@ -29,6 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "paths.h"
 #include "rules.h"
 
 /**
@@ -88,6 +89,23 @@ static void annotate_member(struct dw_unit *u, struct cl_member *m, const char *
 	const char *what = tag + strlen(tag_prefix);
 	struct cl_access *acc = &m->access;
 
+	const char *colon = strchr(what, ':');
+	int kind = colon ? cl_paths_annotation_kind(what, (size_t)(colon - what)) : -1;
+
+	if (kind >= 0) {
+		const char *err = cl_paths_annotation_add(acc, (enum cl_paths_annotation)kind,
+							  colon + 1, member_name(m), &u->arena);
+
+		if (err)
+			annotation_error(u, &m->span, "%s%s", err, "");
+		return;
+	}
+	if ((acc->cls == CL_CLASS_PATHS) &&
+	    (!strcmp(what, "read_mostly") || !strncmp(what, "write_hot", 9))) {
+		annotation_error(u, &m->span, "cachelint: field '%s' is annotated both %s and with paths",
+				 member_name(m), what[0] == 'r' ? "read-mostly" : "write-hot");
+		return;
+	}
 	if (!strcmp(what, "read_mostly")) {
 		if (acc->cls == CL_CLASS_WRITE_HOT)
 			goto both;
@@ -273,6 +291,8 @@ static void convert_member(struct dw_unit *u, Dwarf_Die die, Dwarf_Half tag,
 	if (a.have & DWA_BIT_SIZE) {
 		m->flags |= CL_MEMBER_BITFIELD;
 		m->bit_size = a.bit_size;
+		m->unit_size = (uint32_t)ty->size;
+		m->unit_align = ty->align;
 	} else {
 		m->bit_size = ty->flexible ? 0 : ty->size * 8;
 		if (ty->flexible)

@@ -116,6 +116,14 @@ void fe_error(struct fe *fe, CXCursor at, const char *fmt, ...)
 	int n;
 
 	span_from(fe, &s, clang_getCursorLocation(at));
+	if (s.file) {
+		/* as GCC counts columns (tabs to the next multiple of 8), as findings */
+		struct cl_source_cache cache;
+
+		cl_source_cache_init(&cache);
+		s.col = cl_source_column(&cache, s.file, s.line, s.col, CL_COLUMN_DISPLAY);
+		cl_source_cache_free(&cache);
+	}
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
@@ -403,8 +411,14 @@ static bool convert_member(struct fe *fe, struct cl_record *rec, struct cl_membe
 	clang_disposeString(s);
 	m->bit_offset = (uint64_t)off;
 	if (clang_Cursor_isBitField(field)) {
+		long long us = clang_Type_getSizeOf(t), ua = clang_Type_getAlignOf(t);
+
 		m->flags |= CL_MEMBER_BITFIELD;	/* also `unsigned x:32` */
 		m->bit_size = (uint64_t)clang_getFieldDeclBitWidth(field);
+		if (us > 0 && ua > 0) {
+			m->unit_size = (uint32_t)us;
+			m->unit_align = (uint32_t)ua;
+		}
 	} else {
 		if (t.kind == CXType_IncompleteArray)
 			m->flags |= CL_MEMBER_FLEXIBLE;
@@ -499,6 +513,9 @@ static const char *const macro_names[] = {
 	[MACRO_WRITE_HOT_GROUP] = "__write_hot_group",
 	[MACRO_SUPPRESS] = "__cachelint_suppress",
 	[MACRO_PIN] = "__cachelint_pin",
+	[MACRO_READ_ON] = "__read_on",
+	[MACRO_WRITTEN_ON] = "__written_on",
+	[MACRO_WRITTEN_ON_SOME] = "__written_on_some",
 };
 
 static void macro_expansion(struct fe *fe, CXCursor c)

@@ -20,6 +20,9 @@ enum macro_kind {
 	MACRO_WRITE_HOT_GROUP,
 	MACRO_SUPPRESS,
 	MACRO_PIN,
+	MACRO_READ_ON,		/* in enum cl_paths_annotation order */
+	MACRO_WRITTEN_ON,
+	MACRO_WRITTEN_ON_SOME,
 };
 
 /**

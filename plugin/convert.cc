@@ -114,9 +114,15 @@ static void convert_member(struct cl_member *m, tree f, struct cl_arena *a, unsi
 			tree_to_uhwi(DECL_FIELD_BIT_OFFSET(f));
 	if (DECL_SIZE(f))
 		m->bit_size = tree_to_uhwi(DECL_SIZE(f));
-	if (DECL_BIT_FIELD_TYPE(f))
+	if (DECL_BIT_FIELD_TYPE(f)) {
+		tree bt = DECL_BIT_FIELD_TYPE(f);
+
 		m->flags |= CL_MEMBER_BITFIELD;	/* also `unsigned x:32` */
-	else
+		if (TYPE_SIZE_UNIT(bt) && tree_fits_uhwi_p(TYPE_SIZE_UNIT(bt)) && !DECL_PACKED(f)) {
+			m->unit_size = (uint32_t)tree_to_uhwi(TYPE_SIZE_UNIT(bt));
+			m->unit_align = TYPE_ALIGN_UNIT(bt);
+		}
+	} else
 		m->align = DECL_ALIGN_UNIT(f);
 	if (is_flexible_array(f))
 		m->flags |= CL_MEMBER_FLEXIBLE;

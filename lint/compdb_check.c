@@ -45,8 +45,9 @@ struct jreader {
 static void position(const struct jreader *r, size_t at, unsigned *line, unsigned *col)
 {
 	unsigned l = 1, c = 1;
+	size_t i = r->n >= 3 && !memcmp(r->s, "\xef\xbb\xbf", 3) ? 3 : 0;
 
-	for (size_t i = 0; i < at && i < r->n; i++) {
+	for (; i < at && i < r->n; i++) {
 		unsigned char ch = (unsigned char)r->s[i];
 
 		if (ch == '\n') {
@@ -374,6 +375,9 @@ static bool check_database(struct jreader *r)
 {
 	size_t nth = 0;
 
+	/* a byte order mark, which some editors write and libclang skips */
+	if (r->n >= 3 && !memcmp(r->s, "\xef\xbb\xbf", 3))
+		r->i = 3;
 	skip_space(r);
 	if (r->i >= r->n)
 		return fail_at(r, 0, "empty file: expected a JSON array of entries");

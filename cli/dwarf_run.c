@@ -97,6 +97,7 @@ size_t dw_run_files(struct dw_run *r, char *const *files, int nfiles, bool all,
 	size_t failed = 0;
 
 	for (int i = 0; i < nfiles; i++) {
+		size_t no_lines = dw_frontend_stats(fe)->split_no_lines;
 		struct cl_diag err;
 		char buf[2048];
 
@@ -106,6 +107,12 @@ size_t dw_run_files(struct dw_run *r, char *const *files, int nfiles, bool all,
 				fputc('\n', stderr);
 			cl_error("%s", cl_diag_format(&err, buf, sizeof(buf)));
 			failed++;
+		} else if (dw_frontend_stats(fe)->split_no_lines > no_lines) {
+			/* once per file, rather than an empty position per finding */
+			if (cfg.progress)
+				fputc('\n', stderr);
+			cl_error("note: %s: a split-DWARF .dwo without .debug_line.dwo: the files its declarations name are listed in its skeleton object's line table, so what it reports has no file:line (GCC's .dwo files carry the list)",
+				 files[i]);
 		}
 	}
 	if (cfg.progress)

@@ -4,6 +4,7 @@
  * write on one path costs an access on another a miss (paths.h)
  */
 #include "paths.h"
+#include "names.h"
 
 #include <string.h>
 
@@ -301,7 +302,7 @@ const char *cl_paths_annotation_add(struct cl_access *acc, enum cl_paths_annotat
 	for (pos = 0;; pos++) {
 		if (!next_path(list, &pos, &len, &concurrent))
 			return cl_arena_printf(a, "cachelint: the paths of field '%s' must be path names separated by ',' (\"tx,rx\", \"charge:concurrent\"), not \"%s\"",
-					       field, list);
+					       field, cl_name_escape(a, list));
 		listed++;
 		pos += len + (concurrent ? strlen(CONCURRENT_SUFFIX) : 0);
 		while (list[pos] == ' ')

@@ -20,6 +20,7 @@
 #include "dwarf_internal.h"
 #include "dwarf_input.h"
 #include "groups.h"
+#include "names.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -164,7 +165,8 @@ static void name_typedefs(struct dw_unit *u)
 			continue;
 		name = cl_map_get(&u->typedefs, u->converted[i]->key);
 		if (name) {
-			rec->name = cl_arena_strdup(&u->arena, name);
+			/* read in place: not escaped yet (names.h) */
+			rec->name = cl_arena_strdup(&u->arena, cl_name_escape(&u->arena, name));
 			rec->typedef_name = true;
 		}
 	}

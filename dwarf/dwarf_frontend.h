@@ -47,6 +47,10 @@ struct dw_frontend;
  *                 members, unknown member types), skipped like the plugin
  *                 skips them
  * @errors: errors in annotations reported through dw_config.error
+ * @split_no_lines: units of split-DWARF .dwo files whose declarations name
+ *                  files of a line table the .dwo does not hold (clang
+ *                  writes no .debug_line.dwo: the names are in the
+ *                  skeleton's table), so they have no file:line
  */
 struct dw_stats {
 	size_t files;
@@ -57,6 +61,7 @@ struct dw_stats {
 	size_t records;
 	size_t unconvertible;
 	size_t errors;
+	size_t split_no_lines;
 };
 
 /**

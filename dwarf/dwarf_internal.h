@@ -250,6 +250,8 @@ struct dw_embedder {
  * @nfiles: number of @files
  * @file_names: @files interned in the front end's arena, filled lazily
  * @files_loaded: @files was attempted
+ * @no_lines_noted: a declaration of this unit of a .dwo named a file that
+ *                  the .dwo has no line table for (dw_stats.split_no_lines)
  * @arena: everything built for the unit; freed when it is done
  * @types: key -> struct dw_type
  * @typedefs: key of a nameless record -> the first typedef name for it
@@ -285,6 +287,7 @@ struct dw_unit {
 	Dwarf_Signed nfiles;
 	const char **file_names;
 	bool files_loaded;
+	bool no_lines_noted;
 	struct cl_arena arena;
 	struct cl_map types;
 	struct cl_map typedefs;

@@ -25,6 +25,7 @@
 
 #include <string.h>
 
+#include "names.h"
 #include "paths.h"
 #include "rules.h"
 
@@ -138,6 +139,9 @@ static void set_class(struct fe *fe, CXCursor field, struct cl_access *acc, enum
 
 	if (!*n)
 		n = "<anonymous>";
+	/* a string literal may hold anything: names print escaped (names.h) */
+	if (group)
+		group = cl_name_escape(&fe->out->arena, group);
 	if (acc->cls == CL_CLASS_PATHS)
 		fe_error(fe, field, "cachelint: field '%s' is annotated both %s and with paths", n,
 			 cls == CL_CLASS_READ_MOSTLY ? "read-mostly" : "write-hot");

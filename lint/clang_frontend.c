@@ -392,10 +392,10 @@ static bool from_macro(CXSourceLocation loc)
 }
 
 static bool convert_member(struct fe *fe, struct cl_record *rec, struct cl_member *m,
-			   CXCursor field, CXCursor prev, unsigned depth)
+			   CXCursor field, long long off, CXCursor prev, unsigned depth)
 {
 	CXType t = clang_getCanonicalType(clang_getCursorType(field));
-	long long off = clang_Cursor_getOffsetOfField(field), size;
+	long long size;
 	CXString s = clang_getCursorSpelling(field);
 	CXCursor r;
 
@@ -451,6 +451,7 @@ static struct cl_record *build(struct fe *fe, CXCursor decl, unsigned depth)
 	bool tdef, named;
 	size_t n = 0, i = 0;
 	CXCursor prev = clang_getNullCursor();
+	long long *offsets;
 
 	if (size < 0 || align <= 0)
 		return NULL;
@@ -468,17 +469,19 @@ static struct cl_record *build(struct fe *fe, CXCursor decl, unsigned depth)
 	rec->packed = attrs_of(decl).packed;
 	rec->suppress = annot_record_suppress(fe, decl);
 	span_from(fe, &rec->span, clang_getCursorLocation(decl));
+	offsets = lint_field_offsets(f.v, f.n, rec->kind == CL_UNION, rec->packed);
 	for (size_t k = 0; k < f.n; k++) {
 		if (!is_member(f.v[k], &named)) {
 			prev = f.v[k];
 			continue;
 		}
-		if (!convert_member(fe, rec, &rec->members[i++], f.v[k], prev, depth)) {
+		if (!convert_member(fe, rec, &rec->members[i++], f.v[k], offsets[k], prev, depth)) {
 			rec = NULL;
 			break;
 		}
 		prev = f.v[k];
 	}
+	free(offsets);
 	free(f.v);
 	return rec;
 }

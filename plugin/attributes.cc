@@ -14,6 +14,7 @@
  */
 #include "cachelint-plugin.h"
 
+#include "names.h"
 #include "paths.h"
 #include "rules.h"
 
@@ -258,7 +259,9 @@ void attributes_read_field(tree field, struct cl_access *acc, struct cl_arena *a
 		acc->cls = CL_CLASS_WRITE_HOT;
 		acc->origin = CL_ORIGIN_SOURCE;
 		if (TREE_VALUE(wh))
-			acc->group = cl_arena_strdup(a, TREE_STRING_POINTER(TREE_VALUE(TREE_VALUE(wh))));
+			/* a string literal may hold anything: names print escaped */
+			acc->group = cl_arena_strdup(a, cl_name_escape(a,
+				TREE_STRING_POINTER(TREE_VALUE(TREE_VALUE(wh)))));
 	} else if (lookup_attribute(ATTR_READ_MOSTLY, DECL_ATTRIBUTES(field))) {
 		acc->cls = CL_CLASS_READ_MOSTLY;
 		acc->origin = CL_ORIGIN_SOURCE;

@@ -17,6 +17,15 @@
  *                             (user space; left alone where it is already
  *                             defined, as in the kernel)
  * __read_mostly_field         the same, always available
+ * __read_on("tx,rx")         read, not written, on the paths listed: a
+ *                             kernel fast path, a thread, any name; a path
+ *                             runs on one CPU at a time per object, or on
+ *                             many at once with "name:concurrent"
+ * __written_on("rx")          written (and read) on the paths listed
+ * __written_on_some("tx,rx")  accessed on the paths listed and written on at
+ *                             least one of them (the kernel's _write_txrx);
+ *                             the three combine on one field, and exclude
+ *                             __read_mostly and __write_hot
  * __cachelint_pin            a field whose offset is part of an interface (a
  *                             header other code casts to, a field found by
  *                             offset): a proposed reordering leaves it, and
@@ -47,6 +56,9 @@
 #define __cachelint_whg(g) __attribute__((cachelint_write_hot(g)))
 #define __cachelint_suppress(rule) __attribute__((cachelint_suppress(rule)))
 #define __cachelint_pin __attribute__((cachelint_pin))
+#define __cachelint_read_on(p) __attribute__((cachelint_read_on(p)))
+#define __cachelint_written_on(p) __attribute__((cachelint_written_on(p)))
+#define __cachelint_written_on_some(p) __attribute__((cachelint_written_on_some(p)))
 #elif defined(__clang__) && !defined(__cplusplus) && __cachelint_has(btf_decl_tag)
 /* clang ignores btf_decl_tag in C++, with a warning: annotate only there */
 #define __cachelint_tag(s) __attribute__((annotate(s), btf_decl_tag(s)))
@@ -55,23 +67,35 @@
 #define __cachelint_whg(g) __cachelint_tag("cachelint:write_hot:" g)
 #define __cachelint_suppress(rule) __cachelint_tag("cachelint:suppress:" rule)
 #define __cachelint_pin __cachelint_tag("cachelint:pin")
+#define __cachelint_read_on(p) __cachelint_tag("cachelint:read_on:" p)
+#define __cachelint_written_on(p) __cachelint_tag("cachelint:written_on:" p)
+#define __cachelint_written_on_some(p) __cachelint_tag("cachelint:written_on_some:" p)
 #elif defined(__clang__)
 #define __cachelint_rm __attribute__((annotate("cachelint:read_mostly")))
 #define __cachelint_wh __attribute__((annotate("cachelint:write_hot")))
 #define __cachelint_whg(g) __attribute__((annotate("cachelint:write_hot:" g)))
 #define __cachelint_suppress(rule) __attribute__((annotate("cachelint:suppress:" rule)))
 #define __cachelint_pin __attribute__((annotate("cachelint:pin")))
+#define __cachelint_read_on(p) __attribute__((annotate("cachelint:read_on:" p)))
+#define __cachelint_written_on(p) __attribute__((annotate("cachelint:written_on:" p)))
+#define __cachelint_written_on_some(p) __attribute__((annotate("cachelint:written_on_some:" p)))
 #else
 #define __cachelint_rm
 #define __cachelint_wh
 #define __cachelint_whg(g)
 #define __cachelint_suppress(rule)
 #define __cachelint_pin
+#define __cachelint_read_on(p)
+#define __cachelint_written_on(p)
+#define __cachelint_written_on_some(p)
 #endif
 
 #define __read_mostly_field __cachelint_rm
 #define __write_hot __cachelint_wh
 #define __write_hot_group(g) __cachelint_whg(g)
+#define __read_on(p) __cachelint_read_on(p)
+#define __written_on(p) __cachelint_written_on(p)
+#define __written_on_some(p) __cachelint_written_on_some(p)
 
 /*
  * The kernel's __read_mostly is a section attribute for variables, which

@@ -48,6 +48,18 @@ static void on_error(void *data, const struct cl_diag *d)
 	r->errors++;
 }
 
+/* "file:line:col: note: msg", as the lint prints its notes */
+static void on_note(void *data, const struct cl_diag *d)
+{
+	(void)data;
+	if (d->line && d->col)
+		fprintf(stderr, "%s:%u:%u: note: %s\n", d->file, d->line, d->col, d->msg);
+	else if (d->line)
+		fprintf(stderr, "%s:%u: note: %s\n", d->file, d->line, d->msg);
+	else
+		fprintf(stderr, "cachelint: note: %s: %s\n", d->file, d->msg);
+}
+
 /*
  * units done / total (where the total can be counted in place), structs
  * seen: those converted and those recognised by their structural key
@@ -75,6 +87,7 @@ size_t dw_run_files(struct dw_run *r, char *const *files, int nfiles, bool all,
 		.only = only,
 		.record = on_record,
 		.error = on_error,
+		.note = on_note,
 		.progress = cli_progress_wanted(r->c) ? on_progress : NULL,
 		.data = r,
 		.jobs = r->jobs,
@@ -84,6 +97,7 @@ size_t dw_run_files(struct dw_run *r, char *const *files, int nfiles, bool all,
 	size_t failed = 0;
 
 	for (int i = 0; i < nfiles; i++) {
+		size_t no_lines = dw_frontend_stats(fe)->split_no_lines;
 		struct cl_diag err;
 		char buf[2048];
 
@@ -93,6 +107,12 @@ size_t dw_run_files(struct dw_run *r, char *const *files, int nfiles, bool all,
 				fputc('\n', stderr);
 			cl_error("%s", cl_diag_format(&err, buf, sizeof(buf)));
 			failed++;
+		} else if (dw_frontend_stats(fe)->split_no_lines > no_lines) {
+			/* once per file, rather than an empty position per finding */
+			if (cfg.progress)
+				fputc('\n', stderr);
+			cl_error("note: %s: a split-DWARF .dwo without .debug_line.dwo: the files its declarations name are listed in its skeleton object's line table, so what it reports has no file:line (GCC's .dwo files carry the list)",
+				 files[i]);
 		}
 	}
 	if (cfg.progress)

@@ -12,6 +12,7 @@
 #define _GNU_SOURCE	/* vasprintf */
 
 #include "import_internal.h"
+#include "names.h"
 
 #include <inttypes.h>
 #include <stdarg.h>
@@ -210,20 +211,13 @@ bool imp_is_digit(char c)
 	return c >= '0' && c <= '9';
 }
 
-static bool ident_char(char c, bool first)
-{
-	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-	       (!first && imp_is_digit(c));
-}
-
+/* C identifiers, UTF-8 ones included (cl_ident_char()). */
 bool imp_is_ident(const char *s, size_t n)
 {
-	if (!n || !ident_char(s[0], true))
-		return false;
-	for (size_t i = 1; i < n; i++)
-		if (!ident_char(s[i], false))
+	for (size_t i = 0, len; i < n; i += len)
+		if (!(len = cl_ident_char(s + i, n - i, i == 0)))
 			return false;
-	return true;
+	return n > 0;
 }
 
 bool imp_is_path(const char *s, size_t n)
@@ -401,19 +395,10 @@ const char *imp_strndup(struct imp_stage *st, const char *s, size_t n)
 
 const char *imp_show(struct imp_stage *st, const char *s, size_t n)
 {
-	char buf[64];
-	size_t i;
+	char buf[57 * 4 + 4];
+	const char *text = imp_strndup(st, s, n);
 
-	for (i = 0; i < n && i < 57; i++) {
-		unsigned char c = (unsigned char)s[i];
-
-		buf[i] = c >= 0x20 && c < 0x7f && c != '\'' ? (char)c : '?';
-	}
-	if (i < n) {
-		memcpy(buf + i, "...", 3);
-		i += 3;
-	}
-	return imp_strndup(st, buf, i);
+	return cl_arena_strdup(&st->imp->arena, cl_name_show(buf, 57, text, true));
 }
 
 static const char *vformat(struct imp_stage *st, const char *fmt, va_list ap)
@@ -622,12 +607,32 @@ static void put_key(FILE *out, const char *key)
 	fputs(key, out);
 }
 
-/* A comment line: printable ASCII only, whatever the file names hold. */
+/* Printable UTF-8 as itself, anything else as '?': YAML takes no other bytes. */
+static void put_printable(FILE *out, const char *text, bool escape_quotes)
+{
+	size_t n = strlen(text);
+
+	for (size_t i = 0; i < n;) {
+		uint32_t cp;
+		size_t len = cl_utf8_decode(text + i, n - i, &cp);
+
+		if (!len || !cl_name_printable(cp)) {
+			fputc('?', out);
+			i++;
+			continue;
+		}
+		if (escape_quotes && (text[i] == '"' || text[i] == '\\'))
+			fputc('\\', out);
+		fwrite(text + i, 1, len, out);
+		i += len;
+	}
+}
+
+/* A comment line, whatever the file names hold. */
 static void put_comment(FILE *out, const char *prefix, const char *text)
 {
 	fputs(prefix, out);
-	for (; *text; text++)
-		fputc(*text >= 0x20 && *text < 0x7f ? *text : '?', out);
+	put_printable(out, text, false);
 	fputc('\n', out);
 }
 
@@ -643,15 +648,11 @@ static const char *class_word(enum cl_class cls)
 	}
 }
 
-/* A double-quoted YAML scalar of printable ASCII. */
+/* A double-quoted YAML scalar. */
 static void put_quoted(FILE *out, const char *text)
 {
 	fputc('"', out);
-	for (; *text; text++) {
-		if (*text == '"' || *text == '\\')
-			fputc('\\', out);
-		fputc(*text >= 0x20 && *text < 0x7f ? *text : '?', out);
-	}
+	put_printable(out, text, true);
 	fputc('"', out);
 }
 

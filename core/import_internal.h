@@ -111,7 +111,7 @@ int imp_error(struct imp_stage *st, unsigned line, unsigned col, const char *fmt
 
 /* A copy of [s, s + n) in the import's arena. */
 const char *imp_strndup(struct imp_stage *st, const char *s, size_t n);
-/* [s, s + n) for a message: printable ASCII, at most 60 characters. */
+/* [s, s + n) for a message: at most 57 characters, escaped as cl_name_show() does. */
 const char *imp_show(struct imp_stage *st, const char *s, size_t n);
 
 bool imp_is_space(char c);

@@ -149,6 +149,9 @@ struct cl_record;
  * @bit_size: 0 for flexible arrays and empty records
  * @align: required alignment in bytes; 0 for bit-fields
  * @flags: CL_MEMBER_*
+ * @unit_size: a bit-field's declared type: its size in bytes (the storage
+ *             unit a bit-field may not cross), 0 when unknown
+ * @unit_align: the declared type's alignment in bytes, 0 when unknown
  * @record: the embedded struct/union when the member's type is one
  * @span: the declaration; @span.line/@span.col point at the identifier
  * @access: class and write group
@@ -160,6 +163,7 @@ struct cl_member {
 	uint64_t bit_size;
 	uint32_t align;
 	uint32_t flags;
+	uint32_t unit_size, unit_align;
 	struct cl_record *record;
 	struct cl_span span;
 	struct cl_access access;

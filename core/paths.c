@@ -4,6 +4,7 @@
  * write on one path costs an access on another a miss (paths.h)
  */
 #include "paths.h"
+#include "names.h"
 
 #include <string.h>
 
@@ -226,6 +227,121 @@ const char *cl_access_describe(const struct cl_access *acc, struct cl_arena *a)
 		s = s ? cl_arena_printf(a, "%s; written on at least one of %s", s, some) :
 			cl_arena_printf(a, "written on at least one of %s", some);
 	return s ? s : "not accessed on hot paths";
+}
+
+/* ------------------------------------------------------------------ */
+/* source annotations                                                   */
+
+static const char *const annotation_names[] = {
+	[CL_READ_ON] = "read_on",
+	[CL_WRITTEN_ON] = "written_on",
+	[CL_WRITTEN_ON_SOME] = "written_on_some",
+};
+
+int cl_paths_annotation_kind(const char *word, size_t len)
+{
+	for (int k = 0; k < (int)(sizeof(annotation_names) / sizeof(annotation_names[0])); k++)
+		if (strlen(annotation_names[k]) == len && !memcmp(annotation_names[k], word, len))
+			return k;
+	return -1;
+}
+
+const char *cl_paths_annotation_name(enum cl_paths_annotation kind)
+{
+	return annotation_names[kind];
+}
+
+static bool path_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+	       c == '_' || c == '-' || c == '.';
+}
+
+#define CONCURRENT_SUFFIX ":concurrent"
+
+/* The next "name" or "name:concurrent" of @s at *@pos, then a ',' or the end. */
+static bool next_path(const char *s, size_t *pos, size_t *len, bool *concurrent)
+{
+	size_t i = *pos, n = 0;
+
+	while (s[i] == ' ')
+		i++;
+	while (path_char(s[i + n]))
+		n++;
+	if (!n)
+		return false;
+	*pos = i;
+	*len = n;
+	i += n;
+	*concurrent = !strncmp(s + i, CONCURRENT_SUFFIX, strlen(CONCURRENT_SUFFIX));
+	if (*concurrent)
+		i += strlen(CONCURRENT_SUFFIX);
+	while (s[i] == ' ')
+		i++;
+	if (s[i] && s[i] != ',')
+		return false;
+	return true;
+}
+
+const char *cl_paths_annotation_add(struct cl_access *acc, enum cl_paths_annotation kind,
+				    const char *list, const char *field, struct cl_arena *a)
+{
+	static const uint32_t flags[] = {
+		[CL_READ_ON] = CL_USE_READ,
+		[CL_WRITTEN_ON] = CL_USE_READ | CL_USE_WRITE,
+		[CL_WRITTEN_ON_SOME] = CL_USE_READ | CL_USE_WRITE_SOME,
+	};
+	struct cl_use *u;
+	size_t n = 0, cap, pos = 0, len, listed = 0;
+	bool concurrent;
+
+	if (acc->cls != CL_CLASS_NONE && acc->cls != CL_CLASS_PATHS)
+		return cl_arena_printf(a, "cachelint: field '%s' is annotated both %s and with paths",
+				       field, acc->cls == CL_CLASS_READ_MOSTLY ? "read-mostly" :
+				       acc->cls == CL_CLASS_WRITE_HOT ? "write-hot" : "cold");
+	for (pos = 0;; pos++) {
+		if (!next_path(list, &pos, &len, &concurrent))
+			return cl_arena_printf(a, "cachelint: the paths of field '%s' must be path names separated by ',' (\"tx,rx\", \"charge:concurrent\"), not \"%s\"",
+					       field, cl_name_escape(a, list));
+		listed++;
+		pos += len + (concurrent ? strlen(CONCURRENT_SUFFIX) : 0);
+		while (list[pos] == ' ')
+			pos++;
+		if (!list[pos])
+			break;
+	}
+	cap = acc->nuses + listed;
+	u = cl_arena_alloc(a, cap * sizeof(*u));
+	if (acc->nuses)
+		memcpy(u, acc->uses, acc->nuses * sizeof(*u));
+	n = acc->nuses;
+	for (pos = 0; list[pos]; pos++) {
+		size_t i;
+
+		next_path(list, &pos, &len, &concurrent);
+		for (i = 0; i < n; i++)
+			if (strlen(u[i].path) == len && !memcmp(u[i].path, list + pos, len))
+				break;
+		if (i == n) {
+			memset(&u[n], 0, sizeof(u[n]));
+			u[n++].path = cl_arena_strndup(a, list + pos, len);
+		}
+		/* written on at least one of a single path: written on it */
+		u[i].flags |= kind == CL_WRITTEN_ON_SOME && listed == 1 ? flags[CL_WRITTEN_ON] :
+									 flags[kind];
+		if (concurrent)
+			u[i].flags |= CL_USE_CONCURRENT;
+		pos += len + (concurrent ? strlen(CONCURRENT_SUFFIX) : 0);
+		while (list[pos] == ' ')
+			pos++;
+		if (!list[pos])
+			break;
+	}
+	acc->cls = CL_CLASS_PATHS;
+	acc->origin = CL_ORIGIN_SOURCE;
+	acc->uses = u;
+	acc->nuses = (uint32_t)n;
+	return NULL;
 }
 
 bool cl_access_same(const struct cl_access *x, const struct cl_access *y)

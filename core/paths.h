@@ -73,6 +73,40 @@ bool cl_paths_conflict(const struct cl_access *w, const struct cl_access *v);
  */
 const char *cl_access_describe(const struct cl_access *acc, struct cl_arena *a);
 
+/*
+ * Source annotations that name paths (annotations/cachelint.h):
+ *
+ *   __read_on("tx,rx")         read, not written, on each path listed
+ *   __written_on("rx")         written (and read) on each path listed
+ *   __written_on_some("tx,rx") accessed on each path listed and written on
+ *                              at least one of them (a kernel _write_txrx)
+ *
+ * A path is a name of letters, digits, '_', '-' and '.'; "name:concurrent"
+ * says many CPUs run it at once on one object (else one CPU at a time).
+ * The plugin spells them cachelint_read_on("…") and so on; libclang and
+ * DWARF see annotate/btf_decl_tag("cachelint:read_on:…").
+ */
+enum cl_paths_annotation {
+	CL_READ_ON,
+	CL_WRITTEN_ON,
+	CL_WRITTEN_ON_SOME,
+};
+
+/* The annotation a word names ("read_on", …), or -1. */
+int cl_paths_annotation_kind(const char *word, size_t len);
+
+/* "read_on" for CL_READ_ON, … */
+const char *cl_paths_annotation_name(enum cl_paths_annotation kind);
+
+/*
+ * Adds the paths @list names to @acc (CL_CLASS_PATHS from the source; a
+ * path named twice gets both uses).  Returns NULL, or the error to report
+ * at field @field ("cachelint: …") and leaves @acc alone: a list that is not
+ * path names, or a field that also has a class annotation.
+ */
+const char *cl_paths_annotation_add(struct cl_access *acc, enum cl_paths_annotation kind,
+				    const char *list, const char *field, struct cl_arena *a);
+
 /* Whether two accesses say the same (class, group, uses). */
 bool cl_access_same(const struct cl_access *x, const struct cl_access *y);
 

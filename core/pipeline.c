@@ -148,15 +148,17 @@ static void propose(struct cl_pipeline *p, const struct cl_record *rec,
 		return;
 	}
 	rp->src = rec->span.file ? source_of(p, rec->span.file) : NULL;
-	if (!rp->src) {
-		rp->reason = "the struct's source file cannot be read";
-		return;
-	}
 	rw = cl_arena_alloc(a, sizeof(*rw));
-	if (cl_proposal_rewrite(pr, rp->src, a, rw))
+	if (!rp->src)
+		rp->reason = "the struct's source file cannot be read";
+	else if (cl_proposal_rewrite(pr, rp->src, a, rw))
 		rp->reason = rw->reason;
 	else
 		rp->rw = rw;
+	/* an order that clears the findings, which the text cannot take: say it */
+	if (!rp->rw)
+		rp->reason = cl_arena_printf(a, "%s; proposed %s", rp->reason,
+					     cl_proposal_order(pr, a));
 }
 
 static void draw(struct cl_pipeline *p, struct cl_record *rec, const struct cl_report_proposal *rp)

@@ -35,12 +35,15 @@
 
 #include <yaml.h>
 
+#include "names.h"
 #include "rules.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 /* Longest user text quoted in a message, including "..." and the NUL. */
-#define SHOW_MAX 48
+/* a name in a message: at most SHOW_CHARS characters, each at most 4 bytes */
+#define SHOW_CHARS 44
+#define SHOW_MAX (SHOW_CHARS * 4 + 4)
 
 /* ------------------------------------------------------------------ */
 /* Hashing                                                              */
@@ -448,6 +451,8 @@ static void profile_take(struct cl_profile *p, struct cl_profile *tmp)
  *       file's, or @p's where the file sets none, and its arena is unused
  * @name: the file name for errors and spans, in @p's arena
  * @file: the input of a file load (for read errors), NULL for a buffer
+ * @buf: the input of a buffer load, to read a line again for an error
+ * @buflen: bytes in @buf
  * @err: where a failure is described
  * @paths: index of the members of the struct being read, for duplicates;
  *         one struct is read at a time since a file names each one once
@@ -466,6 +471,8 @@ struct loader {
 	struct cl_profile tmp;
 	const char *name;
 	FILE *file;
+	const char *buf;
+	size_t buflen;
 	struct cl_diag *err;
 	struct cl_index paths;
 	unsigned *struct_lines;
@@ -505,22 +512,173 @@ struct key_table {
 	const char *expected;
 };
 
-/* @s for a message: diagnostics are plain ASCII and quote with '. */
+/*
+ * @s for a message, quoted with ': valid UTF-8 as itself, control
+ * characters, DEL, bytes that are not UTF-8 and ' itself as \xNN.
+ */
 static const char *show(char buf[SHOW_MAX], const char *s)
 {
-	size_t i;
+	return cl_name_show(buf, SHOW_CHARS, s, true);
+}
 
-	for (i = 0; s[i] && i < SHOW_MAX - 4; i++) {
-		unsigned char c = s[i];
+/* ------------------------------------------------------------------ */
+/* Keys longer than libyaml's limit                                     */
 
-		buf[i] = c >= 0x20 && c < 0x7f && c != '\'' ? c : '?';
+/*
+ * libyaml gives up on a simple key ("key: value") when more than 1024
+ * characters lie between the start of the key and its ':'.  It then reads
+ * the key as a plain scalar: the schema sees a scalar where it expects a
+ * mapping, or libyaml itself fails a few tokens later.  Either way the
+ * error is on the key's line, so that line is read again and looked at.
+ */
+#define SIMPLE_KEY_MAX 1024
+
+/* Line @line (1-based) of a file input, or NULL (a pipe cannot be read again). */
+static char *file_line(FILE *f, unsigned line, size_t *len)
+{
+	char *text = NULL;
+	size_t cap = 0;
+	ssize_t n = -1;
+
+	if (fseek(f, 0, SEEK_SET))
+		return NULL;
+	clearerr(f);
+	for (unsigned i = 0; i < line; i++) {
+		n = getline(&text, &cap, f);
+		if (n < 0) {
+			free(text);
+			return NULL;
+		}
 	}
-	if (s[i]) {
-		memcpy(buf + i, "...", 3);
-		i += 3;
+	*len = (size_t)n;
+	return text;
+}
+
+/* Line @line of the input, malloc()ed, or NULL when it cannot be read again. */
+static char *input_line(const struct loader *ld, unsigned line, size_t *len)
+{
+	const char *s = ld->buf, *end = ld->buf + ld->buflen, *nl;
+	char *text;
+
+	if (ld->file)
+		return file_line(ld->file, line, len);
+	if (!s || !line)
+		return NULL;
+	for (unsigned i = 1; i < line; i++) {
+		nl = memchr(s, '\n', (size_t)(end - s));
+		if (!nl)
+			return NULL;
+		s = nl + 1;
 	}
-	buf[i] = '\0';
-	return buf;
+	nl = memchr(s, '\n', (size_t)(end - s));
+	*len = (size_t)((nl ? nl : end) - s);
+	text = cl_xmalloc(*len + 1);
+	memcpy(text, s, *len);
+	text[*len] = '\0';
+	return text;
+}
+
+/* Past the quoted scalar that starts at @s[i], or @n when it does not end. */
+static size_t skip_quoted(const char *s, size_t i, size_t n)
+{
+	char q = s[i++];
+
+	for (; i < n; i++) {
+		if (q == '"' && s[i] == '\\')
+			i++;
+		else if (s[i] == q && q == '\'' && i + 1 < n && s[i + 1] == '\'')
+			i++;
+		else if (s[i] == q)
+			return i + 1;
+	}
+	return n;
+}
+
+static bool blank_at(const char *s, size_t i, size_t n)
+{
+	return i >= n || s[i] == ' ' || s[i] == '\t' || s[i] == '\r' || s[i] == '\n';
+}
+
+/* Characters (UTF-8 code points, as libyaml counts) in [s, s + n). */
+static size_t utf8_chars(const char *s, size_t n)
+{
+	size_t c = 0;
+
+	for (size_t i = 0; i < n; i++)
+		c += ((unsigned char)s[i] & 0xc0) != 0x80;
+	return c;
+}
+
+/*
+ * The first key on the line [s, s + n) with more than SIMPLE_KEY_MAX
+ * characters before its ':': its 1-based column and its length in
+ * characters.  Keys start after the indentation, after '{', '[', ',' and
+ * after the indicators "? " and "- ".
+ */
+static bool long_key(const char *s, size_t n, unsigned *col, size_t *chars)
+{
+	size_t i = 0, start = 0;
+	bool in_key = false;
+
+	while (i < n) {
+		char c = s[i];
+
+		if (!in_key) {
+			if (c == ' ' || c == '\t' || c == '{' || c == '[' || c == ',' ||
+			    ((c == '?' || c == '-') && blank_at(s, i + 1, n))) {
+				i++;
+				continue;
+			}
+			if (c == '#' || c == '\r' || c == '\n')
+				return false;
+			in_key = true;
+			start = i;
+		}
+		if ((c == '"' || c == '\'') && i == start) {
+			i = skip_quoted(s, i, n);
+			continue;
+		}
+		if (c == ':' && (blank_at(s, i + 1, n) || s[i + 1] == ',' || s[i + 1] == '}' ||
+				 (i > start && (s[i - 1] == '"' || s[i - 1] == '\'')))) {
+			size_t before = utf8_chars(s + start, i - start);
+
+			if (before > SIMPLE_KEY_MAX) {
+				size_t end = i;
+
+				while (end > start && (s[end - 1] == ' ' || s[end - 1] == '\t'))
+					end--;
+				*col = (unsigned)utf8_chars(s, start) + 1;
+				*chars = utf8_chars(s + start, end - start);
+				return true;
+			}
+			in_key = false;
+		} else if (c == ',' || c == '}' || c == ']') {
+			in_key = false;
+		} else if (c == '#' && i > 0 && (s[i - 1] == ' ' || s[i - 1] == '\t')) {
+			return false;
+		}
+		i++;
+	}
+	return false;
+}
+
+/*
+ * When line @line holds a key too long for libyaml, say that instead of
+ * what it led to.
+ */
+static bool long_key_explain(struct loader *ld, unsigned line)
+{
+	size_t len = 0, chars = 0;
+	char *text = input_line(ld, line, &len);
+	unsigned col = 0;
+	bool yes = text && long_key(text, len, &col, &chars);
+
+	if (yes)
+		cl_diag_set(ld->err, ld->name, line, col,
+			    "a key of %zu characters: libyaml reads at most %d characters from the start of a key to its ':' (write a longer key as an explicit key, '? KEY' on one line and ': VALUE' on the next)",
+			    chars, SIMPLE_KEY_MAX);
+	free(text);
+	return yes;
 }
 
 static int ld_vreport(struct loader *ld, unsigned line, unsigned col,
@@ -528,6 +686,8 @@ static int ld_vreport(struct loader *ld, unsigned line, unsigned col,
 {
 	char msg[sizeof(ld->err->msg)];
 
+	if (line && long_key_explain(ld, line))
+		return -1;
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	cl_diag_set(ld->err, ld->name, line, col, "%s", msg);
 	return -1;
@@ -585,6 +745,10 @@ static int yaml_failed(struct loader *ld)
 			return err_at(ld, NULL, "cannot read profile: %s", strerror(errno));
 		return err_at(ld, NULL, "%s at byte %zu", problem, yp->problem_offset);
 	default:
+		if (long_key_explain(ld, (unsigned)yp->problem_mark.line + 1) ||
+		    (yp->context && yp->context_mark.line != yp->problem_mark.line &&
+		     long_key_explain(ld, (unsigned)yp->context_mark.line + 1)))
+			return -1;
 		cl_diag_set(ld->err, ld->name, yp->problem_mark.line + 1,
 			    yp->problem_mark.column + 1, "%s%s%s", problem,
 			    yp->context ? " " : "", yp->context ? yp->context : "");
@@ -774,19 +938,21 @@ static int count_value(struct loader *ld, const char *key, uint64_t *out)
 	return 0;
 }
 
-static bool is_ident_char(char c, bool first)
+static size_t ident_char(const char *s, bool first)
 {
-	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-	       (!first && is_digit(c));
+	return cl_ident_char(s, strnlen(s, 4), first);
 }
 
 /* Past a C identifier at @s, or NULL when none starts there. */
 static const char *skip_ident(const char *s)
 {
-	if (!is_ident_char(*s, true))
+	size_t len = ident_char(s, true);
+
+	if (!len)
 		return NULL;
-	while (is_ident_char(*s, false))
-		s++;
+	do
+		s += len;
+	while ((len = ident_char(s, false)));
 	return s;
 }
 
@@ -977,7 +1143,7 @@ static int entry_group(struct loader *ld, const char *key, void *arg)
 		return -1;
 	if (!*s)
 		return err_here(ld, "'group' must name a write group");
-	e->acc.group = cl_arena_strdup(&ld->p->arena, s);
+	e->acc.group = cl_arena_strdup(&ld->p->arena, cl_name_escape(&ld->p->arena, s));
 	e->group_at = here(ld);
 	return 0;
 }
@@ -1588,6 +1754,8 @@ int cl_profile_load_buffer(struct cl_profile *p, const char *name,
 		cl_profile_free(&ld.tmp);
 		return -1;
 	}
+	ld.buf = buf;
+	ld.buflen = buf ? len : 0;
 	yaml_parser_set_input_string(&ld.parser, (const unsigned char *)(buf ? buf : ""),
 				     buf ? len : 0);
 	return loader_run(&ld);

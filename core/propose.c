@@ -36,6 +36,8 @@ enum seg_kind {
  *         a SEG_WRITE unit (NULL: ungrouped write-hot), the paths that read
  *         a SEG_READ unit (NULL: read-mostly, read on every path)
  * @bitfield: a bit-field run: cannot be given an alignment
+ * @exact: a bit-field run whose declared types are known: laid out bit by
+ *         bit as the compiler does, after whatever bits come before it
  * @flexible: a flexible array member: always last
  * @frozen: at or before the last pinned member: stays where it is
  * @placed: already laid out
@@ -46,7 +48,7 @@ struct unit {
 	uint32_t align;
 	enum seg_kind kind;
 	const char *group;
-	bool bitfield, flexible, frozen, placed;
+	bool bitfield, exact, flexible, frozen, placed;
 };
 
 /**
@@ -65,6 +67,11 @@ struct unit {
  * @added: per unit, the alignment added to its first member (0: none)
  * @size: the resulting size
  * @align: the resulting record alignment
+ * @rec: the record
+ * @bit: per member, its new bit offset when its unit is @exact
+ * @bitend: where the bits of the last unit placed end, when it was an
+ *          @exact bit-field run (a run that follows packs into its bytes)
+ * @after_bits: @bitend is valid
  */
 struct plan {
 	struct unit *units;
@@ -79,6 +86,10 @@ struct plan {
 	uint32_t *added;
 	uint64_t size;
 	uint32_t align;
+	const struct cl_record *rec;
+	uint64_t *bit;
+	uint64_t bitend;
+	bool after_bits;
 };
 
 static uint64_t align_up(uint64_t x, uint64_t a)
@@ -236,10 +247,49 @@ static void merge_group_class(struct top_class *into, const struct top_class *t)
 		class_leaf(into, false, t->group);
 }
 
+/* The declared types of the bit-fields of members [@i, @i + @n) are known. */
+static bool types_known(const struct cl_record *rec, size_t i, size_t n)
+{
+	if (rec->packed)
+		return false;
+	for (size_t k = i; k < i + n; k++)
+		if (!rec->members[k].unit_size || !rec->members[k].unit_align)
+			return false;
+	return true;
+}
+
+/* The bit-fields from member @i on, up to the next other member. */
+static size_t run_length(const struct cl_record *rec, size_t i)
+{
+	size_t n = 1;
+
+	while (i + n < rec->nmembers && (rec->members[i + n].flags & CL_MEMBER_BITFIELD))
+		n++;
+	return n;
+}
+
+/*
+ * A run of bit-fields whose members are read and written on paths that
+ * conflict moves apart, one unit per member, when the types they are
+ * declared with are known (their new bits are then computed, not guessed);
+ * members that end up next to each other pack together again.
+ */
+static bool split_run(const struct cl_record *rec, const struct top_class *tc, size_t i,
+		      size_t frozen)
+{
+	size_t n = run_length(rec, i);
+	struct top_class c = tc[i];
+
+	for (size_t k = i + 1; k < i + n; k++)
+		if (!merge_class(&c, &tc[k]))
+			return i >= frozen && types_known(rec, i, n);
+	return false;
+}
+
 static const char *build_units(const struct cl_record *rec, struct cl_arena *a,
 			       const struct top_class *tc, struct plan *pl)
 {
-	size_t i = 0, frozen = frozen_prefix(rec);
+	size_t i = 0, frozen = frozen_prefix(rec), split_end = 0;
 
 	pl->units = cl_arena_alloc(a, (rec->nmembers + 1) * sizeof(*pl->units));
 	while (i < rec->nmembers) {
@@ -261,6 +311,14 @@ static const char *build_units(const struct cl_record *rec, struct cl_arena *a,
 			}
 			u->bytes = (hi + 7) / 8 - lo / 8;
 			u->align = u->align ? u->align : 1;
+		} else if ((m->flags & CL_MEMBER_BITFIELD) &&
+			   (i < split_end || split_run(rec, tc, i, frozen))) {
+			if (i >= split_end)
+				split_end = i + run_length(rec, i);
+			u->count = 1;
+			u->bitfield = u->exact = true;
+			u->bytes = (m->bit_size + 7) / 8;
+			u->align = 1;
 		} else if ((u->count = 1) && (m->flags & CL_MEMBER_BITFIELD)) {
 			while (i + u->count < rec->nmembers &&
 			       (rec->members[i + u->count].flags & CL_MEMBER_BITFIELD)) {
@@ -272,6 +330,7 @@ static const char *build_units(const struct cl_record *rec, struct cl_arena *a,
 				u->count++;
 			}
 			u->bitfield = true;
+			u->exact = types_known(rec, i, u->count);
 			u->bytes = (hi + 7) / 8 - lo / 8;
 			u->align = pow2_at_least(u->bytes);
 		} else {
@@ -281,7 +340,14 @@ static const char *build_units(const struct cl_record *rec, struct cl_arena *a,
 		}
 		u->kind = kind_of(&c);
 		u->group = c.group;
-		u->frozen = i < frozen;
+		/*
+		 * C's inheritance: a first member that is a struct no one
+		 * classes is the base others cast to (tcp_sock's inet_conn):
+		 * it stays first.
+		 */
+		u->frozen = i < frozen ||
+			    (i == 0 && m->record && !(m->flags & CL_MEMBER_ANONYMOUS) &&
+			     u->kind == SEG_NEUTRAL);
 		i += u->count;
 	}
 	return NULL;
@@ -406,13 +472,61 @@ static void build_segments(struct plan *pl, struct cl_arena *a, bool read_first)
 	}
 }
 
+/*
+ * The bits of @exact unit @u laid out from bit @bit as GCC lays out
+ * bit-fields (the x86-64 and AArch64 psABIs; not packed): a member that
+ * would span more units of its type's alignment than its type has moves to
+ * the next such unit.  Sets the members' bits in @out when given; returns
+ * where the last ends.
+ */
+static uint64_t lay_bits(const struct plan *pl, const struct unit *u, uint64_t bit,
+			 uint64_t *out)
+{
+	for (size_t j = 0; j < u->count; j++) {
+		const struct cl_member *m = &pl->rec->members[u->first + j];
+		uint64_t ua = (uint64_t)m->unit_align * 8, us = (uint64_t)m->unit_size * 8;
+
+		if (m->bit_size && (bit % ua + m->bit_size + ua - 1) / ua > us / ua)
+			bit = align_up(bit, ua);
+		if (out)
+			out[u->first + j] = bit;
+		bit += m->bit_size;
+	}
+	return bit;
+}
+
+/* The bit a bit-field run placed at byte @cur starts from. */
+static uint64_t bits_from(const struct plan *pl, uint64_t cur)
+{
+	return pl->after_bits ? pl->bitend : cur * 8;
+}
+
 /* Lay unit @i at the next offset its alignment (and @extra) allows. */
 static void place(struct plan *pl, size_t i, uint64_t *cur, uint32_t extra)
 {
 	struct unit *u = &pl->units[i];
 	uint32_t align = u->align > extra ? u->align : extra;
 
+	if (u->exact && !u->frozen) {
+		uint64_t end = lay_bits(pl, u, bits_from(pl, *cur), pl->bit);
+
+		pl->off[i] = pl->bit[u->first] / 8;
+		pl->added[i] = 0;
+		*cur = (end + 7) / 8;
+		pl->bitend = end;
+		pl->after_bits = true;
+		u->placed = true;
+		pl->pos[pl->npos++] = i;
+		return;
+	}
 	pl->off[i] = align_up(*cur, align);
+	/* a frozen run stays where it is, and what follows packs after it */
+	pl->after_bits = u->exact;
+	if (u->exact) {
+		const struct cl_member *last = &pl->rec->members[u->first + u->count - 1];
+
+		pl->bitend = last->bit_offset + last->bit_size;
+	}
 	pl->added[i] = extra > u->align ? extra : 0;
 	*cur = pl->off[i] + u->bytes;
 	if (align > pl->align)
@@ -429,7 +543,8 @@ static void fill(struct plan *pl, uint64_t *cur, uint64_t limit)
 
 		if (u->placed || u->kind != SEG_NEUTRAL || u->flexible || u->frozen)
 			continue;
-		if (align_up(*cur, u->align) + u->bytes <= limit)
+		if (u->exact ? (lay_bits(pl, u, bits_from(pl, *cur), NULL) + 7) / 8 <= limit :
+			       align_up(*cur, u->align) + u->bytes <= limit)
 			place(pl, i, cur, 0);
 	}
 }
@@ -468,6 +583,9 @@ static const char *lay_out(struct plan *pl, const struct cl_record *rec, unsigne
 	pl->added = cl_arena_alloc(a, (pl->nunits + 1) * sizeof(*pl->added));
 	pl->npos = 0;
 	pl->align = rec->align ? rec->align : 1;
+	pl->rec = rec;
+	pl->bit = cl_arena_alloc(a, (rec->nmembers + 1) * sizeof(*pl->bit));
+	pl->after_bits = false;
 	for (size_t i = 0; i < pl->nunits; i++)
 		pl->units[i].placed = false;
 	/*
@@ -534,7 +652,8 @@ static struct cl_record *build_model(const struct cl_record *rec, const struct p
 
 		for (size_t j = 0; j < u->count; j++, k++) {
 			m->members[k] = rec->members[u->first + j];
-			m->members[k].bit_offset += delta;
+			m->members[k].bit_offset = u->exact && !u->frozen ? pl->bit[u->first + j] :
+					       m->members[k].bit_offset + delta;
 			if (j == 0 && pl->added[pl->pos[p]]) {
 				m->members[k].align = pl->added[pl->pos[p]];
 				m->members[k].flags |= CL_MEMBER_USER_ALIGN;
@@ -581,7 +700,8 @@ static void export_plan(const struct cl_record *rec, const struct plan *pl,
 		for (size_t j = 0; j < u->count; j++, k++) {
 			out->order[k] = u->first + j;
 			out->align[k] = j == 0 ? pl->added[pl->pos[p]] : 0;
-			out->offset[k] = rec->members[u->first + j].bit_offset + delta;
+			out->offset[k] = u->exact && !u->frozen ? pl->bit[u->first + j] :
+					 rec->members[u->first + j].bit_offset + delta;
 		}
 	}
 	out->size = pl->size;
@@ -639,8 +759,7 @@ static bool compatible(const struct cl_access **x, size_t nx, const struct cl_ac
  * whatever the placement (the read and the written members of one
  * serialized path): fewer lines, and no alignment where none is needed.
  */
-static void join_segments(struct plan *pl, const struct cl_record *rec,
-			  const struct cl_options *opt, struct cl_arena *a)
+static void join_segments(struct plan *pl, const struct cl_record *rec, struct cl_arena *a)
 {
 	struct cl_leaf *leaves;
 	size_t nleaves = cl_record_leaves(rec, a, &leaves, false);
@@ -648,7 +767,7 @@ static void join_segments(struct plan *pl, const struct cl_record *rec,
 	const struct cl_access **run = cl_arena_alloc(a, JOIN_ACCESSES_MAX * sizeof(*run));
 	const struct cl_access **next = cl_arena_alloc(a, JOIN_ACCESSES_MAX * sizeof(*next));
 	size_t nrun = 0;
-	bool any = false, started = false;
+	bool started = false;
 
 	/* leaves come in declaration order: each top member's are a run */
 	for (size_t t = 0, i = 0; t <= rec->nmembers; t++) {
@@ -665,7 +784,7 @@ static void join_segments(struct plan *pl, const struct cl_record *rec,
 		ok = segment_accesses(pl, s, leaves, start, next, &nnext);
 		if (started && ok && nrun + nnext <= JOIN_ACCESSES_MAX &&
 		    compatible(run, nrun, next, nnext) && pl->units[pl->seg[s][0]].kind != SEG_MIXED) {
-			pl->segjoin[s] = any = true;
+			pl->segjoin[s] = true;
 			memcpy(run + nrun, next, nnext * sizeof(*next));
 			nrun += nnext;
 			continue;
@@ -674,8 +793,6 @@ static void join_segments(struct plan *pl, const struct cl_record *rec,
 		nrun = ok ? nnext : 0;
 		memcpy(run, next, nrun * sizeof(*next));
 	}
-	if (any)
-		lay_out(pl, rec, opt->line_size, a);
 }
 
 int cl_propose(const struct cl_record *rec, const struct cl_options *opt,
@@ -701,10 +818,11 @@ int cl_propose(const struct cl_record *rec, const struct cl_options *opt,
 		if (why)
 			return fail(out, why);
 		build_segments(&pl, a, read_first);
+		/* joins hold whatever the placement: a joined segment needs no line */
+		join_segments(&pl, rec, a);
 		why = lay_out(&pl, rec, opt->line_size, a);
 		if (why)
 			return fail(out, why);
-		join_segments(&pl, rec, opt, a);
 		if (!best.units || pl.size < best.size)
 			best = pl;
 	}

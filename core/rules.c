@@ -66,7 +66,9 @@ static const struct cl_rule_info rules[CL_RULE_COUNT] = {
 		"36% vm-scalability regression in Linux (2d146aa3aa) went away only "
 		"with 128-byte padding or with the prefetcher disabled.\n"
 		"Detection (with the `adjacent` option): a read-mostly and a write-hot "
-		"leaf in different lines of one block of twice the line size.\n"
+		"leaf in different lines of one block of twice the line size; with "
+		"paths, a leaf only read and a leaf written on a path that would cost "
+		"it misses on one line (see cachelint-false-sharing).\n"
 		"Fix: keep such fields at least two lines apart, or pad the hot group to "
 		"128 bytes.",
 		.check = cl_check_adjacent_line,

@@ -8,7 +8,9 @@
  * see libdwarf forms.  Every call passes an error pointer.
  */
 #include "dwarf_internal.h"
+#include "names.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 static int64_t form_sdata(struct dw_unit *u, Dwarf_Attribute at);
@@ -82,6 +84,14 @@ static const char *form_string(struct dw_unit *u, Dwarf_Attribute at)
 	if (dwarf_formstring(at, &s, &e) == DW_DLV_ERROR)
 		dw_fail_dwarf(u, "reading a string", e);
 	return s;
+}
+
+/* A string that names something: escaped where it does not print (names.h). */
+static const char *form_name(struct dw_unit *u, Dwarf_Attribute at)
+{
+	const char *s = form_string(u, at);
+
+	return s ? cl_name_escape(&u->arena, s) : NULL;
 }
 
 static bool form_flag(struct dw_unit *u, Dwarf_Attribute at)
@@ -210,7 +220,8 @@ static void read_one(struct dw_unit *u, Dwarf_Attribute at, struct dw_attrs *a)
 		dw_fail_dwarf(u, "reading an attribute form", e);
 	switch (num) {
 	case DW_AT_name:
-		a->name = form_string(u, at);
+		/* a damaged .debug_str may hold anything: names print escaped */
+		a->name = form_name(u, at);
 		a->have |= a->name ? DWA_NAME : 0;
 		break;
 	case DW_AT_type:
@@ -293,7 +304,7 @@ static void read_one(struct dw_unit *u, Dwarf_Attribute at, struct dw_attrs *a)
 		    form == DW_FORM_strx1 || form == DW_FORM_strx2 || form == DW_FORM_strx3 ||
 		    form == DW_FORM_strx4 || form == DW_FORM_line_strp ||
 		    form == DW_FORM_GNU_strp_alt || form == DW_FORM_GNU_str_index) {
-			a->const_string = form_string(u, at);
+			a->const_string = form_name(u, at);
 			a->have |= a->const_string ? DWA_CONST_STRING : 0;
 		}
 		break;
@@ -308,6 +319,10 @@ static void read_one(struct dw_unit *u, Dwarf_Attribute at, struct dw_attrs *a)
 		break;
 	case DW_AT_prototyped:
 		a->have |= form_flag(u, at) ? DWA_PROTOTYPED : 0;
+		break;
+	case DW_AT_virtuality:
+		if (is_constant_form(form) && form_udata(u, at) != DW_VIRTUALITY_none)
+			a->have |= DWA_VIRTUAL;
 		break;
 	case DW_AT_GNU_vector:
 		a->have |= form_flag(u, at) ? DWA_VECTOR : 0;
@@ -501,6 +516,49 @@ static void load_files(struct dw_unit *u, Dwarf_Die cu_die)
 		u->file_names = cl_arena_alloc(&u->arena, (size_t)u->nfiles * sizeof(char *));
 }
 
+static const char *comp_dir_of(struct dw_unit *u, Dwarf_Die cu_die)
+{
+	Dwarf_Attribute at = NULL;
+	Dwarf_Error e = NULL;
+	char *s = NULL;
+	int rc = dwarf_attr(cu_die, DW_AT_comp_dir, &at, &e);
+
+	if (rc == DW_DLV_ERROR)
+		dwarf_dealloc(u->dbg, e, DW_DLA_ERROR);
+	if (rc != DW_DLV_OK)
+		return NULL;
+	rc = dwarf_formstring(at, &s, &e);
+	if (rc == DW_DLV_ERROR)
+		dwarf_dealloc(u->dbg, e, DW_DLA_ERROR);
+	dwarf_dealloc_attribute(at);
+	return rc == DW_DLV_OK ? s : NULL;
+}
+
+/*
+ * A unit of a split-DWARF .dwo has no DW_AT_stmt_list, and libdwarf finds
+ * no files for it: its DW_AT_decl_file values index the file list of
+ * .debug_line.dwo (GCC writes one), read here in place.
+ */
+static void load_split_files(struct dw_unit *u, Dwarf_Die cu_die)
+{
+	const struct dw_raw *r = &u->fe->in.raw;
+	const char *comp_dir;
+	struct dw_raw_file *files;
+	uint64_t off;
+	size_t n;
+
+	if (!dw_raw_line_table(r, false, 0, &off) || !dw_raw_line_header_ok(r, off) ||
+	    dw_raw_line_files(r, off, &files, &n))
+		return;
+	comp_dir = comp_dir_of(u, cu_die);
+	u->nfiles = (Dwarf_Signed)n;
+	u->file_names = cl_arena_alloc(&u->arena, (n + 1) * sizeof(char *));
+	for (size_t i = 0; i < n; i++)
+		u->file_names[i] = dw_intern(u->fe, dw_raw_file_path(&u->arena, &files[i],
+								       comp_dir));
+	free(files);
+}
+
 /* The unit's DIE, for its line table: the root of the DIE's tree. */
 static Dwarf_Die unit_die(struct dw_unit *u)
 {
@@ -527,6 +585,8 @@ const char *dw_file_name(struct dw_unit *u, uint64_t index)
 
 		if (cu) {
 			load_files(u, cu);
+			if (!u->nfiles && u->fe->in.raw.split)
+				load_split_files(u, cu);
 			dw_die_free(u, cu);
 		} else {
 			u->files_loaded = true;
@@ -536,6 +596,10 @@ const char *dw_file_name(struct dw_unit *u, uint64_t index)
 		i = (Dwarf_Signed)index;
 	else
 		i = (Dwarf_Signed)index - 1;
+	if (!u->nfiles && u->fe->in.raw.split && !u->no_lines_noted) {
+		u->no_lines_noted = true;
+		u->fe->stats.split_no_lines++;
+	}
 	if (i < 0 || i >= u->nfiles || index > (uint64_t)u->nfiles)
 		return NULL;
 	if (!u->file_names[i])

@@ -20,6 +20,7 @@
 #include "dwarf_internal.h"
 #include "dwarf_input.h"
 #include "groups.h"
+#include "names.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -85,6 +86,27 @@ void dw_report(struct dw_unit *u, const struct cl_span *where, const char *fmt, 
 		fe->cfg.error(fe->cfg.data, &d);
 }
 
+void dw_note(struct dw_unit *u, const struct cl_span *where, const char *fmt, ...)
+{
+	struct dw_frontend *fe = u->fe;
+	struct cl_diag d;
+	char key[1600];
+	va_list ap;
+
+	memset(&d, 0, sizeof(d));
+	va_start(ap, fmt);
+	vsnprintf(d.msg, sizeof(d.msg), fmt, ap);
+	va_end(ap);
+	snprintf(d.file, sizeof(d.file), "%s", where && where->file ? where->file : u->path);
+	d.line = where && where->file ? where->line : 0;
+	d.col = where && where->file ? where->col : 0;
+	snprintf(key, sizeof(key), "note:%s:%u:%u:%s", d.file, d.line, d.col, d.msg);
+	if (cl_strset_add(&fe->reported, key))
+		return;
+	if (fe->cfg.note)
+		fe->cfg.note(fe->cfg.data, &d);
+}
+
 /* ------------------------------------------------------------------ */
 /* copying a distinct layout out of the unit                           */
 
@@ -143,7 +165,8 @@ static void name_typedefs(struct dw_unit *u)
 			continue;
 		name = cl_map_get(&u->typedefs, u->converted[i]->key);
 		if (name) {
-			rec->name = cl_arena_strdup(&u->arena, name);
+			/* read in place: not escaped yet (names.h) */
+			rec->name = cl_arena_strdup(&u->arena, cl_name_escape(&u->arena, name));
 			rec->typedef_name = true;
 		}
 	}

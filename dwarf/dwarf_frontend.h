@@ -47,6 +47,10 @@ struct dw_frontend;
  *                 members, unknown member types), skipped like the plugin
  *                 skips them
  * @errors: errors in annotations reported through dw_config.error
+ * @split_no_lines: units of split-DWARF .dwo files whose declarations name
+ *                  files of a line table the .dwo does not hold (clang
+ *                  writes no .debug_line.dwo: the names are in the
+ *                  skeleton's table), so they have no file:line
  */
 struct dw_stats {
 	size_t files;
@@ -57,6 +61,7 @@ struct dw_stats {
 	size_t records;
 	size_t unconvertible;
 	size_t errors;
+	size_t split_no_lines;
 };
 
 /**
@@ -75,6 +80,8 @@ struct dw_stats {
  *          appearance; @rec lives until dw_frontend_free()
  * @error: called for an error in an input that is not fatal to the file
  *         (a contradictory annotation); the run ends with status 2
+ * @note: called for what the reader leaves out and why (a C++ virtual
+ *        base it cannot place), once per place and message; or NULL
  * @progress: called after each unit, or NULL
  * @data: passed to the callbacks
  * @track_allocations: let libdwarf track every allocation so that
@@ -96,6 +103,7 @@ struct dw_config {
 	const char *only;
 	void (*record)(void *data, struct cl_record *rec);
 	void (*error)(void *data, const struct cl_diag *diag);
+	void (*note)(void *data, const struct cl_diag *diag);
 	void (*progress)(void *data, const char *file, const struct dw_stats *st);
 	void *data;
 	bool track_allocations;

@@ -145,6 +145,37 @@ static int check_sections(Elf *elf, const char *path, off_t file_size, struct el
 	return 0;
 }
 
+/*
+ * The section header table must lie inside the file.  libelf reads a table
+ * that runs past the end as no table at all: without this check a file cut
+ * inside its section headers would be reported as having no DWARF.
+ * e_shnum 0 with a table means more than 0xff00 sections, the count being
+ * in the first header's sh_size (libelf reads it from there).
+ */
+static int check_table(Elf *elf, const GElf_Ehdr *eh, const char *path, off_t file_size,
+		       struct cl_diag *err)
+{
+	uint64_t size = (uint64_t)file_size, n = eh->e_shnum, end;
+	size_t count = 0;
+
+	if (!eh->e_shoff)
+		return 0;
+	if (!n && eh->e_shentsize && eh->e_shoff + eh->e_shentsize <= size &&
+	    !elf_getshdrnum(elf, &count))
+		n = count;
+	if (!n)
+		n = 1;	/* at least the header that holds the count */
+	end = eh->e_shoff + n * eh->e_shentsize;
+	if (eh->e_shentsize && (n > size / eh->e_shentsize || end > size)) {
+		cl_diag_set(err, path, 0, 0,
+			    "truncated ELF file: the section table (%llu headers at offset %llu) runs past the end of the file (%llu bytes)",
+			    (unsigned long long)n, (unsigned long long)eh->e_shoff,
+			    (unsigned long long)size);
+		return -1;
+	}
+	return 0;
+}
+
 static int check_elf(int fd, const char *path, off_t file_size, bool *big_endian,
 		     bool *relocatable, struct cl_diag *err)
 {
@@ -171,6 +202,8 @@ static int check_elf(int fd, const char *path, off_t file_size, bool *big_endian
 			    "truncated ELF file: the section table is past the end of the file");
 		goto out;
 	}
+	if (check_table(elf, &eh, path, file_size, err))
+		goto out;
 	if (check_sections(elf, path, file_size, &f, err))
 		goto out;
 	*big_endian = eh.e_ident[EI_DATA] == ELFDATA2MSB;

@@ -88,6 +88,7 @@ enum {
 	DWA_PROTOTYPED = 1u << 21,
 	DWA_BAD_LOCATION = 1u << 22,	/* a location that is not a constant offset */
 	DWA_BAD_BOUND = 1u << 23,	/* a bound that is not a constant (VLA) */
+	DWA_VIRTUAL = 1u << 24,		/* DW_AT_virtuality: a virtual base */
 };
 
 /**
@@ -142,6 +143,8 @@ enum dw_kind {
  * @embedded: some member's type is this record (not a root when nameless)
  * @spell_state, @prefix, @suffix: the C spelling for layout views, around
  *          the declarator name: "void (*" NAME ")(int)"
+ * @cls: a C++ class's base-class part and virtual bases (dwarf_vbases.c),
+ *       NULL in C units and when @record is NULL
  */
 struct dw_type {
 	dw_key key;
@@ -157,6 +160,50 @@ struct dw_type {
 	uint8_t spell_state;
 	struct cl_record *record;
 	const char *prefix, *suffix;
+	struct dw_class *cls;
+};
+
+/**
+ * struct dw_base - a direct base of a C++ class, in declaration order
+ * @type: the base class (typedefs peeled)
+ * @virt: a virtual base (DW_AT_virtuality)
+ */
+struct dw_base {
+	struct dw_type *type;
+	bool virt;
+};
+
+/**
+ * struct dw_class - what the complete-object layout of C++ classes that
+ * derive from this one needs to know (dwarf_vbases.c)
+ * @as_base: the record of the class's non-virtual part, which is what a
+ *           base subobject of the class holds: the record itself when the
+ *           class has no virtual bases
+ * @nv_lo, @nv_hi: its base-class size (nvsize) in bytes; DWARF does not say
+ *                 whether a plain class is a POD for the purpose of layout
+ *                 (nvsize = sizeof) or not (nvsize = end of its last
+ *                 member), so both bounds are kept: equal when known
+ * @nvalign: alignment of the non-virtual part
+ * @dynamic: has a vptr (its own or a base's)
+ * @empty: no data, no vptr (an empty base takes no room)
+ * @nearly_empty: a vptr and nothing else (a candidate primary base)
+ * @bases: the direct bases, in declaration order
+ * @nbases: number of @bases
+ * @nvbases: 1 when the hierarchy has virtual bases, else 0
+ * @primary: the class's primary base (it shares the class's place), NULL if
+ *           none
+ * @primary_virtual: @primary is a (nearly empty) virtual base
+ */
+struct dw_class {
+	struct cl_record *as_base;
+	uint64_t nv_lo, nv_hi;
+	uint32_t nvalign;
+	bool dynamic, empty, nearly_empty;
+	struct dw_base *bases;
+	size_t nbases;
+	size_t nvbases;
+	struct dw_class *primary;
+	bool primary_virtual;
 };
 
 
@@ -203,6 +250,8 @@ struct dw_embedder {
  * @nfiles: number of @files
  * @file_names: @files interned in the front end's arena, filled lazily
  * @files_loaded: @files was attempted
+ * @no_lines_noted: a declaration of this unit of a .dwo named a file that
+ *                  the .dwo has no line table for (dw_stats.split_no_lines)
  * @arena: everything built for the unit; freed when it is done
  * @types: key -> struct dw_type
  * @typedefs: key of a nameless record -> the first typedef name for it
@@ -238,6 +287,7 @@ struct dw_unit {
 	Dwarf_Signed nfiles;
 	const char **file_names;
 	bool files_loaded;
+	bool no_lines_noted;
 	struct cl_arena arena;
 	struct cl_map types;
 	struct cl_map typedefs;
@@ -307,6 +357,9 @@ _Noreturn void dw_fail_dwarf(struct dw_unit *u, const char *what, Dwarf_Error e)
 const char *dw_intern(struct dw_frontend *fe, const char *s);
 void dw_report(struct dw_unit *u, const struct cl_span *where, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+/* A note on what the reader left out, once however many units repeat it. */
+void dw_note(struct dw_unit *u, const struct cl_span *where, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 
 /*
  * dwarf_frontend.c: the definitions of a fast unit collected by reading
@@ -365,6 +418,18 @@ const char *dw_type_name(struct dw_unit *u, struct dw_type *t);
 /* The record of a struct/union/class DIE (cached), or NULL if it has none. */
 struct cl_record *dw_record_convert(struct dw_unit *u, struct dw_type *t, Dwarf_Die die,
 				    const struct dw_attrs *a, unsigned depth);
+
+/* dwarf_vbases.c */
+/* The base-class size of a base member of class @c (bytes). */
+uint64_t dw_class_base_size(const struct dw_class *c, uint64_t complete_size);
+/*
+ * After the members of a C++ class @t are converted into @rec (its direct
+ * virtual bases are in @bases, not among the members): its dw_class, and
+ * its virtual bases placed in @rec as the ABI places them, or left out
+ * with a note.
+ */
+void dw_class_finish(struct dw_unit *u, struct dw_type *t, struct cl_record *rec,
+		     struct dw_base *bases, size_t nbases);
 
 /* dwarf_shape.c */
 /* The structural key of the type DIE @k, or NULL if it has none. */

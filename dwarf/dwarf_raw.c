@@ -138,6 +138,8 @@ static int load_sections(struct dw_raw *r, Elf *elf, int fd, const GElf_Ehdr *eh
 		s = wanted(r, name);
 		if (!s)
 			continue;
+		if (s == &r->info && !strcmp(name, ".debug_info.dwo"))
+			r->split = true;
 		if (s->p) {
 			/* both a section and its .dwo namesake: which is libdwarf's? */
 			r->ambiguous = true;
@@ -1298,4 +1300,34 @@ const char *dw_raw_lists_bad(const struct dw_raw *r, uint64_t *off)
 	if (r->loclists.p && !lists_ok(r, &r->loclists, off))
 		return ".debug_loclists";
 	return NULL;
+}
+
+bool dw_raw_line_table(const struct dw_raw *r, bool has_stmt_list, uint64_t stmt_list,
+		       uint64_t *off)
+{
+	if (has_stmt_list) {
+		*off = stmt_list;
+		return true;
+	}
+	*off = 0;
+	return r->split && !r->ambiguous && r->line.n > 0;
+}
+
+static const char *path_join(struct cl_arena *a, const char *dir, const char *name)
+{
+	size_t n = strlen(dir);
+
+	return cl_arena_printf(a, "%s%s%s", dir, n && dir[n - 1] == '/' ? "" : "/", name);
+}
+
+const char *dw_raw_file_path(struct cl_arena *a, const struct dw_raw_file *f,
+			     const char *comp_dir)
+{
+	const char *dir = f->dir ? f->dir : comp_dir;
+
+	if (f->name[0] == '/' || !dir || !*dir)
+		return f->name;
+	if (dir[0] != '/' && comp_dir && *comp_dir)
+		dir = path_join(a, comp_dir, dir);
+	return path_join(a, dir, f->name);
 }

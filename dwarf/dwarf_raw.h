@@ -40,6 +40,9 @@ struct dw_raw_section {
  * @elf: the libelf handle that owns the section data (Elf *), or NULL
  * @ambiguous: the file has sections both with and without ".dwo": none
  *             of its DIEs are read in place
+ * @split: the file's .debug_info is .debug_info.dwo (a split-DWARF .dwo:
+ *         its units have no DW_AT_stmt_list, and their DW_AT_decl_file
+ *         values index the file list of .debug_line.dwo, when there is one)
  * @keys: the values of the DIEs can be used in place (a linked file, see
  *        dw_raw_open()); otherwise only their structure, which relocations
  *        never change
@@ -58,6 +61,7 @@ struct dw_raw_section {
 struct dw_raw {
 	void *elf;
 	bool ambiguous;
+	bool split;
 	bool keys;
 	bool big_endian;
 	struct dw_raw_section info, abbrev, str, line_str, str_offsets;
@@ -205,6 +209,20 @@ struct dw_raw_file {
  */
 int dw_raw_line_files(const struct dw_raw *r, uint64_t off, struct dw_raw_file **files,
 		      size_t *nfiles);
+/*
+ * Where the unit's file list is: the DW_AT_stmt_list offset, or in a
+ * split-DWARF .dwo (whose units have none) the start of .debug_line.dwo.
+ * False when the unit has no file list in this file.
+ */
+bool dw_raw_line_table(const struct dw_raw *r, bool has_stmt_list, uint64_t stmt_list,
+		       uint64_t *off);
+/*
+ * A file list entry's path as libdwarf's dwarf_srcfiles() makes it: the
+ * name; else joined to its directory (the unit's @comp_dir when it has
+ * none), that joined to @comp_dir when relative.  Allocated in @a.
+ */
+const char *dw_raw_file_path(struct cl_arena *a, const struct dw_raw_file *f,
+			     const char *comp_dir);
 
 /*
  * The DWARF 5 section whose unit headers are corrupt (lengths past its end,

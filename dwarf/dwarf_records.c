@@ -4,7 +4,9 @@
  * plugin/convert.cc converts GCC's trees
  *
  *   - Members are DW_TAG_member children (C++ bases: DW_TAG_inheritance);
- *     static data members (declarations) are not part of the layout.
+ *     static data members (declarations) are not part of the layout.  A
+ *     C++ base holds its class's non-virtual part; virtual bases, whose
+ *     location is an expression, are placed by dwarf_vbases.c.
  *   - Unnamed bit-fields are padding, not members; a nameless member of
  *     struct or union type is an anonymous member (CL_MEMBER_ANONYMOUS).
  *   - Offsets: DW_AT_data_bit_offset (gcc, DWARF 4+), or the old
@@ -29,6 +31,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "paths.h"
 #include "rules.h"
 
 /**
@@ -46,6 +49,8 @@ struct pending {
 struct members {
 	struct pending *v;
 	size_t n, cap;
+	struct dw_base *bases;
+	size_t nbases, bases_cap;
 	bool failed;
 };
 
@@ -88,6 +93,23 @@ static void annotate_member(struct dw_unit *u, struct cl_member *m, const char *
 	const char *what = tag + strlen(tag_prefix);
 	struct cl_access *acc = &m->access;
 
+	const char *colon = strchr(what, ':');
+	int kind = colon ? cl_paths_annotation_kind(what, (size_t)(colon - what)) : -1;
+
+	if (kind >= 0) {
+		const char *err = cl_paths_annotation_add(acc, (enum cl_paths_annotation)kind,
+							  colon + 1, member_name(m), &u->arena);
+
+		if (err)
+			annotation_error(u, &m->span, "%s%s", err, "");
+		return;
+	}
+	if ((acc->cls == CL_CLASS_PATHS) &&
+	    (!strcmp(what, "read_mostly") || !strncmp(what, "write_hot", 9))) {
+		annotation_error(u, &m->span, "cachelint: field '%s' is annotated both %s and with paths",
+				 member_name(m), what[0] == 'r' ? "read-mostly" : "write-hot");
+		return;
+	}
 	if (!strcmp(what, "read_mostly")) {
 		if (acc->cls == CL_CLASS_WRITE_HOT)
 			goto both;
@@ -237,6 +259,22 @@ static void mark_embedded(struct dw_unit *u, struct cl_record *rec)
 	cl_map_put(&u->embedded, (dw_key)(uintptr_t)rec, rec);
 }
 
+/* A direct base of a C++ class, for dwarf_vbases.c. */
+static void push_base(struct dw_unit *u, struct members *ms, struct dw_type *ty, bool virt)
+{
+	if (ms->nbases == ms->bases_cap) {
+		size_t cap = ms->bases_cap ? ms->bases_cap * 2 : 4;
+		struct dw_base *v = cl_arena_alloc(&u->arena, cap * sizeof(*v));
+
+		if (ms->nbases)
+			memcpy(v, ms->bases, ms->nbases * sizeof(*v));
+		ms->bases = v;
+		ms->bases_cap = cap;
+	}
+	ms->bases[ms->nbases].type = ty;
+	ms->bases[ms->nbases++].virt = virt;
+}
+
 static void convert_member(struct dw_unit *u, Dwarf_Die die, Dwarf_Half tag,
 			   struct members *ms, unsigned depth)
 {
@@ -262,6 +300,14 @@ static void convert_member(struct dw_unit *u, Dwarf_Die die, Dwarf_Half tag,
 	/* unnamed bit-fields are padding */
 	if (!a.name && !base && ty->kind != DWK_RECORD)
 		return;
+	if (base && ty->kind == DWK_RECORD && ty->record && u->cplusplus)
+		push_base(u, ms, ty, a.have & DWA_VIRTUAL);
+	/* placed with the most-derived class's other virtual bases */
+	if (base && (a.have & DWA_VIRTUAL)) {
+		if (!ty->record || !u->cplusplus)
+			ms->failed = true;
+		return;
+	}
 	p = push_pending(u, ms);
 	m = &p->m;
 	m->name = a.name;
@@ -273,6 +319,8 @@ static void convert_member(struct dw_unit *u, Dwarf_Die die, Dwarf_Half tag,
 	if (a.have & DWA_BIT_SIZE) {
 		m->flags |= CL_MEMBER_BITFIELD;
 		m->bit_size = a.bit_size;
+		m->unit_size = (uint32_t)ty->size;
+		m->unit_align = ty->align;
 	} else {
 		m->bit_size = ty->flexible ? 0 : ty->size * 8;
 		if (ty->flexible)
@@ -287,6 +335,12 @@ static void convert_member(struct dw_unit *u, Dwarf_Die die, Dwarf_Half tag,
 	if (ty->kind == DWK_RECORD && ty->record) {
 		m->record = ty->record;
 		mark_embedded(u, ty->record);
+		if (base && ty->cls) {
+			/* the base's non-virtual part, at its base-class size */
+			m->record = ty->cls->as_base;
+			m->bit_size = dw_class_base_size(ty->cls, ty->size) * 8;
+			mark_embedded(u, m->record);
+		}
 		if (base)
 			m->flags |= CL_MEMBER_BASE;
 		else if (!a.name)
@@ -353,8 +407,28 @@ static void finish_alignment(struct cl_record *rec, struct members *ms,
 		rec->align = (uint32_t)a->alignment;
 }
 
-static struct cl_record *build(struct dw_unit *u, Dwarf_Die die, Dwarf_Half tag,
-			       const struct dw_attrs *a, unsigned depth)
+/*
+ * GCC puts a class's own vptr first, before its bases (the vptr of a class
+ * that has one of its own is at offset 0); DWARF lists the bases first.
+ */
+static void vptr_first(struct members *ms)
+{
+	for (size_t i = 1; i < ms->n; i++) {
+		const struct cl_member *m = &ms->v[i].m;
+
+		if ((m->flags & CL_MEMBER_ARTIFICIAL) && m->name && !strncmp(m->name, "_vptr", 5) &&
+		    m->bit_offset == 0) {
+			struct pending p = ms->v[i];
+
+			memmove(&ms->v[1], &ms->v[0], i * sizeof(ms->v[0]));
+			ms->v[0] = p;
+			return;
+		}
+	}
+}
+
+static struct cl_record *build(struct dw_unit *u, struct dw_type *t, Dwarf_Die die,
+			       Dwarf_Half tag, const struct dw_attrs *a, unsigned depth)
 {
 	struct members ms = { 0 };
 	struct cl_record *rec = NULL;
@@ -388,6 +462,8 @@ static struct cl_record *build(struct dw_unit *u, Dwarf_Die die, Dwarf_Half tag,
 		dw_die_free(u, c);
 	if (ms.failed)
 		goto out;
+	if (u->cplusplus)
+		vptr_first(&ms);
 	rec = cl_record_new(&u->arena, tag == DW_TAG_union_type ? CL_UNION : CL_STRUCT, a->name,
 			    ms.n);
 	rec->size = a->byte_size;
@@ -396,6 +472,8 @@ static struct cl_record *build(struct dw_unit *u, Dwarf_Die die, Dwarf_Half tag,
 	finish_alignment(rec, &ms, a);
 	for (size_t i = 0; i < ms.n; i++)
 		rec->members[i] = ms.v[i].m;
+	if (u->cplusplus && tag != DW_TAG_union_type)
+		dw_class_finish(u, t, rec, ms.bases, ms.nbases);
 out:
 	return rec;
 }
@@ -414,7 +492,7 @@ struct cl_record *dw_record_convert(struct dw_unit *u, struct dw_type *t, Dwarf_
 		u->fe->stats.unconvertible++;
 		return NULL;
 	}
-	rec = build(u, die, tag, &a, depth);
+	rec = build(u, t, die, tag, &a, depth);
 	if (!rec) {
 		u->fe->stats.unconvertible++;
 		return NULL;

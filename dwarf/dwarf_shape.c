@@ -155,7 +155,8 @@ static void load_file_keys(struct dw_unit *u)
 		}
 	}
 	u->files_state = FILES_LOADED;
-	if (!has_list || !dw_raw_line_header_ok(u->raw.raw, off))
+	if (!dw_raw_line_table(u->raw.raw, has_list, off, &off) ||
+	    !dw_raw_line_header_ok(u->raw.raw, off))
 		return;
 	if (dw_raw_line_files(u->raw.raw, off, &files, &n)) {
 		u->files_state = FILES_FAILED;

@@ -117,6 +117,7 @@ static void layout_alias(struct dw_unit *u, struct dw_type *t, const struct dw_a
 	t->user_align = base->user_align;
 	t->flexible = base->flexible;
 	t->record = base->record;
+	t->cls = base->cls;
 	if (t->tag == DW_TAG_atomic_type && t->size <= 16 && is_pow2(t->size) &&
 	    t->align < t->size)
 		t->align = (uint32_t)t->size;

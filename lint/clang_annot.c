@@ -6,8 +6,11 @@
  *    annotate("cachelint:write_hot:GROUP") on fields and
  *    annotate("cachelint:suppress:RULE") on records: what annotations/
  *    cachelint.h expands to under clang.
+ *    annotate("cachelint:read_on:PATHS"), "cachelint:written_on:PATHS" and
+ *    "cachelint:written_on_some:PATHS" on fields (core/paths.h).
  * 2. The macro names __read_mostly, __read_mostly_field, __write_hot,
- *    __write_hot_group("g") and __cachelint_suppress("rule") wherever they
+ *    __write_hot_group("g"), __read_on("p"), __written_on("p"),
+ *    __written_on_some("p") and __cachelint_suppress("rule") wherever they
  *    appear in the declaration, even where the build defines them to
  *    nothing (the kernel, a project's own fallback header): the detailed
  *    preprocessing record keeps every expansion.
@@ -22,6 +25,8 @@
 
 #include <string.h>
 
+#include "names.h"
+#include "paths.h"
 #include "rules.h"
 
 #define PREFIX "cachelint:"
@@ -134,7 +139,13 @@ static void set_class(struct fe *fe, CXCursor field, struct cl_access *acc, enum
 
 	if (!*n)
 		n = "<anonymous>";
-	if (acc->cls != CL_CLASS_NONE && acc->cls != cls)
+	/* a string literal may hold anything: names print escaped (names.h) */
+	if (group)
+		group = cl_name_escape(&fe->out->arena, group);
+	if (acc->cls == CL_CLASS_PATHS)
+		fe_error(fe, field, "cachelint: field '%s' is annotated both %s and with paths", n,
+			 cls == CL_CLASS_READ_MOSTLY ? "read-mostly" : "write-hot");
+	else if (acc->cls != CL_CLASS_NONE && acc->cls != cls)
 		fe_error(fe, field, "cachelint: field '%s' is annotated both read-mostly and write-hot", n);
 	else if (acc->cls == CL_CLASS_WRITE_HOT && !same_group(acc->group, group))
 		fe_error(fe, field, "cachelint: field '%s' is annotated with two different write groups", n);
@@ -143,6 +154,18 @@ static void set_class(struct fe *fe, CXCursor field, struct cl_access *acc, enum
 		acc->origin = CL_ORIGIN_SOURCE;
 		acc->group = group;
 	}
+	clang_disposeString(name);
+}
+
+static void add_paths(struct fe *fe, CXCursor field, struct cl_access *acc,
+		      enum cl_paths_annotation kind, const char *list)
+{
+	CXString name = clang_getCursorSpelling(field);
+	const char *n = clang_getCString(name), *err;
+
+	err = cl_paths_annotation_add(acc, kind, list, *n ? n : "<anonymous>", &fe->out->arena);
+	if (err)
+		fe_error(fe, field, "%s", err);
 	clang_disposeString(name);
 }
 
@@ -177,6 +200,21 @@ static void macro_class(struct fe *fe, CXCursor field, const struct macro_use *u
 		break;
 	case MACRO_PIN:
 		*flags |= CL_MEMBER_PINNED;
+		break;
+	case MACRO_READ_ON:
+	case MACRO_WRITTEN_ON:
+	case MACRO_WRITTEN_ON_SOME:
+		text = scan_contents(fe, u->file, &size);
+		group = text ? scan_string_arg(text, size, u->offset, &fe->out->arena) : NULL;
+		if (!group) {
+			CXString name = clang_getCursorSpelling(field);
+
+			fe_error(fe, field, "cachelint: the paths of field '%s' must be a string literal",
+				 clang_getCString(name));
+			clang_disposeString(name);
+			break;
+		}
+		add_paths(fe, field, acc, (enum cl_paths_annotation)(u->kind - MACRO_READ_ON), group);
 		break;
 	}
 }
@@ -214,6 +252,11 @@ static void field_annotation(struct attr_walk *w, const char *s)
 			 "cachelint: a suppression belongs on a struct or union definition");
 	else if (!strcmp(s, "pin"))
 		*w->flags |= CL_MEMBER_PINNED;
+	else if (strchr(s, ':') &&
+		 cl_paths_annotation_kind(s, (size_t)(strchr(s, ':') - s)) >= 0)
+		add_paths(w->fe, w->owner, w->acc,
+			  (enum cl_paths_annotation)cl_paths_annotation_kind(s, (size_t)(strchr(s, ':') - s)),
+			  strchr(s, ':') + 1);
 	else
 		fe_error(w->fe, w->owner, "cachelint: unknown annotation '" PREFIX "%s'", s);
 }
@@ -335,7 +378,10 @@ static void suppress_macros(struct fe *fe, CXCursor rec, unsigned *mask)
 			}
 			if (u->kind != MACRO_SUPPRESS) {
 				fe_error(fe, rec, "cachelint: the %s annotation applies to struct and union fields only, not to a type",
-					 u->kind == MACRO_READ_MOSTLY ? "read-mostly" : "write-hot");
+					 u->kind == MACRO_READ_MOSTLY ? "read-mostly" :
+					 u->kind >= MACRO_READ_ON ?
+					 cl_paths_annotation_name((enum cl_paths_annotation)(u->kind - MACRO_READ_ON)) :
+					 "write-hot");
 				continue;
 			}
 			rule = scan_string_arg(text, size, u->offset, &fe->out->arena);

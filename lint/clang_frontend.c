@@ -116,6 +116,14 @@ void fe_error(struct fe *fe, CXCursor at, const char *fmt, ...)
 	int n;
 
 	span_from(fe, &s, clang_getCursorLocation(at));
+	if (s.file) {
+		/* as GCC counts columns (tabs to the next multiple of 8), as findings */
+		struct cl_source_cache cache;
+
+		cl_source_cache_init(&cache);
+		s.col = cl_source_column(&cache, s.file, s.line, s.col, CL_COLUMN_DISPLAY);
+		cl_source_cache_free(&cache);
+	}
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
@@ -384,10 +392,10 @@ static bool from_macro(CXSourceLocation loc)
 }
 
 static bool convert_member(struct fe *fe, struct cl_record *rec, struct cl_member *m,
-			   CXCursor field, CXCursor prev, unsigned depth)
+			   CXCursor field, long long off, CXCursor prev, unsigned depth)
 {
 	CXType t = clang_getCanonicalType(clang_getCursorType(field));
-	long long off = clang_Cursor_getOffsetOfField(field), size;
+	long long size;
 	CXString s = clang_getCursorSpelling(field);
 	CXCursor r;
 
@@ -403,8 +411,14 @@ static bool convert_member(struct fe *fe, struct cl_record *rec, struct cl_membe
 	clang_disposeString(s);
 	m->bit_offset = (uint64_t)off;
 	if (clang_Cursor_isBitField(field)) {
+		long long us = clang_Type_getSizeOf(t), ua = clang_Type_getAlignOf(t);
+
 		m->flags |= CL_MEMBER_BITFIELD;	/* also `unsigned x:32` */
 		m->bit_size = (uint64_t)clang_getFieldDeclBitWidth(field);
+		if (us > 0 && ua > 0) {
+			m->unit_size = (uint32_t)us;
+			m->unit_align = (uint32_t)ua;
+		}
 	} else {
 		if (t.kind == CXType_IncompleteArray)
 			m->flags |= CL_MEMBER_FLEXIBLE;
@@ -437,6 +451,7 @@ static struct cl_record *build(struct fe *fe, CXCursor decl, unsigned depth)
 	bool tdef, named;
 	size_t n = 0, i = 0;
 	CXCursor prev = clang_getNullCursor();
+	long long *offsets;
 
 	if (size < 0 || align <= 0)
 		return NULL;
@@ -454,17 +469,19 @@ static struct cl_record *build(struct fe *fe, CXCursor decl, unsigned depth)
 	rec->packed = attrs_of(decl).packed;
 	rec->suppress = annot_record_suppress(fe, decl);
 	span_from(fe, &rec->span, clang_getCursorLocation(decl));
+	offsets = lint_field_offsets(f.v, f.n, rec->kind == CL_UNION, rec->packed);
 	for (size_t k = 0; k < f.n; k++) {
 		if (!is_member(f.v[k], &named)) {
 			prev = f.v[k];
 			continue;
 		}
-		if (!convert_member(fe, rec, &rec->members[i++], f.v[k], prev, depth)) {
+		if (!convert_member(fe, rec, &rec->members[i++], f.v[k], offsets[k], prev, depth)) {
 			rec = NULL;
 			break;
 		}
 		prev = f.v[k];
 	}
+	free(offsets);
 	free(f.v);
 	return rec;
 }
@@ -496,6 +513,9 @@ static const char *const macro_names[] = {
 	[MACRO_WRITE_HOT_GROUP] = "__write_hot_group",
 	[MACRO_SUPPRESS] = "__cachelint_suppress",
 	[MACRO_PIN] = "__cachelint_pin",
+	[MACRO_READ_ON] = "__read_on",
+	[MACRO_WRITTEN_ON] = "__written_on",
+	[MACRO_WRITTEN_ON_SOME] = "__written_on_some",
 };
 
 static void macro_expansion(struct fe *fe, CXCursor c)

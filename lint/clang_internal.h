@@ -20,6 +20,9 @@ enum macro_kind {
 	MACRO_WRITE_HOT_GROUP,
 	MACRO_SUPPRESS,
 	MACRO_PIN,
+	MACRO_READ_ON,		/* in enum cl_paths_annotation order */
+	MACRO_WRITTEN_ON,
+	MACRO_WRITTEN_ON_SOME,
 };
 
 /**
@@ -102,6 +105,14 @@ size_t annot_uses_in(const struct fe *fe, CXFile file, unsigned begin, unsigned 
 /* The value of an aligned attribute of @field, 0 when it cannot be told. */
 unsigned align_attr_value(struct fe *fe, CXCursor attr);
 void align_free(struct fe *fe);
+
+/* clang_offsets.c */
+/*
+ * The offsets in bits of a record's @n fields (clang_Type_visitFields
+ * order), as clang_Cursor_getOffsetOfField() gives them (negative on
+ * error), in time linear in @n; malloc()ed.
+ */
+long long *lint_field_offsets(const CXCursor *fields, size_t n, bool is_union, bool packed);
 
 /* source_scan.c */
 /* The file's text, NUL-terminated, as the unit saw it; NULL if none. */

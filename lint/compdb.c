@@ -20,6 +20,7 @@
  * make libclang parse two inputs ("AST read error").
  */
 #include "compdb.h"
+#include "compdb_check.h"
 
 
 #include <errno.h>
@@ -298,6 +299,13 @@ int lint_jobs_from_compdb(struct lint_jobs *j, const char *dir, char **files, si
 		cl_diag_set(diag, path, 0, 0, "%s", strerror(errno));
 		goto out;
 	}
+	/*
+	 * libclang's reader (a YAML parser) takes trailing commas, bare words
+	 * and numbers for strings, and says only that it failed when it does:
+	 * the file is checked as JSON first, so errors have a line and column.
+	 */
+	if (compdb_check(path, diag))
+		goto out;
 	db = quiet_load(dir, &err);
 	if (err != CXCompilationDatabase_NoError || !db) {
 		cl_diag_set(diag, path, 0, 0,

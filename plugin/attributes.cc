@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * attributes.cc - the annotations: cachelint_read_mostly,
- * cachelint_write_hot[("group")] and cachelint_pin on fields,
+ * cachelint_write_hot[("group")], cachelint_read_on("paths"),
+ * cachelint_written_on("paths"), cachelint_written_on_some("paths") and
+ * cachelint_pin on fields,
  * cachelint_suppress[("rule")] on struct definitions
  *
  * Registering them is what makes __has_attribute(cachelint_read_mostly) true,
@@ -12,7 +14,23 @@
  */
 #include "cachelint-plugin.h"
 
+#include "names.h"
+#include "paths.h"
 #include "rules.h"
+
+/* The path annotations, in enum cl_paths_annotation order. */
+static const char *const path_attrs[] = { ATTR_READ_ON, ATTR_WRITTEN_ON, ATTR_WRITTEN_ON_SOME };
+
+static tree path_attribute(tree attrs)
+{
+	for (const char *name : path_attrs) {
+		tree a = lookup_attribute(name, attrs);
+
+		if (a)
+			return a;
+	}
+	return NULL_TREE;
+}
 
 static bool is_read_mostly(tree name)
 {
@@ -106,6 +124,13 @@ static tree handle_field(tree *node, tree name, tree args, int, bool *no_add_att
 		*no_add_attrs = true;
 		return NULL_TREE;
 	}
+	if (path_attribute(DECL_ATTRIBUTES(field))) {
+		error_at(DECL_SOURCE_LOCATION(field),
+			 "cachelint: field '%s' is annotated both %s and with paths",
+			 field_name(field), what);
+		*no_add_attrs = true;
+		return NULL_TREE;
+	}
 	prev = lookup_attribute(ATTR_WRITE_HOT, DECL_ATTRIBUTES(field));
 	if (!rm && prev && !same_group(TREE_VALUE(prev), args)) {
 		error_at(DECL_SOURCE_LOCATION(field),
@@ -113,6 +138,51 @@ static tree handle_field(tree *node, tree name, tree args, int, bool *no_add_att
 			 field_name(field));
 		*no_add_attrs = true;
 	}
+	return NULL_TREE;
+}
+
+static int path_kind(tree name)
+{
+	for (int k = 0; k < (int)(sizeof(path_attrs) / sizeof(path_attrs[0])); k++)
+		if (!strcmp(IDENTIFIER_POINTER(name), path_attrs[k]))
+			return k;
+	return -1;
+}
+
+/* __read_on("tx,rx") and its kin: checked here as they will be read. */
+static tree handle_paths(tree *node, tree name, tree args, int, bool *no_add_attrs)
+{
+	tree field = *node, arg = args ? TREE_VALUE(args) : NULL_TREE;
+	const char *err = NULL;
+	struct cl_access acc;
+	struct cl_arena a;
+	char buf[256];
+
+	if (TREE_CODE(field) != FIELD_DECL) {
+		error_at(node_location(field),
+			 "cachelint: the %s annotation applies to struct and union fields only, not to %s",
+			 IDENTIFIER_POINTER(name) + strlen("cachelint_"),
+			 describe(field, buf, sizeof(buf)));
+		*no_add_attrs = true;
+		return NULL_TREE;
+	}
+	memset(&acc, 0, sizeof(acc));
+	if (lookup_attribute(ATTR_READ_MOSTLY, DECL_ATTRIBUTES(field)))
+		acc.cls = CL_CLASS_READ_MOSTLY;
+	else if (lookup_attribute(ATTR_WRITE_HOT, DECL_ATTRIBUTES(field)))
+		acc.cls = CL_CLASS_WRITE_HOT;
+	cl_arena_init(&a);
+	if (!arg || TREE_CODE(arg) != STRING_CST)
+		err = cl_arena_printf(&a, "cachelint: the paths of field '%s' must be a string literal",
+				      field_name(field));
+	else
+		err = cl_paths_annotation_add(&acc, (enum cl_paths_annotation)path_kind(name),
+					      TREE_STRING_POINTER(arg), field_name(field), &a);
+	if (err) {
+		error_at(DECL_SOURCE_LOCATION(field), "%s", err);
+		*no_add_attrs = true;
+	}
+	cl_arena_free(&a);
 	return NULL_TREE;
 }
 
@@ -163,6 +233,9 @@ static struct attribute_spec cachelint_attributes[] = {
 	{ ATTR_WRITE_HOT, 0, 1, false, false, false, false, handle_field, NULL },
 	{ ATTR_SUPPRESS, 0, -1, false, false, false, false, handle_suppress, NULL },
 	{ ATTR_PIN, 0, 0, false, false, false, false, handle_pin, NULL },
+	{ ATTR_READ_ON, 1, 1, false, false, false, false, handle_paths, NULL },
+	{ ATTR_WRITTEN_ON, 1, 1, false, false, false, false, handle_paths, NULL },
+	{ ATTR_WRITTEN_ON_SOME, 1, 1, false, false, false, false, handle_paths, NULL },
 };
 
 void attributes_register(void *, void *)
@@ -186,10 +259,25 @@ void attributes_read_field(tree field, struct cl_access *acc, struct cl_arena *a
 		acc->cls = CL_CLASS_WRITE_HOT;
 		acc->origin = CL_ORIGIN_SOURCE;
 		if (TREE_VALUE(wh))
-			acc->group = cl_arena_strdup(a, TREE_STRING_POINTER(TREE_VALUE(TREE_VALUE(wh))));
+			/* a string literal may hold anything: names print escaped */
+			acc->group = cl_arena_strdup(a, cl_name_escape(a,
+				TREE_STRING_POINTER(TREE_VALUE(TREE_VALUE(wh)))));
 	} else if (lookup_attribute(ATTR_READ_MOSTLY, DECL_ATTRIBUTES(field))) {
 		acc->cls = CL_CLASS_READ_MOSTLY;
 		acc->origin = CL_ORIGIN_SOURCE;
+	} else if (path_attribute(DECL_ATTRIBUTES(field))) {
+		tree seen[64];
+		size_t n = 0;
+
+		/* GCC keeps a declaration's attributes last first */
+		for (tree at = DECL_ATTRIBUTES(field); at && n < 64; at = TREE_CHAIN(at))
+			if (path_kind(get_attribute_name(at)) >= 0)
+				seen[n++] = at;
+		while (n--)
+			cl_paths_annotation_add(acc, (enum cl_paths_annotation)path_kind(
+							     get_attribute_name(seen[n])),
+						TREE_STRING_POINTER(TREE_VALUE(TREE_VALUE(seen[n]))),
+						field_name(field), a);
 	}
 }
 
@@ -218,7 +306,8 @@ bool attributes_on_fields(tree type)
 		if (TREE_CODE(f) != FIELD_DECL || !DECL_ATTRIBUTES(f))
 			continue;
 		if (lookup_attribute(ATTR_READ_MOSTLY, DECL_ATTRIBUTES(f)) ||
-		    lookup_attribute(ATTR_WRITE_HOT, DECL_ATTRIBUTES(f)))
+		    lookup_attribute(ATTR_WRITE_HOT, DECL_ATTRIBUTES(f)) ||
+		    path_attribute(DECL_ATTRIBUTES(f)))
 			return true;
 	}
 	return false;

@@ -21,6 +21,9 @@
 #define ATTR_WRITE_HOT "cachelint_write_hot"
 #define ATTR_SUPPRESS "cachelint_suppress"
 #define ATTR_PIN "cachelint_pin"
+#define ATTR_READ_ON "cachelint_read_on"
+#define ATTR_WRITTEN_ON "cachelint_written_on"
+#define ATTR_WRITTEN_ON_SOME "cachelint_written_on_some"
 
 /* attributes.cc */
 void attributes_register(void *event_data, void *user_data);

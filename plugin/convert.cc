@@ -7,6 +7,14 @@
  * (no bit_position(): offsets are summed from the INTEGER_CSTs), so that
  * loading the plugin cannot change what GCC does afterwards.
  */
+/*
+ * cp-tree.h (C++ classes: CLASSTYPE_AS_BASE) must come before c-common.h and
+ * diagnostic-core.h, which cachelint-plugin.h includes.  Its macros only
+ * read fields; cc1 never reaches them (lang_GNU_CXX() guards each use).
+ */
+#include "gcc-plugin.h"
+#include "tree.h"
+#include "cp/cp-tree.h"
 #include "cachelint-plugin.h"
 #include "langhooks.h"
 #include "tree-pretty-print.h"
@@ -57,9 +65,63 @@ static bool is_member(tree f)
 	       (DECL_NAME(f) || RECORD_OR_UNION_TYPE_P(TREE_TYPE(f)));
 }
 
+/*
+ * C++ base subobjects.  GCC lays a class out in two parts: the non-virtual
+ * part (vptr, non-virtual bases, data members), then one subobject for each
+ * virtual base of the whole hierarchy, each once, as base FIELD_DECLs of
+ * the most-derived class (in inheritance graph order, after its data
+ * members).  A base subobject is therefore only the non-virtual part of its
+ * class: CLASSTYPE_AS_BASE, whose fields are the class's without its
+ * virtual bases and whose size is the base-class size (nvsize, tail padding
+ * left to the derived class).  Converting a base as its complete class
+ * would put a copy of its virtual bases inside it, at the offsets they have
+ * in that class alone, once per direct base of a diamond.
+ *
+ * After layout GCC gives the base FIELD_DECLs of a class their complete
+ * types back; the copies in CLASSTYPE_AS_BASE keep the "as base" types
+ * (IS_FAKE_BASE_TYPE), whose TYPE_CONTEXT is the class.  Only cc1plus has
+ * these types: everything here is guarded by lang_GNU_CXX().
+ */
+static bool is_base_field(tree f)
+{
+	return lang_GNU_CXX() && DECL_ARTIFICIAL(f) && !DECL_NAME(f) &&
+	       TREE_CODE(TREE_TYPE(f)) == RECORD_TYPE;
+}
+
+/* The class a record stands for: the class itself, or its "as base" type's. */
+static tree class_of(tree type)
+{
+	if (lang_GNU_CXX() && TREE_CODE(type) == RECORD_TYPE && TYPE_CONTEXT(type) &&
+	    IS_FAKE_BASE_TYPE(type))
+		return TYPE_CONTEXT(type);
+	return type;
+}
+
+/* The type that a base FIELD_DECL holds: its class's non-virtual part. */
+static tree base_layout(tree f)
+{
+	tree cls = TYPE_MAIN_VARIANT(class_of(TREE_TYPE(f)));
+	tree as_base;
+
+	if (!CLASS_TYPE_P(cls) || !TYPE_LANG_SPECIFIC(cls))
+		return cls;
+	as_base = CLASSTYPE_AS_BASE(cls);
+	/*
+	 * A class without virtual bases is its own non-virtual part; the
+	 * member's size (DECL_SIZE) already leaves out the tail padding that
+	 * a derived class may reuse.
+	 */
+	if (!as_base || !CLASSTYPE_VBASECLASSES(cls))
+		return cls;
+	return as_base;
+}
+
 const char *convert_record_name(tree type, struct cl_arena *a)
 {
-	tree decl = TYPE_NAME(type), name = decl;
+	tree decl, name;
+
+	type = class_of(type);
+	decl = name = TYPE_NAME(type);
 
 	if (name && TREE_CODE(name) == TYPE_DECL)
 		name = DECL_NAME(name);
@@ -86,6 +148,7 @@ static void span_from(struct cl_span *s, location_t loc)
 
 location_t convert_record_location(tree type)
 {
+	type = class_of(type);
 	if (TYPE_STUB_DECL(type))
 		return DECL_SOURCE_LOCATION(TYPE_STUB_DECL(type));
 	if (TYPE_NAME(type) && TREE_CODE(TYPE_NAME(type)) == TYPE_DECL)
@@ -103,10 +166,95 @@ static bool is_flexible_array(tree f)
 }
 
 static struct cl_record *convert(tree type, struct cl_arena *a, unsigned depth);
+static struct cl_record *build(tree type, struct cl_arena *a, unsigned depth, tree binfo,
+			       tree root);
 
-static void convert_member(struct cl_member *m, tree f, struct cl_arena *a, unsigned depth)
+/* The canonical binfo of the virtual base @cls in the hierarchy at @root. */
+static tree vbase_binfo(tree root, tree cls)
+{
+	for (tree b = root; b; b = TREE_CHAIN(b))
+		if (BINFO_VIRTUAL_P(b) && TYPE_MAIN_VARIANT(BINFO_TYPE(b)) == cls)
+			return b;
+	return NULL_TREE;
+}
+
+/*
+ * The binfo of the base subobject that base field @f of the subobject @ctx
+ * holds, in the hierarchy of the complete class whose binfo is @root: a
+ * direct base, or a virtual base (of the complete class; or the primary
+ * base of @ctx's class, which may be an indirect virtual base).  NULL when
+ * unknown.
+ */
+static tree base_binfo_of(tree root, tree ctx, tree f)
+{
+	tree cls = TYPE_MAIN_VARIANT(class_of(TREE_TYPE(f))), b;
+
+	if (!ctx || !root)
+		return NULL_TREE;
+	for (int i = 0; BINFO_BASE_ITERATE(ctx, i, b); i++)
+		if (TYPE_MAIN_VARIANT(BINFO_TYPE(b)) == cls)
+			return b;
+	return vbase_binfo(root, cls);
+}
+
+/*
+ * A class may take a nearly empty virtual base (a vptr and nothing else),
+ * even an indirect one, as its primary base: CLASSTYPE_AS_BASE then holds
+ * that base at offset 0.  In a hierarchy where another class took that
+ * virtual base first, the subobject has "lost" it (BINFO_LOST_PRIMARY_P):
+ * the virtual base is where the other class is, and the bytes at the
+ * subobject's start are only its own vptr.  Whether a lost primary is
+ * anywhere in the subobject at @b: then its record is built for this place
+ * (not the cached one).
+ */
+static bool lost_primary_below(tree root, tree b, unsigned depth)
+{
+	tree bb, cls = BINFO_TYPE(b), primary;
+
+	if (depth > DEPTH_MAX)
+		return false;
+	if (BINFO_LOST_PRIMARY_P(b))
+		return true;
+	for (int i = 0; BINFO_BASE_ITERATE(b, i, bb); i++)
+		if (!BINFO_VIRTUAL_P(bb) && lost_primary_below(root, bb, depth + 1))
+			return true;
+	/* a virtual primary base in place is part of this subobject */
+	primary = CLASS_TYPE_P(cls) && TYPE_LANG_SPECIFIC(cls) ? CLASSTYPE_PRIMARY_BINFO(cls) :
+		  NULL_TREE;
+	if (primary && BINFO_VIRTUAL_P(primary)) {
+		bb = vbase_binfo(root, TYPE_MAIN_VARIANT(BINFO_TYPE(primary)));
+		if (bb && BINFO_INHERITANCE_CHAIN(bb) == b &&
+		    lost_primary_below(root, bb, depth + 1))
+			return true;
+	}
+	return false;
+}
+
+/* The lost primary base of the subobject at @ctx is only its vptr. */
+static void convert_lost_primary(struct cl_member *m, tree f, tree ctx, struct cl_arena *a)
+{
+	const char *cls = convert_record_name(BINFO_TYPE(ctx), a);
+
+	m->name = cl_arena_printf(a, "_vptr.%s", cls ? cls : "");
+	m->bit_offset = tree_to_uhwi(DECL_FIELD_OFFSET(f)) * BITS_PER_UNIT +
+			tree_to_uhwi(DECL_FIELD_BIT_OFFSET(f));
+	m->bit_size = DECL_SIZE(f) ? tree_to_uhwi(DECL_SIZE(f)) : 0;
+	m->align = DECL_ALIGN_UNIT(f);
+	m->flags |= CL_MEMBER_ARTIFICIAL;
+	span_from(&m->span, DECL_SOURCE_LOCATION(f));
+}
+
+static void convert_member(struct cl_member *m, tree f, struct cl_arena *a, unsigned depth,
+			   tree ctx, tree root)
 {
 	tree type = TREE_TYPE(f);
+	tree binfo = is_base_field(f) ? base_binfo_of(root, ctx, f) : NULL_TREE;
+
+	/* in a subobject's non-virtual part, a virtual base is its primary */
+	if (binfo && BINFO_VIRTUAL_P(binfo) && ctx != root && BINFO_LOST_PRIMARY_P(ctx)) {
+		convert_lost_primary(m, f, ctx, a);
+		return;
+	}
 
 	if (DECL_NAME(f))
 		m->name = cl_arena_strdup(a, IDENTIFIER_POINTER(DECL_NAME(f)));
@@ -114,9 +262,15 @@ static void convert_member(struct cl_member *m, tree f, struct cl_arena *a, unsi
 			tree_to_uhwi(DECL_FIELD_BIT_OFFSET(f));
 	if (DECL_SIZE(f))
 		m->bit_size = tree_to_uhwi(DECL_SIZE(f));
-	if (DECL_BIT_FIELD_TYPE(f))
+	if (DECL_BIT_FIELD_TYPE(f)) {
+		tree bt = DECL_BIT_FIELD_TYPE(f);
+
 		m->flags |= CL_MEMBER_BITFIELD;	/* also `unsigned x:32` */
-	else
+		if (TYPE_SIZE_UNIT(bt) && tree_fits_uhwi_p(TYPE_SIZE_UNIT(bt)) && !DECL_PACKED(f)) {
+			m->unit_size = (uint32_t)tree_to_uhwi(TYPE_SIZE_UNIT(bt));
+			m->unit_align = TYPE_ALIGN_UNIT(bt);
+		}
+	} else
 		m->align = DECL_ALIGN_UNIT(f);
 	if (is_flexible_array(f))
 		m->flags |= CL_MEMBER_FLEXIBLE;
@@ -125,7 +279,11 @@ static void convert_member(struct cl_member *m, tree f, struct cl_arena *a, unsi
 	if (DECL_ARTIFICIAL(f))
 		m->flags |= DECL_NAME(f) ? CL_MEMBER_ARTIFICIAL : CL_MEMBER_BASE;
 	if (RECORD_OR_UNION_TYPE_P(type)) {
-		m->record = convert(TYPE_MAIN_VARIANT(type), a, depth + 1);
+		if (binfo && depth < DEPTH_MAX && lost_primary_below(root, binfo, 0))
+			m->record = build(base_layout(f), a, depth + 1, binfo, root);
+		else
+			m->record = convert(is_base_field(f) ? base_layout(f) :
+					    TYPE_MAIN_VARIANT(type), a, depth + 1);
 		if (!DECL_NAME(f) && !DECL_ARTIFICIAL(f))
 			m->flags |= CL_MEMBER_ANONYMOUS;
 	}
@@ -137,7 +295,13 @@ static void convert_member(struct cl_member *m, tree f, struct cl_arena *a, unsi
 	attributes_read_field(f, &m->access, a);
 }
 
-static struct cl_record *build(tree type, struct cl_arena *a, unsigned depth)
+/*
+ * @binfo: the C++ subobject the record stands for in the hierarchy of the
+ * complete class whose TYPE_BINFO is @root, which says where its bases are;
+ * both NULL where that does not matter.
+ */
+static struct cl_record *build(tree type, struct cl_arena *a, unsigned depth, tree binfo,
+			       tree root)
 {
 	struct cl_record *rec;
 	size_t n = 0, i = 0;
@@ -148,13 +312,22 @@ static struct cl_record *build(tree type, struct cl_arena *a, unsigned depth)
 			    convert_record_name(type, a), n);
 	rec->size = tree_to_uhwi(TYPE_SIZE_UNIT(type));
 	rec->align = TYPE_ALIGN_UNIT(type);
-	rec->packed = TYPE_PACKED(type);
-	rec->suppress = attributes_read_suppress(type);
+	rec->packed = TYPE_PACKED(class_of(type));
+	rec->suppress = attributes_read_suppress(class_of(type));
 	span_from(&rec->span, convert_record_location(type));
 	for (tree f = TYPE_FIELDS(type); f; f = DECL_CHAIN(f))
 		if (is_member(f))
-			convert_member(&rec->members[i++], f, a, depth);
+			convert_member(&rec->members[i++], f, a, depth, binfo, root);
 	return rec;
+}
+
+/* The binfo of a complete C++ class, for its bases; NULL otherwise. */
+static tree complete_binfo(tree type)
+{
+	if (!lang_GNU_CXX() || !CLASS_TYPE_P(type) || !TYPE_LANG_SPECIFIC(type) ||
+	    class_of(type) != type)
+		return NULL_TREE;
+	return TYPE_BINFO(type);
 }
 
 static struct cl_record *convert(tree type, struct cl_arena *a, unsigned depth)
@@ -170,7 +343,7 @@ static struct cl_record *convert(tree type, struct cl_arena *a, unsigned depth)
 	/* Claim the slot first: a record cannot contain itself, but be safe. */
 	cache->put(uid, NULL);
 	if (depth <= DEPTH_MAX && layout_fixed(type))
-		rec = build(type, a, depth);
+		rec = build(type, a, depth, complete_binfo(type), complete_binfo(type));
 	cache->put(uid, rec);	/* build() may have rehashed the map */
 	return rec;
 }

@@ -125,6 +125,56 @@ static void test_words(void **state)
 	cl_arena_free(&a);
 }
 
+/* Source annotations: the same uses a profile's read:/write: give. */
+static void test_annotations(void **state)
+{
+	struct cl_arena a;
+	struct cl_access acc, want;
+
+	(void)state;
+	cl_arena_init(&a);
+	memset(&acc, 0, sizeof(acc));
+	assert_null(cl_paths_annotation_add(&acc, CL_READ_ON, "tx", "snd_una", &a));
+	assert_null(cl_paths_annotation_add(&acc, CL_WRITTEN_ON, " rx ", "snd_una", &a));
+	assert_int_equal(acc.cls, CL_CLASS_PATHS);
+	assert_int_equal(acc.origin, CL_ORIGIN_SOURCE);
+	want = uses(&a, "tx:r rx:rw");
+	assert_true(cl_access_same(&acc, &want));
+
+	/* a path named twice gets both uses; ":concurrent" marks it */
+	memset(&acc, 0, sizeof(acc));
+	assert_null(cl_paths_annotation_add(&acc, CL_READ_ON, "charge:concurrent,rx", "f", &a));
+	assert_null(cl_paths_annotation_add(&acc, CL_WRITTEN_ON, "charge", "f", &a));
+	want = uses(&a, "charge:rwc rx:r");
+	assert_true(cl_access_same(&acc, &want));
+
+	/* written on at least one of tx and rx; of one path: written on it */
+	memset(&acc, 0, sizeof(acc));
+	assert_null(cl_paths_annotation_add(&acc, CL_WRITTEN_ON_SOME, "tx,rx", "f", &a));
+	want = uses(&a, "tx:rs rx:rs");
+	assert_true(cl_access_same(&acc, &want));
+	memset(&acc, 0, sizeof(acc));
+	assert_null(cl_paths_annotation_add(&acc, CL_WRITTEN_ON_SOME, "tx", "f", &a));
+	want = uses(&a, "tx:rw");
+	assert_true(cl_access_same(&acc, &want));
+
+	/* not path names: an error, and the access is left alone */
+	static const char *const bad[] = { "", ",", "tx,", ",tx", "tx,,rx", "tx rx", "t*x",
+					   "tx:serial", "tx:concurrentx", "*" };
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		memset(&acc, 0, sizeof(acc));
+		assert_non_null(cl_paths_annotation_add(&acc, CL_READ_ON, bad[i], "f", &a));
+		assert_int_equal(acc.cls, CL_CLASS_NONE);
+		assert_int_equal(acc.nuses, 0);
+	}
+	acc = cls(CL_CLASS_READ_MOSTLY, NULL);
+	assert_string_equal(cl_paths_annotation_add(&acc, CL_READ_ON, "rx", "x", &a),
+			    "cachelint: field 'x' is annotated both read-mostly and with paths");
+	assert_int_equal(cl_paths_annotation_kind("written_on", 10), CL_WRITTEN_ON);
+	assert_int_equal(cl_paths_annotation_kind("written_on_somex", 16), -1);
+	cl_arena_free(&a);
+}
+
 /* Through the analysis: the findings, their rules and their words. */
 static void test_analysis(void **state)
 {
@@ -163,6 +213,7 @@ int main(void)
 		cmocka_unit_test(test_classes_as_today),
 		cmocka_unit_test(test_unknown_writer_resolved_by_a_table),
 		cmocka_unit_test(test_words),
+		cmocka_unit_test(test_annotations),
 		cmocka_unit_test(test_analysis),
 	};
 

@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "access_profile.h"
+#include "names.h"
 
 #define CHECK(cond)							\
 	do {								\
@@ -37,15 +38,13 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
+/* A C identifier, UTF-8 ones included (names.h). */
 static bool ident(const char *s, size_t n)
 {
-	if (!n || !(*s == '_' || (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z')))
-		return false;
-	for (size_t i = 1; i < n; i++)
-		if (!(s[i] == '_' || (s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' && s[i] <= 'Z') ||
-		      (s[i] >= '0' && s[i] <= '9')))
+	for (size_t i = 0, len; i < n; i += len)
+		if (!(len = cl_ident_char(s + i, n - i, i == 0)))
 			return false;
-	return true;
+	return n > 0;
 }
 
 /* "lruvec.pgdat": identifiers joined by dots. */

@@ -626,7 +626,7 @@ static struct error_case mapping_for_suppress = {
 	"suppress of 's' must be a rule ID or a list of them, found a mapping",
 };
 static struct error_case quoted_in_message = {
-	V1 "bad'key\xc3\xa9: 1\n", 2, 1, "unknown key 'bad?key?\?'",
+	V1 "\"bad'key\xc3\xa9\\x01\\x7f\": 1\n", 2, 1, "unknown key 'bad\\x27key\xc3\xa9\\x01\\x7f'",
 };
 
 #define ERROR_TEST(c) { "error_" #c, test_error, NULL, NULL, &(c) }

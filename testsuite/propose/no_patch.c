@@ -76,11 +76,22 @@ struct __attribute__((packed)) packed {
 #endif
 
 // "unsigned x:3, y:5;" with a read-mostly and a write-hot bit-field: the
-// engine itself refuses (they share a storage unit).
+// engine splits the run (split_bitfields.c), but then one of the two would
+// have to start a line, and a bit-field cannot be aligned.  Pinned, the run
+// cannot move at all.
 // RUN: %gcc-cl -DMIXEDBITS -fplugin-arg-cachelint-propose -fdiagnostics-generate-patch -c %s -o %t.o 2>&1 | FileCheck %s --check-prefix=MIXEDBITS --implicit-check-not=+++
+// RUN: %gcc-cl -DPINNEDBITS -fplugin-arg-cachelint-propose -fdiagnostics-generate-patch -c %s -o %t.o 2>&1 | FileCheck %s --check-prefix=PINNEDBITS --implicit-check-not=+++
 #ifdef MIXEDBITS
 struct mixedbits {
 	unsigned x:3 __write_hot, y:5 __read_mostly;
 };
-// MIXEDBITS: note: no patch is offered for 'struct mixedbits': read-mostly and write-hot bit-fields (or two write groups) share one run of bit-fields: declare them apart first
+// MIXEDBITS: note: no patch is offered for 'struct mixedbits': a class made only of bit-fields cannot be aligned to a line: add a member to it or move it into a struct of its own
+#endif
+#ifdef PINNEDBITS
+struct pinnedbits {
+	unsigned x:3 __write_hot, y:5 __read_mostly;
+	long id __cachelint_pin;
+	long more;
+};
+// PINNEDBITS: note: no patch is offered for 'struct pinnedbits': read-mostly and write-hot bit-fields (or two write groups) share one run of bit-fields: declare them apart first
 #endif

@@ -26,7 +26,7 @@ struct bits {
 // CHECK-NEXT:      text: "struct conn {\n\tint state __read_mostly;\n\tlong next;\n\tlong refs __write_hot __attribute__((__aligned__(64)));\n};\n"
 // CHECK:      - struct: "struct bits"
 // CHECK:        proposal:
-// CHECK-NEXT:      none: "read-mostly and write-hot bit-fields (or two write groups) share one run of bit-fields: declare them apart first"
+// CHECK-NEXT:      none: "a class made only of bit-fields cannot be aligned to a line: add a member to it or move it into a struct of its own"
 
 // TEXT:struct conn {
 // TEXT-NEXT:	int state __read_mostly;

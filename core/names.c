@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * names.c - names as they may be printed
+ */
+#include "names.h"
+
+#include <stdio.h>
+#include <string.h>
+
+size_t cl_utf8_decode(const char *s, size_t n, uint32_t *cp)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	uint32_t c, min;
+	size_t len;
+
+	if (!n)
+		return 0;
+	if (p[0] < 0x80) {
+		*cp = p[0];
+		return 1;
+	}
+	if (p[0] >= 0xc2 && p[0] <= 0xdf) {
+		len = 2, c = p[0] & 0x1f, min = 0x80;
+	} else if (p[0] >= 0xe0 && p[0] <= 0xef) {
+		len = 3, c = p[0] & 0x0f, min = 0x800;
+	} else if (p[0] >= 0xf0 && p[0] <= 0xf4) {
+		len = 4, c = p[0] & 0x07, min = 0x10000;
+	} else {
+		return 0;
+	}
+	if (n < len)
+		return 0;
+	for (size_t i = 1; i < len; i++) {
+		if ((p[i] & 0xc0) != 0x80)
+			return 0;
+		c = c << 6 | (p[i] & 0x3f);
+	}
+	if (c < min || c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff))
+		return 0;
+	*cp = c;
+	return len;
+}
+
+bool cl_name_printable(uint32_t cp)
+{
+	return cp >= 0x20 && cp != 0x7f && !(cp >= 0x80 && cp <= 0x9f);
+}
+
+size_t cl_ident_char(const char *s, size_t n, bool first)
+{
+	char c = n ? *s : 0;
+	uint32_t cp;
+	size_t len;
+
+	if (c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	    (!first && c >= '0' && c <= '9'))
+		return 1;
+	if (!((unsigned char)c & 0x80))
+		return 0;
+	len = cl_utf8_decode(s, n, &cp);
+	return len && cl_name_printable(cp) ? len : 0;
+}
+
+/* The bytes at @s that print as themselves (a character), or 0. */
+static size_t plain_char(const char *s, size_t n)
+{
+	uint32_t cp;
+	size_t len = cl_utf8_decode(s, n, &cp);
+
+	return len && cl_name_printable(cp) ? len : 0;
+}
+
+bool cl_name_plain(const char *s)
+{
+	size_t n = s ? strlen(s) : 0;
+
+	for (size_t i = 0; i < n;) {
+		size_t len = plain_char(s + i, n - i);
+
+		if (!len)
+			return false;
+		i += len;
+	}
+	return true;
+}
+
+const char *cl_name_escape(struct cl_arena *a, const char *s)
+{
+	size_t n, k = 0;
+	char *out;
+
+	if (cl_name_plain(s))
+		return s;
+	n = strlen(s);
+	out = cl_arena_alloc(a, n * 4 + 1);
+	for (size_t i = 0; i < n;) {
+		size_t len = plain_char(s + i, n - i);
+
+		if (len) {
+			memcpy(out + k, s + i, len);
+			k += len;
+			i += len;
+		} else {
+			k += (size_t)sprintf(out + k, "\\x%02x", (unsigned char)s[i++]);
+		}
+	}
+	out[k] = '\0';
+	return out;
+}
+
+const char *cl_name_show(char *buf, size_t max, const char *s, bool quote)
+{
+	size_t n = s ? strlen(s) : 0, k = 0, chars = 0, i = 0;
+
+	while (i < n && chars < max) {
+		size_t len = plain_char(s + i, n - i);
+
+		if (len && !(quote && s[i] == '\'')) {
+			memcpy(buf + k, s + i, len);
+			k += len;
+			i += len;
+		} else {
+			k += (size_t)sprintf(buf + k, "\\x%02x", (unsigned char)s[i++]);
+		}
+		chars++;
+	}
+	if (i < n) {
+		memcpy(buf + k, "...", 3);
+		k += 3;
+	}
+	buf[k] = '\0';
+	return buf;
+}

@@ -269,9 +269,18 @@ bool imp_is_elision(const char *s, size_t n)
 		if ((size_t)(end - s) == k && !strncasecmp(s, marks[i], k))
 			return true;
 	}
-	/* A row of dots of any length ("....."), as long as it is only dots. */
-	if (end - s >= 3 && strspn(s, ".") == (size_t)(end - s))
-		return true;
+	/*
+	 * A row of dots of any length ("....."), as long as it is only dots.
+	 * The line need not end in a NUL: stop at @end (strspn did not).
+	 */
+	if (end - s >= 3) {
+		const char *p = s;
+
+		while (p < end && *p == '.')
+			p++;
+		if (p == end)
+			return true;
+	}
 	return false;
 }
 

@@ -200,15 +200,36 @@ static bool merge_class(struct top_class *into, const struct top_class *t)
 	return !(into->read && into->write);
 }
 
-/* One past the last pinned member: the members before it do not move. */
+#define CXX_PLACED (CL_MEMBER_BASE | CL_MEMBER_ARTIFICIAL)
+
+/*
+ * One past the last pinned member, or past the C++ bases and vptr that
+ * lead the class (the ABI places them, not the order of the body): the
+ * members before it do not move.
+ */
 static size_t frozen_prefix(const struct cl_record *rec)
 {
 	size_t end = 0;
 
-	for (size_t i = 0; i < rec->nmembers; i++)
+	while (end < rec->nmembers && (rec->members[end].flags & CXX_PLACED))
+		end++;
+	for (size_t i = end; i < rec->nmembers; i++)
 		if (rec->members[i].flags & CL_MEMBER_PINNED)
 			end = i + 1;
 	return end;
+}
+
+/* A virtual base, or a base the ABI put after the fields: nothing moves it. */
+static bool placed_after_fields(const struct cl_record *rec)
+{
+	size_t i = 0;
+
+	while (i < rec->nmembers && (rec->members[i].flags & CXX_PLACED))
+		i++;
+	for (; i < rec->nmembers; i++)
+		if (rec->members[i].flags & CXX_PLACED)
+			return true;
+	return false;
 }
 
 /*
@@ -810,6 +831,8 @@ int cl_propose(const struct cl_record *rec, const struct cl_options *opt,
 		return fail(out, "a union's members all start at offset 0: nothing to reorder");
 	if (rec->packed)
 		return fail(out, "a packed struct is usually a wire or hardware format: its order is not cachelint's to change");
+	if (placed_after_fields(rec))
+		return fail(out, "a C++ class whose virtual bases the ABI places after its fields: their place is not the body's order");
 	classify_tops(rec, a, tc);
 	for (int read_first = 1; read_first >= 0; read_first--) {
 		struct plan pl = { 0 };

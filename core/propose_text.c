@@ -254,6 +254,8 @@ static const char *map_members(const struct cl_record *rec, struct stmt *st, siz
 		if ((m->flags & CL_MEMBER_FROM_MACRO) &&
 		    !(m->name && !strncmp(m->name, "__cacheline_group_", 18)))
 			return "a field is produced by a macro expansion: its text is not in the struct";
+		if (m->flags & (CL_MEMBER_BASE | CL_MEMBER_ARTIFICIAL))
+			return "a C++ class with base classes or a vptr, which are not declarations of its body";
 		k = stmt_at(st, nst, at);
 		if (k == nst)
 			return "a field's declaration was not found in the struct body";

@@ -95,3 +95,23 @@ struct pinnedbits {
 };
 // PINNEDBITS: note: no patch is offered for 'struct pinnedbits': read-mostly and write-hot bit-fields (or two write groups) share one run of bit-fields: declare them apart first
 #endif
+
+// A C++ class with a base: the base stays first (the ABI places it), and it
+// is no declaration of the body to patch.  Virtual bases come after the
+// fields: no proposal.
+// RUN: %gxx-cl -DBASES -x c++ -fplugin-arg-cachelint-propose -fdiagnostics-generate-patch -c %s -o %t.o 2>&1 | FileCheck %s --check-prefix=BASES --implicit-check-not=+++
+#ifdef BASES
+struct base {
+	long id;
+};
+struct derived : base {
+	long hot __write_hot;
+	long rm __read_mostly;
+};
+// BASES: note: no patch is offered for 'struct derived': a C++ class with base classes or a vptr, which are not declarations of its body; proposed order: <base base>, rm, hot; 'hot' aligned to 64 bytes; 24 -> 128 bytes, 1 -> 2 cache lines
+struct vderived : virtual base {
+	long hot __write_hot;
+	long rm __read_mostly;
+};
+// BASES: note: no patch is offered for 'struct vderived': a C++ class whose virtual bases the ABI places after its fields: their place is not the body's order
+#endif

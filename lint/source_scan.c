@@ -166,6 +166,86 @@ static bool tok_is(const struct token *t, const char *s)
 	return t->len == strlen(s) && !memcmp(t->text, s, t->len);
 }
 
+static int hex_digit(char c)
+{
+	return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 :
+	       c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+}
+
+/* @cp as UTF-8 at @out; returns the bytes written (at most 4). */
+static size_t put_utf8(unsigned long cp, char *out)
+{
+	if (cp < 0x80) {
+		out[0] = (char)cp;
+		return 1;
+	}
+	if (cp < 0x800) {
+		out[0] = (char)(0xc0 | cp >> 6);
+		out[1] = (char)(0x80 | (cp & 0x3f));
+		return 2;
+	}
+	if (cp < 0x10000) {
+		out[0] = (char)(0xe0 | cp >> 12);
+		out[1] = (char)(0x80 | ((cp >> 6) & 0x3f));
+		out[2] = (char)(0x80 | (cp & 0x3f));
+		return 3;
+	}
+	out[0] = (char)(0xf0 | (cp >> 18 & 0x07));
+	out[1] = (char)(0x80 | ((cp >> 12) & 0x3f));
+	out[2] = (char)(0x80 | ((cp >> 6) & 0x3f));
+	out[3] = (char)(0x80 | (cp & 0x3f));
+	return 4;
+}
+
+/*
+ * The bytes of the body of a string literal (@s, @len, no quotes) with its
+ * escapes decoded as the compiler decodes them, at @out (never longer than
+ * the body: "\u00e9" is 6 characters for 2 bytes).  Returns the length,
+ * a decoded NUL included: it ends the joined string, as it ends the
+ * compiler's.
+ */
+static size_t decode_string(const char *s, size_t len, char *out)
+{
+	/* pairs: the character after the backslash, what it stands for */
+	static const char simple[] = "\\\\\"\"''??a\ab\bf\fn\nr\rt\tv\v";
+	size_t i = 0, n = 0;
+
+	while (i < len) {
+		unsigned long v = 0;
+		int d, k;
+
+		if (s[i] != '\\' || i + 1 == len) {
+			out[n++] = s[i++];
+			continue;
+		}
+		i++;
+		for (k = 0; simple[k] && simple[k] != s[i]; k += 2)
+			;
+		if (simple[k]) {
+			out[n++] = simple[k + 1];
+			i++;
+		} else if (s[i] >= '0' && s[i] <= '7') {
+			for (k = 0; k < 3 && i < len && s[i] >= '0' && s[i] <= '7'; k++)
+				v = v * 8 + (unsigned long)(s[i++] - '0');
+			out[n++] = (char)v;
+		} else if (s[i] == 'x') {
+			for (i++; i < len && (d = hex_digit(s[i])) >= 0; i++)
+				v = (v * 16 + (unsigned long)d) & 0xff;
+			out[n++] = (char)v;
+		} else if (s[i] == 'u' || s[i] == 'U') {
+			int digits = s[i] == 'u' ? 4 : 8;
+
+			for (i++, k = 0; k < digits && i < len && (d = hex_digit(s[i])) >= 0; k++, i++)
+				v = v * 16 + (unsigned long)d;
+			n += put_utf8(v > 0x10ffff ? 0xfffd : v, out + n);
+		} else {
+			out[n++] = s[i++];	/* unknown escape: the character */
+		}
+	}
+	out[n] = '\0';
+	return n;
+}
+
 const char *scan_string_arg(const char *text, size_t size, size_t at, struct cl_arena *a)
 {
 	struct token t;
@@ -187,11 +267,9 @@ const char *scan_string_arg(const char *text, size_t size, size_t at, struct cl_
 		return NULL;
 	out = cl_arena_alloc(a, total + 1);
 	total = 0;
-	for (unsigned i = 0; i < n; i++) {
-		memcpy(out + total, parts[i].text + 1, parts[i].len - 2);
-		total += parts[i].len - 2;
-	}
-	out[total] = '\0';
+	/* "t" "x": the bodies decoded one by one, as the compiler joins them */
+	for (unsigned i = 0; i < n; i++)
+		total += decode_string(parts[i].text + 1, parts[i].len - 2, out + total);
 	return out;
 }
 

@@ -63,47 +63,54 @@ void dw_fail_dwarf(struct dw_unit *u, const char *what, Dwarf_Error e)
 	dw_fail(u, "%s: %s", what, msg);
 }
 
+/*
+ * A diagnostic at @where (the unit when unknown), said once however many
+ * units repeat it; false when it was said already.
+ */
+static bool say_once(struct dw_unit *u, const char *kind, const struct cl_span *where,
+		     struct cl_diag *d, const char *fmt, va_list ap)
+{
+	char key[1600];
+
+	memset(d, 0, sizeof(*d));
+	vsnprintf(d->msg, sizeof(d->msg), fmt, ap);
+	snprintf(d->file, sizeof(d->file), "%s", where && where->file ? where->file : u->path);
+	d->line = where && where->file ? where->line : 0;
+	d->col = where && where->file ? where->col : 0;
+	snprintf(key, sizeof(key), "%s:%s:%u:%u:%s", kind, d->file, d->line, d->col, d->msg);
+	return !cl_strset_add(&u->fe->reported, key);
+}
+
 /* An error in the annotations: reported once however many units repeat it. */
 void dw_report(struct dw_unit *u, const struct cl_span *where, const char *fmt, ...)
 {
 	struct dw_frontend *fe = u->fe;
 	struct cl_diag d;
-	char key[1600];
 	va_list ap;
+	bool first;
 
-	memset(&d, 0, sizeof(d));
 	va_start(ap, fmt);
-	vsnprintf(d.msg, sizeof(d.msg), fmt, ap);
+	first = say_once(u, "error", where, &d, fmt, ap);
 	va_end(ap);
-	snprintf(d.file, sizeof(d.file), "%s", where && where->file ? where->file : u->path);
-	d.line = where && where->file ? where->line : 0;
-	d.col = where && where->file ? where->col : 0;
-	snprintf(key, sizeof(key), "%s:%u:%u:%s", d.file, d.line, d.col, d.msg);
-	if (cl_strset_add(&fe->reported, key))
+	if (!first)
 		return;
 	fe->stats.errors++;
 	if (fe->cfg.error)
 		fe->cfg.error(fe->cfg.data, &d);
 }
 
+/* A note: said once, as errors are. */
 void dw_note(struct dw_unit *u, const struct cl_span *where, const char *fmt, ...)
 {
 	struct dw_frontend *fe = u->fe;
 	struct cl_diag d;
-	char key[1600];
 	va_list ap;
+	bool first;
 
-	memset(&d, 0, sizeof(d));
 	va_start(ap, fmt);
-	vsnprintf(d.msg, sizeof(d.msg), fmt, ap);
+	first = say_once(u, "note", where, &d, fmt, ap);
 	va_end(ap);
-	snprintf(d.file, sizeof(d.file), "%s", where && where->file ? where->file : u->path);
-	d.line = where && where->file ? where->line : 0;
-	d.col = where && where->file ? where->col : 0;
-	snprintf(key, sizeof(key), "note:%s:%u:%u:%s", d.file, d.line, d.col, d.msg);
-	if (cl_strset_add(&fe->reported, key))
-		return;
-	if (fe->cfg.note)
+	if (first && fe->cfg.note)
 		fe->cfg.note(fe->cfg.data, &d);
 }
 

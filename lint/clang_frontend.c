@@ -353,11 +353,12 @@ static uint32_t lowest_bit(uint64_t v)
  * packed, set) by the field's own aligned(N).  When N cannot be evaluated,
  * the largest alignment that the field's offset and the record allow.
  */
-static uint32_t member_align(struct fe *fe, CXCursor field, CXType t, const struct cl_record *rec,
+static uint32_t member_align(struct fe *fe, CXCursor field, const struct cl_record *rec,
 			     uint64_t bit_offset, uint32_t *flags)
 {
 	struct attrs a = attrs_of(field);
-	long long ta = clang_Type_getAlignOf(t);
+	/* the declared type, not the canonical one: a typedef may carry aligned() */
+	long long ta = clang_Type_getAlignOf(clang_getCursorType(field));
 	uint32_t align = ta > 0 ? (uint32_t)ta : 1, user;
 
 	if (rec->packed || a.packed)
@@ -426,7 +427,7 @@ static bool convert_member(struct fe *fe, struct cl_record *rec, struct cl_membe
 			m->bit_size = (uint64_t)size * 8;
 		else
 			return false;
-		m->align = member_align(fe, field, t, rec, m->bit_offset, &m->flags);
+		m->align = member_align(fe, field, rec, m->bit_offset, &m->flags);
 	}
 	r = field_record(field);
 	if (!clang_Cursor_isNull(r)) {

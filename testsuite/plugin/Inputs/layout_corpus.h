@@ -145,3 +145,15 @@ struct arrays {
 	struct inner items[3];
 	long tail;
 };
+
+/* alignment that a typedef carries, not its canonical type */
+typedef long aligned_long __attribute__((aligned(16)));
+typedef aligned_long aligned_long2;
+
+struct typedef_aligned {
+	char c;
+	aligned_long x;
+	int y;
+	aligned_long2 z;
+	const aligned_long k;
+};

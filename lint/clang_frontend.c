@@ -363,6 +363,13 @@ static uint32_t member_align(struct fe *fe, CXCursor field, const struct cl_reco
 
 	if (rec->packed || a.packed)
 		align = 1;
+	/*
+	 * Only #pragma pack(N) makes a record less aligned than a member's
+	 * type (libclang does not show the pragma): GCC caps the member at N,
+	 * which is then the record's alignment.
+	 */
+	if (align > rec->align)
+		align = rec->align;
 	if (!a.has_aligned)
 		return align;
 	*flags |= CL_MEMBER_USER_ALIGN;

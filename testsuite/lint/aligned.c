@@ -31,6 +31,22 @@ struct __attribute__((packed)) packed_aligned_member {
 	long l;
 };
 
+/* an alignment a typedef carries, and one #pragma pack caps (libclang shows
+   neither on the canonical type) */
+typedef long aligned_long __attribute__((aligned(16)));
+struct typedef_aligned {
+	char c;
+	aligned_long x;
+};
+
+#pragma pack(push, 4)
+struct pragma_packed {
+	char c;
+	long x;
+	int y;
+};
+#pragma pack(pop)
+
 // CHECK:struct kernel_aligned: size 192, align 64
 // CHECK-NEXT:  c: offset 0, size 1, align 1, none
 // CHECK-NEXT:  a: offset 64, size 8, align 64, none
@@ -42,5 +58,12 @@ struct __attribute__((packed)) packed_aligned_member {
 // CHECK-NEXT:  c: offset 0, size 1, align 1, none
 // CHECK-NEXT:  i: offset 4, size 4, align 4, none
 // CHECK-NEXT:  l: offset 8, size 8, align 1, none
+// CHECK-NEXT:struct typedef_aligned: size 32, align 16
+// CHECK-NEXT:  c: offset 0, size 1, align 1, none
+// CHECK-NEXT:  x: offset 16, size 8, align 16, none
+// CHECK-NEXT:struct pragma_packed: size 16, align 4
+// CHECK-NEXT:  c: offset 0, size 1, align 1, none
+// CHECK-NEXT:  x: offset 4, size 8, align 4, none
+// CHECK-NEXT:  y: offset 12, size 4, align 4, none
 
 _Static_assert(offsetof(struct kernel_aligned, a) == 64, "premise");

@@ -199,6 +199,34 @@ static bool read_word(struct jreader *r)
 
 static bool read_value(struct jreader *r, unsigned depth);
 
+/*
+ * After an item of an object or an array: a ',' and room for the next item
+ * (1), or @close, consumed (0); else the error, naming @item ("entry",
+ * "member of an object"), a ',' before @close included (JSON allows none),
+ * and -1.
+ */
+static int after_item(struct jreader *r, char close, const char *item)
+{
+	char what[96];
+
+	skip_space(r);
+	if (r->i < r->n && r->s[r->i] == ',') {
+		size_t comma = r->i++;
+
+		skip_space(r);
+		if (r->i < r->n && r->s[r->i] == close)
+			return fail_at(r, comma, "a ',' after the last %s (JSON allows none)", item) - 1;
+		return 1;
+	}
+	if (r->i < r->n && r->s[r->i] == close) {
+		r->i++;
+		return 0;
+	}
+	snprintf(what, sizeof(what), "',' or '%c' after %s %s", close,
+		 strchr("aeiou", item[0]) ? "an" : "a", item);
+	return expect(r, what) - 1;
+}
+
 /* An object or array at the current '{' or '['; @close is '}' or ']'. */
 static bool read_container(struct jreader *r, unsigned depth)
 {
@@ -227,18 +255,12 @@ static bool read_container(struct jreader *r, unsigned depth)
 		}
 		if (!read_value(r, depth + 1))
 			return false;
-		skip_space(r);
-		if (r->i < r->n && r->s[r->i] == ',') {
-			r->i++;
-			skip_space(r);
-			continue;
-		}
-		if (r->i < r->n && r->s[r->i] == close) {
-			r->i++;
+		switch (after_item(r, close, object ? "member of an object" : "element of an array")) {
+		case -1:
+			return false;
+		case 0:
 			return true;
 		}
-		return expect(r, object ? "',' or '}' after a member of an object" :
-					  "',' or ']' after an element of an array");
 	}
 }
 
@@ -288,17 +310,12 @@ static bool check_arguments(struct jreader *r)
 			       expect(r, "a string");
 		if (!read_string(r))
 			return false;
-		skip_space(r);
-		if (r->i < r->n && r->s[r->i] == ',') {
-			r->i++;
-			skip_space(r);
-			continue;
-		}
-		if (r->i < r->n && r->s[r->i] == ']') {
-			r->i++;
+		switch (after_item(r, ']', "element of an array")) {
+		case -1:
+			return false;
+		case 0:
 			return true;
 		}
-		return expect(r, "',' or ']' after an element of an array");
 	}
 }
 
@@ -308,6 +325,7 @@ static bool check_entry(struct jreader *r, size_t nth)
 	static const char *const strings[] = { "directory", "file", "command", "output" };
 	size_t open = r->i;
 	bool have[4] = { false, false, false, false }, arguments = false;
+	int more = 1;
 
 	if (r->s[r->i] != '{')
 		return r->i < r->n && strchr("[\"-0123456789tfn", r->s[r->i]) ?
@@ -315,11 +333,15 @@ static bool check_entry(struct jreader *r, size_t nth)
 		       expect(r, "an entry (an object)");
 	r->i++;
 	skip_space(r);
-	while (r->i < r->n && r->s[r->i] != '}') {
+	if (r->i < r->n && r->s[r->i] == '}') {
+		r->i++;
+		more = 0;
+	}
+	while (more) {
 		size_t key = r->i;
 		int k = -1;
 
-		if (r->s[r->i] != '"')
+		if (r->i >= r->n || r->s[r->i] != '"')
 			return expect(r, "a key (a string in double quotes)");
 		if (!read_string(r))
 			return false;
@@ -347,21 +369,9 @@ static bool check_entry(struct jreader *r, size_t nth)
 		} else if (!read_value(r, 2)) {
 			return false;
 		}
-		skip_space(r);
-		if (r->i < r->n && r->s[r->i] == ',') {
-			size_t comma = r->i++;
-
-			skip_space(r);
-			if (r->i < r->n && r->s[r->i] == '}')
-				return fail_at(r, comma, "a ',' after the last member of an object (JSON allows none)");
-			continue;
-		}
-		if (r->i >= r->n || r->s[r->i] != '}')
-			return expect(r, "',' or '}' after a member of an object");
+		if ((more = after_item(r, '}', "member of an object")) < 0)
+			return false;
 	}
-	if (r->i >= r->n)
-		return expect(r, "'}'");
-	r->i++;
 	if (!have[0])
 		return fail_at(r, open, "entry %zu has no \"directory\"", nth);
 	if (!have[1])
@@ -392,25 +402,13 @@ static bool check_database(struct jreader *r)
 	if (r->i < r->n && r->s[r->i] == ']') {
 		r->i++;
 	} else {
-		for (;;) {
+		for (int more = 1; more;) {
 			if (r->i >= r->n)
 				return expect(r, "an entry or ']'");
 			if (!check_entry(r, ++nth))
 				return false;
-			skip_space(r);
-			if (r->i < r->n && r->s[r->i] == ',') {
-				size_t comma = r->i++;
-
-				skip_space(r);
-				if (r->i < r->n && r->s[r->i] == ']')
-					return fail_at(r, comma, "a ',' after the last entry (JSON allows none)");
-				continue;
-			}
-			if (r->i < r->n && r->s[r->i] == ']') {
-				r->i++;
-				break;
-			}
-			return expect(r, "',' or ']' after an entry");
+			if ((more = after_item(r, ']', "entry")) < 0)
+				return false;
 		}
 	}
 	skip_space(r);

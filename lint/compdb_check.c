@@ -199,6 +199,21 @@ static bool read_word(struct jreader *r)
 
 static bool read_value(struct jreader *r, unsigned depth);
 
+/* A member's key and its ':', at the key's opening quote. */
+static bool read_key(struct jreader *r)
+{
+	if (r->i >= r->n || r->s[r->i] != '"')
+		return expect(r, "a key (a string in double quotes)");
+	if (!read_string(r))
+		return false;
+	skip_space(r);
+	if (r->i >= r->n || r->s[r->i] != ':')
+		return expect(r, "':' after the key");
+	r->i++;
+	skip_space(r);
+	return true;
+}
+
 /*
  * After an item of an object or an array: a ',' and room for the next item
  * (1), or @close, consumed (0); else the error, naming @item ("entry",
@@ -242,17 +257,8 @@ static bool read_container(struct jreader *r, unsigned depth)
 		return true;
 	}
 	for (;;) {
-		if (object) {
-			if (r->i >= r->n || r->s[r->i] != '"')
-				return expect(r, "a key (a string in double quotes)");
-			if (!read_string(r))
-				return false;
-			skip_space(r);
-			if (r->i >= r->n || r->s[r->i] != ':')
-				return expect(r, "':' after the key");
-			r->i++;
-			skip_space(r);
-		}
+		if (object && !read_key(r))
+			return false;
 		if (!read_value(r, depth + 1))
 			return false;
 		switch (after_item(r, close, object ? "member of an object" : "element of an array")) {
@@ -341,15 +347,8 @@ static bool check_entry(struct jreader *r, size_t nth)
 		size_t key = r->i;
 		int k = -1;
 
-		if (r->i >= r->n || r->s[r->i] != '"')
-			return expect(r, "a key (a string in double quotes)");
-		if (!read_string(r))
+		if (!read_key(r))
 			return false;
-		skip_space(r);
-		if (r->i >= r->n || r->s[r->i] != ':')
-			return expect(r, "':' after the key");
-		r->i++;
-		skip_space(r);
 		for (int s = 0; s < 4; s++)
 			if (key_is(r, key, strings[s]))
 				k = s;

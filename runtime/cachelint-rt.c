@@ -11,7 +11,10 @@
  * and keeps a thread's counts when it exits), multiplies the runs out and
  * adds up the units' counts of one member and, at exit,
  * writes them to $CACHELINT_PROFILE (default cachelint-profile.yaml) as a
- * cachelint profile, whole or not at all (a temporary file renamed over it):
+ * cachelint profile: a regular file whole or not at all (a temporary file
+ * renamed over it, through any symbolic link), a FIFO or a character
+ * device in place (a FIFO nobody reads is not waited for), nothing else;
+ * a setuid or setgid program ignores the environment and writes nothing:
  *
  *   cachelint-profile: 1
  *   structs:
@@ -39,13 +42,17 @@
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/auxv.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -589,8 +596,8 @@ static void check_paths(const struct profile *p, enum form form)
 
 static int env_form(enum form *form)
 {
-	const char *roles = getenv("CACHELINT_THREAD_ROLES");
-	const char *counts = getenv("CACHELINT_PROFILE_COUNTS");
+	const char *roles = secure_getenv("CACHELINT_THREAD_ROLES");
+	const char *counts = secure_getenv("CACHELINT_PROFILE_COUNTS");
 
 	*form = FORM_THREADS;
 	if (roles && *roles) {
@@ -616,7 +623,7 @@ static int env_form(enum form *form)
 /* $CACHELINT_PROFILE with %p expanded; a forked child's gets .<pid>. */
 static char *profile_path(void)
 {
-	const char *env = getenv("CACHELINT_PROFILE");
+	const char *env = secure_getenv("CACHELINT_PROFILE");
 	const char *name = env && *env ? env : "cachelint-profile.yaml";
 	size_t len = strlen(name) + 24;
 	bool pid = false;
@@ -642,32 +649,260 @@ static char *profile_path(void)
 	return out;
 }
 
-static int write_file(const char *path, const struct profile *p, enum form form)
+/* ------------------------------------------------------------------ */
+/* Writing the file                                                     */
+/*                                                                      */
+/* This runs inside the user's program, at exit, perhaps as root, with  */
+/* a name from the environment: it never waits, never replaces what is  */
+/* not a regular file, and lets the kernel follow symbolic links (with  */
+/* its own protections), as the shell's '>' would.                      */
+/* ------------------------------------------------------------------ */
+
+static int put_stream(FILE *f, const struct profile *p, enum form form)
 {
-	size_t len = strlen(path) + 32;
-	char *tmp = malloc(len);
-	FILE *f;
 	int err;
 
-	if (!tmp)
-		return ENOMEM;
-	snprintf(tmp, len, "%s.tmp.%d", path, (int)getpid());
-	f = fopen(tmp, "w");
-	if (!f) {
-		err = errno;
-		free(tmp);
-		return err;
-	}
+	if (!f)
+		return errno;
 	put_profile(f, p, form);
 	err = ferror(f) ? EIO : 0;
 	if (fclose(f) && !err)
 		err = errno;
-	if (!err && rename(tmp, path))
-		err = errno;
-	if (err)
-		unlink(tmp);
-	free(tmp);
 	return err;
+}
+
+static bool same_file(const struct stat *a, const struct stat *b)
+{
+	return a->st_dev == b->st_dev && a->st_ino == b->st_ino;
+}
+
+/*
+ * A FIFO or character device (/dev/null, a terminal, a pipe reached as
+ * /dev/stdout) is written in place, never replaced, and a FIFO that
+ * nobody reads is not waited for (the open was O_NONBLOCK: ENXIO).
+ */
+static int write_in_place(int fd, const struct profile *p, enum form form)
+{
+	struct stat out;
+
+	/* the program's own buffered output comes first when it goes there too */
+	if (fstat(STDOUT_FILENO, &out) == 0) {
+		struct stat st;
+
+		if (fstat(fd, &st) == 0 && same_file(&st, &out))
+			fflush(stdout);
+	}
+	if (fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)) {
+		close(fd);
+		return errno;
+	}
+	return put_stream(fdopen(fd, "w"), p, form);
+}
+
+/* Where the kernel found the file open as @fd: a malloc'ed path, or NULL. */
+static char *fd_path(int fd, const char *path, const struct stat *st)
+{
+	char proc[64], *buf = malloc(PATH_MAX);
+	struct stat l;
+	ssize_t n;
+
+	if (!buf)
+		return NULL;
+	snprintf(proc, sizeof(proc), "/proc/self/fd/%d", fd);
+	n = readlink(proc, buf, PATH_MAX - 1);
+	if (n > 0 && buf[0] == '/') {
+		buf[n] = 0;
+		return buf;
+	}
+	free(buf);
+	/* no /proc: only a name that is the file itself, not a link to it */
+	if (lstat(path, &l) == 0 && S_ISREG(l.st_mode) && same_file(&l, st))
+		return strdup(path);
+	errno = ENOTSUP;
+	return NULL;
+}
+
+/* A new file beside @target, that nobody else can have opened or linked. */
+static int create_temporary(const char *target, char **tmp)
+{
+	size_t len = strlen(target) + 32;
+
+	*tmp = malloc(len);
+	if (!*tmp)
+		return -1;
+	for (unsigned i = 0; i < 100; i++) {
+		int fd;
+
+		snprintf(*tmp, len, "%s.tmp.%d.%u", target, (int)getpid(), i);
+		fd = open(*tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+		if (fd >= 0 || errno != EEXIST)
+			return fd;
+	}
+	return -1;
+}
+
+/*
+ * A regular file, open as @fd, is replaced whole: a temporary file beside
+ * it, with its mode (and, when root writes, its owner), renamed over it
+ * if it is still the file that was opened.  @created: this process made
+ * it empty a moment ago, and removes it again when the profile fails.
+ */
+static int write_replace(int fd, const char *path, bool created, const struct profile *p,
+			 enum form form)
+{
+	struct stat st, now;
+	char *target = NULL, *tmp = NULL;
+	int tfd = -1, err;
+
+	if (fstat(fd, &st) || !(target = fd_path(fd, path, &st))) {
+		err = errno;
+		goto out;
+	}
+	tfd = create_temporary(target, &tmp);
+	if (tfd < 0) {
+		err = errno;
+		goto out;
+	}
+	if (fchmod(tfd, st.st_mode & 0777) ||
+	    (geteuid() == 0 && fchown(tfd, st.st_uid, st.st_gid))) {
+		err = errno;
+		close(tfd);
+		goto out_unlink;
+	}
+	err = put_stream(fdopen(tfd, "w"), p, form);
+	if (err)
+		goto out_unlink;
+	if (lstat(target, &now) || !same_file(&now, &st)) {
+		err = EAGAIN;		/* replaced meanwhile: leave it */
+		goto out_unlink;
+	}
+	if (rename(tmp, target) == 0)
+		goto out;
+	err = errno;
+out_unlink:
+	unlink(tmp);
+out:
+	if (err && created && target && lstat(target, &now) == 0 && same_file(&now, &st))
+		unlink(target);
+	close(fd);
+	free(tmp);
+	free(target);
+	return err;
+}
+
+/*
+ * A symbolic link that the kernel's fs.protected_symlinks would not let
+ * another user's program follow: in a sticky, world-writable directory
+ * (/tmp), owned neither by this user nor by the directory's owner.  Refused
+ * whatever the sysctl says, for the last component of the name.
+ */
+static bool untrusted_link(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	char *dir = slash ? strndup(path, slash == path ? 1 : (size_t)(slash - path)) : strdup(".");
+	struct stat l, d;
+	bool bad;
+
+	bad = dir && lstat(path, &l) == 0 && S_ISLNK(l.st_mode) && stat(dir, &d) == 0 &&
+	      (d.st_mode & (S_ISVTX | S_IWOTH)) == (S_ISVTX | S_IWOTH) &&
+	      l.st_uid != geteuid() && l.st_uid != d.st_uid;
+	free(dir);
+	return bad;
+}
+
+/*
+ * Open @path for writing as the shell would, without waiting for a FIFO's
+ * reader: the file as it is, or a new one (*@created).  -1 and errno.
+ */
+static int open_target(const char *path, bool *created)
+{
+	const int flags = O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC;
+	struct stat l;
+
+	*created = false;
+	if (untrusted_link(path)) {
+		errno = EPERM;
+		return -1;
+	}
+	for (int tries = 0; tries < 3; tries++) {
+		int fd = open(path, flags);
+
+		if (fd >= 0 || errno != ENOENT)
+			return fd;
+		/* a new name: O_EXCL follows no link */
+		fd = open(path, flags | O_CREAT | O_EXCL, 0666);
+		if (fd >= 0 || errno != EEXIST) {
+			*created = fd >= 0;
+			return fd;
+		}
+		/* a dangling link names the file to create, as for '>' */
+		if (lstat(path, &l) == 0 && S_ISLNK(l.st_mode)) {
+			fd = open(path, flags | O_CREAT, 0666);
+			*created = fd >= 0;
+			return fd;
+		}
+	}
+	return -1;
+}
+
+/* Why @path cannot be written: a message for stderr, or NULL for strerror(). */
+static const char *refusal(const char *path, int err)
+{
+	struct stat st;
+
+	if (err == EPERM && untrusted_link(path))
+		return "a symbolic link in a sticky directory, owned by another user";
+	if (stat(path, &st))
+		return NULL;
+	if (err == ENXIO && S_ISFIFO(st.st_mode))
+		return "a FIFO that no process has open for reading";
+	if (S_ISBLK(st.st_mode))
+		return "a block device";
+	if (S_ISDIR(st.st_mode))
+		return "a directory";
+	if (!S_ISREG(st.st_mode) && !S_ISFIFO(st.st_mode) && !S_ISCHR(st.st_mode))
+		return "not a regular file, FIFO or character device";
+	return NULL;
+}
+
+/*
+ * Write the profile to @path: a regular file (or a new one) whole or not
+ * at all, a FIFO or character device in place.  0, or an errno value.
+ */
+static int write_file(const char *path, const struct profile *p, enum form form)
+{
+	struct stat st;
+	bool created;
+	int fd;
+
+	if (stat(path, &st) == 0 && (S_ISBLK(st.st_mode) || S_ISDIR(st.st_mode)))
+		return EINVAL;
+	fd = open_target(path, &created);
+	if (fd < 0)
+		return errno;
+	if (fstat(fd, &st)) {
+		close(fd);
+		return errno;
+	}
+	if (S_ISREG(st.st_mode))
+		return write_replace(fd, path, created, p, form);
+	if (S_ISFIFO(st.st_mode) || S_ISCHR(st.st_mode))
+		return write_in_place(fd, p, form);
+	close(fd);
+	return EINVAL;
+}
+
+/*
+ * A setuid or setgid program (AT_SECURE) writes nothing: the user who runs
+ * it chooses the environment and the working directory, and the file would
+ * be written with the program's privileges.
+ */
+static bool secure_execution(void)
+{
+	if (!getauxval(AT_SECURE))
+		return false;
+	fprintf(stderr, "cachelint-rt: a setuid or setgid program: CACHELINT_* ignored, no profile written\n");
+	return true;
 }
 
 /* At exit, from whichever thread calls exit() (or returns from main). */
@@ -678,7 +913,7 @@ static void rt_write(void)
 	char *path;
 	int err;
 
-	if (env_form(&form))
+	if (secure_execution() || env_form(&form))
 		return;
 	pthread_mutex_lock(&rt_lock);
 	path = profile_path();
@@ -694,8 +929,12 @@ static void rt_write(void)
 	check_paths(&p, form);
 	err = write_file(path, &p, form);
 	pthread_mutex_unlock(&rt_lock);
-	if (err)
-		fprintf(stderr, "cachelint-rt: cannot write profile '%s': %s\n", path, strerror(err));
+	if (err) {
+		const char *why = refusal(path, err);
+
+		fprintf(stderr, "cachelint-rt: cannot write profile '%s': %s%s\n", path,
+			why ? why : strerror(err), why ? ": no profile written" : "");
+	}
 	for (size_t i = 0; i < p.npaths; i++)
 		free(p.paths[i].counts);
 	free(p.paths);

@@ -43,3 +43,6 @@ config.substitutions.append(('%rt-dir', os.path.join(config.cachelint_build, 'ru
 config.substitutions.append(('%srcroot', config.cachelint_source))
 config.substitutions.append(('%roundtrip', os.path.join(config.cachelint_source, 'testsuite', 'tools', 'roundtrip.sh')))
 config.substitutions.append(('%check', strict + ' %s'))
+# Tests that make device nodes or setgid programs (CI runs as root).
+if hasattr(os, 'geteuid') and os.geteuid() == 0:
+    config.available_features.add('root')

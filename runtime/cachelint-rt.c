@@ -676,27 +676,42 @@ static bool same_file(const struct stat *a, const struct stat *b)
 	return a->st_dev == b->st_dev && a->st_ino == b->st_ino;
 }
 
+/* Standard output or error when @st is the file one of them writes, or -1. */
+static int std_stream(const struct stat *st)
+{
+	for (int fd = STDOUT_FILENO; fd <= STDERR_FILENO; fd++) {
+		struct stat std;
+
+		if (fstat(fd, &std) == 0 && same_file(st, &std))
+			return fd;
+	}
+	return -1;
+}
+
 /*
  * A FIFO or character device (/dev/null, a terminal, a pipe reached as
  * /dev/stdout) is written in place, never replaced, and a FIFO that
- * nobody reads is not waited for (the open was O_NONBLOCK: ENXIO).
+ * nobody reads is not waited for (the open was O_NONBLOCK: ENXIO).  The
+ * file that standard output or error writes (/dev/stdout when it is
+ * redirected to a file) is written through that descriptor, at its
+ * offset, after the program's own buffered output.
  */
-static int write_in_place(int fd, const struct profile *p, enum form form)
+static int write_in_place(int fd, const struct stat *st, const struct profile *p,
+			  enum form form)
 {
-	struct stat out;
+	int std = std_stream(st);
 
-	/* the program's own buffered output comes first when it goes there too */
-	if (fstat(STDOUT_FILENO, &out) == 0) {
-		struct stat st;
-
-		if (fstat(fd, &st) == 0 && same_file(&st, &out))
-			fflush(stdout);
-	}
-	if (fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)) {
+	if (std >= 0) {
+		fflush(stdout);
+		close(fd);
+		fd = dup(std);
+		if (fd < 0)
+			return errno;
+	} else if (fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)) {
 		close(fd);
 		return errno;
 	}
-	return put_stream(fdopen(fd, "w"), p, form);
+	return put_stream(fdopen(fd, "a"), p, form);
 }
 
 /* Where the kernel found the file open as @fd: a malloc'ed path, or NULL. */
@@ -884,10 +899,10 @@ static int write_file(const char *path, const struct profile *p, enum form form)
 		close(fd);
 		return errno;
 	}
-	if (S_ISREG(st.st_mode))
+	if (S_ISREG(st.st_mode) && std_stream(&st) < 0)
 		return write_replace(fd, path, created, p, form);
-	if (S_ISFIFO(st.st_mode) || S_ISCHR(st.st_mode))
-		return write_in_place(fd, p, form);
+	if (S_ISREG(st.st_mode) || S_ISFIFO(st.st_mode) || S_ISCHR(st.st_mode))
+		return write_in_place(fd, &st, p, form);
 	close(fd);
 	return EINVAL;
 }

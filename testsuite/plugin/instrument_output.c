@@ -35,6 +35,13 @@
 // RUN: test -p %t.d/fifo
 // NOREADER: cachelint-rt: cannot write profile '{{.*}}/fifo': a FIFO that no process has open for reading: no profile written
 //
+// /dev/stdout redirected to a file appends to it, at the stream's offset,
+// rather than replacing the file the program's output went to.
+// RUN: echo before > %t.d/stdout.txt && env CACHELINT_PROFILE=/dev/stdout %t >> %t.d/stdout.txt
+// RUN: FileCheck --check-prefix=STDOUT --match-full-lines %s --input-file %t.d/stdout.txt
+// STDOUT:before
+// STDOUT-NEXT:# Written by libcachelint-rt {{.*}}
+//
 // A directory is not a file to write, and is left as it is.
 // RUN: mkdir %t.d/dir && env CACHELINT_PROFILE=%t.d/dir %t 2>&1 | FileCheck --check-prefix=DIR %s
 // RUN: test -d %t.d/dir && test -z "$(ls %t.d/dir)"

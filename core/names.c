@@ -61,6 +61,68 @@ size_t cl_ident_char(const char *s, size_t n, bool first)
 	return len && cl_name_printable(cp) ? len : 0;
 }
 
+/* An identifier, or several joined by "::": its length, 0 if none. */
+static size_t qualified_length(const char *s, size_t n)
+{
+	size_t i = 0;
+
+	for (;;) {
+		size_t start = i, len;
+
+		while ((len = cl_ident_char(s + i, n - i, i == start)))
+			i += len;
+		if (i == start)
+			return 0;
+		if (i + 2 < n && s[i] == ':' && s[i + 1] == ':')
+			i += 2;
+		else
+			return i;
+	}
+}
+
+bool cl_record_name_valid(const char *s, size_t n)
+{
+	size_t i = qualified_length(s, n);
+	int depth = 0;
+
+	if (!i)
+		return false;
+	if (i == n)
+		return true;
+	if (s[i] != '<' || s[n - 1] != '>')
+		return false;
+	while (i < n) {
+		uint32_t cp;
+		size_t len = cl_utf8_decode(s + i, n - i, &cp);
+
+		if (!len || !cl_name_printable(cp) || (!depth && s[i - 1] == '>'))
+			return false;
+		depth += s[i] == '<';
+		if (s[i] == '>' && --depth < 0)
+			return false;
+		i += len;
+	}
+	return !depth;
+}
+
+size_t cl_record_name_length(const char *s)
+{
+	size_t i;
+	int depth = 0;
+
+	for (i = 0; s[i]; i++) {
+		if (s[i] == '<')
+			depth++;
+		else if (s[i] == '>' && depth)
+			depth--;
+		else if (s[i] == ':' && !depth && s[i + 1] == ':')
+			i++;
+		else if (s[i] == ':' && !depth)
+			break;
+	}
+	return i;
+}
+
 /* The bytes at @s that print as themselves (a character), or 0. */
 static size_t plain_char(const char *s, size_t n)
 {

@@ -38,6 +38,18 @@ bool cl_name_printable(uint32_t cp);
  * beyond ASCII, which C allows in identifiers as UTF-8 (`struct café`).
  */
 size_t cl_ident_char(const char *s, size_t n, bool first);
+/*
+ * Records are named as the compilers name them: a C tag or typedef name,
+ * or a C++ class as GCC prints it, `ns::box<long int, 3>`: identifiers
+ * joined by "::", then for a template its arguments in balanced '<...>'
+ * (printable text).  Whether the @n bytes at @s are such a name.
+ */
+bool cl_record_name_valid(const char *s, size_t n);
+/*
+ * The length of the first name of a list separated by ':' (`instrument=`):
+ * up to a ':' that is neither half of a "::" nor inside '<...>'.
+ */
+size_t cl_record_name_length(const char *list);
 /* Whether @s prints as itself (NULL and "" do). */
 bool cl_name_plain(const char *s);
 /* @s when plain, else a copy in @a with every other byte as \xNN. */

@@ -956,12 +956,6 @@ static const char *skip_ident(const char *s)
 	return s;
 }
 
-static bool valid_ident(const char *s)
-{
-	s = skip_ident(s);
-	return s && !*s;
-}
-
 /* "lruvec.pgdat": identifiers joined by dots. */
 static bool valid_path(const char *s)
 {
@@ -1351,9 +1345,9 @@ static int check_struct_name(struct loader *ld, const struct cl_span *at,
 {
 	char nb[SHOW_MAX];
 
-	if (valid_ident(name))
+	if (cl_record_name_valid(name, strlen(name)))
 		return 0;
-	return err_at(ld, at, "invalid struct name '%s' (expected a tag or typedef name)",
+	return err_at(ld, at, "invalid struct name '%s' (expected a tag or typedef name, or a C++ class as ns::box<int>)",
 		      show(nb, name));
 }
 

@@ -36,10 +36,19 @@ static struct cl_member *find_member(struct cl_record *rec, const char *name,
 }
 
 /* The member a dotted path names, or NULL. */
-static struct cl_member *resolve_path(struct cl_record *rec, const char *path)
+/*
+ * The member at dotted @path in @rec; *@nested when it is a leaf of an
+ * embedded record.  A member whose own name holds a dot (GCC's "_vptr.box"
+ * for a C++ class's vtable pointer) is matched whole.
+ */
+static struct cl_member *resolve_path(struct cl_record *rec, const char *path, bool *nested)
 {
-	struct cl_member *m = NULL;
+	struct cl_member *m = find_member(rec, path, strlen(path), 0);
 
+	*nested = false;
+	if (m || !strchr(path, '.'))
+		return m;
+	*nested = true;
 	for (;;) {
 		const char *dot = strchr(path, '.');
 		size_t len = dot ? (size_t)(dot - path) : strlen(path);
@@ -153,7 +162,8 @@ static void apply_entry(const struct cl_profile *p, struct cl_record *rec, struc
 			struct cl_findings *out, const struct cl_profile_member *pe)
 {
 	struct cl_profile_member entry = *pe, *e = &entry;
-	struct cl_member *m = resolve_path(rec, e->path);
+	bool nested;
+	struct cl_member *m = resolve_path(rec, e->path, &nested);
 
 	if (!m) {
 		if (out && !(rec->suppress & (1u << CL_RULE_PROFILE)))
@@ -171,7 +181,7 @@ static void apply_entry(const struct cl_profile *p, struct cl_record *rec, struc
 	 * A leaf of a named embedded record gets its class here only: the
 	 * embedded record's own model is shared by every record holding it.
 	 */
-	if (strchr(e->path, '.')) {
+	if (nested) {
 		cl_record_add_path(rec, a, e->path, &e->access, &e->span);
 	} else {
 		m->access = e->access;

@@ -60,6 +60,12 @@ struct cl_profile;
  * @list the structs ("a:b"), NULL or "" for those with annotations or in
  * @profile.
  */
+/*
+ * Whether @list is a list of struct names for `instrument=`, as the plugin
+ * names them (cl_record_name_valid): `conn:ns::box<int>`.
+ */
+bool instrument_list_valid(const char *list);
+
 void instrument_register(const char *plugin_name, const char *list,
 			 const struct cl_profile *profile, struct cl_arena *arena);
 

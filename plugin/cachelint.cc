@@ -503,21 +503,6 @@ static bool needs_value(const struct plugin_argument *arg, bool needed)
 }
 
 /* "a:b_c": C identifiers separated by ':'. */
-static bool valid_struct_list(const char *s)
-{
-	bool start = true;
-
-	for (; *s; s++) {
-		if (*s == ':' && !start)
-			start = true;
-		else if (ISALPHA(*s) || *s == '_' || (!start && ISDIGIT(*s)))
-			start = false;
-		else
-			return false;
-	}
-	return !start;
-}
-
 static void parse_argument(const struct plugin_argument *arg, const char **profiles)
 {
 	const char *key = arg->key;
@@ -547,8 +532,8 @@ static void parse_argument(const struct plugin_argument *arg, const char **profi
 	} else if (!strcmp(key, "instrument")) {
 		if (arg->value && !*arg->value)
 			bad_argument(key, "%s", "needs struct names (instrument=STRUCT[:STRUCT...]) or no value");
-		else if (arg->value && !valid_struct_list(arg->value))
-			bad_argument(key, "'%s' is not a list of struct names (STRUCT[:STRUCT...])",
+		else if (arg->value && !instrument_list_valid(arg->value))
+			bad_argument(key, "'%s' is not a list of struct names (STRUCT[:STRUCT...], a C++ name as ns::box<int>)",
 				     arg->value);
 		else
 			state.instrument = true;

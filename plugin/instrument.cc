@@ -63,6 +63,7 @@
 #include "target.h"
 
 #include "access_profile.h"
+#include "names.h"
 
 #define CL_RT_NO_DECLARATIONS
 #include "../runtime/cachelint-rt.h"
@@ -108,17 +109,34 @@ static struct instrument_state ins;
 /* Which records, which members                                         */
 /* ------------------------------------------------------------------ */
 
+bool instrument_list_valid(const char *list)
+{
+	for (const char *s = list;; ) {
+		size_t n = cl_record_name_length(s);
+
+		if (!cl_record_name_valid(s, n))
+			return false;
+		if (!s[n])
+			return true;
+		s += n + 1;
+	}
+}
+
+/*
+ * Whether `instrument=` names @name: as it is, or, for a name without
+ * template arguments, every instance of that template (`box`: `box<int>`).
+ */
 static bool listed(const char *name)
 {
 	size_t len = strlen(name);
 
 	for (const char *s = ins.list; s;) {
-		const char *end = strchr(s, ':');
-		size_t n = end ? (size_t)(end - s) : strlen(s);
+		size_t n = cl_record_name_length(s);
 
-		if (n == len && !strncmp(s, name, len))
+		if (n <= len && !strncmp(s, name, n) &&
+		    (n == len || (name[n] == '<' && !memchr(s, '<', n))))
 			return true;
-		s = end ? end + 1 : NULL;
+		s = s[n] ? s + n + 1 : NULL;
 	}
 	return false;
 }

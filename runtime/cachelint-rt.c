@@ -350,7 +350,7 @@ RT_EXPORT int pthread_create(pthread_t *thread, const pthread_attr_t *attr,
 
 enum form { FORM_THREADS, FORM_ROLES, FORM_TOTALS };
 
-/* A path name as YAML: plain when it is a simple word, else double-quoted. */
+/* A name as YAML: plain when it is a simple word, else double-quoted. */
 static void put_name(FILE *f, const char *s)
 {
 	if (*s && strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-") ==
@@ -570,8 +570,11 @@ static void put_profile(FILE *f, const struct profile *p, enum form form)
 	for (unsigned i = 0; i < n; i++) {
 		const struct rt_member *m = &rt_members[order[i]];
 
-		if (!rec || strcmp(rec, m->rec))
-			fprintf(f, "  %s:\n", m->rec);
+		if (!rec || strcmp(rec, m->rec)) {
+			fputs("  ", f);
+			put_name(f, m->rec);	/* "ns::box<long int, 3>" */
+			fputs(":\n", f);
+		}
 		rec = m->rec;
 		put_member(f, p, order[i], form);
 	}

@@ -570,6 +570,13 @@ static struct error_case path_empty = {
 static struct error_case struct_keyword = {
 	V1 "structs:\n  struct s:\n    a: cold\n", 3, 3, "invalid struct name 'struct s'",
 };
+static struct error_case struct_template_open = {
+	V1 "structs:\n  \"box<int\":\n    a: cold\n", 3, 3, "invalid struct name 'box<int'",
+};
+static struct error_case struct_template_tail = {
+	V1 "structs:\n  \"ns::box<int>::x\":\n    a: cold\n", 3, 3,
+	"invalid struct name 'ns::box<int>::x'",
+};
 static struct error_case line_size_not_pow2 = {
 	V1 "line-size: 100\n", 2, 12, "'line-size' must be a power of two from 16 to 512",
 };
@@ -1105,6 +1112,8 @@ int main(void)
 		ERROR_TEST(path_dash),
 		ERROR_TEST(path_empty),
 		ERROR_TEST(struct_keyword),
+		ERROR_TEST(struct_template_open),
+		ERROR_TEST(struct_template_tail),
 		ERROR_TEST(line_size_not_pow2),
 		ERROR_TEST(line_size_small),
 		ERROR_TEST(line_size_large),

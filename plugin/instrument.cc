@@ -619,7 +619,7 @@ static void append_address(tree *body, tree counters, unsigned i, tree var)
  * {
  *	__cachelint_counters[2k + w] = &__cachelint_count_k_R;	(each member counter)
  *	__cachelint_counters[2 * nkeys + s] = &__cachelint_seg_s;	(each segment)
- *	__cachelint_rt_register_v2(table, nkeys, __cachelint_segments, nsegs,
+ *	__libcachelint_rt_register_v2(table, nkeys, __cachelint_segments, nsegs,
  *				   __cachelint_counters);
  * }
  */

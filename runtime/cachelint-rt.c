@@ -1026,7 +1026,7 @@ static size_t segments_length(const unsigned *segs, unsigned nsegs)
  * @nsegs segments, and its counters as this thread sees them (2k: member
  * k's reads, 2k + 1: its writes, 2 * nmembers + s: segment s; NULL: none).
  */
-RT_EXPORT void __cachelint_rt_register_v2(const char *members, unsigned int nmembers,
+RT_EXPORT void __libcachelint_rt_register_v2(const char *members, unsigned int nmembers,
 					   const unsigned int *segs, unsigned int nsegs,
 					   uint64_t *const *counters)
 {

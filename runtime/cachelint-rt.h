@@ -20,7 +20,7 @@
  *
  * A constructor hands the tables and this thread's addresses of the
  * counters (2 * nmembers + s: segment s; NULL for a counter the unit never
- * adds to) to __cachelint_rt_register_v2(), and the runtime multiplies out
+ * adds to) to __libcachelint_rt_register_v2(), and the runtime multiplies out
  * when it writes the profile.  Static TLS sits at the same offset from the
  * thread pointer in every thread, so a counter's distance from a
  * thread-local variable of the runtime's own is one number for all
@@ -33,21 +33,22 @@
  *
  * The _v2 in the name makes a program built against another version of this
  * interface (v1: a program-wide counter array reached through a slot per
- * member) fail to link rather than count wrong.
+ * member) fail to link rather than count wrong, and the libcachelint_rt in
+ * it makes the linker's "undefined reference" say which library is missing.
  */
 #ifndef CACHELINT_RT_H
 #define CACHELINT_RT_H
 
 #include <stdint.h>
 
-#define CL_RT_REGISTER_SYMBOL "__cachelint_rt_register_v2"
+#define CL_RT_REGISTER_SYMBOL "__libcachelint_rt_register_v2"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
 #ifndef CL_RT_NO_DECLARATIONS
-void __cachelint_rt_register_v2(const char *members, unsigned int nmembers,
+void __libcachelint_rt_register_v2(const char *members, unsigned int nmembers,
 				const unsigned int *segments, unsigned int nsegments,
 				uint64_t *const *counters);
 #endif

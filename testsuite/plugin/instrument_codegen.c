@@ -40,7 +40,7 @@ int charge(struct s *c, long n)
 // Segment 0: three counters once each, usage's reads (0) and writes (1) and
 // max's reads (2).  The counters are thread-local (.tbss) and static, one
 // set per unit; the constructor hands their addresses to the runtime.
-// VARS: {{call|jmp}}{{.*}} __cachelint_rt_register_v2
+// VARS: {{call|jmp}}{{.*}} __libcachelint_rt_register_v2
 // VARS: __cachelint_segments:
 // VARS-NEXT: .long 3
 // VARS-NEXT: .long 0

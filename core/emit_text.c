@@ -30,15 +30,10 @@ static void put_location(FILE *out, struct cl_source_cache *src, const struct cl
 	fputs(": ", out);
 }
 
-/*
- * GCC has no standalone diagnostic below a warning that -w and -Werror
- * treat as one: the plugin prints note-severity findings (adjacent-line)
- * as warnings too, and so does the text format.  Their severity still
- * counts for --fail-on and in the other formats.
- */
+/* As the plugin prints them: note-severity rules (true sharing, adjacent lines) as notes. */
 static const char *label(enum cl_severity sev)
 {
-	return sev == CL_SEV_ERROR ? "error" : "warning";
+	return sev == CL_SEV_ERROR ? "error" : sev == CL_SEV_NOTE ? "note" : "warning";
 }
 
 int cl_emit_text(FILE *out, const struct cl_findings *f, const struct cl_emit_info *info)

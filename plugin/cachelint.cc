@@ -147,7 +147,8 @@ static void emit_profile_notes(const struct cl_finding *f, location_t loc)
  * One finding: a warning (an error with `werror`) at the reported field and
  * a note at the other; the struct's first finding that a proposal fixes also
  * carries the proposal (@rp) as fix-its and a note.  A plain -Werror must
- * not promote it.
+ * not promote it.  A rule of note severity (true sharing, adjacent lines)
+ * is a note, which -w silences as it does the warnings.
  */
 static void emit(const struct cl_finding *f, struct cl_report_proposal *rp)
 {
@@ -169,6 +170,10 @@ static void emit(const struct cl_finding *f, struct cl_report_proposal *rp)
 		error_at(&richloc, "%s", f->message);
 		state.own_errors++;
 		shown = true;
+	} else if (f->severity == CL_SEV_NOTE) {
+		shown = !compat_warnings_inhibited();
+		if (shown)
+			inform(&richloc, "%s", f->message);
 	} else {
 		bool saved = compat_warning_as_error();
 

@@ -44,4 +44,10 @@ static inline void compat_set_warning_as_error(bool on)
 	global_dc->warning_as_error_requested = on;
 }
 
+/* Whether -w is in force: a standalone note obeys it only when asked. */
+static inline bool compat_warnings_inhibited(void)
+{
+	return global_dc->dc_inhibit_warnings;
+}
+
 #endif /* CACHELINT_GCC_COMPAT_H */

@@ -12,13 +12,13 @@ struct adj {
 	long hot __write_hot;
 	char pad[64];
 	long rm __read_mostly;
-// ADJ: :[[#@LINE-1]]:14: warning: read-mostly field 'rm' of 'struct adj' is in the cache line adjacent to write-hot field 'hot' in 128-byte block 0 (bytes 0-127) [cachelint-adjacent-line]
+// ADJ: :[[#@LINE-1]]:14: note: read-mostly field 'rm' of 'struct adj' is in the cache line adjacent to write-hot field 'hot' in 128-byte block 0 (bytes 0-127) [cachelint-adjacent-line]
 // ADJ-NEXT: :[[#@LINE-4]]:14: note: 'hot' is written on hot paths
 // L128: :[[#@LINE-3]]:14: warning: read-mostly field 'rm' shares cache line 0 (bytes 0-127) of 'struct adj' with write-hot field 'hot' [cachelint-false-sharing]
 // L128-NEXT: :[[#@LINE-6]]:14: note: 'hot' is written on hot paths
 	char pad2[120];
 	long rm2 __read_mostly;
-// L128-NEXT: :[[#@LINE-1]]:14: warning: read-mostly field 'rm2' of 'struct adj' is in the cache line adjacent to write-hot field 'hot' in 256-byte block 0 (bytes 0-255) [cachelint-adjacent-line]
+// L128-NEXT: :[[#@LINE-1]]:14: note: read-mostly field 'rm2' of 'struct adj' is in the cache line adjacent to write-hot field 'hot' in 256-byte block 0 (bytes 0-255) [cachelint-adjacent-line]
 // L128-NEXT: :[[#@LINE-10]]:14: note: 'hot' is written on hot paths
 };
 
@@ -33,7 +33,7 @@ struct paths {
 	long tx_seq __written_on("tx");
 	char pad[56];
 	long rx_win __read_on("rx");
-// ADJ: :[[#@LINE-1]]:14: warning: field 'rx_win' (read on rx) of 'struct paths' is in the cache line adjacent to field 'tx_seq' (written on tx) in 128-byte block 0 (bytes 0-127) [cachelint-adjacent-line]
+// ADJ: :[[#@LINE-1]]:14: note: field 'rx_win' (read on rx) of 'struct paths' is in the cache line adjacent to field 'tx_seq' (written on tx) in 128-byte block 0 (bytes 0-127) [cachelint-adjacent-line]
 // ADJ-NEXT: :[[#@LINE-4]]:14: note: 'tx_seq' is written on tx
 // L128: :[[#@LINE-3]]:14: warning: field 'rx_win' (read on rx) shares cache line 0 (bytes 0-127) of 'struct paths' with field 'tx_seq' (written on tx) [cachelint-false-sharing]
 // L128-NEXT: :[[#@LINE-6]]:14: note: 'tx_seq' is written on tx

@@ -56,17 +56,17 @@ void convert_reset(void);
 /* instrument.cc */
 struct cl_profile;
 /*
- * Add the pass that counts member accesses at run time (`instrument`):
- * @list the structs ("a:b"), NULL or "" for those with annotations or in
- * @profile.
- */
-/*
  * Whether @list is a list of struct names for `instrument=`, as the plugin
  * names them (cl_record_name_valid): `conn:ns::box<int>`.
  */
 bool instrument_list_valid(const char *list);
-
-void instrument_register(const char *plugin_name, const char *list,
+/*
+ * Add the pass that counts member accesses at run time (`instrument`):
+ * @list the structs ("a:b"), NULL or "" for those with annotations or in
+ * @profile; with @notes, a note where a member's address leaves a
+ * function (`instrument-notes`).
+ */
+void instrument_register(const char *plugin_name, const char *list, bool notes,
 			 const struct cl_profile *profile, struct cl_arena *arena);
 
 /* propose.cc */

@@ -37,6 +37,8 @@
  *                         program links libcachelint-rt, which writes them
  *                         as a profile at exit); structs S, or those with
  *                         annotations or in the profile (instrument.cc)
+ *   instrument-notes      a note where a counted member's address leaves a
+ *                         function: accesses through it are not counted
  *   disable               load, register the annotations, check nothing
  *
  * cachelint's warnings stay warnings under -Werror, so loading the plugin
@@ -65,7 +67,7 @@ static struct plugin_info cachelint_info = {
 	"Arguments: profile=FILE[:FILE...] line-size=N alignment=line|any adjacent\n"
 	"cacheline-groups=on|off "
 	"propose view[=FILE] report=FILE dump-layout[=FILE] werror\n"
-	"instrument[=STRUCT[:STRUCT...]] disable",
+	"instrument[=STRUCT[:STRUCT...]] instrument-notes disable",
 };
 
 typedef int_hash<unsigned int, 0xffffffffu, 0xfffffffeu> uid_hash;
@@ -92,6 +94,8 @@ typedef int_hash<unsigned int, 0xffffffffu, 0xfffffffeu> uid_hash;
  * @own_errors: errors that are cachelint findings (`werror`), not the code's
  * @instrument: `instrument` was given: count member accesses at run time
  * @instrument_list: its structs, NULL for the default choice
+ * @instrument_notes: `instrument-notes`: say where a counted member's
+ *	address leaves a function
  */
 struct plugin_state {
 	bool disabled;
@@ -114,6 +118,7 @@ struct plugin_state {
 	int own_errors;
 	bool instrument;
 	const char *instrument_list;
+	bool instrument_notes;
 };
 
 static struct plugin_state state;
@@ -543,12 +548,14 @@ static void parse_argument(const struct plugin_argument *arg, const char **profi
 		else
 			state.instrument = true;
 		state.instrument_list = arg->value;
+	} else if (!strcmp(key, "instrument-notes")) {
+		state.instrument_notes = needs_value(arg, false);
 	} else if (!strcmp(key, "disable")) {
 		if (needs_value(arg, false))
 			state.disabled = true;
 	} else {
 		bad_argument(key, "%s",
-			     "unknown (expected profile, line-size, alignment, adjacent, cacheline-groups, propose, view, report, dump-layout, werror, instrument or disable)");
+			     "unknown (expected profile, line-size, alignment, adjacent, cacheline-groups, propose, view, report, dump-layout, werror, instrument, instrument-notes or disable)");
 	}
 }
 
@@ -601,6 +608,8 @@ int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *versio
 	cl_profile_init(&state.profile);
 	for (int i = 0; i < info->argc; i++)
 		parse_argument(&info->argv[i], &profiles);
+	if (state.instrument_notes && !state.instrument)
+		bad_argument("instrument-notes", "%s", "says what instrument misses: give instrument too");
 	/*
 	 * lto1 (-flto, at link time) reads GIMPLE: no types to analyse, and its
 	 * empty report= and dump-layout= files would overwrite the compile's.
@@ -611,8 +620,8 @@ int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *versio
 		load_profiles(profiles);
 	start_pipeline();
 	if (state.instrument && !state.disabled)
-		instrument_register(info->base_name, state.instrument_list, &state.profile,
-				    &state.arena);
+		instrument_register(info->base_name, state.instrument_list,
+				    state.instrument_notes, &state.profile, &state.arena);
 
 	register_callback(info->base_name, PLUGIN_INFO, NULL, &cachelint_info);
 	register_callback(info->base_name, PLUGIN_ATTRIBUTES, attributes_register, NULL);

@@ -87,6 +87,16 @@
  * @segs: the segments so far, as the runtime reads them: per segment the
  *	number of entries, then (2k + w, times) for each
  * @seg_vars: the segments' counters
+ * @local_defs: in the function being walked, each local pointer variable
+ *	assigned once: what it was assigned (error_mark_node: assigned
+ *	otherwise or more than once).  The pass runs before SSA: a pointer
+ *	kept in a variable, as <stdatomic.h>'s `__auto_type __atomic_load_ptr
+ *	= (PTR)` keeps it, is followed through this.
+ * @notes: `instrument-notes`: say where a member's address leaves a
+ *	function (accesses through it elsewhere are not counted)
+ * @escape_at: while a leaving address is looked at, where it leaves
+ *	(count() then notes instead of counting); UNKNOWN_LOCATION otherwise
+ * @escaped: "struct\tpath" of the members noted so far (once per unit)
  */
 struct instrument_state {
 	const char *list;
@@ -101,6 +111,10 @@ struct instrument_state {
 	gimple *seg_first;
 	vec<unsigned> segs;
 	vec<tree> seg_vars;
+	hash_map<tree, tree> *local_defs;
+	bool notes;
+	location_t escape_at;
+	hash_set<nofree_string_hash> *escaped;
 };
 
 static struct instrument_state ins;
@@ -311,11 +325,31 @@ static void segment_end(void)
 	ins.seg_first = NULL;
 }
 
+/* The address of @rec.@path leaves the function at ins.escape_at: a note, once. */
+static void escape_note(const char *rec, const char *path)
+{
+	char *key = concat(rec, "\t", path, NULL);
+
+	if (ins.escaped->add(key)) {
+		free(key);
+		return;
+	}
+	inform(ins.escape_at,
+	       "cachelint: the address of '%s.%s' leaves %qD here: accesses through it elsewhere are not counted",
+	       rec, path, current_function_decl);
+}
+
 /* @kinds of member @rec.@path, in the segment that @gsi's statement is in. */
 static void count(gimple_stmt_iterator *gsi, const char *rec, const char *path, uint64_t bits,
 		  unsigned kinds)
 {
-	unsigned key = key_index(rec, path, bits);
+	unsigned key;
+
+	if (ins.escape_at != UNKNOWN_LOCATION) {
+		escape_note(rec, path);
+		return;
+	}
+	key = key_index(rec, path, bits);
 
 	if (!ins.seg_first)
 		ins.seg_first = gsi_stmt(*gsi);
@@ -329,7 +363,11 @@ static void count(gimple_stmt_iterator *gsi, const char *rec, const char *path, 
 static void count_leaves(gimple_stmt_iterator *gsi, const char *rec, tree type,
 			 const char *prefix, uint64_t bits, unsigned kinds, unsigned depth)
 {
-	if (depth > 16)
+	/*
+	 * A record's address that leaves is no loss: the code it reaches
+	 * accesses its members as members, counted where that is built.
+	 */
+	if (depth > 16 || ins.escape_at != UNKNOWN_LOCATION)
 		return;
 	for (tree f = TYPE_FIELDS(type); f; f = DECL_CHAIN(f)) {
 		bool sub = RECORD_OR_UNION_TYPE_P(TREE_TYPE(f));
@@ -360,15 +398,50 @@ struct chain {
 
 static void chain_ref(tree ref, struct chain *c, unsigned hops);
 
+/* A local pointer variable of the current function, whose address is not taken. */
+static bool local_pointer(tree t)
+{
+	return VAR_P(t) && !TREE_STATIC(t) && !DECL_EXTERNAL(t) && !TREE_ADDRESSABLE(t) &&
+	       DECL_CONTEXT(t) == current_function_decl && POINTER_TYPE_P(TREE_TYPE(t));
+}
+
+/* Every local pointer variable's one assignment, for chain_pointer(). */
+static void local_defs_collect(function *fn)
+{
+	basic_block bb;
+
+	ins.local_defs->empty();
+	FOR_EACH_BB_FN(bb, fn) {
+		for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
+			gimple *stmt = gsi_stmt(gsi);
+			tree lhs = gimple_get_lhs(stmt), rhs = NULL_TREE;
+			bool existed;
+
+			if (!lhs || !local_pointer(lhs))
+				continue;
+			if (is_gimple_assign(stmt) &&
+			    (gimple_assign_single_p(stmt) || gimple_assign_cast_p(stmt)))
+				rhs = gimple_assign_rhs1(stmt);
+			tree &slot = ins.local_defs->get_or_insert(lhs, &existed);
+			slot = existed || !rhs ? error_mark_node : rhs;
+		}
+	}
+}
+
 /* What a pointer points to, when it is the address of a member. */
 static void chain_pointer(tree ptr, struct chain *c, unsigned hops)
 {
 	for (; hops < POINTER_HOPS; hops++) {
 		gimple *def;
+		tree *local;
 
 		if (TREE_CODE(ptr) == ADDR_EXPR) {
 			chain_ref(TREE_OPERAND(ptr, 0), c, hops + 1);
 			return;
+		}
+		if (VAR_P(ptr) && (local = ins.local_defs->get(ptr)) && *local != error_mark_node) {
+			ptr = *local;
+			continue;
 		}
 		if (TREE_CODE(ptr) != SSA_NAME)
 			return;
@@ -487,16 +560,41 @@ static unsigned atomic_kinds(tree fndecl)
 	return 0;
 }
 
+/* With `instrument-notes`: pointer @val leaves the function at @stmt. */
+static void escape_check(gimple_stmt_iterator *gsi, gimple *stmt, tree val)
+{
+	if (!ins.notes || !val || !POINTER_TYPE_P(TREE_TYPE(val)))
+		return;
+	ins.escape_at = gimple_location(stmt);
+	if (ins.escape_at == UNKNOWN_LOCATION)
+		ins.escape_at = DECL_SOURCE_LOCATION(current_function_decl);
+	count_ref(gsi, val, COUNT_READ | COUNT_WRITE, true);
+	ins.escape_at = UNKNOWN_LOCATION;
+}
+
 static void instrument_call(gimple_stmt_iterator *gsi, gcall *call)
 {
 	unsigned kinds = atomic_kinds(gimple_call_fndecl(call));
 	tree lhs = gimple_call_lhs(call);
 
-	if (kinds && gimple_call_num_args(call) &&
-	    POINTER_TYPE_P(TREE_TYPE(gimple_call_arg(call, 0)))) {
-		count_ref(gsi, gimple_call_arg(call, 0), kinds, true);
-		return;
+	/*
+	 * The object is the first argument, or the second where the first
+	 * is the size: the generic __atomic_load/store/exchange/
+	 * compare_exchange of an object no _N form fits (24 bytes).
+	 */
+	for (unsigned i = 0; kinds && i < 2 && i < gimple_call_num_args(call); i++) {
+		tree arg = gimple_call_arg(call, i);
+
+		if (POINTER_TYPE_P(TREE_TYPE(arg))) {
+			count_ref(gsi, arg, kinds, true);
+			return;
+		}
+		if (TREE_CODE(arg) != INTEGER_CST)
+			break;
 	}
+	if (!gimple_call_internal_p(call))
+		for (unsigned i = 0; i < gimple_call_num_args(call); i++)
+			escape_check(gsi, call, gimple_call_arg(call, i));
 	/* Records passed and returned by value. */
 	for (unsigned i = 0; i < gimple_call_num_args(call); i++)
 		if (is_memory(gimple_call_arg(call, i)))
@@ -515,8 +613,16 @@ static void instrument_stmt(gimple_stmt_iterator *gsi)
 		instrument_call(gsi, call);
 		return;
 	}
+	if (greturn *ret = dyn_cast<greturn *>(stmt)) {
+		escape_check(gsi, stmt, gimple_return_retval(ret));
+		return;
+	}
 	if (!is_gimple_assign(stmt))
 		return;
+	/* a pointer stored anywhere but in a local variable */
+	if (gimple_assign_single_p(stmt) && TREE_CODE(gimple_assign_lhs(stmt)) != SSA_NAME &&
+	    !local_pointer(gimple_assign_lhs(stmt)))
+		escape_check(gsi, stmt, gimple_assign_rhs1(stmt));
 	if (gimple_assign_single_p(stmt) && is_memory(gimple_assign_rhs1(stmt)))
 		count_ref(gsi, gimple_assign_rhs1(stmt), COUNT_READ, false);
 	if (is_memory(gimple_assign_lhs(stmt)))
@@ -548,6 +654,7 @@ static void walk_functions(void)
 		if (!fn || !fn->cfg)
 			continue;
 		push_cfun(fn);
+		local_defs_collect(fn);
 		FOR_EACH_BB_FN(bb, fn) {
 			for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi);
 			     gsi_next(&gsi)) {
@@ -662,6 +769,9 @@ static unsigned int instrument_execute(void)
 		return 0;
 	}
 	ins.chosen = new hash_map<int_hash<unsigned int, 0xffffffffu, 0xfffffffeu>, int>;
+	ins.local_defs = new hash_map<tree, tree>;
+	ins.escaped = new hash_set<nofree_string_hash>;
+	ins.escape_at = UNKNOWN_LOCATION;
 	ins.keys = new hash_map<nofree_string_hash, unsigned>;
 	gcc_obstack_init(&ins.table);
 	ins.nkeys = 0;
@@ -681,6 +791,10 @@ static unsigned int instrument_execute(void)
 		free(const_cast<char *>((*it).first));
 	delete ins.keys;
 	delete ins.chosen;
+	delete ins.local_defs;
+	for (auto it = ins.escaped->begin(); it != ins.escaped->end(); ++it)
+		free(const_cast<char *>(*it));
+	delete ins.escaped;
 	obstack_free(&ins.table, NULL);
 	return 0;
 }
@@ -704,12 +818,13 @@ public:
 	unsigned int execute(function *) final override { return instrument_execute(); }
 };
 
-void instrument_register(const char *plugin_name, const char *list,
+void instrument_register(const char *plugin_name, const char *list, bool notes,
 			 const struct cl_profile *profile, struct cl_arena *arena)
 {
 	struct register_pass_info info;
 
 	ins.list = list && *list ? list : NULL;
+	ins.notes = notes;
 	ins.profile = profile;
 	ins.arena = arena;
 	info.pass = new instrument_pass(g);

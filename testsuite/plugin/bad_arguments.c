@@ -1,11 +1,13 @@
 // Bad plugin arguments are errors that name the argument, never ignored.
 // RUN: not %gcc-cl -fplugin-arg-cachelint-frobnicate -c %s -o %t.o 2>&1 | %check --check-prefix=UNKNOWN
-// UNKNOWN: cc1: error: cachelint: argument 'frobnicate': unknown (expected profile, line-size, alignment, adjacent, cacheline-groups, propose, view, report, dump-layout, werror, instrument or disable)
+// UNKNOWN: cc1: error: cachelint: argument 'frobnicate': unknown (expected profile, line-size, alignment, adjacent, cacheline-groups, propose, view, report, dump-layout, werror, instrument, instrument-notes or disable)
 // RUN: not %gcc-cl -fplugin-arg-cachelint-instrument=2pc -c %s -o %t.o 2>&1 | %check --check-prefix=INSTR
 // INSTR: cc1: error: cachelint: argument 'instrument': '2pc' is not a list of struct names (STRUCT[:STRUCT...], a C++ name as ns::box<int>)
 // An empty name ('a::b' is C++'s b in a, instrument_cxx.cc).
 // RUN: not %gcc-cl -fplugin-arg-cachelint-instrument=a: -c %s -o %t.o 2>&1 | %check --check-prefix=INSTR2
 // INSTR2: cc1: error: cachelint: argument 'instrument': 'a:' is not a list of struct names (STRUCT[:STRUCT...], a C++ name as ns::box<int>)
+// RUN: not %gcc-cl -fplugin-arg-cachelint-instrument-notes -c %s -o %t.o 2>&1 | %check --check-prefix=NOTES
+// NOTES: cc1: error: cachelint: argument 'instrument-notes': says what instrument misses: give instrument too
 // RUN: not %gcc-cl -fplugin-arg-cachelint-line-size=0 -c %s -o %t.o 2>&1 | %check --check-prefix=LS0
 // LS0: cc1: error: cachelint: argument 'line-size': invalid line-size '0': expected a power of two from 16 to 512
 // RUN: not %gcc-cl -fplugin-arg-cachelint-line-size=48 -c %s -o %t.o 2>&1 | %check --check-prefix=LS48

@@ -41,9 +41,21 @@ size_t cl_utf8_decode(const char *s, size_t n, uint32_t *cp)
 	return len;
 }
 
+/*
+ * The bidirectional controls (U+061C, U+200E-F, U+202A-E, U+2066-9) and
+ * the line and paragraph separators print nothing and reorder or break
+ * what follows: a name holding U+202E reads backwards in a terminal or a
+ * review (CVE-2021-42574, "Trojan Source").
+ */
+static bool invisible_control(uint32_t cp)
+{
+	return cp == 0x061c || cp == 0x200e || cp == 0x200f || (cp >= 0x2028 && cp <= 0x202e) ||
+	       (cp >= 0x2066 && cp <= 0x2069);
+}
+
 bool cl_name_printable(uint32_t cp)
 {
-	return cp >= 0x20 && cp != 0x7f && !(cp >= 0x80 && cp <= 0x9f);
+	return cp >= 0x20 && cp != 0x7f && !(cp >= 0x80 && cp <= 0x9f) && !invisible_control(cp);
 }
 
 size_t cl_ident_char(const char *s, size_t n, bool first)

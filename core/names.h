@@ -30,7 +30,10 @@ extern "C" {
  * continuation byte, an overlong form, a surrogate, past U+10FFFF).
  */
 size_t cl_utf8_decode(const char *s, size_t n, uint32_t *cp);
-/* Whether code point @cp prints as itself: not C0, DEL or C1. */
+/*
+ * Whether code point @cp prints as itself: not C0, DEL or C1, nor a
+ * bidirectional control or a line or paragraph separator.
+ */
 bool cl_name_printable(uint32_t cp);
 /*
  * The bytes of the C identifier character at @s (at most @n bytes), or 0:

@@ -149,7 +149,8 @@ static void draw(const struct layout_cmd *l, struct dw_run *r)
 			fputc('\n', stdout);
 		if (n > 1)
 			printf("/* layout %zu of %zu, %s:%u */\n", i + 1, n,
-			       rec->span.file ? rec->span.file : "?", rec->span.line);
+			       rec->span.file ? cl_span_shown_file(&rec->span) : "?",
+			       cl_span_shown_line(&rec->span));
 		cl_view(stdout, rec, &vo);
 		if (l->c.propose)
 			draw_proposal(l, r, rec);

@@ -63,10 +63,10 @@ struct cl_thresholds {
  * @path: member name or dotted path to a leaf of an embedded record
  * @access: class (given or inferred) and counts
  * @span: where the entry is (profile file, line, column)
- * @replaced: a later profile replaced an earlier entry for @path
- * @replaced_at: where the entry it replaced was (in the profile's arena),
- *               NULL unless @replaced; a pointer, since a generated profile
- *               has millions of entries and few are ever replaced
+ * @replaced_at: where the earlier entry for @path that a later profile
+ *               replaced with this one was (in the profile's arena), NULL
+ *               when none was; a pointer, since a generated profile has
+ *               millions of entries and few are ever replaced
  * @from: where the entry itself came from (its from: key, "tcp_sock.rst:57"
  *        in an imported table), NULL when it does not say
  */
@@ -74,7 +74,6 @@ struct cl_profile_member {
 	const char *path;
 	struct cl_access access;
 	struct cl_span span;
-	bool replaced;
 	const struct cl_span *replaced_at;
 	const char *from;
 };

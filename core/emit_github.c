@@ -67,13 +67,13 @@ static void put_finding(FILE *out, struct cl_source_cache *src, const struct cl_
 
 	fprintf(out, "::%s ", command(f->severity));
 	if (w->file) {
-		char *path = display_path(w->file, root);
+		char *path = display_path(cl_span_shown_file(w), root);
 
 		fputs("file=", out);
 		put_escaped(out, path, true);
 		free(path);
 		if (w->line)
-			fprintf(out, ",line=%u", w->line);
+			fprintf(out, ",line=%u", cl_span_shown_line(w));
 		if (w->line && w->col)
 			fprintf(out, ",col=%u",
 				cl_source_column(src, w->file, w->line, w->col, CL_COLUMN_CODEPOINT));
@@ -88,11 +88,11 @@ static void put_finding(FILE *out, struct cl_source_cache *src, const struct cl_
 
 		fputs("%0A", out);
 		if (n->file) {
-			char *path = display_path(n->file, root);
+			char *path = display_path(cl_span_shown_file(n), root);
 
 			put_escaped(out, path, false);
 			free(path);
-			fprintf(out, ":%u:%u: ", n->line,
+			fprintf(out, ":%u:%u: ", cl_span_shown_line(n),
 				cl_source_column(src, n->file, n->line, n->col, CL_COLUMN_CODEPOINT));
 		}
 		put_escaped(out, "note: ", false);

@@ -162,13 +162,15 @@ static unsigned group_hue(struct cl_strset *groups, const char *group)
 /* The location as the text format prints it: file:line:column (display). */
 static const char *where(struct cl_arena *a, struct cl_source_cache *src, const struct cl_span *s)
 {
+	const char *file = cl_span_shown_file(s);
+
 	if (!s->file)
 		return "";
 	if (!s->line)
-		return s->file;
+		return file;
 	if (!s->col)
-		return cl_arena_printf(a, "%s:%u", s->file, s->line);
-	return cl_arena_printf(a, "%s:%u:%u", s->file, s->line,
+		return cl_arena_printf(a, "%s:%u", file, cl_span_shown_line(s));
+	return cl_arena_printf(a, "%s:%u:%u", file, cl_span_shown_line(s),
 			       cl_source_column(src, s->file, s->line, s->col, CL_COLUMN_DISPLAY));
 }
 

@@ -31,8 +31,8 @@ static void put_span(FILE *out, struct cl_source_cache *src, const struct cl_spa
 	if (!s->file)
 		return;
 	fputs(", \"file\": ", out);
-	cl_put_quoted(out, s->file);
-	fprintf(out, ", \"line\": %u, \"column\": %u", s->line,
+	cl_put_quoted(out, cl_span_shown_file(s));
+	fprintf(out, ", \"line\": %u, \"column\": %u", cl_span_shown_line(s),
 		cl_source_column(src, s->file, s->line, s->col, CL_COLUMN_DISPLAY));
 }
 
@@ -90,8 +90,8 @@ static void put_finding(FILE *out, struct cl_source_cache *src, const struct cl_
 	fprintf(out, ",\n      \"fingerprint\": \"%s\"", cl_finding_fingerprint(f, fp));
 	if (f->where.file && !f->a.member) {
 		fputs(",\n      \"location\": {\"file\": ", out);
-		cl_put_quoted(out, f->where.file);
-		fprintf(out, ", \"line\": %u, \"column\": %u}", f->where.line,
+		cl_put_quoted(out, cl_span_shown_file(&f->where));
+		fprintf(out, ", \"line\": %u, \"column\": %u}", cl_span_shown_line(&f->where),
 			cl_source_column(src, f->where.file, f->where.line, f->where.col,
 					 CL_COLUMN_DISPLAY));
 	}

@@ -102,9 +102,9 @@ static void put_physical(FILE *out, struct cl_source_cache *src, const struct cl
 	unsigned col;
 
 	fputs("\"physicalLocation\": {", out);
-	put_artifact(out, s->file, root);
+	put_artifact(out, cl_span_shown_file(s), root);
 	if (s->line) {
-		fprintf(out, ", \"region\": {\"startLine\": %u", s->line);
+		fprintf(out, ", \"region\": {\"startLine\": %u", cl_span_shown_line(s));
 		if (s->col) {
 			col = cl_source_column(src, s->file, s->line, s->col, CL_COLUMN_CODEPOINT);
 			fprintf(out, ", \"startColumn\": %u", col);

@@ -20,9 +20,10 @@ static void put_location(FILE *out, struct cl_source_cache *src, const struct cl
 		fputs("cachelint: ", out);
 		return;
 	}
-	fputs(s->file, out);
+	/* the place #line gives, the column counted in the text itself */
+	fputs(cl_span_shown_file(s), out);
 	if (s->line) {
-		fprintf(out, ":%u", s->line);
+		fprintf(out, ":%u", cl_span_shown_line(s));
 		if (s->col)
 			fprintf(out, ":%u",
 				cl_source_column(src, s->file, s->line, s->col, CL_COLUMN_DISPLAY));

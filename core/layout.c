@@ -119,6 +119,16 @@ static const char *kind_name(enum cl_record_kind kind)
 	}
 }
 
+const char *cl_span_shown_file(const struct cl_span *s)
+{
+	return s->shown_file ? s->shown_file : s->file;
+}
+
+unsigned cl_span_shown_line(const struct cl_span *s)
+{
+	return s->shown_file ? s->shown_line : s->line;
+}
+
 const char *cl_record_display(const struct cl_record *rec, struct cl_arena *a)
 {
 	if (rec->name && rec->typedef_name)

@@ -396,7 +396,6 @@ static void members_merge(struct cl_arena *a, struct cl_profile_struct *ps,
 
 			*was = ps->members[*slot - 1].span;
 			ps->members[*slot - 1] = ts->members[i];
-			ps->members[*slot - 1].replaced = true;
 			ps->members[*slot - 1].replaced_at = was;
 		} else {
 			*member_push(ps) = ts->members[i];

@@ -93,7 +93,8 @@ static const char *access_words(struct cl_arena *a, const struct cl_access *acc)
 
 static const char *where_words(struct cl_arena *a, const struct cl_span *s)
 {
-	return cl_arena_printf(a, "%s:%u:%u", s->file ? s->file : "?", s->line, s->col);
+	return cl_arena_printf(a, "%s:%u:%u", s->file ? cl_span_shown_file(s) : "?",
+			       cl_span_shown_line(s), s->col);
 }
 
 /* The entry's place, and the place it was imported from when it says. */

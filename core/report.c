@@ -95,8 +95,8 @@ static void put_leaf(FILE *out, const char *key, const struct cl_leaf *l,
 		put_paths(out, &l->access);
 	if (where->file) {
 		fputs(", file: ", out);
-		cl_put_quoted(out, where->file);
-		fprintf(out, ", line: %u, column: %u", where->line, where->col);
+		cl_put_quoted(out, cl_span_shown_file(where));
+		fprintf(out, ", line: %u, column: %u", cl_span_shown_line(where), where->col);
 	}
 	fputs("}\n", out);
 }
@@ -266,8 +266,8 @@ static void put_record(FILE *out, const struct cl_report_info *info,
 	fputc('\n', out);
 	if (rec && rec->span.file) {
 		fputs("    file: ", out);
-		cl_put_quoted(out, rec->span.file);
-		fprintf(out, "\n    line: %u\n", rec->span.line);
+		cl_put_quoted(out, cl_span_shown_file(&rec->span));
+		fprintf(out, "\n    line: %u\n", cl_span_shown_line(&rec->span));
 	}
 	if (rec)
 		fprintf(out, "    size: %" PRIu64 "\n    align: %" PRIu32

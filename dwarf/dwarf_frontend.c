@@ -60,7 +60,7 @@ void dw_fail_dwarf(struct dw_unit *u, const char *what, Dwarf_Error e)
 	snprintf(msg, sizeof(msg), "%s", e ? dwarf_errmsg(e) : "unknown libdwarf error");
 	if (e)
 		dwarf_dealloc(u->dbg, e, DW_DLA_ERROR);
-	dw_fail(u, "%s: %s", what, msg);
+	dw_fail(u, "%s: %s%s", what, msg, dw_libdwarf_caveat());
 }
 
 /*

@@ -357,6 +357,12 @@ _Noreturn void dw_fail_dwarf(struct dw_unit *u, const char *what, Dwarf_Error e)
 const char *dw_intern(struct dw_frontend *fe, const char *s);
 void dw_report(struct dw_unit *u, const struct cl_span *where, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+/*
+ * dwarf_fixes.c: "" when the libdwarf in use reads every form (corrected
+ * where it does not), else what to add to its errors.
+ */
+const char *dw_libdwarf_caveat(void);
+
 /* A note on what the reader left out, once however many units repeat it. */
 void dw_note(struct dw_unit *u, const struct cl_span *where, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));

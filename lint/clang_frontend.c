@@ -98,6 +98,37 @@ const char *fe_file_name(struct fe *fe, CXFile file)
 	return fe->last_name;
 }
 
+/* The name a #line directive gives a file, printed as fe_file_name() prints one. */
+static const char *presumed_name(struct fe *fe, const char *name)
+{
+	if (fe->last_presumed && !strcmp(fe->last_presumed, name))
+		return fe->last_presumed_name;
+	free(fe->last_presumed);
+	fe->last_presumed = cl_xstrdup(name);
+	fe->last_presumed_name = display_name(fe, name, fe->directory);
+	return fe->last_presumed_name;
+}
+
+/*
+ * The place of @loc (in @file, at s->line) that a #line directive gives,
+ * where it is another: what diagnostics print, as GCC prints it.  The text
+ * is still read at the real place.
+ */
+static void span_presumed(struct fe *fe, struct cl_span *s, CXSourceLocation loc, CXFile file)
+{
+	CXString name, real = clang_getFileName(file);
+	unsigned line = 0;
+
+	clang_getPresumedLocation(loc, &name, &line, NULL);
+	if (line && *clang_getCString(name) &&
+	    (line != s->line || strcmp(clang_getCString(name), clang_getCString(real)))) {
+		s->shown_file = presumed_name(fe, clang_getCString(name));
+		s->shown_line = line;
+	}
+	clang_disposeString(name);
+	clang_disposeString(real);
+}
+
 static void span_from(struct fe *fe, struct cl_span *s, CXSourceLocation loc)
 {
 	CXFile file;
@@ -106,6 +137,8 @@ static void span_from(struct fe *fe, struct cl_span *s, CXSourceLocation loc)
 	s->file = fe_file_name(fe, file);
 	if (!s->file)
 		s->line = s->col = 0;
+	else
+		span_presumed(fe, s, loc, file);
 }
 
 void fe_error(struct fe *fe, CXCursor at, const char *fmt, ...)
@@ -128,7 +161,8 @@ void fe_error(struct fe *fe, CXCursor at, const char *fmt, ...)
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
 	if (s.file)
-		n = asprintf(&line, "%s:%u:%u: error: %s\n", s.file, s.line, s.col, msg);
+		n = asprintf(&line, "%s:%u:%u: error: %s\n", cl_span_shown_file(&s),
+			     cl_span_shown_line(&s), s.col, msg);
 	else
 		n = asprintf(&line, "error: %s\n", msg);
 	if (n < 0)
@@ -156,7 +190,8 @@ static void fe_note(struct fe *fe, CXCursor at, const char *what, const char *na
 
 	span_from(fe, &sp, clang_getCursorLocation(at));
 	n = asprintf(&line, "%s:%u:%u: note: %s '%s'%s; the GCC plugin and `cachelint dwarf` "
-		     "check them\n", sp.file ? sp.file : "<unknown>", sp.line, sp.col,
+		     "check them\n", sp.file ? cl_span_shown_file(&sp) : "<unknown>",
+		     cl_span_shown_line(&sp), sp.col,
 		     what, name,
 		     strcmp(what, "the instantiations of class template") ?
 		     " are not checked: libclang 14 gives no base-class offsets" :
@@ -1077,6 +1112,7 @@ int lint_parse(CXIndex idx, const struct lint_job *job, const struct lint_fe_opt
 	fe.tu = parse(&fe, idx, job, opt, &out->errors);
 	if (!fe.tu) {
 		cl_map_free(&fe.texts);
+		free(fe.last_presumed);
 		return -1;
 	}
 	fe.opt = opt;
@@ -1091,6 +1127,7 @@ int lint_parse(CXIndex idx, const struct lint_job *job, const struct lint_fe_opt
 	align_free(&fe);
 	free(fe.uses);
 	free(fe.cache);
+	free(fe.last_presumed);
 	cl_map_free(&fe.texts);
 	clang_disposeTranslationUnit(fe.tu);
 	return out->errors ? -1 : 0;

@@ -59,6 +59,8 @@ struct conv_entry;
  * @directory: the compile's directory (-p), NULL for the working directory
  * @last_file: the last CXFile whose name was asked
  * @last_name: its display name
+ * @last_presumed: the last file name a #line directive gave (owned)
+ * @last_presumed_name: its display name
  */
 struct fe {
 	CXTranslationUnit tu;
@@ -78,6 +80,8 @@ struct fe {
 	const char *directory;
 	CXFile last_file;
 	const char *last_name;
+	char *last_presumed;
+	const char *last_presumed_name;
 	struct cl_map texts;
 };
 

@@ -8,11 +8,8 @@
 // Without the key: silent.
 // RUN: %gcc-cl -O2 -fplugin-arg-cachelint-instrument=slot -c %s -o %t.o 2>&1 | FileCheck --allow-empty --check-prefix=QUIET --implicit-check-not=note: %s
 // QUIET-NOT: cachelint
-#include <stdatomic.h>
-#include <string.h>
-
 struct slot {
-	_Atomic unsigned long value;
+	unsigned long value;
 	long plain;
 	long arr[4];
 	long kept;
@@ -33,8 +30,8 @@ void f(int i)
 	take(&slots[i]);
 	saved = &slots[i].arr[1];
 // CHECK-DAG: instrument_notes.c:[[#@LINE-1]]:15: note: cachelint: the address of 'slot.arr' leaves 'f' here: accesses through it elsewhere are not counted
-	memset(slots[i].arr, 0, sizeof(slots[i].arr));
-	atomic_fetch_add(&slots[i].value, 1);
+	__builtin_memset(slots[i].arr, 0, sizeof(slots[i].arr));
+	__atomic_fetch_add(&slots[i].value, 1, __ATOMIC_SEQ_CST);
 	*local += 1;
 }
 

@@ -101,6 +101,24 @@ static unsigned find_name(const char *text, const char *name)
 	return first;
 }
 
+/*
+ * The name a member is spelled with: a cacheline group marker,
+ * __cacheline_group_begin__G, is made by the macro __cacheline_group_begin(G)
+ * (core/groups.c), which is what the line shows.
+ */
+static const char *spelled_name(const char *name)
+{
+	static const char *const macros[] = { "__cacheline_group_begin", "__cacheline_group_end" };
+
+	for (size_t i = 0; i < sizeof(macros) / sizeof(macros[0]); i++) {
+		size_t n = strlen(macros[i]);
+
+		if (!strncmp(name, macros[i], n) && !strncmp(name + n, "__", 2))
+			return macros[i];
+	}
+	return name;
+}
+
 static void fix(struct source *src, struct cl_span *s, const struct cl_member *m)
 {
 	char buf[LINE_MAX_BYTES];
@@ -110,7 +128,7 @@ static void fix(struct source *src, struct cl_span *s, const struct cl_member *m
 		return;
 	text = read_line(src, s->file, s->line, buf, sizeof(buf));
 	if (text)
-		s->col = find_name(text, m->name);
+		s->col = find_name(text, spelled_name(m->name));
 }
 
 void dw_fix_columns(struct cl_findings *f)

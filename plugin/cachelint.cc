@@ -166,9 +166,24 @@ static void emit_profile_notes(const struct cl_finding *f, location_t loc)
  * carries the proposal (@rp) as fix-its and a note.  A plain -Werror must
  * not promote it.
  */
-static void emit(const struct cl_finding *f, struct cl_report_proposal *rp)
+/*
+ * Where @f is reported.  A group marker is a member a macro makes whole
+ * (__cacheline_group_begin(G) in include/linux/cache.h): it is reported
+ * where the macro is used, the line the model, the lint and DWARF give,
+ * not inside cache.h.
+ */
+static location_t finding_location(const struct cl_finding *f)
 {
 	location_t loc = f->where.cookie ? (location_t)f->where.cookie : input_location;
+
+	if (f->rule == CL_RULE_GROUP_MARKERS)
+		loc = linemap_resolve_location(line_table, loc, LRK_MACRO_EXPANSION_POINT, NULL);
+	return loc;
+}
+
+static void emit(const struct cl_finding *f, struct cl_report_proposal *rp)
+{
+	location_t loc = finding_location(f);
 	rich_location richloc(line_table, loc);
 	auto_diagnostic_group group;
 	bool shown;
@@ -262,10 +277,10 @@ static void close_stream(struct plugin_output *o)
 	o->text = NULL;
 }
 
-/* A member made by the kernel's __cacheline_group_begin() (core/groups.c). */
+/* A member made by the kernel's __cacheline_group_begin/end() (core/groups.c). */
 static bool cacheline_group_marker(tree field)
 {
-	return DECL_NAME(field) && cl_groups_begin_marker(IDENTIFIER_POINTER(DECL_NAME(field)));
+	return DECL_NAME(field) && cl_groups_marker(IDENTIFIER_POINTER(DECL_NAME(field)));
 }
 
 /*

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "arena.h"
+#include "source.h"
 
 #define TABSTOP 8
 
@@ -36,23 +37,13 @@ void cl_source_cache_free(struct cl_source_cache *c)
 
 static void file_read(struct cl_source_file *f, const char *path)
 {
-	FILE *in = fopen(path, "rb");
-	size_t cap = 0, n;
-	char buf[65536];
+	size_t cap = 0;
+	const char *why;
 
 	f->path = cl_xstrdup(path);
-	if (!in)
-		return;
-	while ((n = fread(buf, 1, sizeof(buf), in)) > 0) {
-		f->data = cl_vec_grow(f->data, &cap, f->size + n + 1, 1);
-		memcpy(f->data + f->size, buf, n);
-		f->size += n;
-	}
-	fclose(in);
+	f->data = cl_source_read(path, &f->size, &why);
 	if (!f->data)
-		f->data = cl_xstrdup("");
-	f->data[f->size] = '\0';
-	cap = 0;
+		return;
 	f->lines = cl_vec_grow(NULL, &cap, 1, sizeof(*f->lines));
 	f->lines[f->nlines++] = 0;
 	for (size_t i = 0; i < f->size; i++) {

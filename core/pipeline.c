@@ -108,24 +108,31 @@ static bool has_fixable(const struct cl_pipeline *p, size_t first)
 	return false;
 }
 
-/* A source file's lines, read once per run; NULL when it cannot be read. */
-static const struct cl_source_text *source_of(struct cl_pipeline *p, const char *path)
+/*
+ * A source file's lines, read once per run; NULL when it cannot be read,
+ * with *@reason saying why.
+ */
+static const struct cl_source_text *source_of(struct cl_pipeline *p, const char *path,
+					      const char **reason)
 {
 	size_t n = p->source_paths.n;
-	const char *key = cl_strset_intern(&p->source_paths, path);
-	struct cl_source_text *t;
+	const char *key = cl_strset_intern(&p->source_paths, path), *why;
+	struct cl_source_text *t = NULL;
 
-	if (p->source_paths.n == n) {
-		for (size_t i = 0; i < n; i++)
-			if (p->source_paths.v[i] == key)
-				return p->source_texts[i];
+	for (size_t i = 0; p->source_paths.n == n && i < n && !t; i++)
+		if (p->source_paths.v[i] == key)
+			t = p->source_texts[i];
+	if (!t) {
+		t = cl_arena_alloc(&p->arena, sizeof(*t));
+		if (cl_source_text_load(t, path, &p->arena, &why))
+			t->unreadable = cl_arena_printf(&p->arena,
+				"the struct's source file '%s' cannot be read (%s)", path, why);
+		p->source_texts = cl_xrealloc(p->source_texts,
+					      p->source_paths.n * sizeof(*p->source_texts));
+		p->source_texts[p->source_paths.n - 1] = t;
 	}
-	t = cl_arena_alloc(&p->arena, sizeof(*t));
-	if (cl_source_text_load(t, path, &p->arena))
-		t = NULL;
-	p->source_texts = cl_xrealloc(p->source_texts, p->source_paths.n * sizeof(*p->source_texts));
-	p->source_texts[p->source_paths.n - 1] = t;
-	return t;
+	*reason = t->unreadable;
+	return t->unreadable ? NULL : t;
 }
 
 /* The proposal for @rec, with the rewrite of its text where there is one. */
@@ -147,13 +154,13 @@ static void propose(struct cl_pipeline *p, const struct cl_record *rec,
 					     cl_proposal_order(pr, a));
 		return;
 	}
-	rp->src = rec->span.file ? source_of(p, rec->span.file) : NULL;
+	rp->reason = "the struct's source file is not known";
+	if (rec->span.file)
+		rp->src = source_of(p, rec->span.file, &rp->reason);
 	rw = cl_arena_alloc(a, sizeof(*rw));
-	if (!rp->src)
-		rp->reason = "the struct's source file cannot be read";
-	else if (cl_proposal_rewrite(pr, rp->src, a, rw))
+	if (rp->src && cl_proposal_rewrite(pr, rp->src, a, rw))
 		rp->reason = rw->reason;
-	else
+	else if (rp->src)
 		rp->rw = rw;
 	/* an order that clears the findings, which the text cannot take: say it */
 	if (!rp->rw)

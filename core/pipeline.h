@@ -115,7 +115,7 @@ struct cl_pipeline_config {
  * @seen_findings: "file:line:col:message" of the findings kept (two layouts
  *                 of one header struct can give the same finding)
  * @source_paths: source files read for rewrites
- * @source_texts: their lines, NULL where a file cannot be read
+ * @source_texts: their lines, or why a file cannot be read
  * @nsource_texts: allocated @source_texts
  */
 struct cl_pipeline {

@@ -14,6 +14,7 @@
  * Unannotated units are free and fill the ends of lines.
  */
 #include "propose.h"
+#include "groups.h"
 #include "paths.h"
 
 #include <string.h>
@@ -833,6 +834,9 @@ int cl_propose(const struct cl_record *rec, const struct cl_options *opt,
 		return fail(out, "a packed struct is usually a wire or hardware format: its order is not cachelint's to change");
 	if (placed_after_fields(rec))
 		return fail(out, "a C++ class whose virtual bases the ABI places after its fields: their place is not the body's order");
+	why = cl_groups_malformed(rec, a);
+	if (why)
+		return fail(out, cl_arena_printf(a, "its cacheline group markers are malformed: %s; the proposal moves groups whole, by their markers", why));
 	classify_tops(rec, a, tc);
 	for (int read_first = 1; read_first >= 0; read_first--) {
 		struct plan pl = { 0 };

@@ -17,6 +17,7 @@
  * members (unnamed bit-fields, static assertions), whose place matters.
  */
 #include "propose_text.h"
+#include "source.h"
 
 #include <ctype.h>
 #include <inttypes.h>
@@ -429,24 +430,27 @@ int cl_proposal_rewrite(const struct cl_proposal *p, const struct cl_source_text
 	return 0;
 }
 
-int cl_source_text_load(struct cl_source_text *src, const char *path, struct cl_arena *a)
+int cl_source_text_load(struct cl_source_text *src, const char *path, struct cl_arena *a,
+			const char **why)
 {
-	FILE *f = fopen(path, "r");
-	char *line = NULL;
-	size_t cap = 0, vcap = 0;
-	ssize_t len;
+	size_t size, vcap = 0;
+	char *text = cl_source_read(path, &size, why);
 
 	src->lines = NULL;
 	src->nlines = 0;
-	if (!f)
+	src->unreadable = NULL;
+	if (!text)
 		return -1;
-	while ((len = getline(&line, &cap, f)) >= 0) {
-		while (len && (line[len - 1] == '\n' || line[len - 1] == '\r'))
-			line[--len] = '\0';
-		*cl_vec_push(&src->lines, &src->nlines, &vcap) = cl_arena_strndup(a, line, (size_t)len);
+	for (const char *s = text, *end = text + size; s < end;) {
+		const char *nl = memchr(s, '\n', (size_t)(end - s));
+		size_t len = (size_t)((nl ? nl : end) - s);
+
+		while (len && s[len - 1] == '\r')
+			len--;
+		*cl_vec_push(&src->lines, &src->nlines, &vcap) = cl_arena_strndup(a, s, len);
+		s = nl ? nl + 1 : end;
 	}
-	free(line);
-	fclose(f);
+	free(text);
 	return 0;
 }
 

@@ -15,10 +15,12 @@ extern "C" {
  * struct cl_source_text - the lines of one source file
  * @lines: without their newlines; line N is lines[N - 1]
  * @nlines: number of @lines
+ * @unreadable: why the file could not be read, NULL when it was
  */
 struct cl_source_text {
 	const char **lines;
 	size_t nlines;
+	const char *unreadable;
 };
 
 /**
@@ -52,7 +54,12 @@ int cl_rewrite_diff(FILE *out, const char *path, const struct cl_source_text *sr
 		    const struct cl_rewrite *rw, size_t n);
 
 /* Read a file's lines into @src (strings in @a); 0, or -1 with errno. */
-int cl_source_text_load(struct cl_source_text *src, const char *path, struct cl_arena *a);
+/*
+ * The lines of the source file @path (read by cl_source_read()): 0, or -1
+ * with *@why saying why it cannot be read.
+ */
+int cl_source_text_load(struct cl_source_text *src, const char *path, struct cl_arena *a,
+			const char **why);
 void cl_source_text_free(struct cl_source_text *src);
 
 #ifdef __cplusplus

@@ -122,6 +122,31 @@ static const struct cl_rule_info rules[CL_RULE_COUNT] = {
 		.check = cl_check_true_sharing,
 		.proposal_fixes = 0,
 	},
+	[CL_RULE_GROUP_MARKERS] = {
+		"cachelint-group-markers", CL_SEV_WARNING,
+		"The kernel's cacheline group markers of a struct are malformed",
+		"Since Linux 6.8 the networking structs bracket their fast-path members "
+		"with __cacheline_group_begin(G) and __cacheline_group_end(G), and "
+		"cachelint reads who reads and who writes a member from the group's name "
+		"(tcp_sock_read_tx). A group that never ends, an end that names another "
+		"group than the one it closes, an end with no group open, or a group begun "
+		"inside another leaves it unclear which members the group holds: read "
+		"naively, one member's class spreads over the rest of the struct, or an "
+		"outer group loses its members, and the findings are wrong. The kernel's "
+		"own CACHELINE_ASSERT_GROUP_MEMBER() checks assume the same brackets.\n"
+		"Detection: the markers (zero-size members __cacheline_group_begin__G and "
+		"__cacheline_group_end__G, anonymous members looked through) are read as "
+		"brackets; each malformed one is reported at its line. A group that never "
+		"ends, or whose end names another group, classes no member; a group inside "
+		"another classes its own members and the outer one the rest. No reordering "
+		"is proposed for the struct: the proposal moves groups whole, by their "
+		"markers.\n"
+		"Fix: give every __cacheline_group_begin(G) its __cacheline_group_end(G) "
+		"with the same name, after the group's last member and before the next "
+		"group begins.",
+		.check = NULL,
+		.proposal_fixes = 0,
+	},
 };
 
 const struct cl_rule_info *cl_rule_info(enum cl_rule rule)

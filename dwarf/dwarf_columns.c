@@ -11,67 +11,62 @@
  * or the end of the line).  Without the source the column stays unknown and
  * the location prints as file:line.
  *
- * The source is whatever path the DWARF names: only a regular file is
- * read, and never past its size, so a unit that names a FIFO or /dev/zero
- * cannot block or loop; an empty name (a corrupted .debug_str) is not
- * looked for.
+ * The source is whatever path the DWARF names, read by core's one reader
+ * of source files (core/source.h): only a regular file, never past its
+ * size, so a unit that names a FIFO or /dev/zero cannot block or loop; an
+ * empty name (a corrupted .debug_str) is not looked for.
  */
 #include "dwarf_columns.h"
 
 #include <ctype.h>
-#include <fcntl.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
+
+#include "source.h"
 
 #define LINE_MAX_BYTES 4096
 
-/*
- * @path opened for reading if it is a regular file.  O_NONBLOCK: opening a
- * FIFO without a writer would otherwise wait for one.
+/**
+ * struct source - the file the last column was looked for in
+ * @path: its name, NULL before the first
+ * @text: its text, NULL when it cannot be read
+ * @size: length of @text
  */
-static FILE *open_regular(const char *path)
+struct source {
+	const char *path;
+	char *text;
+	size_t size;
+};
+
+/* The text of line @line of @path, NUL-terminated in @buf; NULL if it is not there. */
+static const char *read_line(struct source *src, const char *path, unsigned line,
+			     char *buf, size_t size)
 {
-	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-	struct stat st;
-	FILE *f;
+	const char *s, *end, *nl, *why;
+	size_t len;
 
-	if (fd < 0)
-		return NULL;
-	if (fstat(fd, &st) || !S_ISREG(st.st_mode) ||
-	    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)) {
-		close(fd);
-		return NULL;
+	if (!src->path || strcmp(src->path, path)) {
+		free(src->text);
+		src->path = path;
+		src->text = cl_source_read(path, &src->size, &why);
 	}
-	f = fdopen(fd, "r");
-	if (!f)
-		close(fd);
-	return f;
-}
-
-/* The text of line @line of @path, in @buf; NULL if it cannot be read. */
-static const char *read_line(const char *path, unsigned line, char *buf, size_t size)
-{
-	FILE *f = open_regular(path);
-	unsigned n = 1;
-	const char *r = NULL;
-
-	if (!f)
+	if (!src->text)
 		return NULL;
-	while (fgets(buf, (int)size, f)) {
-		size_t len = strlen(buf);
-
-		if (n == line) {
-			r = buf;
-			break;
-		}
-		if (len && buf[len - 1] == '\n')
-			n++;
+	s = src->text;
+	end = s + src->size;
+	for (unsigned n = 1; n < line; n++) {
+		nl = memchr(s, '\n', (size_t)(end - s));
+		if (!nl)
+			return NULL;
+		s = nl + 1;
 	}
-	fclose(f);
-	return r;
+	nl = memchr(s, '\n', (size_t)(end - s));
+	len = (size_t)((nl ? nl : end) - s);
+	if (len >= size)
+		len = size - 1;
+	memcpy(buf, s, len);
+	buf[len] = '\0';
+	return buf;
 }
 
 static bool ident_char(char c)
@@ -106,28 +101,49 @@ static unsigned find_name(const char *text, const char *name)
 	return first;
 }
 
-static void fix(struct cl_span *s, const struct cl_member *m)
+/*
+ * The name a member is spelled with: a cacheline group marker,
+ * __cacheline_group_begin__G, is made by the macro __cacheline_group_begin(G)
+ * (core/groups.c), which is what the line shows.
+ */
+static const char *spelled_name(const char *name)
+{
+	static const char *const macros[] = { "__cacheline_group_begin", "__cacheline_group_end" };
+
+	for (size_t i = 0; i < sizeof(macros) / sizeof(macros[0]); i++) {
+		size_t n = strlen(macros[i]);
+
+		if (!strncmp(name, macros[i], n) && !strncmp(name + n, "__", 2))
+			return macros[i];
+	}
+	return name;
+}
+
+static void fix(struct source *src, struct cl_span *s, const struct cl_member *m)
 {
 	char buf[LINE_MAX_BYTES];
 	const char *text;
 
-	if (s->col || !s->file || !s->line || !m || !m->name)
+	if (s->col || !s->file || !*s->file || !s->line || !m || !m->name)
 		return;
-	text = read_line(s->file, s->line, buf, sizeof(buf));
+	text = read_line(src, s->file, s->line, buf, sizeof(buf));
 	if (text)
-		s->col = find_name(text, m->name);
+		s->col = find_name(text, spelled_name(m->name));
 }
 
 void dw_fix_columns(struct cl_findings *f)
 {
+	struct source src = { NULL, NULL, 0 };
+
 	for (size_t i = 0; i < f->n; i++) {
 		struct cl_finding *fd = &f->v[i];
 
 		if (fd->a.member && fd->where.line == fd->a.member->span.line &&
 		    fd->where.file == fd->a.member->span.file)
-			fix(&fd->where, fd->a.member);
+			fix(&src, &fd->where, fd->a.member);
 		if (fd->b.member && fd->note_where.line == fd->b.member->span.line &&
 		    fd->note_where.file == fd->b.member->span.file)
-			fix(&fd->note_where, fd->b.member);
+			fix(&src, &fd->note_where, fd->b.member);
 	}
+	free(src.text);
 }

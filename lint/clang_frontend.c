@@ -309,11 +309,11 @@ static bool is_member(CXCursor field, bool *named)
 	return *named || !clang_Cursor_isNull(field_record(field));
 }
 
-/* A member made by the kernel's __cacheline_group_begin() (core/groups.c). */
+/* A member made by the kernel's __cacheline_group_begin/end() (core/groups.c). */
 static bool group_marker(CXCursor field)
 {
 	CXString s = clang_getCursorSpelling(field);
-	bool yes = cl_groups_begin_marker(clang_getCString(s));
+	bool yes = cl_groups_marker(clang_getCString(s));
 
 	clang_disposeString(s);
 	return yes;

@@ -29,9 +29,12 @@
  *                         finding, and its proposal (stderr or FILE)
  *   report=FILE           write this unit's findings (and proposals) as YAML,
  *                         or FILE.html as a picture of the layouts;
- *                         FILE ending in '/' is a directory:
- *                         DIR/<source>.cachelint.yaml
+ *                         FILE ending in '/' is a directory, made if it
+ *                         does not exist: DIR/<source>.cachelint.yaml
  *   dump-layout[=FILE]    print the model of every struct (stderr or FILE)
+ *
+ * Every FILE is written whole at the end of the unit or not at all
+ * (cl_write_atomic); one that cannot be written is an error naming it.
  *   werror                make cachelint's diagnostics errors
  *   instrument[=S[:S…]]   count member accesses per thread at run time (the
  *                         program links libcachelint-rt, which writes them
@@ -73,6 +76,22 @@ static struct plugin_info cachelint_info = {
 typedef int_hash<unsigned int, 0xffffffffu, 0xfffffffeu> uid_hash;
 
 /**
+ * struct plugin_output - the file of `dump-layout=` or `view=`
+ * @path: the argument, NULL for stderr
+ * @stream: what the pipeline prints into: a memory stream, written to
+ *          @path whole at the end of the unit, so that a full disk leaves
+ *          the old file or none, never half of one
+ * @text: the memory stream's buffer
+ * @len: its length
+ */
+struct plugin_output {
+	const char *path;
+	FILE *stream;
+	char *text;
+	size_t len;
+};
+
+/**
  * struct plugin_state - one translation unit's worth of plugin
  * @disabled: `disable`, or an argument error: register annotations only
  * @werror: report findings as errors
@@ -82,11 +101,10 @@ typedef int_hash<unsigned int, 0xffffffffu, 0xfffffffeu> uid_hash;
  * @profile_list: the `profile=` argument, the files that are dependencies
  * @report_path: `report=` argument
  * @dump: `dump-layout`: print every record's model
- * @dump_path: `dump-layout=` argument, NULL for stderr
+ * @dump_file: the `dump-layout=` file, no path for stderr
  * @propose: attach proposals as fix-its
  * @view: print layout views of structs with findings
- * @view_path: `view=` argument, NULL for stderr
- * @streams: @dump and @view opened (at the start of the unit)
+ * @view_file: the `view=` file, no path for stderr
  * @arena: the unit's models
  * @pipe: profiles, analysis, proposals, the report: core's pipeline
  * @analysed: TYPE_UIDs already analysed
@@ -106,11 +124,10 @@ struct plugin_state {
 	const char *profile_list;
 	const char *report_path;
 	bool dump;
-	const char *dump_path;
+	struct plugin_output dump_file;
 	bool propose;
 	bool view;
-	const char *view_path;
-	bool streams;
+	struct plugin_output view_file;
 	struct cl_arena arena;
 	struct cl_pipeline pipe;
 	hash_set<uid_hash> *analysed;
@@ -155,9 +172,24 @@ static void emit_profile_notes(const struct cl_finding *f, location_t loc)
  * not promote it.  A rule of note severity (true sharing, adjacent lines)
  * is a note, which -w silences as it does the warnings.
  */
-static void emit(const struct cl_finding *f, struct cl_report_proposal *rp)
+/*
+ * Where @f is reported.  A group marker is a member a macro makes whole
+ * (__cacheline_group_begin(G) in include/linux/cache.h): it is reported
+ * where the macro is used, the line the model, the lint and DWARF give,
+ * not inside cache.h.
+ */
+static location_t finding_location(const struct cl_finding *f)
 {
 	location_t loc = f->where.cookie ? (location_t)f->where.cookie : input_location;
+
+	if (f->rule == CL_RULE_GROUP_MARKERS)
+		loc = linemap_resolve_location(line_table, loc, LRK_MACRO_EXPANSION_POINT, NULL);
+	return loc;
+}
+
+static void emit(const struct cl_finding *f, struct cl_report_proposal *rp)
+{
+	location_t loc = finding_location(f);
 	rich_location richloc(line_table, loc);
 	auto_diagnostic_group group;
 	bool shown;
@@ -219,27 +251,46 @@ static void fill_types(void *, struct cl_record *rec)
 		convert_fill_types(state.type, rec, &state.arena);
 }
 
-static FILE *open_stream(const char *path, bool *enabled)
+static FILE *open_stream(struct plugin_output *o, bool *enabled)
 {
-	FILE *f;
-
 	if (!*enabled)
 		return NULL;
-	if (!path)
+	if (!o->path)
 		return stderr;
-	f = fopen(path, "w");
-	if (!f) {
-		error_at(UNKNOWN_LOCATION, "cachelint: cannot write '%s': %s", path,
+	o->stream = open_memstream(&o->text, &o->len);
+	if (!o->stream) {
+		error_at(UNKNOWN_LOCATION, "cachelint: cannot write '%s': %s", o->path,
 			 xstrerror(errno));
 		*enabled = false;
 	}
-	return f;
+	return o->stream;
 }
 
-/* A member made by the kernel's __cacheline_group_begin() (core/groups.c). */
+static int put_output(FILE *out, void *data)
+{
+	const struct plugin_output *o = (const struct plugin_output *)data;
+
+	fwrite(o->text, 1, o->len, out);
+	return ferror(out) ? -1 : 0;
+}
+
+/* The end of the unit: @o's text goes to its file, whole or not at all. */
+static void close_stream(struct plugin_output *o)
+{
+	if (!o->stream)
+		return;
+	if (fclose(o->stream) != 0 || cl_write_atomic(o->path, put_output, o))
+		error_at(UNKNOWN_LOCATION, "cachelint: cannot write '%s': %s", o->path,
+			 xstrerror(errno));
+	free(o->text);
+	o->stream = NULL;
+	o->text = NULL;
+}
+
+/* A member made by the kernel's __cacheline_group_begin/end() (core/groups.c). */
 static bool cacheline_group_marker(tree field)
 {
-	return DECL_NAME(field) && cl_groups_begin_marker(IDENTIFIER_POINTER(DECL_NAME(field)));
+	return DECL_NAME(field) && cl_groups_marker(IDENTIFIER_POINTER(DECL_NAME(field)));
 }
 
 /*
@@ -415,14 +466,57 @@ static int write_report(FILE *out, void *)
 				 report_is_html() ? CL_FORMAT_HTML : CL_FORMAT_YAML, &o);
 }
 
+/*
+ * @dir and the directories above it, made as `mkdir -p` would (0777 less
+ * the umask).  Parallel compiles make the same directory: EEXIST is fine.
+ */
+static int make_dirs(char *dir)
+{
+	struct stat st;
+
+	for (char *p = dir + 1; *p; p++) {
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		if (mkdir(dir, 0777) && errno != EEXIST) {
+			*p = '/';
+			return -1;
+		}
+		*p = '/';
+	}
+	if (mkdir(dir, 0777) && errno != EEXIST)
+		return -1;
+	if (stat(dir, &st))
+		return -1;
+	if (!S_ISDIR(st.st_mode)) {
+		errno = ENOTDIR;
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * report=DIR/ names a directory, which the build may not have made: it is
+ * made, as -fprofile-generate=DIR makes its own.  NULL (with an error) when
+ * it cannot be.
+ */
 static const char *report_file(void)
 {
 	size_t n = strlen(state.report_path);
+	char *dir;
 
-	if (n && state.report_path[n - 1] == '/')
-		return concat(state.report_path, lbasename(main_input_filename),
-			      ".cachelint.yaml", NULL);
-	return state.report_path;
+	if (!n || state.report_path[n - 1] != '/')
+		return state.report_path;
+	dir = xstrdup(state.report_path);
+	if (make_dirs(dir)) {
+		error_at(UNKNOWN_LOCATION, "cachelint: cannot make report directory '%s': %s",
+			 state.report_path, xstrerror(errno));
+		free(dir);
+		return NULL;
+	}
+	free(dir);
+	return concat(state.report_path, lbasename(main_input_filename), ".cachelint.yaml",
+		      NULL);
 }
 
 /*
@@ -437,15 +531,13 @@ static void finish(void *, void *)
 		if (state.report_path && !code_has_errors()) {
 			const char *path = report_file();
 
-			if (cl_write_atomic(path, write_report, NULL))
+			if (path && cl_write_atomic(path, write_report, NULL))
 				error_at(UNKNOWN_LOCATION, "cachelint: cannot write report '%s': %s", path,
 				      xstrerror(errno));
 		}
 	}
-	if (state.pipe.cfg.dump && state.pipe.cfg.dump != stderr)
-		fclose(state.pipe.cfg.dump);
-	if (state.pipe.cfg.view && state.pipe.cfg.view != stderr)
-		fclose(state.pipe.cfg.view);
+	close_stream(&state.dump_file);
+	close_stream(&state.view_file);
 	cl_pipeline_free(&state.pipe);
 	cl_arena_free(&state.arena);
 	cl_profile_free(&state.profile);
@@ -531,12 +623,12 @@ static void parse_argument(const struct plugin_argument *arg, const char **profi
 			state.report_path = arg->value;
 	} else if (!strcmp(key, "dump-layout")) {
 		state.dump = true;
-		state.dump_path = arg->value && *arg->value ? arg->value : NULL;
+		state.dump_file.path = arg->value && *arg->value ? arg->value : NULL;
 	} else if (!strcmp(key, "propose")) {
 		state.propose = needs_value(arg, false);
 	} else if (!strcmp(key, "view")) {
 		state.view = true;
-		state.view_path = arg->value && *arg->value ? arg->value : NULL;
+		state.view_file.path = arg->value && *arg->value ? arg->value : NULL;
 	} else if (!strcmp(key, "werror")) {
 		state.werror = needs_value(arg, false);
 	} else if (!strcmp(key, "instrument")) {
@@ -584,8 +676,8 @@ static void start_pipeline(void)
 	cfg.propose = state.propose;
 	cfg.sources = true;
 	if (!state.disabled) {
-		cfg.dump = open_stream(state.dump_path, &state.dump);
-		cfg.view = open_stream(state.view_path, &state.view);
+		cfg.dump = open_stream(&state.dump_file, &state.dump);
+		cfg.view = open_stream(&state.view_file, &state.view);
 	}
 	cfg.types = fill_types;
 	cfg.spell_types = report_is_html();

@@ -50,3 +50,10 @@ struct clean {
 // YAML-NEXT:       - rule: cachelint-false-sharing
 // YAML-NEXT:         severity: warning
 // YAML-NEXT:         message: "read-mostly field 'next' shares cache line 0 (bytes 0-63) of 'struct conn' with write-hot field 'refs' [cachelint-false-sharing]"
+
+// report=DIR/ makes DIR (and what is above it) when the build has not.
+// RUN: %gcc-cl -fplugin-arg-cachelint-report=%t.dir/new/sub/ -c %s -o %t.o 2>/dev/null
+// RUN: FileCheck %s --input-file %t.dir/new/sub/report.c.cachelint.yaml --check-prefix=YAML
+// RUN: touch %t.dir/file
+// RUN: not %gcc-cl -fplugin-arg-cachelint-report=%t.dir/file/sub/ -c %s -o %t.o 2>&1 | FileCheck %s --check-prefix=NOTDIR
+// NOTDIR: cc1: error: cachelint: cannot make report directory '{{.*}}/file/sub/': Not a directory

@@ -14,7 +14,8 @@ import os
 import sys
 
 RULES = ['cachelint-false-sharing', 'cachelint-write-groups', 'cachelint-adjacent-line',
-         'cachelint-annotation-mismatch', 'cachelint-profile', 'cachelint-true-sharing']
+         'cachelint-annotation-mismatch', 'cachelint-profile', 'cachelint-true-sharing',
+         'cachelint-group-markers']
 
 
 def structural(doc, expect_results):

@@ -74,3 +74,15 @@ const char *dw_libdwarf_caveat(void)
 }
 
 #endif
+
+/*
+ * libdwarf 20210528 applies the relocations of an object file's DWARF for
+ * the machines it knows; others (RISC-V's ADD/SUB pairs) fail as an
+ * unknown target size.  A linked file has none to apply.
+ */
+bool dw_relocs_unsupported(Dwarf_Error e)
+{
+	Dwarf_Unsigned n = e ? dwarf_errno(e) : 0;
+
+	return n == DW_DLE_RELOC_SECTION_RELOC_TARGET_SIZE_UNKNOWN || n == DW_DLE_RELOC_INVALID;
+}

@@ -666,7 +666,9 @@ static void read_units(struct dw_frontend *fe, struct dw_input *in, const char *
 		if (rc == DW_DLV_NO_ENTRY)
 			return;
 		if (rc == DW_DLV_ERROR) {
-			cl_diag_set(fe->err, path, 0, 0, "corrupt DWARF: reading a unit header: %s",
+			cl_diag_set(fe->err, path, 0, 0, dw_relocs_unsupported(e) ?
+				    "unsupported: an object file whose DWARF has relocations libdwarf cannot apply for this machine (%s): run on the linked executable or shared library" :
+				    "corrupt DWARF: reading a unit header: %s",
 				    dwarf_errmsg(e));
 			dwarf_dealloc(in->dbg, e, DW_DLA_ERROR);
 			longjmp(fe->fail, 1);

@@ -362,6 +362,8 @@ void dw_report(struct dw_unit *u, const struct cl_span *where, const char *fmt, 
  * where it does not), else what to add to its errors.
  */
 const char *dw_libdwarf_caveat(void);
+/* Whether libdwarf failed on relocations it cannot apply for the machine. */
+bool dw_relocs_unsupported(Dwarf_Error e);
 
 /* A note on what the reader left out, once however many units repeat it. */
 void dw_note(struct dw_unit *u, const struct cl_span *where, const char *fmt, ...)

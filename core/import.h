@@ -133,6 +133,10 @@ struct cl_import_struct {
  * @notes: remarks for the user ("skipped 3 rows of types that are not
  *         structs"), each naming its file; the CLI prints them
  * @nnotes: number of @notes
+ * @loads: some input recorded loads: members get a reads count, 0 where
+ *         none fell on them; without it reads were not measured and the
+ *         profile gives no count
+ * @stores: likewise stores and writes
  */
 struct cl_import {
 	struct cl_arena arena;
@@ -143,6 +147,7 @@ struct cl_import {
 	size_t nsources, sources_cap;
 	const char **notes;
 	size_t nnotes, notes_cap;
+	bool loads, stores;
 };
 
 void cl_import_init(struct cl_import *imp);

@@ -83,6 +83,9 @@ struct imp_row {
  * @notes: remarks for the user
  * @nnotes: number of @notes
  * @notes_cap: allocated @notes
+ * @loads: the file recorded loads (an event or column that counts them),
+ *         whether or not any fell on a struct member
+ * @stores: likewise stores
  */
 struct imp_stage {
 	struct cl_import *imp;
@@ -94,6 +97,7 @@ struct imp_stage {
 	size_t nsources, sources_cap;
 	const char **notes;
 	size_t nnotes, notes_cap;
+	bool loads, stores;
 };
 
 void imp_stage_init(struct imp_stage *st, struct cl_import *imp, const char *name,

@@ -259,28 +259,33 @@ static bool path_char(char c)
 
 #define CONCURRENT_SUFFIX ":concurrent"
 
-/* The next "name" or "name:concurrent" of @s at *@pos, then a ',' or the end. */
+size_t cl_path_parse(const char *s, size_t len, bool *concurrent)
+{
+	size_t n = 0, suffix = strlen(CONCURRENT_SUFFIX);
+
+	while (n < len && path_char(s[n]))
+		n++;
+	*concurrent = len - n == suffix && !memcmp(s + n, CONCURRENT_SUFFIX, suffix);
+	return n && (n == len || *concurrent) ? n : 0;
+}
+
+/*
+ * The next item of @s at *@pos, up to a ',' or the end, spaces around it
+ * left out: *@pos its start, *@len its name's length.  False when it is no
+ * path (cl_path_parse()).
+ */
 static bool next_path(const char *s, size_t *pos, size_t *len, bool *concurrent)
 {
-	size_t i = *pos, n = 0;
+	size_t i = *pos, end;
 
 	while (s[i] == ' ')
 		i++;
-	while (path_char(s[i + n]))
-		n++;
-	if (!n)
-		return false;
+	end = i + strcspn(s + i, ",");
+	while (end > i && s[end - 1] == ' ')
+		end--;
+	*len = cl_path_parse(s + i, end - i, concurrent);
 	*pos = i;
-	*len = n;
-	i += n;
-	*concurrent = !strncmp(s + i, CONCURRENT_SUFFIX, strlen(CONCURRENT_SUFFIX));
-	if (*concurrent)
-		i += strlen(CONCURRENT_SUFFIX);
-	while (s[i] == ' ')
-		i++;
-	if (s[i] && s[i] != ',')
-		return false;
-	return true;
+	return *len > 0;
 }
 
 const char *cl_paths_annotation_add(struct cl_access *acc, enum cl_paths_annotation kind,

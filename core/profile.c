@@ -36,6 +36,7 @@
 #include <yaml.h>
 
 #include "names.h"
+#include "paths.h"
 #include "rules.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
@@ -1115,6 +1116,8 @@ static int class_value(struct loader *ld, const char *key, enum cl_class *cls)
  * @nuses: number of @uses
  * @paths_at: where read: or write: is, for an error about the class
  * @from: where the entry came from (from:), or NULL
+ * @read_lines: per use, the line of its key in a read: mapping, or 0
+ * @write_lines: likewise for write:
  */
 struct entry {
 	struct cl_access acc;
@@ -1124,6 +1127,7 @@ struct entry {
 	size_t nuses;
 	struct cl_span paths_at;
 	const char *from;
+	unsigned read_lines[ENTRY_PATHS_MAX], write_lines[ENTRY_PATHS_MAX];
 };
 
 static int entry_class(struct loader *ld, const char *key, void *arg)
@@ -1182,24 +1186,44 @@ static int entry_writes(struct loader *ld, const char *key, void *arg)
 	return count_value(ld, key, &e->acc.writes);
 }
 
-/* The use of path @name in @e, added when it is new. */
-static struct cl_use *entry_use(struct loader *ld, struct entry *e, const char *name)
+/*
+ * Path @name as cl_path_parse() reads it, as annotations do: "tx,rx" is two
+ * paths of an annotation's list but a mistake as one path of a profile.
+ */
+static int path_name(struct loader *ld, const char *name, size_t *len, bool *concurrent)
 {
 	char nb[SHOW_MAX];
 
-	for (size_t i = 0; i < e->nuses; i++)
-		if (!strcmp(e->uses[i].path, name))
-			return &e->uses[i];
-	if (!*name || !strcmp(name, "*")) {
-		err_here(ld, "'%s' is not a path name", show(nb, name));
+	*len = cl_path_parse(name, strlen(name), concurrent);
+	if (*len)
+		return 0;
+	return err_here(ld, "'%s' is not a path: %s%s", show(nb, name), CL_PATH_GRAMMAR,
+			strchr(name, ',') ? " (several paths are a list: [tx, rx])" : "");
+}
+
+/* The use of path @name in @e, added when it is new; NULL after an error. */
+static struct cl_use *entry_use(struct loader *ld, struct entry *e, const char *name)
+{
+	struct cl_use *u = NULL;
+	bool concurrent;
+	size_t len;
+
+	if (path_name(ld, name, &len, &concurrent))
 		return NULL;
-	}
-	if (e->nuses == ENTRY_PATHS_MAX) {
+	for (size_t i = 0; i < e->nuses && !u; i++)
+		if (strlen(e->uses[i].path) == len && !memcmp(e->uses[i].path, name, len))
+			u = &e->uses[i];
+	if (!u && e->nuses == ENTRY_PATHS_MAX) {
 		err_here(ld, "more than %d paths in one entry", ENTRY_PATHS_MAX);
 		return NULL;
 	}
-	e->uses[e->nuses].path = cl_arena_strdup(&ld->p->arena, name);
-	return &e->uses[e->nuses++];
+	if (!u) {
+		u = &e->uses[e->nuses++];
+		u->path = cl_arena_strndup(&ld->p->arena, name, len);
+	}
+	if (concurrent)
+		u->flags |= CL_USE_CONCURRENT;
+	return u;
 }
 
 /*
@@ -1217,6 +1241,7 @@ static int entry_paths(struct loader *ld, const char *key, struct entry *e, uint
 	if (!e->nuses)
 		e->paths_at = here(ld);
 	for (;;) {
+		unsigned *first;
 		struct cl_use *u;
 		const char *name;
 
@@ -1227,6 +1252,15 @@ static int entry_paths(struct loader *ld, const char *key, struct entry *e, uint
 		name = scalar_value(ld, key);
 		if (!name || !(u = entry_use(ld, e, name)))
 			return -1;
+		/* A path counted twice in one mapping: which count is meant? */
+		first = &(flag == CL_USE_READ ? e->read_lines : e->write_lines)[u - e->uses];
+		if (!list && *first) {
+			struct cl_span at = here(ld);
+
+			return dup_error(ld, &at, name, *first);
+		}
+		if (!list)
+			*first = here(ld).line;
 		u->flags |= flag | (list ? 0 : USE_COUNTED);
 		/* ld_next() frees @name's event: name the path by its copy. */
 		if (!list && (ld_next(ld) || count_value(ld, u->path, flag == CL_USE_READ ?
@@ -1600,8 +1634,16 @@ static int path_kind_key(struct loader *ld, const struct cl_span *at, const char
 	char nb[SHOW_MAX], vb[SHOW_MAX];
 	const char *s;
 
-	(void)at;
+	bool concurrent;
+	size_t len;
+
 	(void)arg;
+	/* Here the value says how the path runs: "tx:concurrent: serialized" is no path. */
+	len = cl_path_parse(name, strlen(name), &concurrent);
+	if (!len || concurrent)
+		return err_at(ld, at, "'%s' is not a path name: %s%s", show(nb, name),
+			      "a path is a name of letters, digits, '_', '-' and '.'",
+			      concurrent ? " (its value says it is concurrent)" : "");
 	if (ld_next(ld) || !(s = scalar_value(ld, name)))
 		return -1;
 	if (!strcmp(s, "concurrent")) {

@@ -69,6 +69,13 @@ struct cl_thresholds {
  *               has millions of entries and few are ever replaced
  * @from: where the entry itself came from (its from: key, "tcp_sock.rst:57"
  *        in an imported table), NULL when it does not say
+ * @hottest: the accesses of the hottest member of its struct in its file,
+ *           which its counts are inferred against (again when a later
+ *           profile sets thresholds)
+ * @path_hottest: the same for counted paths: the busiest path's accesses
+ * @counted: its read:/write: uses as loaded, counts and all, when some
+ *           were counted: the thresholds pick its uses from them; else NULL
+ * @ncounted: number of @counted
  */
 struct cl_profile_member {
 	const char *path;
@@ -77,6 +84,9 @@ struct cl_profile_member {
 	bool replaced;
 	const struct cl_span *replaced_at;
 	const char *from;
+	uint64_t hottest, path_hottest;
+	const struct cl_use *counted;
+	uint32_t ncounted;
 };
 
 /**

@@ -349,13 +349,46 @@ const char *cl_paths_annotation_add(struct cl_access *acc, enum cl_paths_annotat
 	return NULL;
 }
 
-bool cl_access_same(const struct cl_access *x, const struct cl_access *y)
+/* What a use says: a path that writes a member reads it too (as a profile's write: means). */
+static uint32_t use_meaning(uint32_t flags, uint32_t mask)
+{
+	flags &= mask;
+	return flags & (CL_USE_WRITE | CL_USE_WRITE_SOME) ? flags | CL_USE_READ : flags;
+}
+
+static const struct cl_use *find_use(const struct cl_access *acc, const char *path)
+{
+	for (uint32_t i = 0; i < acc->nuses; i++)
+		if (same_path(acc->uses[i].path, path))
+			return &acc->uses[i];
+	return NULL;
+}
+
+/*
+ * The same paths with the same uses, in any order: __written_on("tx")
+ * (read and written) and write: [tx] say the same, and so do "tx,rx" and
+ * [rx, tx].
+ */
+static bool access_same(const struct cl_access *x, const struct cl_access *y, uint32_t mask)
 {
 	if (x->cls != y->cls || !same_path(x->group, y->group) || x->nuses != y->nuses)
 		return false;
-	for (uint32_t i = 0; i < x->nuses; i++)
-		if (!same_path(x->uses[i].path, y->uses[i].path) ||
-		    x->uses[i].flags != y->uses[i].flags)
+	for (uint32_t i = 0; i < x->nuses; i++) {
+		const struct cl_use *u = find_use(y, x->uses[i].path);
+
+		if (!u || use_meaning(u->flags, mask) != use_meaning(x->uses[i].flags, mask))
 			return false;
+	}
 	return true;
+}
+
+bool cl_access_same(const struct cl_access *x, const struct cl_access *y)
+{
+	return access_same(x, y, CL_USE_READ | CL_USE_WRITE | CL_USE_WRITE_SOME |
+				 CL_USE_CONCURRENT);
+}
+
+bool cl_access_same_uses(const struct cl_access *x, const struct cl_access *y)
+{
+	return access_same(x, y, CL_USE_READ | CL_USE_WRITE | CL_USE_WRITE_SOME);
 }

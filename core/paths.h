@@ -120,8 +120,13 @@ size_t cl_path_parse(const char *s, size_t len, bool *concurrent);
 #define CL_PATH_GRAMMAR "a path is a name of letters, digits, '_', '-' and '.', " \
 			"optionally followed by ':concurrent'"
 
-/* Whether two accesses say the same (class, group, uses). */
+/*
+ * Whether two accesses say the same (class, group, uses), in whatever
+ * order they list the paths; a path written is read too.
+ */
 bool cl_access_same(const struct cl_access *x, const struct cl_access *y);
+/* The same, apart from which paths run concurrently. */
+bool cl_access_same_uses(const struct cl_access *x, const struct cl_access *y);
 
 #ifdef __cplusplus
 }

@@ -331,6 +331,14 @@ static int run(int argc, char **argv)
 	for (size_t i = 0; i < a.ninputs; i++)
 		if (import_one(&imp, &a, &a.inputs[i]))
 			goto out;
+	if (!cl_import_count(&imp) && imp.anonymous) {
+		cl_error("import: no struct member in the input%s: %zu %s%s of anonymous structs "
+			 "or unions, which have no name to key a profile (give them a tag or a "
+			 "typedef); nothing to write", a.ninputs > 1 ? "s" : "", imp.anonymous,
+			 a.kind == CL_IMPORT_PERF_ANNOTATE ? "table" : "row",
+			 imp.anonymous == 1 ? " was" : "s were");
+		goto out;
+	}
 	if (!cl_import_count(&imp)) {
 		cl_error("import: no struct member in the input%s: nothing to write",
 			  a.ninputs > 1 ? "s" : "");

@@ -370,8 +370,17 @@ static const char *const base_type_words[] = {
 	"double", "_Bool", "bool", "__int128", "_Complex",
 };
 
+bool imp_perf_anonymous(const char *type, size_t len)
+{
+	while (len && imp_is_space(type[len - 1]))
+		len--;
+	return (len == 6 && !memcmp(type, "struct", 6)) || (len == 5 && !memcmp(type, "union", 5));
+}
+
 const char *imp_perf_struct(struct imp_stage *st, const char *type, size_t len)
 {
+	if (imp_perf_anonymous(type, len))
+		return NULL;	/* "union" alone is no typedef name */
 	if (imp_starts(type, len, "struct ") && imp_is_ident(type + 7, len - 7))
 		return imp_strndup(st, type + 7, len - 7);
 	if (imp_starts(type, len, "union ") && imp_is_ident(type + 6, len - 6))
@@ -382,6 +391,16 @@ const char *imp_perf_struct(struct imp_stage *st, const char *type, size_t len)
 		if (strlen(base_type_words[i]) == len && !memcmp(type, base_type_words[i], len))
 			return NULL;
 	return imp_strndup(st, type, len);
+}
+
+void imp_anonymous_note(struct imp_stage *st, const char *what, const char *example)
+{
+	if (!st->anonymous)
+		return;
+	imp_stage_note(st, "%s: left out %zu %s%s of anonymous structs or unions (such as '%s'): "
+		       "a type without a name has no name to key a profile (give it a tag or "
+		       "a typedef)", st->name, st->anonymous, what, st->anonymous == 1 ? "" : "s",
+		       example);
 }
 
 /* ------------------------------------------------------------------ */
@@ -591,6 +610,7 @@ int imp_stage_finish(struct imp_stage *st, int rc)
 		list_append(&imp->notes, &imp->nnotes, &imp->notes_cap, st->notes, st->nnotes);
 		imp->loads |= st->loads;
 		imp->stores |= st->stores;
+		imp->anonymous += st->anonymous;
 	}
 	free(st->rows);
 	free(st->sources);

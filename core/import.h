@@ -137,6 +137,8 @@ struct cl_import_struct {
  *         none fell on them; without it reads were not measured and the
  *         profile gives no count
  * @stores: likewise stores and writes
+ * @anonymous: rows or tables of anonymous structs and unions, which have no
+ *             name to key a profile, left out
  */
 struct cl_import {
 	struct cl_arena arena;
@@ -148,6 +150,7 @@ struct cl_import {
 	const char **notes;
 	size_t nnotes, notes_cap;
 	bool loads, stores;
+	size_t anonymous;
 };
 
 void cl_import_init(struct cl_import *imp);

@@ -133,6 +133,7 @@ struct section {
  * @odd_example: one of those, for the note
  * @elided: lines skipped as marks of cut-out rows ("...", "<snip>")
  * @quoted: lines read without their mail quoting ("> ")
+ * @anonymous_example: the type of a row of an anonymous struct or union
  * @whole: the input starts with perf report's first line, so it must end
  *         with its last ones
  * @closing: perf report's closing "# (Tip: ...)" line came after the rows
@@ -148,6 +149,7 @@ struct typeoff {
 	size_t no_field, odd_field;
 	const char *odd_example;
 	size_t elided, quoted;
+	const char *anonymous_example;
 	bool whole, closing;
 	unsigned lines;
 };
@@ -242,7 +244,8 @@ static void recorded(struct typeoff *t)
 /*
  * "# Samples: 26K of event 'cpu/mem-loads,ldlat=30/P'", with --group
  * "# Samples: 51K of events 'cpu/mem-loads,ldlat=30/P, cpu/mem-stores/P'".
- * @p is the '#' (the line may be indented).
+ * @p is the '#' (the line may be indented), or "Samples" where a web page
+ * took the '#' for a heading and dropped it.
  */
 static int samples_line(struct typeoff *t, const struct imp_line *l, const char *p)
 {
@@ -269,17 +272,17 @@ static int samples_line(struct typeoff *t, const struct imp_line *l, const char 
 		sec->kinds[i] = t->events != CL_EVENTS_BY_NAME ? t->events :
 				cl_import_event_kind(sec->events[i]);
 	/* "# Samples: 0  of event 'dummy:u'": the one section with no rows */
-	p += strlen("# Samples: ");
+	p = (const char *)memmem(p, (size_t)(end - p), "Samples: ", 9) + 9;
 	sec->no_samples = *p == '0' && (p + 1 == end || !imp_is_digit(p[1]));
 	recorded(t);
 	return 0;
 }
 
 /* "# Event count (approx.): 2958226" */
-static int count_line(struct typeoff *t, const struct imp_line *l, const char *hash)
+static int count_line(struct typeoff *t, const struct imp_line *l, const char *text)
 {
-	static const char prefix[] = "# Event count (approx.): ";
-	const char *p = hash + sizeof(prefix) - 1, *end = l->s + l->len;
+	static const char prefix[] = "Event count (approx.): ";
+	const char *p = text + sizeof(prefix) - 1, *end = l->s + l->len;
 
 	while (end > p && imp_is_space(end[-1]))
 		end--;
@@ -300,13 +303,24 @@ static bool mentions_type(const struct column *c)
 	return memmem(c->name, c->len, "Data Type", 9) != NULL;
 }
 
-/* "# Overhead  Samples  Data Type  Data Type Offset"; @hash is the '#' */
-static int header_line(struct typeoff *t, const struct imp_line *l, const char *hash)
+/*
+ * "# Overhead  Samples  Data Type  Data Type Offset"; @hash is the '#' (or
+ * where it was), @text the first column.
+ */
+static int header_line(struct typeoff *t, const struct imp_line *l, const char *hash,
+		       const char *text)
 {
 	struct section *sec = &t->sec;
-	const char *s = hash + 1, *end = l->s + l->len, *piece;
+	const char *s = text, *end = l->s + l->len, *piece;
 	size_t len;
 	bool typeoff = false, type = false;
+
+	/* Each event's rows come under its own "# Samples:" line, then a header. */
+	if (sec->rows)
+		return imp_error(&t->st, l->no, col_of(l, hash),
+				 "a column header after rows with no \"# Samples: N of event "
+				 "'NAME'\" line between them: which event the rows below count is "
+				 "missing");
 
 	sec->ncolumns = sec->nnumeric = 0;
 	sec->percent = sec->period = sec->samples = -1;
@@ -347,9 +361,9 @@ static int header_line(struct typeoff *t, const struct imp_line *l, const char *
 }
 
 /* A header line names "Overhead" (or "Children"/"Self") before anything else. */
-static bool is_header(const struct imp_line *l, const char *hash)
+static bool is_header(const struct imp_line *l, const char *text)
 {
-	const char *s = hash + 1, *end = l->s + l->len, *piece;
+	const char *s = text, *end = l->s + l->len, *piece;
 	size_t len;
 	struct column c;
 
@@ -360,17 +374,55 @@ static bool is_header(const struct imp_line *l, const char *hash)
 	return column_is(&c, "Overhead") || column_is(&c, "Children") || column_is(&c, "Self");
 }
 
-static int comment_line(struct typeoff *t, const struct imp_line *l, const char *hash)
+/* The text of a '#' line: after the '#' and the spaces that follow it. */
+static const char *comment_text(const struct imp_line *l, const char *hash)
 {
-	size_t rest = (size_t)(l->s + l->len - hash);
+	const char *p = hash + 1, *end = l->s + l->len;
 
-	if (imp_starts(hash, rest, "# Samples: "))
+	while (p < end && imp_is_space(*p))
+		p++;
+	return p;
+}
+
+/* @hash: the '#' (or where it was, see bare_header()); @text: what follows it */
+static int comment_line(struct typeoff *t, const struct imp_line *l, const char *hash,
+			const char *text)
+{
+	size_t rest = (size_t)(l->s + l->len - text);
+
+	if (imp_starts(text, rest, "Samples: "))
 		return samples_line(t, l, hash);
-	if (imp_starts(hash, rest, "# Event count (approx.): "))
-		return count_line(t, l, hash);
-	if (is_header(l, hash))
-		return header_line(t, l, hash);
+	if (imp_starts(text, rest, "Event count (approx.): "))
+		return count_line(t, l, text);
+	if (is_header(l, text))
+		return header_line(t, l, hash, text);
 	return 0;	/* blank "#", dots under the header, tips, other header info */
+}
+
+/*
+ * perf's '#' lines posted on a web page that renders them as headings (or
+ * in a mail that ate them): "Samples: 20K of event '…'", "Event count
+ * (approx.): …", "Overhead  Data Type  Data Type Offset" and the dots under
+ * it, "(Tip: …)".  Each reads as what it says: no row starts so.
+ */
+static bool bare_header(const struct typeoff *t, const char *p, const char *end)
+{
+	size_t n = (size_t)(end - p);
+	const char *q;
+	struct imp_line line = { .s = p, .len = n };
+
+	if ((imp_starts(p, n, "Samples: ") && memmem(p, n, " of event", 9)) ||
+	    imp_starts(p, n, "Event count (approx.): ") ||
+	    imp_starts(p, n, "To display the perf.data header") ||
+	    imp_starts(p, n, "Total Lost Samples: ") ||
+	    (t->sec.rows && *p == '(' && end[-1] == ')'))
+		return true;
+	if (is_header(&line, p))
+		return true;
+	/* the dots under the column header, before any row */
+	for (q = p; q < end && (*q == '.' || imp_is_space(*q)); q++)
+		;
+	return t->sec.ncolumns && !t->sec.rows && q == end && memmem(p, n, ".  .", 4);
 }
 
 /* "9.57%" in hundredths of a percent. */
@@ -445,9 +497,20 @@ static bool find_typeoff(const char *s, const char *end, struct typeoff_cell *c)
 	const char *piece;
 	size_t len;
 
+	const char *prev = NULL;
+	size_t prev_len = 0;
+
 	while (next_piece(&s, end, &piece, &len)) {
 		if (parse_typeoff(piece, len, c))
 			return true;
+		/* "union  +0x8 (x)": an anonymous type's name "union " and its offset */
+		if (prev && imp_perf_anonymous(prev, prev_len) && piece[-1] == ' ' &&
+		    parse_typeoff(prev, (size_t)(piece + len - prev), c)) {
+			c->type_len = prev_len;
+			return true;
+		}
+		prev = piece;
+		prev_len = len;
 		if (is_pseudo(piece, len)) {
 			pseudo.type = piece;
 			pseudo.type_len = len;
@@ -724,6 +787,11 @@ static void add_member(struct typeoff *t, const struct typeoff_cell *c, const ch
 
 static void other_type(struct typeoff *t, const struct typeoff_cell *c)
 {
+	if (imp_perf_anonymous(c->type, c->type_len)) {
+		if (!t->st.anonymous++)
+			t->anonymous_example = imp_show(&t->st, c->type, c->type_len);
+		return;
+	}
 	t->other_types++;
 	if (!t->other_example)
 		t->other_example = imp_show(&t->st, c->type, c->type_len);
@@ -835,19 +903,22 @@ static int typeoff_line(struct typeoff *t, const struct imp_line *l)
 
 	while (p < end && imp_is_space(*p))
 		p++;
-	if (t->lines++ == 0)
-		t->whole = imp_starts(p, (size_t)(end - p), "# To display the perf.data header");
-	if (imp_starts(p, (size_t)(end - p), "# Samples: ")) {
+	bool hashed = p < end && *p == '#';
+	const char *text = hashed ? comment_text(l, p) : p;
+
+	t->lines++;
+	if (!hashed && (p == end || !bare_header(t, p, end)))
+		return data_line(t, l);
+	if (t->lines == 1)
+		t->whole = imp_starts(text, (size_t)(end - text), "To display the perf.data header");
+	if (imp_starts(text, (size_t)(end - text), "Samples: ")) {
 		if (section_check(t, false))
 			return -1;
 		section_done(t);
 	}
-	if (p < end && *p == '#') {
-		t->sec.after_rows = true;
-		t->closing |= t->sec.rows && imp_starts(p, (size_t)(end - p), "# (");
-		return comment_line(t, l, p);
-	}
-	return data_line(t, l);
+	t->sec.after_rows = true;
+	t->closing |= t->sec.rows && imp_starts(text, (size_t)(end - text), "(");
+	return comment_line(t, l, p, text);
 }
 
 /*
@@ -874,6 +945,7 @@ static void typeoff_notes(struct typeoff *t)
 		imp_stage_note(&t->st, "%s: left out %zu %s of types that are no struct or "
 			       "union (such as '%s')", t->st.name, t->other_types,
 			       t->other_types == 1 ? "row" : "rows", t->other_example);
+	imp_anonymous_note(&t->st, "row", t->anonymous_example);
 	if (t->no_field)
 		imp_stage_note(&t->st, "%s: left out %zu %s without a field name", t->st.name,
 			       t->no_field, t->no_field == 1 ? "row" : "rows");

@@ -119,6 +119,7 @@ struct table {
  * @quoted: lines read without their mail quoting ("> ")
  * @odd_names: leaves whose name (or an enclosing member's) is no identifier
  * @odd_example: one of them, for the note
+ * @anonymous_example: the type of a table of an anonymous struct or union
  */
 struct annotate {
 	struct imp_stage st;
@@ -128,7 +129,7 @@ struct annotate {
 	size_t tables, other_types;
 	bool described, equal_shares;
 	size_t elided, quoted, odd_names;
-	const char *odd_example;
+	const char *odd_example, *anonymous_example;
 };
 
 static unsigned col_of(const struct imp_line *l, const char *p)
@@ -227,8 +228,12 @@ static int table_start(struct annotate *a, const struct imp_line *l, const char 
 	a->tab.st = imp_perf_struct(&a->st, type, (size_t)(q - type));
 	a->in_table = true;
 	a->tables++;
-	if (!a->tab.st)
+	if (!a->tab.st && imp_perf_anonymous(type, (size_t)(q - type))) {
+		if (!a->st.anonymous++)
+			a->anonymous_example = imp_show(&a->st, type, (size_t)(q - type));
+	} else if (!a->tab.st) {
 		a->other_types++;
+	}
 	return 0;
 }
 
@@ -647,6 +652,7 @@ static void annotate_notes(struct annotate *a)
 	if (a->other_types)
 		imp_stage_note(&a->st, "%s: left out %zu %s of types that are no struct or union",
 			       name, a->other_types, a->other_types == 1 ? "table" : "tables");
+	imp_anonymous_note(&a->st, "table", a->anonymous_example);
 	if (a->odd_names)
 		imp_stage_note(&a->st, "%s: left out %zu %s whose name is no C member path "
 			       "(such as '%s')", name, a->odd_names,

@@ -267,22 +267,23 @@ static uint64_t use_total(const struct cl_use *u)
  * to the struct's hottest member (one path's, so that many threads that
  * share the work do not each fall below it).  A write while the program
  * sets up, a read at exit, are not how the member is used.  A member left
- * with no use is cold.  The uses are picked from @m->counted, which keeps
+ * with no use is cold.  The uses are picked from @in->counted, which keeps
  * them all, so that thresholds set later can pick again.
  */
 static void infer_paths(struct cl_profile_member *m, struct cl_arena *arena,
 			const struct cl_thresholds *t)
 {
+	const struct cl_inference *in = m->inferred;
 	struct cl_access *a = &m->access;
-	struct cl_use *u = cl_arena_alloc(arena, m->ncounted * sizeof(*u));
+	struct cl_use *u = cl_arena_alloc(arena, in->ncounted * sizeof(*u));
 	uint32_t k = 0;
 
-	for (uint32_t j = 0; j < m->ncounted; j++) {
-		u[k] = m->counted[j];
+	for (uint32_t j = 0; j < in->ncounted; j++) {
+		u[k] = in->counted[j];
 		if (u[k].flags & USE_COUNTED) {
-			if ((double)u[k].writes < t->write_hot * (double)m->path_hottest)
+			if ((double)u[k].writes < t->write_hot * (double)in->path_hottest)
 				u[k].flags &= ~CL_USE_WRITE;
-			if ((double)u[k].reads < t->read_mostly * (double)m->path_hottest)
+			if ((double)u[k].reads < t->read_mostly * (double)in->path_hottest)
 				u[k].flags &= ~CL_USE_READ;
 			u[k].flags &= ~USE_COUNTED;
 		}
@@ -301,10 +302,12 @@ static void infer_member(struct cl_profile_member *m, struct cl_arena *arena,
 {
 	struct cl_access *a = &m->access;
 
-	if (m->counted)
+	if (!m->inferred)
+		return;
+	if (m->inferred->counted)
 		infer_paths(m, arena, t);
 	else if (a->has_counts && a->origin == CL_ORIGIN_INFERRED)
-		a->cls = cl_infer_class(a->reads, a->writes, m->hottest, t);
+		a->cls = cl_infer_class(a->reads, a->writes, m->inferred->hottest, t);
 }
 
 static bool has_counted_use(const struct cl_access *a)
@@ -324,6 +327,7 @@ static void infer_struct(struct cl_profile_struct *s, struct cl_arena *arena,
 			 const struct cl_thresholds *t)
 {
 	uint64_t hottest = 0, path_hottest = 0;
+	struct cl_inference *base = NULL;
 	size_t i;
 
 	for (i = 0; i < s->nmembers; i++) {
@@ -337,13 +341,24 @@ static void infer_struct(struct cl_profile_struct *s, struct cl_arena *arena,
 	}
 	for (i = 0; i < s->nmembers; i++) {
 		struct cl_profile_member *m = &s->members[i];
+		struct cl_inference *in;
 
-		m->hottest = hottest;
-		m->path_hottest = path_hottest;
 		if (has_counted_use(&m->access)) {
-			m->counted = m->access.uses;
-			m->ncounted = m->access.nuses;
+			in = cl_arena_alloc(arena, sizeof(*in));
+			in->counted = m->access.uses;
+			in->ncounted = m->access.nuses;
+		} else if (m->access.has_counts) {
+			if (!base) {
+				base = cl_arena_alloc(arena, sizeof(*base));
+				memset(base, 0, sizeof(*base));
+			}
+			in = base;
+		} else {
+			continue;
 		}
+		in->hottest = hottest;
+		in->path_hottest = path_hottest;
+		m->inferred = in;
 		infer_member(m, arena, t);
 	}
 }
@@ -421,7 +436,6 @@ static void members_merge(struct cl_arena *a, struct cl_profile_struct *ps,
 
 			*was = ps->members[*slot - 1].span;
 			ps->members[*slot - 1] = ts->members[i];
-			ps->members[*slot - 1].replaced = true;
 			ps->members[*slot - 1].replaced_at = was;
 		} else {
 			*member_push(ps) = ts->members[i];

@@ -101,12 +101,12 @@ static const char *leaf_note(const struct cl_profile *p, const struct cl_leaf *l
 				       l->access.reads, l->access.writes,
 				       e ? " at " : " in the profile",
 				       e ? where_words(a, &e->span) : "");
-	else if (e && e->replaced)
+	else if (e && e->replaced_at)
 		text = cl_arena_printf(a, "'%s' is %s by the profile entry at %s", l->path,
 				       cls, where_words(a, &e->span));
 	else
 		return NULL;
-	if (e && e->replaced)
+	if (e && e->replaced_at)
 		text = cl_arena_printf(a, "%s, which replaced the one at %s", text,
 				       where_words(a, e->replaced_at));
 	return text;

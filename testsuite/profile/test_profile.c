@@ -147,7 +147,7 @@ static void test_header_example(void **state)
 	assert_int_equal(m->span.col, 5);
 	assert_int_equal(m->span.end_line, 8);
 	assert_int_equal(m->span.end_col, 10);	/* just past "usage" */
-	assert_false(m->replaced);
+	assert_null(m->replaced_at);
 
 	assert_member(&p, "mem_cgroup_per_node", "lruvec.pgdat", CL_CLASS_READ_MOSTLY,
 		      CL_ORIGIN_PROFILE);
@@ -399,7 +399,7 @@ static void assert_base_profile(const struct cl_profile *p)
 	assert_string_equal(s->members[0].path, "a");
 	assert_string_equal(s->members[0].span.file, "base.yaml");
 	assert_int_equal(s->members[0].access.cls, CL_CLASS_WRITE_HOT);
-	assert_false(s->members[0].replaced);
+	assert_null(s->members[0].replaced_at);
 	assert_int_equal(p->line_size, 128);
 	assert_true(p->thresholds.write_hot == CL_THRESHOLD_WRITE_HOT_DEFAULT);
 	assert_true(p->thresholds.read_mostly == CL_THRESHOLD_READ_MOSTLY_DEFAULT);
@@ -698,12 +698,12 @@ static void test_merge(void **state)
 
 	m = member(&p, "s", "a");
 	assert_int_equal(m->access.cls, CL_CLASS_WRITE_HOT);
-	assert_false(m->replaced);
+	assert_null(m->replaced_at);
 	assert_string_equal(m->span.file, "first.yaml");
 
 	m = member(&p, "s", "b");
 	assert_int_equal(m->access.cls, CL_CLASS_COLD);
-	assert_true(m->replaced);
+	assert_non_null(m->replaced_at);
 	assert_string_equal(m->span.file, "second.yaml");
 	assert_int_equal(m->span.line, 5);
 	/* Where the entry it replaced was, for the notes on findings. */
@@ -713,10 +713,10 @@ static void test_merge(void **state)
 
 	m = member(&p, "s", "c");
 	assert_string_equal(m->access.group, "g2");
-	assert_true(m->replaced);
+	assert_non_null(m->replaced_at);
 
 	m = member(&p, "s", "d");
-	assert_false(m->replaced);
+	assert_null(m->replaced_at);
 	assert_string_equal(m->span.file, "second.yaml");
 
 	assert_member(&p, "only_first", "x", CL_CLASS_COLD, CL_ORIGIN_PROFILE);
@@ -739,7 +739,7 @@ static void test_merge_counts_replace_class(void **state)
 	assert_member(&p, "s", "a", CL_CLASS_WRITE_HOT, CL_ORIGIN_INFERRED);
 	/* b's hottest is a's 10 accesses from b.yaml, not anything in a.yaml. */
 	assert_member(&p, "s", "b", CL_CLASS_READ_MOSTLY, CL_ORIGIN_INFERRED);
-	assert_true(member(&p, "s", "b")->replaced);
+	assert_non_null(member(&p, "s", "b")->replaced_at);
 	cl_profile_free(&p);
 }
 
@@ -858,12 +858,12 @@ static void test_large_struct(void **state)
 	s = cl_profile_find(&p, "big");
 	assert_int_equal(s->nmembers, BIG_MEMBERS + 5);
 	for (i = 0; i < BIG_MEMBERS; i++) {
-		assert_int_equal(s->members[i].replaced, i % 2 == 0);
+		assert_int_equal(s->members[i].replaced_at != NULL, i % 2 == 0);
 		assert_int_equal(s->members[i].access.cls,
 				 i % 2 ? big_class(i) : CL_CLASS_COLD);
 	}
 	assert_string_equal(s->members[BIG_MEMBERS].path, "m100000");
-	assert_false(s->members[BIG_MEMBERS].replaced);
+	assert_null(s->members[BIG_MEMBERS].replaced_at);
 
 	/* A duplicate at the very end is still found, and changes nothing. */
 	append(&buf, &len, &cap, "    m4: write_hot\n");
@@ -1010,7 +1010,7 @@ static void test_load_list(void **state)
 	assert_int_equal(cl_profile_load_list(&p, list, &err), 0);
 	assert_member(&p, "s", "x", CL_CLASS_COLD, CL_ORIGIN_PROFILE);
 	assert_member(&p, "s", "y", CL_CLASS_WRITE_HOT, CL_ORIGIN_PROFILE);
-	assert_true(member(&p, "s", "y")->replaced);
+	assert_non_null(member(&p, "s", "y")->replaced_at);
 	cl_profile_free(&p);
 
 	/* Later files win: the other order. */

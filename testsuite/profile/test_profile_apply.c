@@ -350,7 +350,7 @@ static void test_notes_replaced_class(void **state)
 	assert_string_equal(notes[0].text,
 		"'state' is read-mostly by the profile entry at b.yaml:4:5, which replaced "
 		"the one at a.yaml:5:5");
-	assert_true(cl_profile_find(&fx->p, "conn")->members[1].replaced);
+	assert_non_null(cl_profile_find(&fx->p, "conn")->members[1].replaced_at);
 }
 
 /* Source annotations and plain profile classes get no note. */

@@ -910,7 +910,8 @@ static int typeoff_line(struct typeoff *t, const struct imp_line *l)
 	if (!hashed && (p == end || !bare_header(t, p, end)))
 		return data_line(t, l);
 	if (t->lines == 1)
-		t->whole = imp_starts(text, (size_t)(end - text), "To display the perf.data header");
+		t->whole = imp_starts(text, (size_t)(end - text), "To display the perf.data header") ||
+			   imp_starts(text, (size_t)(end - text), "========");	/* --header */
 	if (imp_starts(text, (size_t)(end - text), "Samples: ")) {
 		if (section_check(t, false))
 			return -1;
@@ -923,8 +924,9 @@ static int typeoff_line(struct typeoff *t, const struct imp_line *l)
 
 /*
  * perf report ends its output with "# (Tip: ...)" between '#' lines, as it
- * starts it with "# To display the perf.data header info": a file with the
- * one and not the other lost its end, maybe whole sections of events.
+ * starts it with "# To display the perf.data header info" (or with --header
+ * "# ========"); neither without --quiet: a file with the one and not the
+ * other lost its end, maybe whole sections of events.
  */
 static int typeoff_end(struct typeoff *t)
 {

@@ -71,8 +71,13 @@ static void usage(FILE *out)
 	      "\n"
 	      "perf report --group output is read too: a Period or Samples column gives each\n"
 	      "event's own counts; percentages alone are scaled to equal shares of the one\n"
-	      "event count (a note says so).  Indented lines, spaces for tabs and lines that\n"
-	      "mark rows cut out (..., <snip>) are accepted, the latter with a note.\n"
+	      "event count (a note says so).  Indented lines, spaces for tabs, '#' lines\n"
+	      "that lost their '#' and lines that mark rows cut out (..., <snip>) are\n"
+	      "accepted, the latter with a note.  Output cut short is an error at the line\n"
+	      "where it stops adding up (an event's rows short of 100%, a table without its\n"
+	      "closing '};', perf report's first line without its closing tip); so is output\n"
+	      "of perf report --percent-limit.  An input of loads alone gives no writes\n"
+	      "counts (stores alone no reads): they were not measured.\n"
 	      "  --help, --version\n"
 	      "\n"
 	      "Example:\n"
@@ -331,6 +336,14 @@ static int run(int argc, char **argv)
 	for (size_t i = 0; i < a.ninputs; i++)
 		if (import_one(&imp, &a, &a.inputs[i]))
 			goto out;
+	if (!cl_import_count(&imp) && imp.anonymous) {
+		cl_error("import: no struct member in the input%s: %zu %s%s of anonymous structs "
+			 "or unions, which have no name to key a profile (give them a tag or a "
+			 "typedef); nothing to write", a.ninputs > 1 ? "s" : "", imp.anonymous,
+			 a.kind == CL_IMPORT_PERF_ANNOTATE ? "table" : "row",
+			 imp.anonymous == 1 ? " was" : "s were");
+		goto out;
+	}
 	if (!cl_import_count(&imp)) {
 		cl_error("import: no struct member in the input%s: nothing to write",
 			  a.ninputs > 1 ? "s" : "");

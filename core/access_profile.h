@@ -59,6 +59,23 @@ struct cl_thresholds {
 #define CL_THRESHOLD_READ_MOSTLY_DEFAULT 0.01
 
 /**
+ * struct cl_inference - what the counts of an entry are weighed against
+ * @hottest: the accesses of the hottest member of its struct in its file
+ * @path_hottest: the same for counted paths: the busiest path's accesses
+ * @counted: its read:/write: uses as loaded, counts and all, when some
+ *           were counted: the thresholds pick its uses from them; else NULL
+ * @ncounted: number of @counted
+ *
+ * One per struct of a file, shared by its entries of counts (a generated
+ * profile has millions), and one of its own for each entry of counted paths.
+ */
+struct cl_inference {
+	uint64_t hottest, path_hottest;
+	const struct cl_use *counted;
+	uint32_t ncounted;
+};
+
+/**
  * struct cl_profile_member - one entry under a struct
  * @path: member name or dotted path to a leaf of an embedded record
  * @access: class (given or inferred) and counts
@@ -69,6 +86,8 @@ struct cl_thresholds {
  *               millions of entries and few are ever replaced
  * @from: where the entry itself came from (its from: key, "tcp_sock.rst:57"
  *        in an imported table), NULL when it does not say
+ * @inferred: what its class is inferred from, again when a later profile
+ *            sets thresholds; NULL for an entry without counts
  */
 struct cl_profile_member {
 	const char *path;
@@ -76,6 +95,7 @@ struct cl_profile_member {
 	struct cl_span span;
 	const struct cl_span *replaced_at;
 	const char *from;
+	const struct cl_inference *inferred;
 };
 
 /**

@@ -370,8 +370,17 @@ static const char *const base_type_words[] = {
 	"double", "_Bool", "bool", "__int128", "_Complex",
 };
 
+bool imp_perf_anonymous(const char *type, size_t len)
+{
+	while (len && imp_is_space(type[len - 1]))
+		len--;
+	return (len == 6 && !memcmp(type, "struct", 6)) || (len == 5 && !memcmp(type, "union", 5));
+}
+
 const char *imp_perf_struct(struct imp_stage *st, const char *type, size_t len)
 {
+	if (imp_perf_anonymous(type, len))
+		return NULL;	/* "union" alone is no typedef name */
 	if (imp_starts(type, len, "struct ") && imp_is_ident(type + 7, len - 7))
 		return imp_strndup(st, type + 7, len - 7);
 	if (imp_starts(type, len, "union ") && imp_is_ident(type + 6, len - 6))
@@ -382,6 +391,16 @@ const char *imp_perf_struct(struct imp_stage *st, const char *type, size_t len)
 		if (strlen(base_type_words[i]) == len && !memcmp(type, base_type_words[i], len))
 			return NULL;
 	return imp_strndup(st, type, len);
+}
+
+void imp_anonymous_note(struct imp_stage *st, const char *what, const char *example)
+{
+	if (!st->anonymous)
+		return;
+	imp_stage_note(st, "%s: left out %zu %s%s of anonymous structs or unions (such as '%s'): "
+		       "a type without a name has no name to key a profile (give it a tag or "
+		       "a typedef)", st->name, st->anonymous, what, st->anonymous == 1 ? "" : "s",
+		       example);
 }
 
 /* ------------------------------------------------------------------ */
@@ -589,6 +608,9 @@ int imp_stage_finish(struct imp_stage *st, int rc)
 		list_append(&imp->sources, &imp->nsources, &imp->sources_cap, st->sources,
 			    st->nsources);
 		list_append(&imp->notes, &imp->nnotes, &imp->notes_cap, st->notes, st->nnotes);
+		imp->loads |= st->loads;
+		imp->stores |= st->stores;
+		imp->anonymous += st->anonymous;
 	}
 	free(st->rows);
 	free(st->sources);
@@ -709,7 +731,22 @@ static void put_uses(FILE *out, const struct cl_import_member *m)
 	fputc('}', out);
 }
 
-static void put_member(FILE *out, const struct cl_import_member *m)
+/*
+ * "reads: N, writes: M", leaving out a count the inputs never measured: a
+ * loads-only file says nothing about writes, and "writes: 0" would claim
+ * that none were seen.
+ */
+static void put_counts(FILE *out, const struct cl_import *imp, const struct cl_import_member *m)
+{
+	bool reads = imp->loads || !imp->stores, writes = imp->stores || !imp->loads;
+
+	if (reads)
+		fprintf(out, "reads: %" PRIu64, m->reads);
+	if (writes)
+		fprintf(out, "%swrites: %" PRIu64, reads ? ", " : "", m->writes);
+}
+
+static void put_member(FILE *out, const struct cl_import *imp, const struct cl_import_member *m)
 {
 	bool counts = m->reads || m->writes || m->cls == CL_CLASS_NONE;
 
@@ -720,10 +757,13 @@ static void put_member(FILE *out, const struct cl_import_member *m)
 	else if (!counts)
 		fprintf(out, ": %s", class_word(m->cls));
 	else if (m->cls == CL_CLASS_NONE)
-		fprintf(out, ": {reads: %" PRIu64 ", writes: %" PRIu64 "}", m->reads, m->writes);
+		fputs(": {", out);
 	else
-		fprintf(out, ": {class: %s, reads: %" PRIu64 ", writes: %" PRIu64 "}",
-			class_word(m->cls), m->reads, m->writes);
+		fprintf(out, ": {class: %s, ", class_word(m->cls));
+	if (!m->has_uses && counts) {
+		put_counts(out, imp, m);
+		fputc('}', out);
+	}
 	if (m->comment)
 		put_comment(out, "  # ", m->comment);
 	else
@@ -741,7 +781,7 @@ static int by_offset(const void *x, const void *y)
 	return a < b ? -1 : a > b;
 }
 
-static void put_struct(FILE *out, const struct cl_import_struct *s)
+static void put_struct(FILE *out, const struct cl_import *imp, const struct cl_import_struct *s)
 {
 	const struct cl_import_member **order = cl_xmalloc((s->nmembers + 1) * sizeof(*order));
 	bool sorted = true;
@@ -756,7 +796,7 @@ static void put_struct(FILE *out, const struct cl_import_struct *s)
 	put_key(out, s->name);
 	fputs(":\n", out);
 	for (size_t i = 0; i < s->nmembers; i++)
-		put_member(out, order[i]);
+		put_member(out, imp, order[i]);
 	free(order);
 }
 
@@ -775,6 +815,6 @@ int cl_import_write(FILE *out, const struct cl_import *imp, enum cl_import_kind 
 	fputs("cachelint-profile: 1\nstructs:\n", out);
 	for (size_t i = 0; i < imp->nstructs; i++)
 		if (imp->structs[i].nmembers)
-			put_struct(out, &imp->structs[i]);
+			put_struct(out, imp, &imp->structs[i]);
 	return ferror(out) ? -1 : 0;
 }

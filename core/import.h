@@ -133,6 +133,12 @@ struct cl_import_struct {
  * @notes: remarks for the user ("skipped 3 rows of types that are not
  *         structs"), each naming its file; the CLI prints them
  * @nnotes: number of @notes
+ * @loads: some input recorded loads: members get a reads count, 0 where
+ *         none fell on them; without it reads were not measured and the
+ *         profile gives no count
+ * @stores: likewise stores and writes
+ * @anonymous: rows or tables of anonymous structs and unions, which have no
+ *             name to key a profile, left out
  */
 struct cl_import {
 	struct cl_arena arena;
@@ -143,6 +149,8 @@ struct cl_import {
 	size_t nsources, sources_cap;
 	const char **notes;
 	size_t nnotes, notes_cap;
+	bool loads, stores;
+	size_t anonymous;
 };
 
 void cl_import_init(struct cl_import *imp);

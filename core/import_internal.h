@@ -83,6 +83,10 @@ struct imp_row {
  * @notes: remarks for the user
  * @nnotes: number of @notes
  * @notes_cap: allocated @notes
+ * @loads: the file recorded loads (an event or column that counts them),
+ *         whether or not any fell on a struct member
+ * @stores: likewise stores
+ * @anonymous: rows or tables of anonymous structs and unions left out
  */
 struct imp_stage {
 	struct cl_import *imp;
@@ -94,6 +98,8 @@ struct imp_stage {
 	size_t nsources, sources_cap;
 	const char **notes;
 	size_t nnotes, notes_cap;
+	bool loads, stores;
+	size_t anonymous;
 };
 
 void imp_stage_init(struct imp_stage *st, struct cl_import *imp, const char *name,
@@ -150,5 +156,9 @@ uint64_t imp_scale(uint64_t a, uint64_t b, uint64_t c);
  * perf's own "(unknown)", "(stack operation)" give NULL.  @len of the name.
  */
 const char *imp_perf_struct(struct imp_stage *st, const char *type, size_t len);
+/* perf's name of an anonymous struct or union: "union " (or "union"). */
+bool imp_perf_anonymous(const char *type, size_t len);
+/* The note on rows or tables of anonymous types, when there were any. */
+void imp_anonymous_note(struct imp_stage *st, const char *what, const char *example);
 
 #endif /* CACHELINT_IMPORT_INTERNAL_H */

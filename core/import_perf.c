@@ -82,6 +82,19 @@ struct column {
  * @hierarchy: --hierarchy: rows of types without offsets come first
  * @equal_shares: a group's percentages were scaled to equal shares
  * @total: events imported from this section, per event
+ * @no_samples: the "# Samples:" line says 0: a section without rows
+ * @rows: its rows (with --hierarchy, the rows of types)
+ * @last_row: the line of its last row
+ * @after_rows: a line that is no row came after the last one (perf ends a
+ *              section with a blank line)
+ * @elided: lines marking rows cut out: its sums are short by design
+ * @indent: the indentation of its first row, that of a --hierarchy type
+ * @pct: the sum of the percentages of @rows, per event, in hundredths
+ * @period_sum: the sum of the Period column of @rows, over its events
+ * @parent: --hierarchy: the line of the type whose offsets follow, or 0
+ * @parent_pct: that type's percentages
+ * @child_pct: the sum of its offsets' percentages so far
+ * @children: number of those
  */
 struct section {
 	unsigned line;
@@ -96,6 +109,15 @@ struct section {
 	int percent, period, samples;
 	bool hierarchy, equal_shares;
 	uint64_t total[MAX_EVENTS];
+	bool no_samples;
+	size_t rows;
+	unsigned last_row;
+	bool after_rows, elided;
+	size_t indent;
+	uint64_t pct[MAX_EVENTS], period_sum;
+	unsigned parent;
+	uint64_t parent_pct[MAX_EVENTS], child_pct[MAX_EVENTS];
+	size_t children;
 };
 
 /**
@@ -111,6 +133,11 @@ struct section {
  * @odd_example: one of those, for the note
  * @elided: lines skipped as marks of cut-out rows ("...", "<snip>")
  * @quoted: lines read without their mail quoting ("> ")
+ * @anonymous_example: the type of a row of an anonymous struct or union
+ * @whole: the input starts with perf report's first line, so it must end
+ *         with its last ones
+ * @closing: perf report's closing "# (Tip: ...)" line came after the rows
+ * @lines: lines read
  */
 struct typeoff {
 	struct imp_stage st;
@@ -122,6 +149,9 @@ struct typeoff {
 	size_t no_field, odd_field;
 	const char *odd_example;
 	size_t elided, quoted;
+	const char *anonymous_example;
+	bool whole, closing;
+	unsigned lines;
 };
 
 static const char *const numeric_columns[] = {
@@ -196,10 +226,26 @@ static int group_events(struct typeoff *t, const struct imp_line *l, const char 
 	return 0;
 }
 
+/* What event @e of the current section counts. */
+static enum cl_events kind_of(const struct typeoff *t, size_t e)
+{
+	return t->sec.line ? t->sec.kinds[e] : t->events;
+}
+
+/* The file recorded what the events of the current section count. */
+static void recorded(struct typeoff *t)
+{
+	for (size_t e = 0; e < t->sec.nevents; e++) {
+		t->st.loads |= kind_of(t, e) == CL_EVENTS_LOADS;
+		t->st.stores |= kind_of(t, e) == CL_EVENTS_STORES;
+	}
+}
+
 /*
  * "# Samples: 26K of event 'cpu/mem-loads,ldlat=30/P'", with --group
  * "# Samples: 51K of events 'cpu/mem-loads,ldlat=30/P, cpu/mem-stores/P'".
- * @p is the '#' (the line may be indented).
+ * @p is the '#' (the line may be indented), or "Samples" where a web page
+ * took the '#' for a heading and dropped it.
  */
 static int samples_line(struct typeoff *t, const struct imp_line *l, const char *p)
 {
@@ -225,14 +271,18 @@ static int samples_line(struct typeoff *t, const struct imp_line *l, const char 
 	for (size_t i = 0; i < sec->nevents; i++)
 		sec->kinds[i] = t->events != CL_EVENTS_BY_NAME ? t->events :
 				cl_import_event_kind(sec->events[i]);
+	/* "# Samples: 0  of event 'dummy:u'": the one section with no rows */
+	p = (const char *)memmem(p, (size_t)(end - p), "Samples: ", 9) + 9;
+	sec->no_samples = *p == '0' && (p + 1 == end || !imp_is_digit(p[1]));
+	recorded(t);
 	return 0;
 }
 
 /* "# Event count (approx.): 2958226" */
-static int count_line(struct typeoff *t, const struct imp_line *l, const char *hash)
+static int count_line(struct typeoff *t, const struct imp_line *l, const char *text)
 {
-	static const char prefix[] = "# Event count (approx.): ";
-	const char *p = hash + sizeof(prefix) - 1, *end = l->s + l->len;
+	static const char prefix[] = "Event count (approx.): ";
+	const char *p = text + sizeof(prefix) - 1, *end = l->s + l->len;
 
 	while (end > p && imp_is_space(end[-1]))
 		end--;
@@ -253,13 +303,24 @@ static bool mentions_type(const struct column *c)
 	return memmem(c->name, c->len, "Data Type", 9) != NULL;
 }
 
-/* "# Overhead  Samples  Data Type  Data Type Offset"; @hash is the '#' */
-static int header_line(struct typeoff *t, const struct imp_line *l, const char *hash)
+/*
+ * "# Overhead  Samples  Data Type  Data Type Offset"; @hash is the '#' (or
+ * where it was), @text the first column.
+ */
+static int header_line(struct typeoff *t, const struct imp_line *l, const char *hash,
+		       const char *text)
 {
 	struct section *sec = &t->sec;
-	const char *s = hash + 1, *end = l->s + l->len, *piece;
+	const char *s = text, *end = l->s + l->len, *piece;
 	size_t len;
 	bool typeoff = false, type = false;
+
+	/* Each event's rows come under its own "# Samples:" line, then a header. */
+	if (sec->rows)
+		return imp_error(&t->st, l->no, col_of(l, hash),
+				 "a column header after rows with no \"# Samples: N of event "
+				 "'NAME'\" line between them: which event the rows below count is "
+				 "missing");
 
 	sec->ncolumns = sec->nnumeric = 0;
 	sec->percent = sec->period = sec->samples = -1;
@@ -300,9 +361,9 @@ static int header_line(struct typeoff *t, const struct imp_line *l, const char *
 }
 
 /* A header line names "Overhead" (or "Children"/"Self") before anything else. */
-static bool is_header(const struct imp_line *l, const char *hash)
+static bool is_header(const struct imp_line *l, const char *text)
 {
-	const char *s = hash + 1, *end = l->s + l->len, *piece;
+	const char *s = text, *end = l->s + l->len, *piece;
 	size_t len;
 	struct column c;
 
@@ -313,17 +374,55 @@ static bool is_header(const struct imp_line *l, const char *hash)
 	return column_is(&c, "Overhead") || column_is(&c, "Children") || column_is(&c, "Self");
 }
 
-static int comment_line(struct typeoff *t, const struct imp_line *l, const char *hash)
+/* The text of a '#' line: after the '#' and the spaces that follow it. */
+static const char *comment_text(const struct imp_line *l, const char *hash)
 {
-	size_t rest = (size_t)(l->s + l->len - hash);
+	const char *p = hash + 1, *end = l->s + l->len;
 
-	if (imp_starts(hash, rest, "# Samples: "))
+	while (p < end && imp_is_space(*p))
+		p++;
+	return p;
+}
+
+/* @hash: the '#' (or where it was, see bare_header()); @text: what follows it */
+static int comment_line(struct typeoff *t, const struct imp_line *l, const char *hash,
+			const char *text)
+{
+	size_t rest = (size_t)(l->s + l->len - text);
+
+	if (imp_starts(text, rest, "Samples: "))
 		return samples_line(t, l, hash);
-	if (imp_starts(hash, rest, "# Event count (approx.): "))
-		return count_line(t, l, hash);
-	if (is_header(l, hash))
-		return header_line(t, l, hash);
+	if (imp_starts(text, rest, "Event count (approx.): "))
+		return count_line(t, l, text);
+	if (is_header(l, text))
+		return header_line(t, l, hash, text);
 	return 0;	/* blank "#", dots under the header, tips, other header info */
+}
+
+/*
+ * perf's '#' lines posted on a web page that renders them as headings (or
+ * in a mail that ate them): "Samples: 20K of event '…'", "Event count
+ * (approx.): …", "Overhead  Data Type  Data Type Offset" and the dots under
+ * it, "(Tip: …)".  Each reads as what it says: no row starts so.
+ */
+static bool bare_header(const struct typeoff *t, const char *p, const char *end)
+{
+	size_t n = (size_t)(end - p);
+	const char *q;
+	struct imp_line line = { .s = p, .len = n };
+
+	if ((imp_starts(p, n, "Samples: ") && memmem(p, n, " of event", 9)) ||
+	    imp_starts(p, n, "Event count (approx.): ") ||
+	    imp_starts(p, n, "To display the perf.data header") ||
+	    imp_starts(p, n, "Total Lost Samples: ") ||
+	    (t->sec.rows && *p == '(' && end[-1] == ')'))
+		return true;
+	if (is_header(&line, p))
+		return true;
+	/* the dots under the column header, before any row */
+	for (q = p; q < end && (*q == '.' || imp_is_space(*q)); q++)
+		;
+	return t->sec.ncolumns && !t->sec.rows && q == end && memmem(p, n, ".  .", 4);
 }
 
 /* "9.57%" in hundredths of a percent. */
@@ -398,9 +497,20 @@ static bool find_typeoff(const char *s, const char *end, struct typeoff_cell *c)
 	const char *piece;
 	size_t len;
 
+	const char *prev = NULL;
+	size_t prev_len = 0;
+
 	while (next_piece(&s, end, &piece, &len)) {
 		if (parse_typeoff(piece, len, c))
 			return true;
+		/* "union  +0x8 (x)": an anonymous type's name "union " and its offset */
+		if (prev && imp_perf_anonymous(prev, prev_len) && piece[-1] == ' ' &&
+		    parse_typeoff(prev, (size_t)(piece + len - prev), c)) {
+			c->type_len = prev_len;
+			return true;
+		}
+		prev = piece;
+		prev_len = len;
 		if (is_pseudo(piece, len)) {
 			pseudo.type = piece;
 			pseudo.type_len = len;
@@ -470,10 +580,9 @@ static int event_count(struct typeoff *t, const struct imp_line *l,
 
 /* The events the row stands for, per event, from its numeric columns. */
 static int row_counts(struct typeoff *t, const struct imp_line *l, const char **s,
-		      uint64_t *counts)
+		      uint64_t v[][MAX_EVENTS], uint64_t *counts)
 {
 	const struct section *sec = &t->sec;
-	uint64_t v[MAX_COLUMNS][MAX_EVENTS] = { { 0 } };
 
 	for (size_t i = 0; i < sec->nnumeric; i++)
 		for (size_t e = 0; e < sec->nevents; e++)
@@ -503,10 +612,157 @@ static int event_check(struct typeoff *t, const struct imp_line *l)
 	return 0;
 }
 
-/* What event @e of the current section counts. */
-static enum cl_events kind_of(const struct typeoff *t, size_t e)
+/* Percentages printed to two decimals: how far @n of them may sum from the truth. */
+static uint64_t rounding(size_t n)
 {
-	return t->sec.line ? t->sec.kinds[e] : t->events;
+	return (n + 1) / 2;
+}
+
+/* "99.98" for a message. */
+static const char *show_pct(struct typeoff *t, uint64_t hundredths)
+{
+	char buf[32];
+	int n = snprintf(buf, sizeof(buf), "%" PRIu64 ".%02" PRIu64, hundredths / 100,
+			 hundredths % 100);
+
+	return imp_strndup(&t->st, buf, (size_t)n);
+}
+
+static const char *event_name(const struct section *sec, size_t e)
+{
+	return sec->events[e] ? sec->events[e] : "the file's event";
+}
+
+/*
+ * --hierarchy: the offsets under a type add up to the type's percentage.
+ * Checked when the next type starts and at the end of the section.
+ */
+static int children_check(struct typeoff *t)
+{
+	struct section *sec = &t->sec;
+
+	if (!sec->parent || sec->percent < 0 || sec->elided)
+		return 0;
+	for (size_t e = 0; e < sec->nevents; e++) {
+		uint64_t want = sec->parent_pct[e], got = sec->child_pct[e];
+
+		if (got + rounding(sec->children) < want || got > want + rounding(sec->children))
+			return imp_error(&t->st, sec->parent, 0,
+					 "the offsets under this type add up to %s%% of event '%s', "
+					 "not the type's %s%%: the output was cut short here or "
+					 "rows were left out; give perf report's whole output",
+					 show_pct(t, got), imp_show(&t->st, event_name(sec, e),
+					 strlen(event_name(sec, e))), show_pct(t, want));
+	}
+	sec->parent = 0;
+	return 0;
+}
+
+/*
+ * A row's percentages add to its section's (or with --hierarchy, to its
+ * type's) sums: more than 100% is no one report, and the checks at the end
+ * of the section find rows that are missing.
+ */
+static int row_sums(struct typeoff *t, const struct imp_line *l, size_t indent,
+		    uint64_t v[][MAX_EVENTS])
+{
+	struct section *sec = &t->sec;
+	bool child = sec->hierarchy && sec->rows && indent > sec->indent;
+
+	if (!sec->rows)
+		sec->indent = indent;
+	sec->last_row = l->no;
+	sec->after_rows = false;
+	if (child) {
+		sec->children++;
+		for (size_t e = 0; sec->percent >= 0 && e < sec->nevents; e++)
+			sec->child_pct[e] += v[sec->percent][e];
+		return 0;
+	}
+	if (children_check(t))
+		return -1;
+	sec->rows++;
+	for (size_t e = 0; e < sec->nevents; e++) {
+		if (sec->period >= 0)
+			sec->period_sum += v[sec->period][e];
+		if (sec->percent < 0)
+			continue;
+		sec->pct[e] += v[sec->percent][e];
+		if (sec->pct[e] > 10000 + rounding(sec->rows))
+			return imp_error(&t->st, l->no, 0,
+					 "with this row the rows of event '%s' add up to %s%%, more "
+					 "than 100%%: this is not the output of one perf report",
+					 imp_show(&t->st, event_name(sec, e), strlen(event_name(sec, e))),
+					 show_pct(t, sec->pct[e]));
+		if (sec->hierarchy) {
+			sec->parent = l->no;
+			sec->parent_pct[e] = v[sec->percent][e];
+			sec->child_pct[e] = 0;
+		}
+	}
+	sec->children = 0;
+	return 0;
+}
+
+/* The Period column adds up to the section's event count, exactly. */
+static int period_check(struct typeoff *t)
+{
+	const struct section *sec = &t->sec;
+
+	if (sec->period < 0 || !sec->has_count || sec->elided || sec->period_sum == sec->count)
+		return 0;
+	return imp_error(&t->st, sec->line, 0,
+			 "the Period column of this event's rows adds up to %" PRIu64 ", not its "
+			 "event count %" PRIu64 ": the output was cut short after line %u or rows "
+			 "were left out; give perf report's whole output", sec->period_sum,
+			 sec->count, sec->last_row);
+}
+
+/*
+ * The rows of an event add up to 100% (an event without samples: 0%), up
+ * to the rounding of each row.  A file that ends right after a row may
+ * have lost rows smaller than that rounding: its rows must add up to
+ * 100.00% exactly.  Rows cut out on purpose ("...") are noted instead.
+ */
+static int percent_check(struct typeoff *t, bool eof)
+{
+	const struct section *sec = &t->sec;
+	bool cut = eof && !sec->after_rows;
+
+	if (sec->percent < 0 || sec->elided || (sec->period >= 0 && sec->has_count))
+		return 0;
+	for (size_t e = 0; e < sec->nevents; e++) {
+		uint64_t got = sec->pct[e];
+
+		if (!got || (got + rounding(sec->rows) >= 10000 && !(cut && got < 10000)))
+			continue;
+		return imp_error(&t->st, sec->last_row, 0,
+				 "the rows of event '%s' end here and add up to %s%%, not 100%%: "
+				 "the output was cut short or rows were left out (perf report "
+				 "--percent-limit, a filter); give perf report's whole output",
+				 imp_show(&t->st, event_name(sec, e), strlen(event_name(sec, e))),
+				 show_pct(t, got));
+	}
+	return 0;
+}
+
+/* Whether the section that ends here (at a new one, or at @eof) is whole. */
+static int section_check(struct typeoff *t, bool eof)
+{
+	const struct section *sec = &t->sec;
+
+	if (!sec->line && !sec->ncolumns)
+		return 0;	/* no section yet */
+	if (!sec->rows) {
+		if (sec->no_samples || sec->elided)
+			return 0;
+		return imp_error(&t->st, sec->line ? sec->line : t->lines, 0,
+				 "the section of event '%s' has no rows: the output was cut short",
+				 imp_show(&t->st, event_name(sec, 0), strlen(event_name(sec, 0))));
+	}
+	if (children_check(t) || period_check(t))
+		return -1;
+	return percent_check(t, eof);
 }
 
 static void add_member(struct typeoff *t, const struct typeoff_cell *c, const char *st,
@@ -531,6 +787,11 @@ static void add_member(struct typeoff *t, const struct typeoff_cell *c, const ch
 
 static void other_type(struct typeoff *t, const struct typeoff_cell *c)
 {
+	if (imp_perf_anonymous(c->type, c->type_len)) {
+		if (!t->st.anonymous++)
+			t->anonymous_example = imp_show(&t->st, c->type, c->type_len);
+		return;
+	}
 	t->other_types++;
 	if (!t->other_example)
 		t->other_example = imp_show(&t->st, c->type, c->type_len);
@@ -552,13 +813,17 @@ static int data_line(struct typeoff *t, const struct imp_line *l)
 	const char *s = l->s, *end = l->s + l->len, *st;
 	struct typeoff_cell c;
 	uint64_t counts[MAX_EVENTS] = { 0 };
+	uint64_t v[MAX_COLUMNS][MAX_EVENTS] = { { 0 } };
 
 	while (s < end && imp_is_space(*s))
 		s++;
-	if (s == end || *s == '|' || *s == '-')
+	if (s == end || *s == '|' || *s == '-') {
+		t->sec.after_rows |= s == end;
 		return 0;	/* blank, or call-graph art under a row */
+	}
 	if (imp_is_elision(s, (size_t)(end - s))) {
 		t->elided++;
+		t->sec.elided = true;
 		return 0;
 	}
 	if (!t->sec.ncolumns)
@@ -567,10 +832,14 @@ static int data_line(struct typeoff *t, const struct imp_line *l)
 				 "--stdio --sort type,typeoff");
 	if (!t->sec.nevents)
 		t->sec.nevents = 1;	/* no "# Samples:" line: the caller said what it counts */
-	if (event_check(t, l) || row_counts(t, l, &s, counts))
+	if (event_check(t, l) || row_counts(t, l, &s, v, counts))
 		return -1;
 	while (s < end && imp_is_space(*s))
 		s++;
+	/* --hierarchy indents the text after the numbers, not the numbers */
+	if (row_sums(t, l, (size_t)(s - l->s), v))
+		return -1;
+	recorded(t);
 	if (!find_typeoff(s, end, &c)) {
 		if (t->sec.hierarchy)
 			return 0;	/* a type's own row above its offsets */
@@ -634,11 +903,41 @@ static int typeoff_line(struct typeoff *t, const struct imp_line *l)
 
 	while (p < end && imp_is_space(*p))
 		p++;
-	if (imp_starts(p, (size_t)(end - p), "# Samples: "))
+	bool hashed = p < end && *p == '#';
+	const char *text = hashed ? comment_text(l, p) : p;
+
+	t->lines++;
+	if (!hashed && (p == end || !bare_header(t, p, end)))
+		return data_line(t, l);
+	if (t->lines == 1)
+		t->whole = imp_starts(text, (size_t)(end - text), "To display the perf.data header") ||
+			   imp_starts(text, (size_t)(end - text), "========");	/* --header */
+	if (imp_starts(text, (size_t)(end - text), "Samples: ")) {
+		if (section_check(t, false))
+			return -1;
 		section_done(t);
-	if (p < end && *p == '#')
-		return comment_line(t, l, p);
-	return data_line(t, l);
+	}
+	t->sec.after_rows = true;
+	t->closing |= t->sec.rows && imp_starts(text, (size_t)(end - text), "(");
+	return comment_line(t, l, p, text);
+}
+
+/*
+ * perf report ends its output with "# (Tip: ...)" between '#' lines, as it
+ * starts it with "# To display the perf.data header info" (or with --header
+ * "# ========"); neither without --quiet: a file with the one and not the
+ * other lost its end, maybe whole sections of events.
+ */
+static int typeoff_end(struct typeoff *t)
+{
+	if (section_check(t, true))
+		return -1;
+	if (t->whole && !t->closing)
+		return imp_error(&t->st, t->lines, 0,
+				 "the input ends here without the '# (Tip: ...)' line that ends "
+				 "perf report's output, which its first line promises: the output "
+				 "was cut short");
+	return 0;
 }
 
 static void typeoff_notes(struct typeoff *t)
@@ -648,6 +947,7 @@ static void typeoff_notes(struct typeoff *t)
 		imp_stage_note(&t->st, "%s: left out %zu %s of types that are no struct or "
 			       "union (such as '%s')", t->st.name, t->other_types,
 			       t->other_types == 1 ? "row" : "rows", t->other_example);
+	imp_anonymous_note(&t->st, "row", t->anonymous_example);
 	if (t->no_field)
 		imp_stage_note(&t->st, "%s: left out %zu %s without a field name", t->st.name,
 			       t->no_field, t->no_field == 1 ? "row" : "rows");
@@ -678,6 +978,8 @@ int cl_import_perf_typeoff(struct cl_import *imp, const char *name, const char *
 		t.quoted += imp_unquote(&l);
 		rc = typeoff_line(&t, &l);
 	}
+	if (!rc && t.saw_typeoff)
+		rc = typeoff_end(&t);
 	if (!rc && !t.saw_typeoff)
 		rc = imp_error(&t.st, 0, 0,
 			       "not the output of perf report --stdio --sort type,typeoff "

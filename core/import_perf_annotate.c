@@ -74,6 +74,14 @@
  * @size: the size of each of @path
  * @depth: entries in @path
  * @end: byte after the last leaf that got samples, for union members
+ * @typed: the type's own row was read
+ * @elided: lines in it mark rows cut out: it may end unclosed
+ * @last: its last line so far
+ * @vals: the values of each of @path, per column
+ * @sums: the values of the members read so far in each of @path
+ * @nsums: how many members those are
+ * @is_union: each of @path is a union: its members overlap
+ * @lines: the line of each of @path
  */
 struct table {
 	unsigned line;
@@ -89,6 +97,12 @@ struct table {
 	uint64_t start[MAX_DEPTH], size[MAX_DEPTH];
 	size_t depth;
 	uint64_t end;
+	bool typed, elided;
+	unsigned last;
+	uint64_t vals[MAX_DEPTH][MAX_EVENTS], sums[MAX_DEPTH][MAX_EVENTS];
+	size_t nsums[MAX_DEPTH];
+	bool is_union[MAX_DEPTH];
+	unsigned lines[MAX_DEPTH];
 };
 
 /**
@@ -105,6 +119,7 @@ struct table {
  * @quoted: lines read without their mail quoting ("> ")
  * @odd_names: leaves whose name (or an enclosing member's) is no identifier
  * @odd_example: one of them, for the note
+ * @anonymous_example: the type of a table of an anonymous struct or union
  */
 struct annotate {
 	struct imp_stage st;
@@ -114,7 +129,7 @@ struct annotate {
 	size_t tables, other_types;
 	bool described, equal_shares;
 	size_t elided, quoted, odd_names;
-	const char *odd_example;
+	const char *odd_example, *anonymous_example;
 };
 
 static unsigned col_of(const struct imp_line *l, const char *p)
@@ -161,6 +176,38 @@ static bool sample_total(const char *s, const char *end, uint64_t *total)
 	return open > s && imp_parse_u64(open, (size_t)(sp - open), total);
 }
 
+static const char *table_type(struct annotate *a)
+{
+	return a->tab.st ? a->tab.st : "its type";
+}
+
+/*
+ * perf prints a table whole: its header, the type's row, its members and
+ * the "};" that closes the type.  A table without them was cut short,
+ * unless someone cut rows out on purpose ("..."; noted).
+ */
+static int table_end(struct annotate *a)
+{
+	const struct table *t = &a->tab;
+	const char *what;
+
+	if (!a->in_table)
+		return 0;
+	a->in_table = false;
+	if (!t->header)
+		what = "before its column header";
+	else if (!t->typed)
+		what = "before the row of its type";
+	else if (t->depth && !t->elided)
+		what = t->depth > 1 ? "inside a member whose '};' is missing" :
+				      "before the '};' that closes its type";
+	else
+		return 0;
+	return imp_error(&a->st, t->last, 0,
+			 "the table of '%s' that starts at line %u ends here, %s: the output "
+			 "was cut short", table_type(a), t->line, what);
+}
+
 /* "Annotate type: 'struct page' in vmlinux (1 samples):"; @p: its start */
 static int table_start(struct annotate *a, const struct imp_line *l, const char *p)
 {
@@ -173,14 +220,20 @@ static int table_start(struct annotate *a, const struct imp_line *l, const char 
 	if (!q)
 		return imp_error(&a->st, l->no, col_of(l, p),
 				 "expected \"Annotate type: 'TYPE' in OBJECT (N samples):\"");
+	if (table_end(a))
+		return -1;
 	memset(&a->tab, 0, sizeof(a->tab));
-	a->tab.line = l->no;
+	a->tab.line = a->tab.last = l->no;
 	a->tab.has_samples = sample_total(q, end, &a->tab.samples);
 	a->tab.st = imp_perf_struct(&a->st, type, (size_t)(q - type));
 	a->in_table = true;
 	a->tables++;
-	if (!a->tab.st)
+	if (!a->tab.st && imp_perf_anonymous(type, (size_t)(q - type))) {
+		if (!a->st.anonymous++)
+			a->anonymous_example = imp_show(&a->st, type, (size_t)(q - type));
+	} else if (!a->tab.st) {
 		a->other_types++;
+	}
 	return 0;
 }
 
@@ -239,6 +292,12 @@ static int header_line(struct annotate *a, const struct imp_line *l)
 				 "cannot tell loads from stores: perf annotate names the events "
 				 "only with --group; give this file with --loads or --stores");
 	t->header = true;
+	for (size_t i = 0; i < (t->nevents ? t->nevents : 1); i++) {
+		enum cl_events kind = a->events != CL_EVENTS_BY_NAME ? a->events : t->events[i];
+
+		a->st.loads |= kind == CL_EVENTS_LOADS;
+		a->st.stores |= kind == CL_EVENTS_STORES;
+	}
 	return 0;
 }
 
@@ -418,6 +477,55 @@ static void close_outside(struct table *t, uint64_t offset, uint64_t size)
 		t->depth--;
 }
 
+/* A value for a message: "1138" samples, "48.81%". */
+static const char *show_value(struct annotate *a, uint64_t v)
+{
+	char buf[32];
+	int n = a->tab.percent ?
+		snprintf(buf, sizeof(buf), "%" PRIu64 ".%02" PRIu64 "%%", v / 100, v % 100) :
+		snprintf(buf, sizeof(buf), "%" PRIu64, v);
+
+	return imp_strndup(&a->st, buf, (size_t)n);
+}
+
+/*
+ * A member's samples are those on its bytes: the members of a struct add
+ * up to at most the struct's (samples on padding count for the struct
+ * alone), a union's members each to at most the union's.  Percentages
+ * may be off by their rounding.
+ */
+static int member_sums(struct annotate *a, const struct imp_line *l, const uint64_t *v)
+{
+	struct table *t = &a->tab;
+	size_t p = t->depth - 1, ncols = t->nevents ? t->nevents : 1;
+	uint64_t slack;
+
+	t->nsums[p]++;
+	slack = !t->percent ? 0 : t->is_union[p] ? 1 : (t->nsums[p] + 2) / 2;
+	for (size_t i = 0; i < ncols; i++) {
+		uint64_t got = t->is_union[p] ? v[i] : (t->sums[p][i] += v[i]);
+
+		if (got <= t->vals[p][i] + slack)
+			continue;
+		return imp_error(&a->st, l->no, 0,
+				 "%s %s in column %zu, more than the %s%s at line %u (%s): this is "
+				 "not the output of one perf annotate",
+				 t->is_union[p] ? "this member counts" :
+				 "this member and the ones before it count",
+				 show_value(a, got), i + 1, p ? "member" : "type",
+				 p && *t->path[p] ? imp_show(&a->st, t->path[p], strlen(t->path[p])) : "",
+				 t->lines[p], show_value(a, t->vals[p][i]));
+	}
+	return 0;
+}
+
+/* "union\t {", "union foo\t {": a union's members overlap. */
+static bool decl_is_union(const char *s, const char *name)
+{
+	return name - s >= 5 && !memcmp(s, "union", 5) &&
+	       (name - s == 5 || imp_is_space(s[5]));
+}
+
 /* "      1       0          8          8      struct list_head*\tnext;" */
 static int member_row(struct annotate *a, const struct imp_line *l)
 {
@@ -448,15 +556,24 @@ static int member_row(struct annotate *a, const struct imp_line *l)
 				 "expected 'TYPE<tab>NAME;' or 'TYPE<tab>NAME {'");
 	if (!split_decl(t, s, last - 1, &name, &name_end))
 		return imp_error(&a->st, l->no, col_of(l, s), "expected 'TYPE NAME;' or 'TYPE NAME {'");
-	if (!t->depth)
+	if (!t->depth) {
 		count_shares(a, v);
-	else
+		t->typed = true;
+	} else {
 		close_outside(t, v[ncols], v[ncols + 1]);
+		if (member_sums(a, l, v))
+			return -1;
+	}
 	if (opens) {
 		if (t->depth == MAX_DEPTH)
 			return imp_error(&a->st, l->no, 0, "members nested too deep");
 		t->start[t->depth] = v[ncols];
 		t->size[t->depth] = v[ncols + 1];
+		memcpy(t->vals[t->depth], v, ncols * sizeof(*v));
+		memset(t->sums[t->depth], 0, sizeof(t->sums[t->depth]));
+		t->nsums[t->depth] = 0;
+		t->is_union[t->depth] = decl_is_union(s, name);
+		t->lines[t->depth] = l->no;
 		t->path[t->depth++] = imp_strndup(&a->st, name, (size_t)(name_end - name));
 		return 0;
 	}
@@ -475,6 +592,7 @@ static int table_line(struct annotate *a, const struct imp_line *l)
 		s++;
 	if (imp_is_elision(s, (size_t)(end - s))) {
 		a->elided++;
+		t->elided = true;
 		return 0;
 	}
 	if (!t->header) {
@@ -501,6 +619,7 @@ static int annotate_line(struct annotate *a, const struct imp_line *l, bool *wan
 
 	if (*want_header && imp_is_elision(l->s, l->len)) {
 		a->elided++;
+		a->tab.elided = true;
 		return 0;
 	}
 	if (*want_header) {
@@ -515,10 +634,9 @@ static int annotate_line(struct annotate *a, const struct imp_line *l, bool *wan
 		return table_start(a, l, p);
 	if (!a->in_table)
 		return 0;	/* other output: --insn-stat, --type-stat */
-	if (is_blank(l)) {
-		a->in_table = false;
-		return 0;
-	}
+	if (is_blank(l))
+		return table_end(a);
+	a->tab.last = l->no;
 	rc = table_line(a, l);
 	if (rc > 0) {
 		*want_header = true;
@@ -534,6 +652,7 @@ static void annotate_notes(struct annotate *a)
 	if (a->other_types)
 		imp_stage_note(&a->st, "%s: left out %zu %s of types that are no struct or union",
 			       name, a->other_types, a->other_types == 1 ? "table" : "tables");
+	imp_anonymous_note(&a->st, "table", a->anonymous_example);
 	if (a->odd_names)
 		imp_stage_note(&a->st, "%s: left out %zu %s whose name is no C member path "
 			       "(such as '%s')", name, a->odd_names,
@@ -568,6 +687,8 @@ int cl_import_perf_annotate(struct cl_import *imp, const char *name, const char 
 	}
 	if (!rc && want_header)
 		rc = imp_error(&a.st, it.no, 0, "the input ends before the column header");
+	if (!rc)
+		rc = table_end(&a);
 	if (!rc && !a.tables)
 		rc = imp_error(&a.st, 0, 0,
 			       "not the output of perf annotate --stdio --data-type "

@@ -259,28 +259,33 @@ static bool path_char(char c)
 
 #define CONCURRENT_SUFFIX ":concurrent"
 
-/* The next "name" or "name:concurrent" of @s at *@pos, then a ',' or the end. */
+size_t cl_path_parse(const char *s, size_t len, bool *concurrent)
+{
+	size_t n = 0, suffix = strlen(CONCURRENT_SUFFIX);
+
+	while (n < len && path_char(s[n]))
+		n++;
+	*concurrent = len - n == suffix && !memcmp(s + n, CONCURRENT_SUFFIX, suffix);
+	return n && (n == len || *concurrent) ? n : 0;
+}
+
+/*
+ * The next item of @s at *@pos, up to a ',' or the end, spaces around it
+ * left out: *@pos its start, *@len its name's length.  False when it is no
+ * path (cl_path_parse()).
+ */
 static bool next_path(const char *s, size_t *pos, size_t *len, bool *concurrent)
 {
-	size_t i = *pos, n = 0;
+	size_t i = *pos, end;
 
 	while (s[i] == ' ')
 		i++;
-	while (path_char(s[i + n]))
-		n++;
-	if (!n)
-		return false;
+	end = i + strcspn(s + i, ",");
+	while (end > i && s[end - 1] == ' ')
+		end--;
+	*len = cl_path_parse(s + i, end - i, concurrent);
 	*pos = i;
-	*len = n;
-	i += n;
-	*concurrent = !strncmp(s + i, CONCURRENT_SUFFIX, strlen(CONCURRENT_SUFFIX));
-	if (*concurrent)
-		i += strlen(CONCURRENT_SUFFIX);
-	while (s[i] == ' ')
-		i++;
-	if (s[i] && s[i] != ',')
-		return false;
-	return true;
+	return *len > 0;
 }
 
 const char *cl_paths_annotation_add(struct cl_access *acc, enum cl_paths_annotation kind,
@@ -344,13 +349,46 @@ const char *cl_paths_annotation_add(struct cl_access *acc, enum cl_paths_annotat
 	return NULL;
 }
 
-bool cl_access_same(const struct cl_access *x, const struct cl_access *y)
+/* What a use says: a path that writes a member reads it too (as a profile's write: means). */
+static uint32_t use_meaning(uint32_t flags, uint32_t mask)
+{
+	flags &= mask;
+	return flags & (CL_USE_WRITE | CL_USE_WRITE_SOME) ? flags | CL_USE_READ : flags;
+}
+
+static const struct cl_use *find_use(const struct cl_access *acc, const char *path)
+{
+	for (uint32_t i = 0; i < acc->nuses; i++)
+		if (same_path(acc->uses[i].path, path))
+			return &acc->uses[i];
+	return NULL;
+}
+
+/*
+ * The same paths with the same uses, in any order: __written_on("tx")
+ * (read and written) and write: [tx] say the same, and so do "tx,rx" and
+ * [rx, tx].
+ */
+static bool access_same(const struct cl_access *x, const struct cl_access *y, uint32_t mask)
 {
 	if (x->cls != y->cls || !same_path(x->group, y->group) || x->nuses != y->nuses)
 		return false;
-	for (uint32_t i = 0; i < x->nuses; i++)
-		if (!same_path(x->uses[i].path, y->uses[i].path) ||
-		    x->uses[i].flags != y->uses[i].flags)
+	for (uint32_t i = 0; i < x->nuses; i++) {
+		const struct cl_use *u = find_use(y, x->uses[i].path);
+
+		if (!u || use_meaning(u->flags, mask) != use_meaning(x->uses[i].flags, mask))
 			return false;
+	}
 	return true;
+}
+
+bool cl_access_same(const struct cl_access *x, const struct cl_access *y)
+{
+	return access_same(x, y, CL_USE_READ | CL_USE_WRITE | CL_USE_WRITE_SOME |
+				 CL_USE_CONCURRENT);
+}
+
+bool cl_access_same_uses(const struct cl_access *x, const struct cl_access *y)
+{
+	return access_same(x, y, CL_USE_READ | CL_USE_WRITE | CL_USE_WRITE_SOME);
 }

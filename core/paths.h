@@ -81,8 +81,8 @@ const char *cl_access_describe(const struct cl_access *acc, struct cl_arena *a);
  *   __written_on_some("tx,rx") accessed on each path listed and written on
  *                              at least one of them (a kernel _write_txrx)
  *
- * A path is a name of letters, digits, '_', '-' and '.'; "name:concurrent"
- * says many CPUs run it at once on one object (else one CPU at a time).
+ * Each path is as cl_path_parse() reads it: "name:concurrent" says many CPUs
+ * run it at once on one object (else one CPU at a time).
  * The plugin spells them cachelint_read_on("…") and so on; libclang and
  * DWARF see annotate/btf_decl_tag("cachelint:read_on:…").
  */
@@ -107,8 +107,26 @@ const char *cl_paths_annotation_name(enum cl_paths_annotation kind);
 const char *cl_paths_annotation_add(struct cl_access *acc, enum cl_paths_annotation kind,
 				    const char *list, const char *field, struct cl_arena *a);
 
-/* Whether two accesses say the same (class, group, uses). */
+/*
+ * One path, as a profile's read:/write: and paths: and an annotation's list
+ * name it: a name of letters, digits, '_', '-' and '.', then ":concurrent"
+ * when many CPUs run it at once on one object.  Returns the length of the
+ * name in [s, s + len), or 0 when that is no path; *@concurrent says
+ * whether the suffix was there.
+ */
+size_t cl_path_parse(const char *s, size_t len, bool *concurrent);
+
+/* What cl_path_parse() takes, for messages. */
+#define CL_PATH_GRAMMAR "a path is a name of letters, digits, '_', '-' and '.', " \
+			"optionally followed by ':concurrent'"
+
+/*
+ * Whether two accesses say the same (class, group, uses), in whatever
+ * order they list the paths; a path written is read too.
+ */
 bool cl_access_same(const struct cl_access *x, const struct cl_access *y);
+/* The same, apart from which paths run concurrently. */
+bool cl_access_same_uses(const struct cl_access *x, const struct cl_access *y);
 
 #ifdef __cplusplus
 }

@@ -36,6 +36,7 @@
 #include <yaml.h>
 
 #include "names.h"
+#include "paths.h"
 #include "rules.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
@@ -266,69 +267,108 @@ static uint64_t use_total(const struct cl_use *u)
  * to the struct's hottest member (one path's, so that many threads that
  * share the work do not each fall below it).  A write while the program
  * sets up, a read at exit, are not how the member is used.  A member left
- * with no use is cold.
+ * with no use is cold.  The uses are picked from @in->counted, which keeps
+ * them all, so that thresholds set later can pick again.
  */
-static void infer_paths(struct cl_profile_struct *s, const struct cl_thresholds *t)
+static void infer_paths(struct cl_profile_member *m, struct cl_arena *arena,
+			const struct cl_thresholds *t)
 {
-	uint64_t hottest = 0;
-	size_t i, j, k;
+	const struct cl_inference *in = m->inferred;
+	struct cl_access *a = &m->access;
+	struct cl_use *u = cl_arena_alloc(arena, in->ncounted * sizeof(*u));
+	uint32_t k = 0;
 
-	for (i = 0; i < s->nmembers; i++) {
-		const struct cl_access *a = &s->members[i].access;
-
-		for (j = 0; a->cls == CL_CLASS_PATHS && j < a->nuses; j++)
-			if ((a->uses[j].flags & USE_COUNTED) && use_total(&a->uses[j]) > hottest)
-				hottest = use_total(&a->uses[j]);
-	}
-	for (i = 0; i < s->nmembers; i++) {
-		struct cl_access *a = &s->members[i].access;
-		struct cl_use *u = (struct cl_use *)a->uses;	/* the loader's own */
-
-		if (a->cls != CL_CLASS_PATHS)
-			continue;
-		for (j = k = 0; j < a->nuses; j++) {
-			if (u[j].flags & USE_COUNTED) {
-				if ((double)u[j].writes < t->write_hot * (double)hottest)
-					u[j].flags &= ~CL_USE_WRITE;
-				if ((double)u[j].reads < t->read_mostly * (double)hottest)
-					u[j].flags &= ~CL_USE_READ;
-				u[j].flags &= ~USE_COUNTED;
-			}
-			if (u[j].flags & (CL_USE_READ | CL_USE_WRITE | CL_USE_WRITE_SOME))
-				u[k++] = u[j];
+	for (uint32_t j = 0; j < in->ncounted; j++) {
+		u[k] = in->counted[j];
+		if (u[k].flags & USE_COUNTED) {
+			if ((double)u[k].writes < t->write_hot * (double)in->path_hottest)
+				u[k].flags &= ~CL_USE_WRITE;
+			if ((double)u[k].reads < t->read_mostly * (double)in->path_hottest)
+				u[k].flags &= ~CL_USE_READ;
+			u[k].flags &= ~USE_COUNTED;
 		}
-		a->nuses = (uint32_t)k;
-		if (!k) {
-			a->cls = CL_CLASS_COLD;
-			a->origin = CL_ORIGIN_INFERRED;
-			a->uses = NULL;
-		}
+		if (u[k].flags & (CL_USE_READ | CL_USE_WRITE | CL_USE_WRITE_SOME))
+			k++;
 	}
+	a->cls = k ? CL_CLASS_PATHS : CL_CLASS_COLD;
+	a->origin = k ? CL_ORIGIN_PROFILE : CL_ORIGIN_INFERRED;
+	a->uses = k ? u : NULL;
+	a->nuses = k;
+}
+
+/* An entry of counts without a class, against its struct's hottest member. */
+static void infer_member(struct cl_profile_member *m, struct cl_arena *arena,
+			 const struct cl_thresholds *t)
+{
+	struct cl_access *a = &m->access;
+
+	if (!m->inferred)
+		return;
+	if (m->inferred->counted)
+		infer_paths(m, arena, t);
+	else if (a->has_counts && a->origin == CL_ORIGIN_INFERRED)
+		a->cls = cl_infer_class(a->reads, a->writes, m->inferred->hottest, t);
+}
+
+static bool has_counted_use(const struct cl_access *a)
+{
+	for (uint32_t j = 0; a->cls == CL_CLASS_PATHS && j < a->nuses; j++)
+		if (a->uses[j].flags & USE_COUNTED)
+			return true;
+	return false;
 }
 
 /*
  * Entries with counts and no class get one relative to the hottest member
- * of their struct, which is only known once the file has been read.
+ * of their struct, which is only known once the file has been read.  Each
+ * member keeps what its class was inferred from (infer_member()).
  */
-static void infer_struct(struct cl_profile_struct *s, const struct cl_thresholds *t)
+static void infer_struct(struct cl_profile_struct *s, struct cl_arena *arena,
+			 const struct cl_thresholds *t)
 {
-	uint64_t hottest = 0;
+	uint64_t hottest = 0, path_hottest = 0;
+	struct cl_inference *base = NULL;
 	size_t i;
-
-	infer_paths(s, t);
 
 	for (i = 0; i < s->nmembers; i++) {
 		const struct cl_access *a = &s->members[i].access;
 
 		if (a->has_counts && access_total(a) > hottest)
 			hottest = access_total(a);
+		for (uint32_t j = 0; has_counted_use(a) && j < a->nuses; j++)
+			if ((a->uses[j].flags & USE_COUNTED) && use_total(&a->uses[j]) > path_hottest)
+				path_hottest = use_total(&a->uses[j]);
 	}
 	for (i = 0; i < s->nmembers; i++) {
-		struct cl_access *a = &s->members[i].access;
+		struct cl_profile_member *m = &s->members[i];
+		struct cl_inference *in;
 
-		if (a->has_counts && a->cls == CL_CLASS_NONE)
-			a->cls = cl_infer_class(a->reads, a->writes, hottest, t);
+		if (has_counted_use(&m->access)) {
+			in = cl_arena_alloc(arena, sizeof(*in));
+			in->counted = m->access.uses;
+			in->ncounted = m->access.nuses;
+		} else if (m->access.has_counts) {
+			if (!base) {
+				base = cl_arena_alloc(arena, sizeof(*base));
+				memset(base, 0, sizeof(*base));
+			}
+			in = base;
+		} else {
+			continue;
+		}
+		in->hottest = hottest;
+		in->path_hottest = path_hottest;
+		m->inferred = in;
+		infer_member(m, arena, t);
 	}
+}
+
+/* Thresholds that a later profile set hold for the classes inferred before it too. */
+static void infer_again(struct cl_profile *p)
+{
+	for (size_t i = 0; i < p->nstructs; i++)
+		for (size_t j = 0; j < p->structs[i].nmembers; j++)
+			infer_member(&p->structs[i].members[j], &p->arena, &p->thresholds);
 }
 
 /*
@@ -1087,6 +1127,10 @@ static int class_value(struct loader *ld, const char *key, enum cl_class *cls)
 
 	if (!s)
 		return -1;
+	/* "rm:" with nothing after it: libyaml's empty scalar, no class at all */
+	if (!*s)
+		return err_here(ld, "'%s' %s an empty class (expected read_mostly, write_hot or cold)",
+				show(vb, key), strcmp(key, "class") ? "has" : "is");
 	for (i = 0; i < ARRAY_SIZE(profile_classes); i++) {
 		if (!strcmp(profile_classes[i].name, s)) {
 			*cls = profile_classes[i].cls;
@@ -1108,6 +1152,8 @@ static int class_value(struct loader *ld, const char *key, enum cl_class *cls)
  * @nuses: number of @uses
  * @paths_at: where read: or write: is, for an error about the class
  * @from: where the entry came from (from:), or NULL
+ * @read_lines: per use, the line of its key in a read: mapping, or 0
+ * @write_lines: likewise for write:
  */
 struct entry {
 	struct cl_access acc;
@@ -1117,6 +1163,7 @@ struct entry {
 	size_t nuses;
 	struct cl_span paths_at;
 	const char *from;
+	unsigned read_lines[ENTRY_PATHS_MAX], write_lines[ENTRY_PATHS_MAX];
 };
 
 static int entry_class(struct loader *ld, const char *key, void *arg)
@@ -1175,24 +1222,44 @@ static int entry_writes(struct loader *ld, const char *key, void *arg)
 	return count_value(ld, key, &e->acc.writes);
 }
 
-/* The use of path @name in @e, added when it is new. */
-static struct cl_use *entry_use(struct loader *ld, struct entry *e, const char *name)
+/*
+ * Path @name as cl_path_parse() reads it, as annotations do: "tx,rx" is two
+ * paths of an annotation's list but a mistake as one path of a profile.
+ */
+static int path_name(struct loader *ld, const char *name, size_t *len, bool *concurrent)
 {
 	char nb[SHOW_MAX];
 
-	for (size_t i = 0; i < e->nuses; i++)
-		if (!strcmp(e->uses[i].path, name))
-			return &e->uses[i];
-	if (!*name || !strcmp(name, "*")) {
-		err_here(ld, "'%s' is not a path name", show(nb, name));
+	*len = cl_path_parse(name, strlen(name), concurrent);
+	if (*len)
+		return 0;
+	return err_here(ld, "'%s' is not a path: %s%s", show(nb, name), CL_PATH_GRAMMAR,
+			strchr(name, ',') ? " (several paths are a list: [tx, rx])" : "");
+}
+
+/* The use of path @name in @e, added when it is new; NULL after an error. */
+static struct cl_use *entry_use(struct loader *ld, struct entry *e, const char *name)
+{
+	struct cl_use *u = NULL;
+	bool concurrent;
+	size_t len;
+
+	if (path_name(ld, name, &len, &concurrent))
 		return NULL;
-	}
-	if (e->nuses == ENTRY_PATHS_MAX) {
+	for (size_t i = 0; i < e->nuses && !u; i++)
+		if (strlen(e->uses[i].path) == len && !memcmp(e->uses[i].path, name, len))
+			u = &e->uses[i];
+	if (!u && e->nuses == ENTRY_PATHS_MAX) {
 		err_here(ld, "more than %d paths in one entry", ENTRY_PATHS_MAX);
 		return NULL;
 	}
-	e->uses[e->nuses].path = cl_arena_strdup(&ld->p->arena, name);
-	return &e->uses[e->nuses++];
+	if (!u) {
+		u = &e->uses[e->nuses++];
+		u->path = cl_arena_strndup(&ld->p->arena, name, len);
+	}
+	if (concurrent)
+		u->flags |= CL_USE_CONCURRENT;
+	return u;
 }
 
 /*
@@ -1210,6 +1277,7 @@ static int entry_paths(struct loader *ld, const char *key, struct entry *e, uint
 	if (!e->nuses)
 		e->paths_at = here(ld);
 	for (;;) {
+		unsigned *first;
 		struct cl_use *u;
 		const char *name;
 
@@ -1217,9 +1285,23 @@ static int entry_paths(struct loader *ld, const char *key, struct entry *e, uint
 			return -1;
 		if (ld->ev.type == YAML_SEQUENCE_END_EVENT || ld->ev.type == YAML_MAPPING_END_EVENT)
 			return 0;
-		name = scalar_value(ld, key);
-		if (!name || !(u = entry_use(ld, e, name)))
+		if (ld->ev.type != YAML_SCALAR_EVENT)
+			return err_here(ld, "'%s' must be a list of paths or a mapping of paths to "
+					"counts: an item of its %s is %s, not a path",
+					show(kb, key), list ? "list" : "mapping",
+					node_kind(ld->ev.type));
+		name = scalar_text(ld);
+		if (!(u = entry_use(ld, e, name)))
 			return -1;
+		/* A path counted twice in one mapping: which count is meant? */
+		first = &(flag == CL_USE_READ ? e->read_lines : e->write_lines)[u - e->uses];
+		if (!list && *first) {
+			struct cl_span at = here(ld);
+
+			return dup_error(ld, &at, name, *first);
+		}
+		if (!list)
+			*first = here(ld).line;
 		u->flags |= flag | (list ? 0 : USE_COUNTED);
 		/* ld_next() frees @name's event: name the path by its copy. */
 		if (!list && (ld_next(ld) || count_value(ld, u->path, flag == CL_USE_READ ?
@@ -1593,8 +1675,16 @@ static int path_kind_key(struct loader *ld, const struct cl_span *at, const char
 	char nb[SHOW_MAX], vb[SHOW_MAX];
 	const char *s;
 
-	(void)at;
+	bool concurrent;
+	size_t len;
+
 	(void)arg;
+	/* Here the value says how the path runs: "tx:concurrent: serialized" is no path. */
+	len = cl_path_parse(name, strlen(name), &concurrent);
+	if (!len || concurrent)
+		return err_at(ld, at, "'%s' is not a path name: %s%s", show(nb, name),
+			      "a path is a name of letters, digits, '_', '-' and '.'",
+			      concurrent ? " (its value says it is concurrent)" : "");
 	if (ld_next(ld) || !(s = scalar_value(ld, name)))
 		return -1;
 	if (!strcmp(s, "concurrent")) {
@@ -1678,7 +1768,7 @@ static void load_commit(struct loader *ld)
 	size_t i;
 
 	for (i = 0; i < tmp->nstructs; i++)
-		infer_struct(&tmp->structs[i], &tmp->thresholds);
+		infer_struct(&tmp->structs[i], &p->arena, &tmp->thresholds);
 	if (!p->nstructs) {
 		profile_take(p, tmp);
 	} else {
@@ -1697,6 +1787,9 @@ static void load_commit(struct loader *ld)
 		p->thresholds.write_hot = tmp->thresholds.write_hot;
 	if (ld->set_read_mostly)
 		p->thresholds.read_mostly = tmp->thresholds.read_mostly;
+	/* The last thresholds win, for the files before this one too. */
+	if (ld->set_write_hot || ld->set_read_mostly)
+		infer_again(p);
 }
 
 bool cl_profile_path_concurrent(const struct cl_profile *p, const char *name)

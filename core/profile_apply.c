@@ -105,13 +105,25 @@ static const char *entry_words(struct cl_arena *a, const struct cl_profile_membe
 	return cl_arena_printf(a, "%s (from %s)", where_words(a, &e->span), e->from);
 }
 
+/* ", concurrent on rx": what the words of cl_access_describe() leave out. */
+static const char *concurrent_words(struct cl_arena *a, const struct cl_access *acc)
+{
+	const char *s = NULL;
+
+	for (uint32_t i = 0; i < acc->nuses; i++)
+		if (acc->uses[i].path && (acc->uses[i].flags & CL_USE_CONCURRENT))
+			s = s ? cl_arena_printf(a, "%s, %s", s, acc->uses[i].path) :
+				acc->uses[i].path;
+	return s ? cl_arena_printf(a, " (concurrent: %s)", s) : " (no path concurrent)";
+}
+
 static void report_mismatch(struct cl_findings *out, struct cl_record *rec,
 			    const char *path, const struct cl_member *m,
 			    const struct cl_profile_member *e)
 {
 	struct cl_finding *f = cl_findings_add(out, CL_RULE_ANNOTATION_MISMATCH, rec);
 	struct cl_arena *a = out->arena;
-	const char *counts = "";
+	const char *counts = "", *source, *profile;
 
 	if (e->access.has_counts)
 		counts = cl_arena_printf(a, " (reads %" PRIu64 ", writes %" PRIu64 ")",
@@ -120,10 +132,16 @@ static void report_mismatch(struct cl_findings *out, struct cl_record *rec,
 	f->a.member = m;
 	f->a.access = m->access;
 	f->where = m->span;
+	source = access_words(a, &m->access);
+	profile = access_words(a, &e->access);
+	/* They differ where the words do not look: in which paths run concurrently. */
+	if (cl_access_same_uses(&m->access, &e->access)) {
+		source = cl_arena_printf(a, "%s%s", source, concurrent_words(a, &m->access));
+		profile = cl_arena_printf(a, "%s%s", profile, concurrent_words(a, &e->access));
+	}
 	f->message = cl_arena_printf(a,
 		"field '%s' of '%s' is annotated %s in the source but the profile at %s says %s%s [%s]",
-		path, f->record_name, access_words(a, &m->access), entry_words(a, e),
-		access_words(a, &e->access), counts,
+		path, f->record_name, source, entry_words(a, e), profile, counts,
 		cl_rule_info(CL_RULE_ANNOTATION_MISMATCH)->id);
 }
 

@@ -351,9 +351,11 @@ RT_EXPORT int pthread_create(pthread_t *thread, const pthread_attr_t *attr,
 enum form { FORM_THREADS, FORM_ROLES, FORM_TOTALS };
 
 /* A name as YAML: plain when it is a simple word, else double-quoted. */
+#define PATH_CHARS "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-"
+
 static void put_name(FILE *f, const char *s)
 {
-	if (*s && strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-") ==
+	if (*s && strspn(s, PATH_CHARS) ==
 		  strlen(s) && *s != '-' && *s != '.') {
 		fputs(s, f);
 		return;
@@ -396,10 +398,24 @@ static struct path *path_get(struct profile *p, const char *name)
 	return NULL;
 }
 
+/*
+ * A thread name as a path name, which profiles and annotations spell alike
+ * (letters, digits, '_', '-', '.'; core/paths.h): "kworker/0:1" becomes
+ * "kworker_0_1".
+ */
+static void role_path_name(const char *name, char *buf, size_t size)
+{
+	size_t i;
+
+	for (i = 0; name[i] && i + 1 < size; i++)
+		buf[i] = strchr(PATH_CHARS, name[i]) ? name[i] : '_';
+	buf[i] = 0;
+}
+
 static void thread_path_name(const struct rt_thread *t, enum form form, char *buf, size_t size)
 {
 	if (form == FORM_ROLES && t->name[0] && strcmp(t->name, "*"))
-		snprintf(buf, size, "%s", t->name);
+		role_path_name(t->name, buf, size);
 	else if (t->index)
 		snprintf(buf, size, "thread-%u", t->index);
 	else

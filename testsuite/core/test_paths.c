@@ -176,6 +176,65 @@ static void test_annotations(void **state)
 }
 
 /* Through the analysis: the findings, their rules and their words. */
+/* One grammar for a path, as profiles and annotations name it. */
+static void test_path_grammar(void **state)
+{
+	static const struct {
+		const char *s;
+		size_t len;
+		bool concurrent;
+	} cases[] = {
+		{ "tx", 2, false },
+		{ "thread-1", 8, false },
+		{ "sk.rx_2", 7, false },
+		{ "charge:concurrent", 6, true },
+		{ "tx,rx", 0, false },
+		{ "tx:serialized", 0, false },
+		{ ":concurrent", 0, true },
+		{ "thread 1", 0, false },
+		{ "*", 0, false },
+		{ "", 0, false },
+		{ "tx:concurrentx", 0, false },
+	};
+	bool concurrent;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		assert_int_equal(cl_path_parse(cases[i].s, strlen(cases[i].s), &concurrent),
+				 cases[i].len);
+		if (cases[i].len)
+			assert_int_equal(concurrent, cases[i].concurrent);
+	}
+}
+
+/*
+ * Accesses are the same whatever order they list paths in, and a write
+ * implies the read (an annotation spells it, a profile does not).
+ */
+static void test_access_same(void **state)
+{
+	struct cl_arena a;
+	struct cl_access x, y;
+
+	(void)state;
+	cl_arena_init(&a);
+	x = uses(&a, "tx:r rx:r");
+	y = uses(&a, "rx:r tx:r");
+	assert_true(cl_access_same(&x, &y));
+	x = uses(&a, "tx:rw");
+	y = uses(&a, "tx:w");
+	assert_true(cl_access_same(&x, &y));
+	x = uses(&a, "tx:r");
+	y = uses(&a, "tx:rc");
+	assert_false(cl_access_same(&x, &y));
+	assert_true(cl_access_same_uses(&x, &y));
+	y = uses(&a, "tx:rw");
+	assert_false(cl_access_same_uses(&x, &y));
+	y = uses(&a, "rx:r");
+	assert_false(cl_access_same(&x, &y));
+	cl_arena_free(&a);
+}
+
 static void test_analysis(void **state)
 {
 	struct cl_arena a;
@@ -214,6 +273,8 @@ int main(void)
 		cmocka_unit_test(test_unknown_writer_resolved_by_a_table),
 		cmocka_unit_test(test_words),
 		cmocka_unit_test(test_annotations),
+		cmocka_unit_test(test_path_grammar),
+		cmocka_unit_test(test_access_same),
 		cmocka_unit_test(test_analysis),
 	};
 

@@ -7,6 +7,7 @@
 // RUN: FileCheck --check-prefix=THREADS --strict-whitespace --match-full-lines %s --input-file %t.yaml
 // RUN: rm -f %t.roles.yaml && env CACHELINT_PROFILE=%t.roles.yaml CACHELINT_THREAD_ROLES=name %t
 // RUN: FileCheck --check-prefix=ROLES --strict-whitespace --match-full-lines %s --input-file %t.roles.yaml
+// RUN: %cachelint lint --fail-on none --profile %t.roles.yaml %s > /dev/null
 // RUN: rm -f %t.totals.yaml && env CACHELINT_PROFILE=%t.totals.yaml CACHELINT_PROFILE_COUNTS=totals %t
 // RUN: FileCheck --check-prefix=TOTALS --strict-whitespace --match-full-lines %s --input-file %t.totals.yaml
 // RUN: rm -f %t.exit.yaml && env CACHELINT_PROFILE=%t.exit.yaml %t exit
@@ -59,7 +60,8 @@ static void *tx(void *arg)
 static void *logger(void *arg)
 {
 	(void)arg;
-	pthread_setname_np(pthread_self(), "logger");
+	/* a name no path may have: it becomes log_0_1, which a profile loads */
+	pthread_setname_np(pthread_self(), "log/0:1");
 	for (int i = 0; i < 10; i++)
 		__atomic_load_n(&c.rx, __ATOMIC_RELAXED);	/* rx: r10 */
 	return NULL;
@@ -111,7 +113,7 @@ int main(int argc, char **argv)
 // ROLES-NEXT:  worker: concurrent
 // ROLES-NEXT:structs:
 // ROLES-NEXT:  conn:
-// ROLES-NEXT:    rx: {read: {worker: 1000, logger: 10}, write: {worker: 1000}}
+// ROLES-NEXT:    rx: {read: {worker: 1000, log_0_1: 10}, write: {worker: 1000}}
 // ROLES-NEXT:    tx: {read: {worker: 500}, write: {worker: 500}}
 // ROLES-NEXT:    mtu: {read: {worker: 1500}, write: {main: 1}}
 // ROLES-EMPTY:

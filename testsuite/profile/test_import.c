@@ -373,7 +373,8 @@ static void test_typeoff_columns(void **state)
 	ok(&imp, TYPEOFF, "samples.txt",
 	   "# Samples: 1K of event 'cpu/mem-stores/P'\n#\n"
 	   "# Overhead  Samples  Data Type Offset\n#\n"
-	   "    60.00%       12  struct s +0 (a)\n", CL_EVENTS_BY_NAME);
+	   "    60.00%       12  struct s +0 (a)\n"
+	   "    40.00%        8  struct s +8 (b)\n", CL_EVENTS_BY_NAME);
 	counts(&imp, "s", "a", 6001, 12);
 	/* Typeoff before type, and other sort keys around it. */
 	ok(&imp, TYPEOFF, "order.txt", PERF_HEAD
@@ -532,7 +533,8 @@ static void test_pasted_text(void **state)
 		cl_import_init(&imp);
 		snprintf(text, sizeof(text), "  # Samples: 2K of events '%s'\n"
 			 "  # Overhead       Samples  Data Type Offset\n"
-			 "     50.00%%  25.00%%  30  10  struct s +0 (a)\n", groups[i]);
+			 "     50.00%%  25.00%%  30  10  struct s +0 (a)\n"
+			 "     50.00%%  75.00%%  30  30  struct s +8 (b)\n", groups[i]);
 		ok(&imp, TYPEOFF, "group.txt", text, CL_EVENTS_BY_NAME);
 		counts(&imp, "s", "a", 30, 10);
 		cl_import_free(&imp);
@@ -566,7 +568,8 @@ static void test_pasted_text(void **state)
 	   "=====\n Percent     offset       size  field\n"
 	   "  100.00          0       0x10  struct t\t {\n"
 	   "   70.00          0        0x8      long\ta;\n"
-	   "   30.00        0x8        0x8      long\tb;\n", CL_EVENTS_STORES);
+	   "   30.00        0x8        0x8      long\tb;\n"
+	   "                                };\n", CL_EVENTS_STORES);
 	counts(&imp, "t", "a", 0, 7);
 	counts(&imp, "t", "b", 0, 3);
 	cl_import_free(&imp);

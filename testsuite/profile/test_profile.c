@@ -232,7 +232,6 @@ static void test_inference_from_counts(void **state)
 	cl_profile_free(&p);
 }
 
-/* A file's own thresholds drive its inference, and stay for later files. */
 /* The use of @path in member @path of struct @s, NULL when it has none. */
 static const struct cl_use *use_of(struct cl_profile *p, const char *s, const char *m,
 				   const char *path)
@@ -281,6 +280,7 @@ static void test_inference_counted_paths(void **state)
 	cl_profile_free(&p);
 }
 
+/* A file's thresholds drive inference, and the last file's win for all. */
 static void test_inference_thresholds(void **state)
 {
 	struct cl_profile p;
@@ -312,8 +312,25 @@ static void test_inference_thresholds(void **state)
 	assert_true(p.thresholds.read_mostly == 0.05);
 	assert_member(&p, "t", "w", CL_CLASS_WRITE_HOT, CL_ORIGIN_INFERRED);
 	assert_member(&p, "t", "r", CL_CLASS_READ_MOSTLY, CL_ORIGIN_INFERRED);
-	/* Earlier inferences are not redone. */
-	assert_member(&p, "s", "c", CL_CLASS_COLD, CL_ORIGIN_INFERRED);
+	/*
+	 * The last thresholds win for the files before too (the schema's
+	 * merging rule): 9 reads of 100 are read-mostly at 5%, and s's w
+	 * stays below write-hot's 0.5.
+	 */
+	assert_member(&p, "s", "c", CL_CLASS_READ_MOSTLY, CL_ORIGIN_INFERRED);
+	assert_member(&p, "s", "w", CL_CLASS_READ_MOSTLY, CL_ORIGIN_INFERRED);
+
+	/* Counted paths too: t1's 8 writes of 100 are a use at write-hot 5%. */
+	load_ok(&p, "c.yaml",
+		"cachelint-profile: 1\n"
+		"structs:\n"
+		"  u:\n"
+		"    hot: {read: {t1: 100}}\n"
+		"    x: {read: {t1: 20}, write: {t1: 8}}\n");
+	assert_int_equal(use_of(&p, "u", "x", "t1")->flags, CL_USE_READ);
+	load_ok(&p, "d.yaml", "cachelint-profile: 1\nthresholds: {write-hot: 0.05}\n");
+	assert_int_equal(use_of(&p, "u", "x", "t1")->flags, CL_USE_READ | CL_USE_WRITE);
+	assert_member(&p, "t", "w", CL_CLASS_WRITE_HOT, CL_ORIGIN_INFERRED);
 	cl_profile_free(&p);
 }
 

@@ -1141,15 +1141,21 @@ static int class_value(struct loader *ld, const char *key, enum cl_class *cls)
 			show(vb, s));
 }
 
-#define ENTRY_PATHS_MAX 32
+/*
+ * Paths of one entry: an instrumented run writes one per thread that
+ * accessed the member.  The bound keeps the duplicate search of a hostile
+ * entry within a constant of its size.
+ */
+#define ENTRY_PATHS_MAX 1024
 
 /**
  * struct entry - a member entry written as a mapping, while it is read
  * @acc: class, group and counts so far
  * @has_class: the entry has a class key
  * @group_at: where the group is, for an error about its class
- * @uses: the paths of read: and write:
+ * @uses: the paths of read: and write: (malloc'ed, entry_free())
  * @nuses: number of @uses
+ * @cap: room in @uses, @read_lines and @write_lines
  * @paths_at: where read: or write: is, for an error about the class
  * @from: where the entry came from (from:), or NULL
  * @read_lines: per use, the line of its key in a read: mapping, or 0
@@ -1159,12 +1165,35 @@ struct entry {
 	struct cl_access acc;
 	bool has_class;
 	struct cl_span group_at;
-	struct cl_use uses[ENTRY_PATHS_MAX];
-	size_t nuses;
+	struct cl_use *uses;
+	size_t nuses, cap;
 	struct cl_span paths_at;
 	const char *from;
-	unsigned read_lines[ENTRY_PATHS_MAX], write_lines[ENTRY_PATHS_MAX];
+	unsigned *read_lines, *write_lines;
 };
+
+static void entry_free(struct entry *e)
+{
+	free(e->uses);
+	free(e->read_lines);
+	free(e->write_lines);
+}
+
+/* Room for one more use in @e. */
+static void entry_grow(struct entry *e)
+{
+	size_t cap = e->cap ? 2 * e->cap : 4;
+
+	if (e->nuses < e->cap)
+		return;
+	e->uses = cl_xrealloc(e->uses, cap * sizeof(*e->uses));
+	e->read_lines = cl_xrealloc(e->read_lines, cap * sizeof(*e->read_lines));
+	e->write_lines = cl_xrealloc(e->write_lines, cap * sizeof(*e->write_lines));
+	memset(e->uses + e->cap, 0, (cap - e->cap) * sizeof(*e->uses));
+	memset(e->read_lines + e->cap, 0, (cap - e->cap) * sizeof(*e->read_lines));
+	memset(e->write_lines + e->cap, 0, (cap - e->cap) * sizeof(*e->write_lines));
+	e->cap = cap;
+}
 
 static int entry_class(struct loader *ld, const char *key, void *arg)
 {
@@ -1254,6 +1283,7 @@ static struct cl_use *entry_use(struct loader *ld, struct entry *e, const char *
 		return NULL;
 	}
 	if (!u) {
+		entry_grow(e);
 		u = &e->uses[e->nuses++];
 		u->path = cl_arena_strndup(&ld->p->arena, name, len);
 	}
@@ -1395,8 +1425,11 @@ static int entry_value(struct loader *ld, const char *path, struct cl_access *ac
 		return class_value(ld, path, &acc->cls);
 	case YAML_MAPPING_START_EVENT:
 		if (parse_mapping(ld, path, entry_key, &e) ||
-		    entry_finish(ld, &e, path, &at))
+		    entry_finish(ld, &e, path, &at)) {
+			entry_free(&e);
 			return -1;
+		}
+		entry_free(&e);
 		*acc = e.acc;
 		*from = e.from;
 		return 0;

@@ -60,7 +60,7 @@
 
 #define RT_EXPORT __attribute__((visibility("default")))
 #define RT_MEMBERS 4096			/* member 0 takes what is not counted */
-#define RT_PATHS_MAX 32			/* paths per member the profile loader takes */
+#define RT_PATHS_MAX 1024		/* paths per member the profile loader takes */
 
 /*
  * In static TLS, as every unit's counters are: a unit's counters are this
@@ -597,20 +597,30 @@ static void put_profile(FILE *f, const struct profile *p, enum form form)
 	free(order);
 }
 
-/* More paths on one member than a profile entry takes. */
-static void check_paths(const struct profile *p, enum form form)
+/*
+ * More paths on one member than a profile entry takes: such a profile
+ * would not load, so none is written.  Whether that is so.
+ */
+static bool too_many_paths(const struct profile *p, enum form form)
 {
+	bool many = false;
+
 	if (form == FORM_TOTALS || p->npaths <= RT_PATHS_MAX)
-		return;
+		return false;
 	for (unsigned m = 1; m < rt_nmembers; m++) {
 		size_t n = 0;
 
 		for (size_t i = 0; i < p->npaths; i++)
 			n += p->paths[i].counts[2 * m] || p->paths[i].counts[2 * m + 1];
-		if (n > RT_PATHS_MAX)
-			fprintf(stderr, "cachelint-rt: %zu threads accessed %s.%s, more than the %d paths a profile entry takes: set CACHELINT_THREAD_ROLES=name to count by thread name\n",
-				n, rt_members[m].rec, rt_members[m].path, RT_PATHS_MAX);
+		if (n > RT_PATHS_MAX && !many)
+			fprintf(stderr, "cachelint-rt: %zu %s accessed %s.%s, more than the %d paths a profile entry takes: no profile written; %s\n",
+				n, form == FORM_ROLES ? "thread names" : "threads", rt_members[m].rec,
+				rt_members[m].path, RT_PATHS_MAX,
+				form == FORM_ROLES ? "set CACHELINT_PROFILE_COUNTS=totals" :
+				"set CACHELINT_THREAD_ROLES=name to count by thread name");
+		many |= n > RT_PATHS_MAX;
 	}
+	return many;
 }
 
 static int env_form(enum form *form)
@@ -960,10 +970,9 @@ static void rt_write(void)
 	if (rt_dropped)
 		fprintf(stderr, "cachelint-rt: more than %d members counted: %lu of them not counted\n",
 			RT_MEMBERS - 1, rt_dropped);
-	check_paths(&p, form);
-	err = write_file(path, &p, form);
+	err = too_many_paths(&p, form) ? -1 : write_file(path, &p, form);
 	pthread_mutex_unlock(&rt_lock);
-	if (err) {
+	if (err > 0) {
 		const char *why = refusal(path, err);
 
 		fprintf(stderr, "cachelint-rt: cannot write profile '%s': %s%s\n", path,

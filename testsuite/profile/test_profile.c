@@ -1045,6 +1045,41 @@ static void test_load_list_missing(void **state)
 	cl_profile_free(&p);
 }
 
+/*
+ * An instrumented run writes a path per thread: an entry takes 1,024
+ * (libcachelint-rt writes no more), and one more is an error at it.
+ */
+static void test_entry_paths_limit(void **state)
+{
+	size_t size = 32 * 1100 + 128, len;
+	char *text = malloc(size);
+	struct cl_profile p;
+	struct cl_diag err;
+	const struct cl_profile_member *m;
+
+	(void)state;
+	for (unsigned n = 1024; n <= 1025; n++) {
+		len = (size_t)snprintf(text, size, "cachelint-profile: 1\nstructs:\n  s:\n    a: {write: {");
+		for (unsigned i = 1; i <= n; i++)
+			len += (size_t)snprintf(text + len, size - len, "%sthread-%u: 1",
+						i > 1 ? ", " : "", i);
+		snprintf(text + len, size - len, "}}\n");
+		cl_profile_init(&p);
+		if (n == 1024) {
+			load_ok(&p, "many.yaml", text);
+			m = &cl_profile_find(&p, "s")->members[0];
+			assert_int_equal(m->access.nuses, 1024);
+			assert_string_equal(m->access.uses[1023].path, "thread-1024");
+		} else {
+			assert_int_equal(load(&p, "many.yaml", text, &err), -1);
+			assert_string_equal(err.msg, "more than 1024 paths in one entry");
+			assert_int_equal(err.line, 4);
+		}
+		cl_profile_free(&p);
+	}
+	free(text);
+}
+
 static void test_load_list_empty_path(void **state)
 {
 	static const char *const lists[] = { "", ":", "a.yaml::b.yaml", "a.yaml:", ":a.yaml" };
@@ -1156,6 +1191,7 @@ int main(void)
 		FILE_TEST(test_load_list),
 		FILE_TEST(test_load_list_missing),
 		cmocka_unit_test(test_load_list_empty_path),
+		cmocka_unit_test(test_entry_paths_limit),
 	};
 
 	return cmocka_run_group_tests_name("profile", tests, NULL, NULL);

@@ -1323,15 +1323,21 @@ static int entry_paths(struct loader *ld, const char *key, struct entry *e, uint
 		name = scalar_text(ld);
 		if (!(u = entry_use(ld, e, name)))
 			return -1;
-		/* A path counted twice in one mapping: which count is meant? */
+		/*
+		 * A path counted twice in one mapping: which count is meant?
+		 * Listed twice: a slip, said as for a mapping.
+		 */
 		first = &(flag == CL_USE_READ ? e->read_lines : e->write_lines)[u - e->uses];
-		if (!list && *first) {
+		if (*first) {
 			struct cl_span at = here(ld);
+			char nb[SHOW_MAX];
 
+			if (list)
+				return err_at(ld, &at, "path '%s' listed twice (first at line %u)",
+					      show(nb, name), *first);
 			return dup_error(ld, &at, name, *first);
 		}
-		if (!list)
-			*first = here(ld).line;
+		*first = here(ld).line;
 		u->flags |= flag | (list ? 0 : USE_COUNTED);
 		/* ld_next() frees @name's event: name the path by its copy. */
 		if (!list && (ld_next(ld) || count_value(ld, u->path, flag == CL_USE_READ ?

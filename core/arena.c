@@ -152,7 +152,12 @@ char *cl_strbuf_take(struct cl_strbuf *b, struct cl_arena *a)
 {
 	char *s = b->s ? cl_arena_strndup(a, b->s, b->len) : NULL;
 
+	cl_strbuf_free(b);
+	return s;
+}
+
+void cl_strbuf_free(struct cl_strbuf *b)
+{
 	free(b->s);
 	*b = (struct cl_strbuf){ 0 };
-	return s;
 }

@@ -56,6 +56,7 @@ void cl_strbuf_printf(struct cl_strbuf *b, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 /* The text copied into @a (NULL if nothing was appended); @b is empty again. */
 char *cl_strbuf_take(struct cl_strbuf *b, struct cl_arena *a);
+void cl_strbuf_free(struct cl_strbuf *b);
 
 /* malloc/realloc that abort with a message instead of returning NULL. */
 void *cl_xmalloc(size_t size);

@@ -161,7 +161,7 @@ const char *cl_proposal_order(const struct cl_proposal *p, struct cl_arena *a)
 	cl_strbuf_printf(&order, "; %s%" PRIu64 " -> %" PRIu64 " bytes, %" PRIu64 " -> %" PRIu64
 			 " cache line%s", aligned.s ? aligned.s : "", p->rec->size, p->size,
 			 p->old_lines, p->new_lines, p->new_lines == 1 ? "" : "s");
-	cl_strbuf_take(&aligned, a);
+	cl_strbuf_free(&aligned);
 	return cl_strbuf_take(&order, a);
 }
 

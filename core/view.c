@@ -215,6 +215,44 @@ static const char *rule_words(enum cl_rule r)
 	}
 }
 
+static int by_other(const void *x, const void *y)
+{
+	const struct cl_path_ref *p = x, *q = y;
+	int c = strcmp(p->path, q->path);
+
+	return c ? c : (p->index < q->index ? -1 : p->index > q->index);
+}
+
+/*
+ * "a, b": the other ends of the @n marks @in of rule @r, each once, in the
+ * order met; NULL when there is none.  Once by name, not by substring: a
+ * member in pairs with m10 and m1 lists both.
+ */
+static char *others(struct view *v, const size_t *in, size_t n, enum cl_rule r)
+{
+	struct cl_path_ref *o = cl_xmalloc((n + 1) * sizeof(*o));
+	bool *dup = cl_xmalloc(n + 1);
+	struct cl_strbuf list = { 0 };
+	size_t k = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (v->marks[in[i]].rule == r)
+			o[k++] = (struct cl_path_ref){ v->marks[in[i]].other, i };
+	qsort(o, k, sizeof(*o), by_other);
+	memset(dup, 0, n + 1);
+	for (size_t i = 1; i < k; i++)
+		dup[o[i].index] = !strcmp(o[i].path, o[i - 1].path);
+	for (size_t i = 0; i < n; i++) {
+		const struct mark *mk = &v->marks[in[i]];
+
+		if (mk->rule == r && !dup[i])
+			cl_strbuf_printf(&list, "%s%s", list.s ? ", " : "", mk->other);
+	}
+	free(o);
+	free(dup);
+	return cl_strbuf_take(&list, &v->a);
+}
+
 /* The marks of the member and of the leaves of its record, by rule. */
 static const char *member_marks(struct view *v, const char *path)
 {
@@ -222,21 +260,11 @@ static const char *member_marks(struct view *v, const char *path)
 	size_t n, *in = indices_of(&v->marked, path, true, &n);
 
 	for (int r = 0; r < CL_RULE_COUNT; r++) {
-		struct cl_strbuf list = { 0 };
+		const char *list = others(v, in, n, (enum cl_rule)r);
 
-		for (size_t i = 0; i < n; i++) {
-			const struct mark *mk = &v->marks[in[i]];
-
-			if ((int)mk->rule != r)
-				continue;
-			if (list.s && strstr(list.s, mk->other))
-				continue;
-			cl_strbuf_printf(&list, "%s%s", list.s ? ", " : "", mk->other);
-		}
-		if (list.s)
+		if (list)
 			cl_strbuf_printf(&s, "%s%s %s", s.s ? "; " : "", rule_words((enum cl_rule)r),
-					 list.s);
-		cl_strbuf_free(&list);
+					 list);
 	}
 	free(in);
 	return cl_strbuf_take(&s, &v->a);

@@ -215,14 +215,6 @@ static const char *rule_words(enum cl_rule r)
 	}
 }
 
-static int by_other(const void *x, const void *y)
-{
-	const struct cl_path_ref *p = x, *q = y;
-	int c = strcmp(p->path, q->path);
-
-	return c ? c : (p->index < q->index ? -1 : p->index > q->index);
-}
-
 /*
  * "a, b": the other ends of the @n marks @in of rule @r, each once, in the
  * order met; NULL when there is none.  Once by name, not by substring: a
@@ -230,25 +222,24 @@ static int by_other(const void *x, const void *y)
  */
 static char *others(struct view *v, const size_t *in, size_t n, enum cl_rule r)
 {
-	struct cl_path_ref *o = cl_xmalloc((n + 1) * sizeof(*o));
+	struct cl_path_order o = { 0 };
 	bool *dup = cl_xmalloc(n + 1);
 	struct cl_strbuf list = { 0 };
-	size_t k = 0;
 
 	for (size_t i = 0; i < n; i++)
 		if (v->marks[in[i]].rule == r)
-			o[k++] = (struct cl_path_ref){ v->marks[in[i]].other, i };
-	qsort(o, k, sizeof(*o), by_other);
+			cl_path_order_add(&o, v->marks[in[i]].other, i);
+	cl_path_order_sort(&o);
 	memset(dup, 0, n + 1);
-	for (size_t i = 1; i < k; i++)
-		dup[o[i].index] = !strcmp(o[i].path, o[i - 1].path);
+	for (size_t i = 1; i < o.n; i++)
+		dup[o.v[i].index] = !strcmp(o.v[i].path, o.v[i - 1].path);
 	for (size_t i = 0; i < n; i++) {
 		const struct mark *mk = &v->marks[in[i]];
 
 		if (mk->rule == r && !dup[i])
 			cl_strbuf_printf(&list, "%s%s", list.s ? ", " : "", mk->other);
 	}
-	free(o);
+	cl_path_order_free(&o);
 	free(dup);
 	return cl_strbuf_take(&list, &v->a);
 }

@@ -130,3 +130,34 @@ char *cl_arena_printf(struct cl_arena *a, const char *fmt, ...)
 	va_end(ap);
 	return p;
 }
+
+void cl_strbuf_printf(struct cl_strbuf *b, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		n = 0;
+	b->s = cl_vec_grow(b->s, &b->cap, b->len + (size_t)n + 1, 1);
+	va_start(ap, fmt);
+	vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	b->len += (size_t)n;
+}
+
+char *cl_strbuf_take(struct cl_strbuf *b, struct cl_arena *a)
+{
+	char *s = b->s ? cl_arena_strndup(a, b->s, b->len) : NULL;
+
+	cl_strbuf_free(b);
+	return s;
+}
+
+void cl_strbuf_free(struct cl_strbuf *b)
+{
+	free(b->s);
+	*b = (struct cl_strbuf){ 0 };
+}

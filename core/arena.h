@@ -36,6 +36,28 @@ char *cl_arena_strndup(struct cl_arena *a, const char *s, size_t n);
 char *cl_arena_printf(struct cl_arena *a, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
+/**
+ * struct cl_strbuf - text built by appending pieces, in time linear in its
+ *	length (a cl_arena_printf("%s, %s", text, piece) per piece copies
+ *	the whole text each time: quadratic time and arena memory)
+ * @s: the text so far, NUL-terminated; NULL until something is appended
+ * @len: its length
+ * @cap: bytes allocated for @s
+ *
+ * Zero-initialise, append with cl_strbuf_printf(), and hand the text to an
+ * arena with cl_strbuf_take(), which frees the buffer.
+ */
+struct cl_strbuf {
+	char *s;
+	size_t len, cap;
+};
+
+void cl_strbuf_printf(struct cl_strbuf *b, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* The text copied into @a (NULL if nothing was appended); @b is empty again. */
+char *cl_strbuf_take(struct cl_strbuf *b, struct cl_arena *a);
+void cl_strbuf_free(struct cl_strbuf *b);
+
 /* malloc/realloc that abort with a message instead of returning NULL. */
 void *cl_xmalloc(size_t size);
 void *cl_xrealloc(void *p, size_t size);

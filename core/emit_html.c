@@ -74,6 +74,7 @@ struct box {
  * @bw: px per byte
  * @boxes: its leaves
  * @nboxes: number of @boxes
+ * @paths: the paths of @boxes, to find the box of a finding's end
  * @lanes: lanes per row
  * @nlines: cache lines the record spans (at least 1)
  * @row_y: per line, the y of its row, or -1 for a line elided into the
@@ -89,6 +90,7 @@ struct drawing {
 	double bw;
 	struct box *boxes;
 	size_t nboxes;
+	struct cl_path_order paths;
 	unsigned lanes;
 	uint64_t nlines;
 	double *row_y;
@@ -179,7 +181,7 @@ static const char *where(struct cl_arena *a, struct cl_source_cache *src, const 
 
 static int by_offset(const void *x, const void *y)
 {
-	const struct box *p = x, *q = y;
+	const struct box *p = *(struct box *const *)x, *q = *(struct box *const *)y;
 
 	if (p->leaf->bit_offset != q->leaf->bit_offset)
 		return p->leaf->bit_offset < q->leaf->bit_offset ? -1 : 1;
@@ -189,14 +191,16 @@ static int by_offset(const void *x, const void *y)
 /* Lanes: a leaf goes to the first lane that is free at its offset. */
 static void assign_lanes(struct drawing *d)
 {
-	struct box *sorted = cl_arena_alloc(d->a, (d->nboxes + 1) * sizeof(*sorted));
+	struct box **sorted = cl_xmalloc((d->nboxes + 1) * sizeof(*sorted));
 	uint64_t end[MAX_LANES] = { 0 };
 
-	memcpy(sorted, d->boxes, d->nboxes * sizeof(*sorted));
+	/* pointers to the boxes, so that a lane goes back to declaration order */
+	for (size_t i = 0; i < d->nboxes; i++)
+		sorted[i] = &d->boxes[i];
 	qsort(sorted, d->nboxes, sizeof(*sorted), by_offset);
 	d->lanes = 1;
 	for (size_t i = 0; i < d->nboxes; i++) {
-		const struct cl_leaf *l = sorted[i].leaf;
+		const struct cl_leaf *l = sorted[i]->leaf;
 		unsigned lane = 0;
 
 		while (lane < MAX_LANES - 1 && l->bit_size && end[lane] > l->bit_offset)
@@ -205,11 +209,9 @@ static void assign_lanes(struct drawing *d)
 			end[lane] = l->bit_offset + l->bit_size;
 		if (lane + 1 > d->lanes)
 			d->lanes = lane + 1;
-		/* back to declaration order: the box of the same leaf */
-		for (size_t k = 0; k < d->nboxes; k++)
-			if (d->boxes[k].leaf == l)
-				d->boxes[k].lane = lane;
+		sorted[i]->lane = lane;
 	}
+	free(sorted);
 }
 
 /*
@@ -527,12 +529,15 @@ static void member(struct drawing *d, const struct box *b)
 	fputs("</g>\n", d->out);
 }
 
+/* The first box of @path, or NULL. */
 static struct box *box_of(struct drawing *d, const char *path)
 {
-	for (size_t i = 0; path && i < d->nboxes; i++)
-		if (!strcmp(d->boxes[i].leaf->path, path))
-			return &d->boxes[i];
-	return NULL;
+	size_t end, first;
+
+	if (!path)
+		return NULL;
+	first = cl_path_order_find(&d->paths, path, false, &end);
+	return first < end ? &d->boxes[d->paths.v[first].index] : NULL;
 }
 
 /* Where an arc meets @b: the top of its part in @line, else of its first. */
@@ -628,9 +633,12 @@ static void draw(FILE *out, struct cl_arena *a, const struct cl_record *rec,
 	}
 	d.nboxes = cl_record_leaves(rec, a, &leaves, true);
 	d.boxes = cl_arena_alloc(a, (d.nboxes + 1) * sizeof(*d.boxes));
-	for (size_t i = 0; i < d.nboxes; i++)
+	for (size_t i = 0; i < d.nboxes; i++) {
 		d.boxes[i] = (struct box){ &leaves[i], 0,
 					   cl_arena_printf(a, "%s-m%zu", prefix, i), NULL };
+		cl_path_order_add(&d.paths, leaves[i].path, i);
+	}
+	cl_path_order_sort(&d.paths);
 	collect_marks(&d, f);
 	assign_lanes(&d);
 	d.row_y = cl_xmalloc(d.nlines * sizeof(*d.row_y));
@@ -649,6 +657,7 @@ static void draw(FILE *out, struct cl_arena *a, const struct cl_record *rec,
 			arc(&d, &f->v[i], ids ? ids[i] : NULL);
 	fputs("</svg>\n", out);
 	free(d.row_y);
+	cl_path_order_free(&d.paths);
 }
 
 /* ------------------------------------------------------------------ */
@@ -663,6 +672,8 @@ static void draw(FILE *out, struct cl_arena *a, const struct cl_record *rec,
  * @src: source lines, for columns
  * @ids: per finding, its element id (NULL when it has no section)
  * @groups: the write groups met so far, for their hues
+ * @leaves: the leaves of the record of the section being written
+ * @paths: the paths of @leaves
  */
 struct page {
 	FILE *out;
@@ -672,6 +683,8 @@ struct page {
 	struct cl_source_cache src;
 	const char **ids;
 	struct cl_strset groups;
+	struct cl_leaf *leaves;
+	struct cl_path_order paths;
 };
 
 static size_t lines_of(uint64_t size, unsigned line_size)
@@ -756,21 +769,29 @@ static void why(struct page *pg, enum cl_rule r)
 	fprintf(pg->out, " (<code>cachelint explain %s</code>)</p></details>\n", ri->id);
 }
 
-static void link_to_box(struct page *pg, const char *prefix, const struct cl_record *rec,
-			const char *path)
+/* A link to the first box of @path in the section's record, as draw() numbers them. */
+static void link_to_box(struct page *pg, const char *prefix, const char *path)
 {
-	struct cl_leaf *leaves;
-	size_t n = cl_record_leaves(rec, &pg->a, &leaves, true);
+	size_t end, first = cl_path_order_find(&pg->paths, path, false, &end);
 
-	for (size_t i = 0; i < n; i++) {
-		if (!strcmp(leaves[i].path, path)) {
-			fprintf(pg->out, "<a href=\"#%s-c-m%zu\">", prefix, i);
-			put_html(pg->out, path);
-			fputs("</a>", pg->out);
-			return;
-		}
+	if (first < end) {
+		fprintf(pg->out, "<a href=\"#%s-c-m%zu\">", prefix, pg->paths.v[first].index);
+		put_html(pg->out, path);
+		fputs("</a>", pg->out);
+		return;
 	}
 	put_html(pg->out, path);
+}
+
+/* The leaves of the section's record, found by path for link_to_box(). */
+static void index_leaves(struct page *pg, const struct cl_record *rec)
+{
+	size_t n = cl_record_leaves(rec, &pg->a, &pg->leaves, true);
+
+	cl_path_order_free(&pg->paths);
+	for (size_t i = 0; i < n; i++)
+		cl_path_order_add(&pg->paths, pg->leaves[i].path, i);
+	cl_path_order_sort(&pg->paths);
 }
 
 static void finding(struct page *pg, size_t i, const char *prefix)
@@ -799,9 +820,9 @@ static void finding(struct page *pg, size_t i, const char *prefix)
 	fputs("</span></p>\n", pg->out);
 	if (fd->a.path && fd->b.path && fd->record && prefix) {
 		fputs("<p class=\"pair\">", pg->out);
-		link_to_box(pg, prefix, fd->record, fd->a.path);
+		link_to_box(pg, prefix, fd->a.path);
 		fputs(" &#8596; ", pg->out);
-		link_to_box(pg, prefix, fd->record, fd->b.path);
+		link_to_box(pg, prefix, fd->b.path);
 		fprintf(pg->out, " in line %" PRIu64 "</p>\n", fd->line);
 	}
 	if (fd->note && fd->note_where.file) {
@@ -851,6 +872,7 @@ static void section(struct page *pg, size_t r)
 		proposed(pg, rec, prefix);
 	fputs("</div>\n", pg->out);
 	if (nf) {
+		index_leaves(pg, rec);
 		fputs("<ol class=\"findings\">\n", pg->out);
 		for (size_t i = 0; i < pg->f->n; i++)
 			if (pg->f->v[i].record == rec)
@@ -1026,6 +1048,7 @@ int cl_emit_html(FILE *out, const struct cl_findings *f, const struct cl_emit_in
 	if (!n && !f->n)
 		fputs("<p class=\"clean\">No findings.</p>\n", out);
 	fputs("</main>\n</body>\n</html>\n", out);
+	cl_path_order_free(&pg.paths);
 	cl_strset_free(&pg.groups);
 	cl_source_cache_free(&pg.src);
 	cl_arena_free(&pg.a);

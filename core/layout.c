@@ -390,6 +390,71 @@ size_t cl_record_leaves(const struct cl_record *rec, struct cl_arena *a,
 	return l.n;
 }
 
+void cl_path_order_add(struct cl_path_order *po, const char *path, size_t index)
+{
+	*cl_vec_push(&po->v, &po->n, &po->cap) = (struct cl_path_ref){ path, index };
+}
+
+static int by_path(const void *x, const void *y)
+{
+	const struct cl_path_ref *p = x, *q = y;
+	int c = strcmp(p->path, q->path);
+
+	if (c)
+		return c;
+	return p->index < q->index ? -1 : p->index > q->index;
+}
+
+void cl_path_order_sort(struct cl_path_order *po)
+{
+	if (po->n)
+		qsort(po->v, po->n, sizeof(*po->v), by_path);
+}
+
+void cl_path_order_free(struct cl_path_order *po)
+{
+	free(po->v);
+	*po = (struct cl_path_order){ 0 };
+}
+
+/* Where @s sorts against the run sought: < 0 before it, 0 in it, > 0 after. */
+static int run_cmp(const char *s, const char *path, size_t n, bool below)
+{
+	int c;
+
+	if (!below)
+		return strcmp(s, path);
+	c = strncmp(s, path, n);
+	return c ? c : (unsigned char)s[n] - '.';
+}
+
+/* The first position whose path sorts at or after the run (@after: after it). */
+static size_t run_bound(const struct cl_path_order *po, const char *path, size_t n, bool below,
+			bool after)
+{
+	size_t lo = 0, hi = po->n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int c = run_cmp(po->v[mid].path, path, n, below);
+
+		if (c < 0 || (after && !c))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+size_t cl_path_order_find(const struct cl_path_order *po, const char *path, bool below,
+			  size_t *end)
+{
+	size_t n = strlen(path);
+
+	*end = run_bound(po, path, n, below, true);
+	return run_bound(po, path, n, below, false);
+}
+
 #define EMBED_DEPTH_MAX 64
 #define EMBED_SMALL 32
 

@@ -313,6 +313,42 @@ size_t cl_record_leaves(const struct cl_record *rec, struct cl_arena *a,
 /* The leaf's dotted path, spelled out in @a on first use. */
 const char *cl_leaf_path(struct cl_leaf *leaf, struct cl_arena *a);
 
+/**
+ * struct cl_path_ref - one dotted path of a caller's array, and where it is
+ * @path: the path (not copied)
+ * @index: its element in the caller's array
+ */
+struct cl_path_ref {
+	const char *path;
+	size_t index;
+};
+
+/**
+ * struct cl_path_order - the paths of an array sorted, so that a path and
+ *	the paths below it ("a.b" and "a.b.c") are found without a scan of
+ *	the array per lookup, which made drawing a record quadratic
+ * @v: the paths by strcmp(), equal paths by index
+ * @n: number of @v
+ * @cap: allocated @v
+ *
+ * cl_path_order_add() every path, cl_path_order_sort(), then look up.
+ */
+struct cl_path_order {
+	struct cl_path_ref *v;
+	size_t n, cap;
+};
+
+void cl_path_order_add(struct cl_path_order *po, const char *path, size_t index);
+void cl_path_order_sort(struct cl_path_order *po);
+void cl_path_order_free(struct cl_path_order *po);
+/*
+ * The run of @po->v equal to @path (@below false) or below it, starting
+ * with "@path." (@below true): returns its first position, *@end the one
+ * after its last (equal when there is none).
+ */
+size_t cl_path_order_find(const struct cl_path_order *po, const char *path, bool below,
+			  size_t *end);
+
 /*
  * Call @fn on every record that @rec embeds, at any depth, each once,
  * embedded ones before those that hold them (post-order); not on @rec.

@@ -123,7 +123,8 @@ const char *cl_proposal_summary(const struct cl_report_proposal *rp, const char 
 				struct cl_arena *a)
 {
 	const struct cl_proposal *p = rp->p;
-	const char *aligned = "", *remains = "";
+	const char *remains = "";
+	struct cl_strbuf aligned = { 0 };
 
 	if (rp->remains)
 		remains = cl_arena_printf(a, "; %s written by several writers: %s own line still moves between them",
@@ -133,30 +134,35 @@ const char *cl_proposal_summary(const struct cl_report_proposal *rp, const char 
 				       rp->reason ? rp->reason : "no proposal", remains);
 	for (size_t i = 0; i < p->n; i++)
 		if (p->align[i])
-			aligned = cl_arena_printf(a, "%s%s'%s'", aligned, *aligned ? ", " : "",
-						  rp->rec->members[p->order[i]].name);
-	return cl_arena_printf(a, "proposed reordering of '%s': %s%s%" PRIu64 " -> %" PRIu64
+			cl_strbuf_printf(&aligned, "%s'%s'", aligned.s ? ", " : "",
+					 rp->rec->members[p->order[i]].name);
+	if (aligned.s)
+		cl_strbuf_printf(&aligned, " aligned to a new line; ");
+	return cl_arena_printf(a, "proposed reordering of '%s': %s%" PRIu64 " -> %" PRIu64
 			       " bytes, %" PRIu64 " -> %" PRIu64 " cache lines%s",
-			       record_name, aligned, *aligned ? " aligned to a new line; " : "",
+			       record_name, aligned.s ? cl_strbuf_take(&aligned, a) : "",
 			       rp->rec->size, p->size, p->old_lines, p->new_lines, remains);
 }
 
 const char *cl_proposal_order(const struct cl_proposal *p, struct cl_arena *a)
 {
-	const char *order = "", *aligned = "";
+	struct cl_strbuf order = { 0 }, aligned = { 0 };
 
+	cl_strbuf_printf(&order, "order: ");
 	for (size_t i = 0; i < p->n; i++) {
 		const struct cl_member *m = &p->rec->members[p->order[i]];
 		const char *name = cl_member_display(m, a);
 
-		order = cl_arena_printf(a, "%s%s%s", order, i ? ", " : "", name);
+		cl_strbuf_printf(&order, "%s%s", i ? ", " : "", name);
 		if (p->align[i])
-			aligned = cl_arena_printf(a, "%s'%s' aligned to %" PRIu32 " bytes; ", aligned,
-						  name, p->align[i]);
+			cl_strbuf_printf(&aligned, "'%s' aligned to %" PRIu32 " bytes; ", name,
+					 p->align[i]);
 	}
-	return cl_arena_printf(a, "order: %s; %s%" PRIu64 " -> %" PRIu64 " bytes, %" PRIu64
-			       " -> %" PRIu64 " cache line%s", order, aligned, p->rec->size, p->size,
-			       p->old_lines, p->new_lines, p->new_lines == 1 ? "" : "s");
+	cl_strbuf_printf(&order, "; %s%" PRIu64 " -> %" PRIu64 " bytes, %" PRIu64 " -> %" PRIu64
+			 " cache line%s", aligned.s ? aligned.s : "", p->rec->size, p->size,
+			 p->old_lines, p->new_lines, p->new_lines == 1 ? "" : "s");
+	cl_strbuf_free(&aligned);
+	return cl_strbuf_take(&order, a);
 }
 
 /* The proposed struct as C: its header, the rewritten body, the closing. */
@@ -185,7 +191,8 @@ static void put_text(FILE *out, const struct cl_record *rec, const struct cl_rew
 const char *cl_proposal_group_asserts(const struct cl_proposal *p, struct cl_arena *a)
 {
 	const char *begin = "__cacheline_group_begin__", *end = "__cacheline_group_end__";
-	const char *group = NULL, *text = NULL, *kind = p->rec->kind == CL_UNION ? "union" : "struct";
+	const char *group = NULL, *kind = p->rec->kind == CL_UNION ? "union" : "struct";
+	struct cl_strbuf text = { 0 };
 
 	if (!p->rec->name || p->rec->typedef_name)
 		return NULL;
@@ -199,10 +206,10 @@ const char *cl_proposal_group_asserts(const struct cl_proposal *p, struct cl_are
 		else if (!strncmp(name, end, strlen(end)))
 			group = NULL;
 		else if (group && strncmp(name, "__cacheline_group_", 18))
-			text = cl_arena_printf(a, "%s\tCACHELINE_ASSERT_GROUP_MEMBER(%s %s, %s, %s);\n",
-					       text ? text : "", kind, p->rec->name, group, name);
+			cl_strbuf_printf(&text, "\tCACHELINE_ASSERT_GROUP_MEMBER(%s %s, %s, %s);\n",
+					 kind, p->rec->name, group, name);
 	}
-	return text;
+	return cl_strbuf_take(&text, a);
 }
 
 static void put_proposal(FILE *out, const struct cl_report_proposal *rp)

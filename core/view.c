@@ -51,8 +51,10 @@ struct mark {
  * @a: scratch
  * @leaves: the record's leaves, with paths
  * @nleaves: number of @leaves
+ * @classed: the paths of the leaves with a class
  * @marks: both ends of every pair
  * @nmarks: number of @marks
+ * @marked: the paths of @marks
  * @line: the last cacheline boundary drawn
  * @holes: byte holes at the top level, and their sum
  * @bit_holes: bit holes at the top level, and their sum in bits
@@ -65,8 +67,10 @@ struct view {
 	struct cl_arena a;
 	struct cl_leaf *leaves;
 	size_t nleaves;
+	struct cl_path_order classed;
 	struct mark *marks;
 	size_t nmarks, marks_cap;
+	struct cl_path_order marked;
 	uint64_t line;
 	uint64_t holes, hole_bytes;
 	uint64_t bit_holes, hole_bits;
@@ -151,30 +155,52 @@ static const char *leaf_class(struct view *v, const struct cl_leaf *l)
 	return l->access.group ? cl_arena_printf(&v->a, "%s(%s)", c, l->access.group) : c;
 }
 
-static bool path_within(const char *leaf, const char *path)
+static int by_index(const void *x, const void *y)
 {
-	size_t n = strlen(path);
+	const size_t *p = x, *q = y;
 
-	return !strncmp(leaf, path, n) && leaf[n] == '.';
+	return *p < *q ? -1 : *p > *q;
+}
+
+/*
+ * The indices in @po of @path (with @exact) and of the paths below it, in
+ * the order of the array they index; *@n their number.
+ */
+static size_t *indices_of(const struct cl_path_order *po, const char *path, bool exact,
+			  size_t *n)
+{
+	size_t end, first = exact ? cl_path_order_find(po, path, false, &end) : 0;
+	size_t below_end, below = cl_path_order_find(po, path, true, &below_end);
+	size_t *v;
+
+	if (!exact)
+		end = first;
+	*n = (end - first) + (below_end - below);
+	v = cl_xmalloc(*n * sizeof(*v));
+	for (size_t i = first; i < end; i++)
+		v[i - first] = po->v[i].index;
+	for (size_t i = below; i < below_end; i++)
+		v[end - first + i - below] = po->v[i].index;
+	qsort(v, *n, sizeof(*v), by_index);
+	return v;
 }
 
 /* The member's class, or those of the classed leaves of its record. */
 static const char *member_class(struct view *v, const char *path)
 {
-	const char *inside = NULL;
+	struct cl_strbuf inside = { 0 };
+	size_t end, first = cl_path_order_find(&v->classed, path, false, &end), n, *in;
 
-	for (size_t i = 0; i < v->nleaves; i++) {
-		const struct cl_leaf *l = &v->leaves[i];
+	if (first < end)	/* the first leaf of that path */
+		return leaf_class(v, &v->leaves[v->classed.v[first].index]);
+	in = indices_of(&v->classed, path, false, &n);
+	for (size_t i = 0; i < n; i++) {
+		const struct cl_leaf *l = &v->leaves[in[i]];
 
-		if (l->access.cls == CL_CLASS_NONE)
-			continue;
-		if (!strcmp(l->path, path))
-			return leaf_class(v, l);
-		if (path_within(l->path, path))
-			inside = cl_arena_printf(&v->a, "%s%s%s: %s", inside ? inside : "",
-						 inside ? ", " : "", l->path, leaf_class(v, l));
+		cl_strbuf_printf(&inside, "%s%s: %s", i ? ", " : "", l->path, leaf_class(v, l));
 	}
-	return inside;
+	free(in);
+	return cl_strbuf_take(&inside, &v->a);
 }
 
 static const char *rule_words(enum cl_rule r)
@@ -189,28 +215,50 @@ static const char *rule_words(enum cl_rule r)
 	}
 }
 
+/*
+ * "a, b": the other ends of the @n marks @in of rule @r, each once, in the
+ * order met; NULL when there is none.  Once by name, not by substring: a
+ * member in pairs with m10 and m1 lists both.
+ */
+static char *others(struct view *v, const size_t *in, size_t n, enum cl_rule r)
+{
+	struct cl_path_order o = { 0 };
+	bool *dup = cl_xmalloc(n + 1);
+	struct cl_strbuf list = { 0 };
+
+	for (size_t i = 0; i < n; i++)
+		if (v->marks[in[i]].rule == r)
+			cl_path_order_add(&o, v->marks[in[i]].other, i);
+	cl_path_order_sort(&o);
+	memset(dup, 0, n + 1);
+	for (size_t i = 1; i < o.n; i++)
+		dup[o.v[i].index] = !strcmp(o.v[i].path, o.v[i - 1].path);
+	for (size_t i = 0; i < n; i++) {
+		const struct mark *mk = &v->marks[in[i]];
+
+		if (mk->rule == r && !dup[i])
+			cl_strbuf_printf(&list, "%s%s", list.s ? ", " : "", mk->other);
+	}
+	cl_path_order_free(&o);
+	free(dup);
+	return cl_strbuf_take(&list, &v->a);
+}
+
+/* The marks of the member and of the leaves of its record, by rule. */
 static const char *member_marks(struct view *v, const char *path)
 {
-	const char *s = NULL;
+	struct cl_strbuf s = { 0 };
+	size_t n, *in = indices_of(&v->marked, path, true, &n);
 
 	for (int r = 0; r < CL_RULE_COUNT; r++) {
-		const char *list = NULL;
+		const char *list = others(v, in, n, (enum cl_rule)r);
 
-		for (size_t i = 0; i < v->nmarks; i++) {
-			const struct mark *mk = &v->marks[i];
-
-			if ((int)mk->rule != r || (strcmp(mk->path, path) && !path_within(mk->path, path)))
-				continue;
-			if (list && strstr(list, mk->other))
-				continue;
-			list = cl_arena_printf(&v->a, "%s%s%s", list ? list : "", list ? ", " : "",
-					       mk->other);
-		}
 		if (list)
-			s = cl_arena_printf(&v->a, "%s%s%s %s", s ? s : "", s ? "; " : "",
-					    rule_words((enum cl_rule)r), list);
+			cl_strbuf_printf(&s, "%s%s %s", s.s ? "; " : "", rule_words((enum cl_rule)r),
+					 list);
 	}
-	return s;
+	free(in);
+	return cl_strbuf_take(&s, &v->a);
 }
 
 static void collect_marks(struct view *v, const struct cl_findings *f, const struct cl_record *rec)
@@ -228,6 +276,17 @@ static void collect_marks(struct view *v, const struct cl_findings *f, const str
 		mk = cl_vec_push(&v->marks, &v->nmarks, &v->marks_cap);
 		*mk = (struct mark){ fd->b.path, fd->rule, fd->a.path };
 	}
+	for (size_t i = 0; i < v->nmarks; i++)
+		cl_path_order_add(&v->marked, v->marks[i].path, i);
+	cl_path_order_sort(&v->marked);
+}
+
+static void collect_classed(struct view *v)
+{
+	for (size_t i = 0; i < v->nleaves; i++)
+		if (v->leaves[i].access.cls != CL_CLASS_NONE)
+			cl_path_order_add(&v->classed, v->leaves[i].path, i);
+	cl_path_order_sort(&v->classed);
 }
 
 static void boundary(struct view *v, uint64_t byte, unsigned depth)
@@ -496,6 +555,7 @@ void cl_view(FILE *out, const struct cl_record *rec, const struct cl_view_option
 		f = &own;
 	}
 	v.nleaves = cl_record_leaves(shown, &v.a, &v.leaves, true);
+	collect_classed(&v);
 	collect_marks(&v, f, shown);
 	fprintf(out, "%s {\n", cl_record_display(shown, &v.a));
 	draw_members(&v, shown, 0, 1, NULL);
@@ -507,6 +567,8 @@ void cl_view(FILE *out, const struct cl_record *rec, const struct cl_view_option
 		fprintf(out, " __attribute__((__aligned__(%" PRIu32 ")))", shown->align);
 	fputs(";\n", out);
 	free(v.marks);
+	cl_path_order_free(&v.classed);
+	cl_path_order_free(&v.marked);
 	cl_findings_free(&own);
 	cl_arena_free(&v.a);
 }

@@ -5,14 +5,22 @@
 # without and with the plugin, side by side in one run (best of ROUNDS),
 # and prints the ratio with/without and how each grew from 10k to 100k
 # members: 10x is linear, 100x would be quadratic.  Then the same for
-# `cachelint lint` on the same files, against `clang -fsyntax-only`.
+# `cachelint lint` on the same files, against `clang -fsyntax-only`.  Then
+# the DWARF commands with a proposal (`dwarf --propose`, `layout --propose`,
+# `dwarf --format html --propose`) on the files built by clang -g, against
+# plain `cachelint dwarf`: CPU seconds (user + system: the machine is
+# shared), peak RSS and growth, and with
+# CACHELINT_BEFORE the same commands of another build side by side.
 #   pairs:   100 of N annotated (50 read-mostly/write-hot pairs), propose
 #   all:     every member annotated (200,000 findings at 100k), -w
 #
 #   bench/large_struct/run.sh [ROUNDS]
 #   CACHELINT_PLUGIN=.so, CACHELINT=exe: another build's plugin or command;
+#   CACHELINT_BEFORE=exe: a build to compare the DWARF commands with (each
+#   run stopped after LARGE_STRUCT_TIMEOUT seconds, 120 by default);
 #   LARGE_STRUCT_SIZES="10000 20000": other sizes (the first is the base of
-#   the growth; a quadratic build takes minutes at 100k)
+#   the growth; a quadratic build takes minutes at 100k);
+#   LARGE_STRUCT_PARTS="dwarf": only some of plugin, lint, dwarf
 set -eu
 top=$(cd "$(dirname "$0")/../.." && pwd)
 rounds=${1:-3}
@@ -23,6 +31,9 @@ clang=$(command -v clang-14 || command -v clang || echo clang)
 gen="$top/testsuite/tools/gen_large_struct.py"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT INT TERM
+parts="${LARGE_STRUCT_PARTS:-plugin lint dwarf}"
+before="${CACHELINT_BEFORE:-}"
+limit="${LARGE_STRUCT_TIMEOUT:-120}"
 [ -f "$plugin" ] || { echo "run.sh: build first (scripts/bootstrap.sh)" >&2; exit 2; }
 
 # seconds CMD...: the best wall time of $rounds runs
@@ -37,12 +48,18 @@ seconds() {
 	echo "$best"
 }
 
+for mode in pairs all; do
+	for n in $sizes; do
+		python3 "$gen" "$n" "$mode" "$work/$mode$n.c"
+	done
+done
+
+case " $parts " in *" plugin "*)
 printf '%-6s %8s %10s %10s %8s\n' mode members gcc_s plugin_s ratio
 for mode in pairs all; do
 	first=""
 	for n in $sizes; do
 		[ -n "$first" ] || first=$n
-		python3 "$gen" "$n" "$mode" "$work/$mode$n.c"
 		args="-w -fsyntax-only -I$top/annotations"
 		[ "$mode" = pairs ] && extra="-fplugin-arg-cachelint-propose" || extra=""
 		# shellcheck disable=SC2086
@@ -57,10 +74,12 @@ for mode in pairs all; do
 		"$first" "$n" "$(echo "scale=4; $plain / $plain0" | bc)" \
 		"$(echo "scale=4; $with / $with0" | bc)" "$((n / first))"
 done
+;; esac
 
 # The lint on the same files: libclang parses them too, so clang
 # -fsyntax-only is the baseline.
 [ -x "$cachelint" ] || { echo "run.sh: no $cachelint" >&2; exit 2; }
+case " $parts " in *" lint "*)
 printf '\n%-6s %8s %10s %10s %8s\n' mode members clang_s lint_s ratio
 for mode in pairs all; do
 	first=""
@@ -80,3 +99,79 @@ for mode in pairs all; do
 		"$first" "$n" "$(echo "scale=4; $plain / $plain0" | bc)" \
 		"$(echo "scale=4; $with / $with0" | bc)" "$((n / first))"
 done
+;; esac
+
+# The DWARF commands.  DWARF 4: clang's DWARF 5 names a unit's strings
+# past the 65,536th with DW_FORM_strx3, and libdwarf 20210528 then reads
+# the member's type reference one byte off ("a type reference points at
+# no DIE" from 70k members on).
+case " $parts " in *" dwarf "*) ;; *) exit 0 ;; esac
+[ -z "$before" ] || [ -x "$before" ] || { echo "run.sh: no $before" >&2; exit 2; }
+
+# measure EXE ARGS...: "cpu_seconds peak_MB" of the best of $rounds runs
+# (peak of that run), or ">$limit -" when a run is stopped at the time limit
+# (wall time)
+measure() {
+	best="" mb="-"
+	for r in $(seq "$rounds"); do
+		rc=0
+		timeout "$limit" /usr/bin/time -f '%U %S %M' -o "$work/time" "$@" >/dev/null 2>&1 || rc=$?
+		if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
+			echo ">$limit -"
+			return
+		fi
+		t=$(echo "$(cut -d' ' -f1 "$work/time") + $(cut -d' ' -f2 "$work/time")" | bc)
+		if [ -z "$best" ] || [ "$(echo "$t < $best" | bc)" = 1 ]; then
+			best=$t
+			mb=$(($(cut -d' ' -f3 "$work/time") / 1024))
+		fi
+	done
+	echo "$best $mb"
+}
+
+# run_cmd EXE WHAT OBJ: one of the four commands
+run_cmd() {
+	case $2 in
+	text)	measure "$1" dwarf --fail-on none "$3" ;;
+	propose) measure "$1" dwarf --propose --fail-on none "$3" ;;
+	layout)	measure "$1" layout --propose --fail-on none big "$3" ;;
+	html)	measure "$1" dwarf --format html --propose --fail-on none "$3" ;;
+	esac
+}
+
+printf '\n%-6s %8s %-8s %8s %8s %8s' mode members command cpu_s peak_MB x_text
+[ -z "$before" ] || printf ' %9s %9s %8s' before_s before_MB speedup
+printf '\n'
+for mode in pairs all; do
+	first=""
+	for n in $sizes; do
+		[ -n "$first" ] || first=$n
+		obj="$work/$mode$n.o"
+		"$clang" -g -gdwarf-4 -c -I"$top/annotations" "$work/$mode$n.c" -o "$obj"
+		for what in text propose layout html; do
+			set -- $(run_cmd "$cachelint" "$what" "$obj")
+			sec=$1 mb=$2
+			[ "$what" = text ] && text=$sec
+			printf '%-6s %8d %-8s %8.2f %8s %8.2f' "$mode" "$n" "$what" "$sec" "$mb" \
+				"$(echo "scale=4; $sec / ($text + 0.005)" | bc)"
+			if [ -n "$before" ]; then
+				set -- $(run_cmd "$before" "$what" "$obj")
+				case $1 in
+				">"*) printf ' %9s %9s %8s' "$1" - - ;;
+				*) printf ' %9.2f %9s %7.1fx' "$1" "$2" "$(echo "scale=4; $1 / ($sec + 0.005)" | bc)" ;;
+				esac
+			fi
+			printf '\n'
+			eval "sec_$what=\$sec"
+			[ "$n" = "$first" ] && eval "first_$what=\$sec"
+		done
+		rm -f "$obj"
+	done
+	printf '%-6s growth %s -> %s:' "$mode" "$first" "$n"
+	for what in text propose layout html; do
+		eval "a=\$first_$what b=\$sec_$what"
+		printf ' %s %.1fx' "$what" "$(echo "scale=4; $b / ($a + 0.005)" | bc)"
+	done
+	printf ' (linear: %sx)\n' "$((n / first))"
+done
+

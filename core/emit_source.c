@@ -68,6 +68,23 @@ static struct cl_source_file *cache_get(struct cl_source_cache *c, const char *p
 	return f;
 }
 
+const char *cl_source_line(struct cl_source_cache *c, const char *file, unsigned line,
+			   size_t *len)
+{
+	const struct cl_source_file *f;
+	const char *s, *nl;
+
+	if (!file || !*file || !line)
+		return NULL;
+	f = cache_get(c, file);
+	if (!f->data || line > f->nlines || f->lines[line - 1] > f->size)
+		return NULL;
+	s = f->data + f->lines[line - 1];
+	nl = memchr(s, '\n', f->size - f->lines[line - 1]);
+	*len = (size_t)((nl ? nl : f->data + f->size) - s);
+	return s;
+}
+
 /* Decode one UTF-8 sequence at @s (at most @n bytes); 0 bytes: invalid. */
 static unsigned utf8_decode(const unsigned char *s, size_t n, uint32_t *cp)
 {

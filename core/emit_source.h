@@ -50,6 +50,15 @@ unsigned cl_source_column(struct cl_source_cache *c, const char *file, unsigned 
 			  unsigned col, enum cl_column_kind kind);
 
 /*
+ * Line @line (1-based) of @file: its first byte, *@len its bytes without
+ * the newline; NULL when the file or line cannot be read.  Valid until
+ * @c reads another file into the slot (CL_SOURCE_CACHE_FILES files later).
+ * Also the DWARF reader's, to find a field's column clang does not write.
+ */
+const char *cl_source_line(struct cl_source_cache *c, const char *file, unsigned line,
+			   size_t *len);
+
+/*
  * @path relative to @root (both made absolute against the working
  * directory, ".." and "." folded), or NULL when it is not below @root.
  * The result is malloc()ed.

@@ -17,10 +17,8 @@
  * empty name (a corrupted .debug_str) is not looked for.
  *
  * Each file is read once per call, not once per finding (which was
- * quadratic: 200,000 findings in a 100,000-line struct), and its lines are
- * cut as fgets() into a LINE_MAX_BYTES buffer cut them: a longer line is
- * several pieces of one line, and a piece counts a line only if it ends in
- * a newline before any NUL byte.
+ * quadratic: 200,000 findings in a 100,000-line struct), through the
+ * emitters' cache of source files and their line starts.
  */
 #include "dwarf_columns.h"
 
@@ -28,105 +26,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "source.h"
+#include "emit_source.h"
 
-#define LINE_MAX_BYTES 4096
-#define SOURCES 8	/* files kept: the findings of a record are in one or two */
-
-/**
- * struct source - one source file read whole, with where its lines start
- * @path: as the DWARF names it
- * @data: its bytes and a NUL, NULL when it cannot be read
- * @starts: per line (1-based line N at @starts[N - 1]), its first piece
- * @nstarts: number of @starts
- */
-struct source {
-	char *path;
-	char *data;
-	size_t *starts;
-	size_t nstarts;
-};
-
-/**
- * struct sources - the files read during one dw_fix_columns()
- * @v: the files, replaced round-robin
- * @next: the slot to replace next
- */
-struct sources {
-	struct source v[SOURCES];
-	unsigned next;
-};
-
-static void source_free(struct source *src)
-{
-	free(src->path);
-	free(src->data);
-	free(src->starts);
-	memset(src, 0, sizeof(*src));
-}
-
-/* The pieces fgets() would read, and the first piece of each line. */
-static void source_read(struct source *src, const char *path)
-{
-	size_t size, cap = 0, start = 0;
-	const char *why;
-
-	src->path = cl_xstrdup(path);
-	src->data = cl_source_read(path, &size, &why);
-	if (!src->data)
-		return;
-	*cl_vec_push(&src->starts, &src->nstarts, &cap) = 0;
-	while (start < size) {
-		size_t len = 0, text;
-
-		while (start + len < size && len < LINE_MAX_BYTES - 1 &&
-		       src->data[start + len++] != '\n')
-			;
-		text = strnlen(src->data + start, len);	/* what strlen() sees */
-		start += len;
-		if (text && src->data[start - len + text - 1] == '\n')
-			*cl_vec_push(&src->starts, &src->nstarts, &cap) = start;
-	}
-	if (src->starts[src->nstarts - 1] == size)
-		src->nstarts--;	/* nothing after the last newline */
-}
-
-static const struct source *source_get(struct sources *c, const char *path)
-{
-	struct source *src;
-
-	for (unsigned i = 0; i < SOURCES; i++)
-		if (c->v[i].path && !strcmp(c->v[i].path, path))
-			return &c->v[i];
-	src = &c->v[c->next];
-	c->next = (c->next + 1) % SOURCES;
-	source_free(src);
-	source_read(src, path);
-	return src;
-}
-
-/*
- * The text of line @line of @path, in @buf as fgets() into it would have
- * read it; NULL if it cannot be read.
- */
-static const char *read_line(struct sources *c, const char *path, unsigned line, char *buf,
-			     size_t size)
-{
-	const struct source *src = source_get(c, path);
-	const char *p;
-	size_t len = 0;
-
-	if (!src->data || !line || line > src->nstarts)
-		return NULL;
-	p = src->data + src->starts[line - 1];
-	while (len < size - 1 && p[len] && p[len] != '\n')
-		len++;
-	if (len < size - 1 && p[len] == '\n')
-		len++;
-	memcpy(buf, p, len);
-	buf[len] = '\0';
-	return buf;
-}
+#define LINE_MAX_BYTES 4096	/* of a line, what is looked at */
 
 static bool ident_char(char c)
 {
@@ -178,21 +80,28 @@ static const char *spelled_name(const char *name)
 	return name;
 }
 
-static void fix(struct sources *c, struct cl_span *s, const struct cl_member *m)
+static void fix(struct cl_source_cache *c, struct cl_span *s, const struct cl_member *m)
 {
 	char buf[LINE_MAX_BYTES];
 	const char *text;
+	size_t len;
 
 	if (s->col || !s->file || !*s->file || !s->line || !m || !m->name)
 		return;
-	text = read_line(c, s->file, s->line, buf, sizeof(buf));
-	if (text)
-		s->col = find_name(text, spelled_name(m->name));
+	text = cl_source_line(c, s->file, s->line, &len);
+	if (!text)
+		return;
+	len = len < sizeof(buf) ? len : sizeof(buf) - 1;
+	memcpy(buf, text, len);
+	buf[len] = '\0';
+	s->col = find_name(buf, spelled_name(m->name));
 }
 
 void dw_fix_columns(struct cl_findings *f)
 {
-	struct sources c = { 0 };
+	struct cl_source_cache c;
+
+	cl_source_cache_init(&c);
 
 	for (size_t i = 0; i < f->n; i++) {
 		struct cl_finding *fd = &f->v[i];
@@ -204,6 +113,5 @@ void dw_fix_columns(struct cl_findings *f)
 		    fd->note_where.file == fd->b.member->span.file)
 			fix(&c, &fd->note_where, fd->b.member);
 	}
-	for (unsigned i = 0; i < SOURCES; i++)
-		source_free(&c.v[i]);
+	cl_source_cache_free(&c);
 }

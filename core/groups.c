@@ -240,7 +240,7 @@ static void group_begins(struct group_walk *w, const struct cl_member *m)
 	if (outer)
 		malformed(w, m, cl_arena_printf(w->a,
 				"group '%s' begins inside group '%s' (begun at line %u)",
-				group_name(m), group_name(outer), outer->span.line),
+				group_name(m), group_name(outer), cl_span_shown_line(&outer->span)),
 			  cl_arena_printf(w->a, "groups do not nest: '%s' classes its members, '%s' those after its end",
 					  group_name(m), group_name(outer)));
 	w->open[w->nopen++] = m;
@@ -260,7 +260,7 @@ static void group_ends(struct group_walk *w, const struct cl_member *m)
 	if (strcmp(group_name(begin), group_name(m))) {
 		malformed(w, m, cl_arena_printf(w->a,
 				"__cacheline_group_end(%s) ends group '%s' (begun at line %u)",
-				group_name(m), group_name(begin), begin->span.line),
+				group_name(m), group_name(begin), cl_span_shown_line(&begin->span)),
 			  cl_arena_printf(w->a, "group '%s' classes no member", group_name(begin)));
 		mark_bad(w, begin);
 	}

@@ -129,6 +129,12 @@ unsigned cl_span_shown_line(const struct cl_span *s)
 	return s->shown_file ? s->shown_line : s->line;
 }
 
+const char *cl_span_where(const struct cl_span *s, struct cl_arena *a)
+{
+	return cl_arena_printf(a, "%s:%u:%u", s->file ? cl_span_shown_file(s) : "?",
+			       cl_span_shown_line(s), s->col);
+}
+
 const char *cl_record_display(const struct cl_record *rec, struct cl_arena *a)
 {
 	if (rec->name && rec->typedef_name)

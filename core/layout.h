@@ -111,6 +111,8 @@ struct cl_span {
 /* The file and line a span is printed at: its presumed place (#line). */
 const char *cl_span_shown_file(const struct cl_span *s);
 unsigned cl_span_shown_line(const struct cl_span *s);
+/* "file:line:col" of the span as printed, "?" for a missing file; in @a. */
+const char *cl_span_where(const struct cl_span *s, struct cl_arena *a);
 
 /**
  * struct cl_access - the access annotation of one member

@@ -321,10 +321,11 @@ static bool has_counted_use(const struct cl_access *a)
 /*
  * Entries with counts and no class get one relative to the hottest member
  * of their struct, which is only known once the file has been read.  Each
- * member keeps what its class was inferred from (infer_member()).
+ * member keeps what its class was inferred from (infer_member()), and is
+ * classed here unless !@classify (infer_again() classes every member next).
  */
 static void infer_struct(struct cl_profile_struct *s, struct cl_arena *arena,
-			 const struct cl_thresholds *t)
+			 const struct cl_thresholds *t, bool classify)
 {
 	uint64_t hottest = 0, path_hottest = 0;
 	struct cl_inference *base = NULL;
@@ -335,7 +336,7 @@ static void infer_struct(struct cl_profile_struct *s, struct cl_arena *arena,
 
 		if (a->has_counts && access_total(a) > hottest)
 			hottest = access_total(a);
-		for (uint32_t j = 0; has_counted_use(a) && j < a->nuses; j++)
+		for (uint32_t j = 0; a->cls == CL_CLASS_PATHS && j < a->nuses; j++)
 			if ((a->uses[j].flags & USE_COUNTED) && use_total(&a->uses[j]) > path_hottest)
 				path_hottest = use_total(&a->uses[j]);
 	}
@@ -359,7 +360,8 @@ static void infer_struct(struct cl_profile_struct *s, struct cl_arena *arena,
 		in->hottest = hottest;
 		in->path_hottest = path_hottest;
 		m->inferred = in;
-		infer_member(m, arena, t);
+		if (classify)
+			infer_member(m, arena, t);
 	}
 }
 
@@ -1804,10 +1806,11 @@ static int load_stream(struct loader *ld)
 static void load_commit(struct loader *ld)
 {
 	struct cl_profile *p = ld->p, *tmp = &ld->tmp;
+	bool thresholds = ld->set_write_hot || ld->set_read_mostly;
 	size_t i;
 
 	for (i = 0; i < tmp->nstructs; i++)
-		infer_struct(&tmp->structs[i], &p->arena, &tmp->thresholds);
+		infer_struct(&tmp->structs[i], &p->arena, &tmp->thresholds, !thresholds);
 	if (!p->nstructs) {
 		profile_take(p, tmp);
 	} else {
@@ -1827,7 +1830,7 @@ static void load_commit(struct loader *ld)
 	if (ld->set_read_mostly)
 		p->thresholds.read_mostly = tmp->thresholds.read_mostly;
 	/* The last thresholds win, for the files before this one too. */
-	if (ld->set_write_hot || ld->set_read_mostly)
+	if (thresholds)
 		infer_again(p);
 }
 

@@ -91,30 +91,27 @@ static const char *access_words(struct cl_arena *a, const struct cl_access *acc)
 	return class_words(acc->cls);
 }
 
-static const char *where_words(struct cl_arena *a, const struct cl_span *s)
-{
-	return cl_arena_printf(a, "%s:%u:%u", s->file ? cl_span_shown_file(s) : "?",
-			       cl_span_shown_line(s), s->col);
-}
-
 /* The entry's place, and the place it was imported from when it says. */
 static const char *entry_words(struct cl_arena *a, const struct cl_profile_member *e)
 {
 	if (!e->from)
-		return where_words(a, &e->span);
-	return cl_arena_printf(a, "%s (from %s)", where_words(a, &e->span), e->from);
+		return cl_span_where(&e->span, a);
+	return cl_arena_printf(a, "%s (from %s)", cl_span_where(&e->span, a), e->from);
 }
 
 /* ", concurrent on rx": what the words of cl_access_describe() leave out. */
 static const char *concurrent_words(struct cl_arena *a, const struct cl_access *acc)
 {
-	const char *s = NULL;
+	struct cl_strbuf b = { 0 };
 
 	for (uint32_t i = 0; i < acc->nuses; i++)
 		if (acc->uses[i].path && (acc->uses[i].flags & CL_USE_CONCURRENT))
-			s = s ? cl_arena_printf(a, "%s, %s", s, acc->uses[i].path) :
-				acc->uses[i].path;
-	return s ? cl_arena_printf(a, " (concurrent: %s)", s) : " (no path concurrent)";
+			cl_strbuf_printf(&b, "%s%s", b.len ? ", " : " (concurrent: ",
+					 acc->uses[i].path);
+	if (!b.len)
+		return " (no path concurrent)";
+	cl_strbuf_printf(&b, ")");
+	return cl_strbuf_take(&b, a);
 }
 
 static void report_mismatch(struct cl_findings *out, struct cl_record *rec,

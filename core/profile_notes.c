@@ -79,12 +79,6 @@ static const struct cl_profile_member *leaf_entry(const struct cl_profile *p,
 	return best;
 }
 
-static const char *where_words(struct cl_arena *a, const struct cl_span *s)
-{
-	return cl_arena_printf(a, "%s:%u:%u", s->file ? cl_span_shown_file(s) : "?",
-			       cl_span_shown_line(s), s->col);
-}
-
 static const char *leaf_note(const struct cl_profile *p, const struct cl_leaf *l,
 			     struct cl_arena *a)
 {
@@ -101,15 +95,15 @@ static const char *leaf_note(const struct cl_profile *p, const struct cl_leaf *l
 				       ", writes %" PRIu64 "%s%s", l->path, cls,
 				       l->access.reads, l->access.writes,
 				       e ? " at " : " in the profile",
-				       e ? where_words(a, &e->span) : "");
+				       e ? cl_span_where(&e->span, a) : "");
 	else if (e && e->replaced_at)
 		text = cl_arena_printf(a, "'%s' is %s by the profile entry at %s", l->path,
-				       cls, where_words(a, &e->span));
+				       cls, cl_span_where(&e->span, a));
 	else
 		return NULL;
 	if (e && e->replaced_at)
 		text = cl_arena_printf(a, "%s, which replaced the one at %s", text,
-				       where_words(a, e->replaced_at));
+				       cl_span_where(e->replaced_at, a));
 	return text;
 }
 

@@ -720,7 +720,8 @@ static int std_stream(const struct stat *st)
 /*
  * A FIFO or character device (/dev/null, a terminal, a pipe reached as
  * /dev/stdout) is written in place, never replaced, and a FIFO that
- * nobody reads is not waited for (the open was O_NONBLOCK: ENXIO).  The
+ * nobody reads is not waited for (the open was O_NONBLOCK: ENXIO); one
+ * whose reader stops reading holds the exit as any pipe would.  The
  * file that standard output or error writes (/dev/stdout when it is
  * redirected to a file) is written through that descriptor, at its
  * offset, after the program's own buffered output.
@@ -740,7 +741,7 @@ static int write_in_place(int fd, const struct stat *st, const struct profile *p
 		close(fd);
 		return errno;
 	}
-	return put_stream(fdopen(fd, "a"), p, form);
+	return put_stream(fdopen(fd, "w"), p, form);	/* "w" truncates nothing here */
 }
 
 /* Where the kernel found the file open as @fd: a malloc'ed path, or NULL. */
@@ -834,43 +835,71 @@ out:
 	return err;
 }
 
+/* Whether @path's directory is sticky and world-writable (/tmp); its owner in *@owner. */
+static bool sticky_dir(const char *path, uid_t *owner)
+{
+	const char *slash = strrchr(path, '/');
+	char *dir = slash ? strndup(path, slash == path ? 1 : (size_t)(slash - path)) : strdup(".");
+	struct stat d;
+	bool sticky;
+
+	sticky = dir && stat(dir, &d) == 0 &&
+		 (d.st_mode & (S_ISVTX | S_IWOTH)) == (S_ISVTX | S_IWOTH);
+	*owner = sticky ? d.st_uid : 0;
+	free(dir);
+	return sticky;
+}
+
 /*
  * A symbolic link that the kernel's fs.protected_symlinks would not let
  * another user's program follow: in a sticky, world-writable directory
  * (/tmp), owned neither by this user nor by the directory's owner.  Refused
- * whatever the sysctl says, for the last component of the name.
+ * whatever the sysctl says, for the last component of the name.  A link
+ * that passes cannot be swapped for another: the sticky bit lets only its
+ * owner or the directory's rename or remove it.
  */
 static bool untrusted_link(const char *path)
 {
-	const char *slash = strrchr(path, '/');
-	char *dir = slash ? strndup(path, slash == path ? 1 : (size_t)(slash - path)) : strdup(".");
-	struct stat l, d;
-	bool bad;
+	struct stat l;
+	uid_t owner;
 
-	bad = dir && lstat(path, &l) == 0 && S_ISLNK(l.st_mode) && stat(dir, &d) == 0 &&
-	      (d.st_mode & (S_ISVTX | S_IWOTH)) == (S_ISVTX | S_IWOTH) &&
-	      l.st_uid != geteuid() && l.st_uid != d.st_uid;
-	free(dir);
-	return bad;
+	return lstat(path, &l) == 0 && S_ISLNK(l.st_mode) && sticky_dir(path, &owner) &&
+	       l.st_uid != geteuid() && l.st_uid != owner;
 }
 
 /*
- * Open @path for writing as the shell would, without waiting for a FIFO's
- * reader: the file as it is, or a new one (*@created).  -1 and errno.
+ * Follow the link at @path in a sticky directory only when it is trusted,
+ * after an open with O_NOFOLLOW met it (ELOOP): checked, then opened, with
+ * no window for another user to put a link in its place.
  */
-static int open_target(const char *path, bool *created)
+static int open_link(const char *path, int flags, mode_t mode)
 {
-	const int flags = O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC;
-	struct stat l;
-
-	*created = false;
 	if (untrusted_link(path)) {
 		errno = EPERM;
 		return -1;
 	}
+	return open(path, flags & ~O_NOFOLLOW, mode);
+}
+
+/*
+ * Open @path for writing as the shell would, without waiting for a FIFO's
+ * reader: the file as it is, or a new one (*@created, only when this open
+ * made it).  In a sticky directory no link is followed unchecked.  -1 and
+ * errno.
+ */
+static int open_target(const char *path, bool *created)
+{
+	uid_t owner;
+	const int flags = O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC |
+			  (sticky_dir(path, &owner) ? O_NOFOLLOW : 0);
+	struct stat l;
+
+	*created = false;
 	for (int tries = 0; tries < 3; tries++) {
 		int fd = open(path, flags);
 
+		if (fd < 0 && errno == ELOOP && (flags & O_NOFOLLOW))
+			fd = open_link(path, flags, 0);
 		if (fd >= 0 || errno != ENOENT)
 			return fd;
 		/* a new name: O_EXCL follows no link */
@@ -880,11 +909,9 @@ static int open_target(const char *path, bool *created)
 			return fd;
 		}
 		/* a dangling link names the file to create, as for '>' */
-		if (lstat(path, &l) == 0 && S_ISLNK(l.st_mode)) {
-			fd = open(path, flags | O_CREAT, 0666);
-			*created = fd >= 0;
-			return fd;
-		}
+		if (lstat(path, &l) == 0 && S_ISLNK(l.st_mode))
+			return (flags & O_NOFOLLOW) ? open_link(path, flags | O_CREAT, 0666) :
+						      open(path, flags | O_CREAT, 0666);
 	}
 	return -1;
 }

@@ -32,9 +32,6 @@
  *                         FILE ending in '/' is a directory, made if it
  *                         does not exist: DIR/<source>.cachelint.yaml
  *   dump-layout[=FILE]    print the model of every struct (stderr or FILE)
- *
- * Every FILE is written whole at the end of the unit or not at all
- * (cl_write_atomic); one that cannot be written is an error naming it.
  *   werror                make cachelint's diagnostics errors
  *   instrument[=S[:S…]]   count member accesses per thread at run time (the
  *                         program links libcachelint-rt, which writes them
@@ -43,6 +40,9 @@
  *   instrument-notes      a note where a counted member's address leaves a
  *                         function: accesses through it are not counted
  *   disable               load, register the annotations, check nothing
+ *
+ * Every FILE is written whole at the end of the unit or not at all
+ * (cl_write_atomic); one that cannot be written is an error naming it.
  *
  * cachelint's warnings stay warnings under -Werror, so loading the plugin
  * never breaks a build; `werror` is how a build gates on them.  -w silences
@@ -166,13 +166,6 @@ static void emit_profile_notes(const struct cl_finding *f, location_t loc)
 }
 
 /*
- * One finding: a warning (an error with `werror`) at the reported field and
- * a note at the other; the struct's first finding that a proposal fixes also
- * carries the proposal (@rp) as fix-its and a note.  A plain -Werror must
- * not promote it.  A rule of note severity (true sharing, adjacent lines)
- * is a note, which -w silences as it does the warnings.
- */
-/*
  * Where @f is reported.  A group marker is a member a macro makes whole
  * (__cacheline_group_begin(G) in include/linux/cache.h): it is reported
  * where the macro is used, the line the model, the lint and DWARF give,
@@ -187,6 +180,13 @@ static location_t finding_location(const struct cl_finding *f)
 	return loc;
 }
 
+/*
+ * One finding: a warning (an error with `werror`) at the reported field and
+ * a note at the other; the struct's first finding that a proposal fixes also
+ * carries the proposal (@rp) as fix-its and a note.  A plain -Werror must
+ * not promote it.  A rule of note severity (true sharing, adjacent lines)
+ * is a note, which -w silences as it does the warnings.
+ */
 static void emit(const struct cl_finding *f, struct cl_report_proposal *rp)
 {
 	location_t loc = finding_location(f);
@@ -604,7 +604,6 @@ static bool needs_value(const struct plugin_argument *arg, bool needed)
 	return false;
 }
 
-/* "a:b_c": C identifiers separated by ':'. */
 static void parse_argument(const struct plugin_argument *arg, const char **profiles)
 {
 	const char *key = arg->key;

@@ -417,6 +417,16 @@ static void local_defs_collect(function *fn)
 			tree lhs = gimple_get_lhs(stmt), rhs = NULL_TREE;
 			bool existed;
 
+			/* an asm's outputs are assigned where nothing says how */
+			if (gasm *as = dyn_cast<gasm *>(stmt)) {
+				for (unsigned i = 0; i < gimple_asm_noutputs(as); i++) {
+					tree out = TREE_VALUE(gimple_asm_output_op(as, i));
+
+					if (local_pointer(out))
+						ins.local_defs->put(out, error_mark_node);
+				}
+				continue;
+			}
 			if (!lhs || !local_pointer(lhs))
 				continue;
 			if (is_gimple_assign(stmt) &&

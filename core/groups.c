@@ -334,6 +334,13 @@ bool cl_groups_marker(const char *name)
 	return starts_with(name, BEGIN) || starts_with(name, END);
 }
 
+const char *cl_groups_marker_macro(const char *name)
+{
+	if (starts_with(name, BEGIN))
+		return "__cacheline_group_begin";
+	return starts_with(name, END) ? "__cacheline_group_end" : NULL;
+}
+
 bool cl_groups_present(const struct cl_record *rec)
 {
 	const struct cl_member *m;

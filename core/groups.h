@@ -21,6 +21,12 @@ extern "C" {
  * with no begin is a finding of its own).
  */
 bool cl_groups_marker(const char *name);
+/*
+ * The macro that makes marker @name, as the source spells it:
+ * "__cacheline_group_begin" or "__cacheline_group_end" (each also has an
+ * "_aligned" form); NULL for a member that is no marker.
+ */
+const char *cl_groups_marker_macro(const char *name);
 /* Whether @rec holds cacheline group markers, anonymous members looked through. */
 bool cl_groups_present(const struct cl_record *rec);
 /*

@@ -117,8 +117,8 @@ const char *cl_paths_annotation_add(struct cl_access *acc, enum cl_paths_annotat
 size_t cl_path_parse(const char *s, size_t len, bool *concurrent);
 
 /* What cl_path_parse() takes, for messages. */
-#define CL_PATH_GRAMMAR "a path is a name of letters, digits, '_', '-' and '.', " \
-			"optionally followed by ':concurrent'"
+#define CL_PATH_NAME_GRAMMAR "a path is a name of letters, digits, '_', '-' and '.'"
+#define CL_PATH_GRAMMAR CL_PATH_NAME_GRAMMAR ", optionally followed by ':concurrent'"
 
 /*
  * Whether two accesses say the same (class, group, uses), in whatever

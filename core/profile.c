@@ -1724,7 +1724,7 @@ static int path_kind_key(struct loader *ld, const struct cl_span *at, const char
 	len = cl_path_parse(name, strlen(name), &concurrent);
 	if (!len || concurrent)
 		return err_at(ld, at, "'%s' is not a path name: %s%s", show(nb, name),
-			      "a path is a name of letters, digits, '_', '-' and '.'",
+			      CL_PATH_NAME_GRAMMAR,
 			      concurrent ? " (its value says it is concurrent)" : "");
 	if (ld_next(ld) || !(s = scalar_value(ld, name)))
 		return -1;

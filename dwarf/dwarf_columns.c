@@ -23,10 +23,12 @@
 #include "dwarf_columns.h"
 
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "emit_source.h"
+#include "groups.h"
 
 #define LINE_MAX_BYTES 4096	/* of a line, what is looked at */
 
@@ -63,21 +65,21 @@ static unsigned find_name(const char *text, const char *name)
 }
 
 /*
- * The name a member is spelled with: a cacheline group marker,
- * __cacheline_group_begin__G, is made by the macro __cacheline_group_begin(G)
- * (core/groups.c), which is what the line shows.
+ * A cacheline group marker, __cacheline_group_begin__G, is a member a
+ * macro makes (core/groups.c): the line shows __cacheline_group_begin(G) or
+ * __cacheline_group_begin_aligned(G).  Its column, or 0.
  */
-static const char *spelled_name(const char *name)
+static unsigned find_marker(const char *text, const char *name)
 {
-	static const char *const macros[] = { "__cacheline_group_begin", "__cacheline_group_end" };
+	const char *macro = cl_groups_marker_macro(name);
+	char aligned[64];
+	unsigned col;
 
-	for (size_t i = 0; i < sizeof(macros) / sizeof(macros[0]); i++) {
-		size_t n = strlen(macros[i]);
-
-		if (!strncmp(name, macros[i], n) && !strncmp(name + n, "__", 2))
-			return macros[i];
-	}
-	return name;
+	if (!macro)
+		return 0;
+	snprintf(aligned, sizeof(aligned), "%s_aligned", macro);
+	col = find_name(text, aligned);
+	return col ? col : find_name(text, macro);
 }
 
 static void fix(struct cl_source_cache *c, struct cl_span *s, const struct cl_member *m)
@@ -94,7 +96,9 @@ static void fix(struct cl_source_cache *c, struct cl_span *s, const struct cl_me
 	len = len < sizeof(buf) ? len : sizeof(buf) - 1;
 	memcpy(buf, text, len);
 	buf[len] = '\0';
-	s->col = find_name(buf, spelled_name(m->name));
+	s->col = find_name(buf, m->name);
+	if (!s->col)
+		s->col = find_marker(buf, m->name);
 }
 
 void dw_fix_columns(struct cl_findings *f)

@@ -37,10 +37,18 @@ int _dwarf_get_size_of_val(Dwarf_Debug dbg, Dwarf_Unsigned form, Dwarf_Half cu_v
 
 static size_of_val_fn libdwarf_size_of_val;
 
+/*
+ * libdwarf's own, looked up once before main() (the reader may run units
+ * on several threads).  Only a libdwarf.so calls the definition below, so
+ * the lookup finds it; dw_libdwarf_caveat() says when it did not.
+ */
+__attribute__((constructor)) static void libdwarf_lookup(void)
+{
+	libdwarf_size_of_val = (size_of_val_fn)dlsym(RTLD_NEXT, "_dwarf_get_size_of_val");
+}
+
 static size_of_val_fn libdwarf_own(void)
 {
-	if (!libdwarf_size_of_val)
-		libdwarf_size_of_val = (size_of_val_fn)dlsym(RTLD_NEXT, "_dwarf_get_size_of_val");
 	return libdwarf_size_of_val;
 }
 

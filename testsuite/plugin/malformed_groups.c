@@ -85,5 +85,17 @@ struct unterminated_proposal {
 // CHECK-NEXT: malformed_groups.c:[[#@LINE-6]]:14: warning: read-mostly field 'next' shares cache line 0 (bytes 0-63) of 'struct unterminated_proposal' with write-hot field 'refs' [cachelint-false-sharing]
 // CHECK-NEXT: malformed_groups.c:[[#@LINE-10]]:14: note: 'refs' is written on hot paths
 
+// An aligned marker (include/linux/cache.h's __cacheline_group_begin_aligned)
+// is reported where the macro is written, by every front end (for clang's
+// DWARF, which has no column, cachelint dwarf finds it on the line).
+#define __cacheline_group_begin_aligned(GROUP) \
+	__cacheline_group_begin(GROUP) __attribute__((__aligned__(8)))
+struct unterminated_aligned {
+	long refs;
+	__cacheline_group_begin_aligned(unterminated_aligned_read_tx);
+	int state;
+};
+// CHECK: malformed_groups.c:[[#@LINE-3]]:9: warning: malformed cacheline group markers in 'struct unterminated_aligned': group 'unterminated_aligned_read_tx' never ends; there is no __cacheline_group_end(unterminated_aligned_read_tx), and the group classes no member [cachelint-group-markers]
+
 _Static_assert(offsetof(struct nested, wmem) == 24, "premise: one line");
 _Static_assert(offsetof(struct unterminated_proposal, next) == 16, "premise: one line");

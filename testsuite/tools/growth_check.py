@@ -57,7 +57,7 @@ def count_instructions(small, large, bound, limit):
     ns, nl = instructions(small, limit), instructions(large, limit)
     ratio = nl / max(ns, 1)
     print('growth: %d -> %d instructions, %.2fx (at most %.0fx)' % (ns, nl, ratio, bound))
-    if bound is not None and ratio > bound:
+    if ratio > bound:
         sys.exit('growth_check: %.2fx is more than %.0fx: the work grows faster than linearly'
                  % (ratio, bound))
 
@@ -79,6 +79,8 @@ def main():
         else:
             sys.exit('growth_check: unknown option %s' % args[0])
         args = args[2:]
+    if bound is None:
+        sys.exit('growth_check: --max RATIO is required (a check without a bound cannot fail)')
     rest = args[1:]
     cut = rest.index(':::')
     small, large = rest[:cut], rest[cut + 1:]
@@ -91,7 +93,7 @@ def main():
         tl.append(run(large))
     ratio = min(tl) / max(min(ts), 1e-3)
     print('growth: %.2f s -> %.2f s, %.1fx (at most %.0fx)' % (min(ts), min(tl), ratio, bound))
-    if bound is not None and ratio > bound:
+    if ratio > bound:
         sys.exit('growth_check: %.1fx is more than %.0fx: the work grows faster than linearly'
                  % (ratio, bound))
 

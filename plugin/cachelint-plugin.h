@@ -60,6 +60,8 @@ struct cl_profile;
  * names them (cl_record_name_valid): `conn:ns::box<int>`.
  */
 bool instrument_list_valid(const char *list);
+/* A typedef @decl: the name instrument= knows an anonymous record by. */
+void instrument_typedef(tree decl);
 /*
  * Add the pass that counts member accesses at run time (`instrument`):
  * @list the structs ("a:b"), NULL or "" for those with annotations or in

@@ -420,6 +420,8 @@ static void finish_decl(void *event_data, void *)
 		finish_var(decl);
 		return;
 	}
+	if (TREE_CODE(decl) == TYPE_DECL && state.instrument)
+		instrument_typedef(decl);
 	if (!pending_records || TREE_CODE(decl) != TYPE_DECL || !DECL_NAME(decl))
 		return;
 	type = TREE_TYPE(decl);

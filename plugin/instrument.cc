@@ -61,6 +61,10 @@
 #include "stor-layout.h"
 #include "tree-iterator.h"
 #include "target.h"
+#include "asan.h"
+#include "gimplify-me.h"
+#include "tree-cfg.h"
+#include "stringpool.h"
 
 #include "access_profile.h"
 #include "names.h"
@@ -70,6 +74,31 @@
 
 #define CHAIN_MAX 64
 #define POINTER_HOPS 8
+#define NO_KEY UINT_MAX
+
+/**
+ * struct sample_point - an access whose object the runtime is told about
+ * @stmt: the access
+ * @base: the object's address (a struct instance or a variable)
+ * @addr: the address of the bytes the access touches
+ * @site: its site in the unit's table
+ */
+struct sample_point {
+	gimple *stmt;
+	tree base, addr;
+	unsigned site;
+};
+
+/**
+ * struct sample_check - where one segment decides whether to sample
+ * @from, @to: its sampled accesses, indices in instrument_state.samples
+ * @count: the value its counter was just given (an SSA name)
+ * @next: the thread-local count at which it samples next
+ */
+struct sample_check {
+	unsigned from, to;
+	tree count, next;
+};
 
 /**
  * struct instrument_state - the pass's view of the unit
@@ -97,6 +126,16 @@
  * @escape_at: while a leaving address is looked at, where it leaves
  *	(count() then notes instead of counting); UNKNOWN_LOCATION otherwise
  * @escaped: "struct\tpath" of the members noted so far (once per unit)
+ * @all: `instrument=all`: every struct and every global array
+ * @typedefs: TYPE_UID of an anonymous record -> the typedef that names it
+ *	(`typedef struct {…} LIBEVENT_THREAD;`), from instrument_typedef()
+ * @samples: the current function's accesses to tell the runtime about
+ * @checks: its segments' decisions
+ * @nexts: for each counter (by its DECL_UID), its `next` (sample_check)
+ * @seg_samples: where the current segment's samples start
+ * @sites: the unit's table of sites (cachelint-rt.h), after its count
+ * @unit: the unit's number at the runtime
+ * @routines: the unit's possible thread start routines
  */
 struct instrument_state {
 	const char *list;
@@ -115,6 +154,15 @@ struct instrument_state {
 	bool notes;
 	location_t escape_at;
 	hash_set<nofree_string_hash> *escaped;
+	bool all;
+	hash_map<int_hash<unsigned int, 0xffffffffu, 0xfffffffeu>, const char *> *typedefs;
+	vec<sample_point> samples;
+	vec<sample_check> checks;
+	hash_map<tree, tree> *nexts;
+	unsigned seg_samples;
+	vec<unsigned> sites;
+	tree unit;
+	vec<tree> routines;
 };
 
 static struct instrument_state ins;
@@ -155,6 +203,29 @@ static bool listed(const char *name)
 	return false;
 }
 
+void instrument_typedef(tree decl)
+{
+	tree type = TREE_TYPE(decl);
+
+	if (!ins.typedefs || !DECL_NAME(decl) || !type || !RECORD_OR_UNION_TYPE_P(type))
+		return;
+	type = TYPE_MAIN_VARIANT(type);
+	if (!convert_record_name(type, ins.arena))
+		ins.typedefs->put(TYPE_UID(type), IDENTIFIER_POINTER(DECL_NAME(decl)));
+}
+
+/* @type's name: its tag, or the typedef that names an anonymous one. */
+static const char *record_name(tree type)
+{
+	const char *name = convert_record_name(type, ins.arena);
+	const char **td;
+
+	if (name)
+		return name;
+	td = ins.typedefs->get(TYPE_UID(type));
+	return td ? *td : NULL;
+}
+
 /* The name of @type when its members are counted, else NULL. */
 static const char *instrumented(tree type)
 {
@@ -164,18 +235,34 @@ static const char *instrumented(tree type)
 	if (!type || !RECORD_OR_UNION_TYPE_P(type) || !COMPLETE_TYPE_P(type))
 		return NULL;
 	type = TYPE_MAIN_VARIANT(type);
-	name = convert_record_name(type, ins.arena);
+	name = record_name(type);
 	if (!name)
 		return NULL;
 	cached = ins.chosen->get(TYPE_UID(type));
 	if (cached)
 		return *cached == 1 ? name : NULL;
-	if (ins.list)
+	if (ins.all)
+		v = 1;
+	else if (ins.list)
 		v = listed(name);
 	else
 		v = attributes_on_fields(type) || (ins.profile && cl_profile_find(ins.profile, name));
 	ins.chosen->put(TYPE_UID(type), v ? 1 : 2);
 	return v ? name : NULL;
+}
+
+/*
+ * A global or static variable whose elements are counted: one that
+ * `instrument=` names, or with `instrument=all` any array.
+ */
+static bool variable_instrumented(tree t)
+{
+	if (!t || !VAR_P(t) || !is_global_var(t) || !DECL_NAME(t) || DECL_ARTIFICIAL(t) ||
+	    !COMPLETE_TYPE_P(TREE_TYPE(t)) || !tree_fits_uhwi_p(TYPE_SIZE_UNIT(TREE_TYPE(t))))
+		return false;
+	if (ins.all)
+		return TREE_CODE(TREE_TYPE(t)) == ARRAY_TYPE;
+	return ins.list && listed(IDENTIFIER_POINTER(DECL_NAME(t)));
 }
 
 static uint64_t field_bits(tree f)
@@ -185,10 +272,16 @@ static uint64_t field_bits(tree f)
 	return tree_fits_uhwi_p(pos) ? tree_to_uhwi(pos) : 0;
 }
 
-/* The index of member @rec.@path, new ones appended to the table. */
-static unsigned key_index(const char *rec, const char *path, uint64_t bits)
+/*
+ * The index of member @rec.@path (@bits at @bit_size), new ones appended to
+ * the table with @kind ("s:SIZE", "v:ELEMENT:COUNT") and @where the struct
+ * or variable is defined (cachelint-rt.h).
+ */
+static unsigned key_index(const char *rec, const char *path, uint64_t bits, uint64_t bit_size,
+			  const char *kind, location_t where)
 {
 	char *key = concat(rec, "\t", path, NULL);
+	expanded_location xl = expand_location(where);
 	bool existed;
 	unsigned *slot = &ins.keys->get_or_insert(key, &existed);
 
@@ -198,8 +291,15 @@ static unsigned key_index(const char *rec, const char *path, uint64_t bits)
 	}
 	*slot = ins.nkeys++;
 	obstack_grow(&ins.table, key, strlen(key));
-	obstack_printf(&ins.table, "\t%" PRIu64 "\n", bits);
+	obstack_printf(&ins.table, "\t%" PRIu64 "\t%" PRIu64 "\t%s\t%s:%d\n", bits, bit_size, kind,
+		       xl.file ? xl.file : "", xl.line);
 	return *slot;
+}
+
+static uint64_t type_bytes(tree type)
+{
+	return type && COMPLETE_TYPE_P(type) && tree_fits_uhwi_p(TYPE_SIZE_UNIT(type)) ?
+	       tree_to_uhwi(TYPE_SIZE_UNIT(type)) : 0;
 }
 
 /* ------------------------------------------------------------------ */
@@ -230,13 +330,12 @@ static void variable_add(tree decl)
  * initial-exec or local-exec (an executable), else (-fPIC) initial-exec: no
  * __tls_get_addr call on the counting path.
  */
-static tree counter_decl(const char *name)
+static tree tls_decl(const char *name, tree type)
 {
 	tree decl;
 	enum tls_model model;
 
-	decl = build_decl(UNKNOWN_LOCATION, VAR_DECL, get_identifier(name),
-			  long_long_unsigned_type_node);
+	decl = build_decl(UNKNOWN_LOCATION, VAR_DECL, get_identifier(name), type);
 	TREE_STATIC(decl) = 1;
 	DECL_ARTIFICIAL(decl) = 1;
 	DECL_IGNORED_P(decl) = 1;
@@ -245,8 +344,129 @@ static tree counter_decl(const char *name)
 	DECL_CONTEXT(decl) = NULL_TREE;
 	model = decl_default_tls_model(decl);
 	set_decl_tls_model(decl, model < TLS_MODEL_INITIAL_EXEC ? TLS_MODEL_INITIAL_EXEC : model);
+	return decl;
+}
+
+static tree counter_decl(const char *name)
+{
+	tree decl = tls_decl(name, long_long_unsigned_type_node);
+
 	variable_add(decl);
 	return decl;
+}
+
+/* static unsigned __cachelint_unit: the unit's number at the runtime. */
+static void sample_decls(void)
+{
+	if (ins.unit)
+		return;
+	ins.unit = build_decl(UNKNOWN_LOCATION, VAR_DECL, get_identifier("__cachelint_unit"),
+			      unsigned_type_node);
+	TREE_STATIC(ins.unit) = 1;
+	DECL_ARTIFICIAL(ins.unit) = 1;
+	DECL_IGNORED_P(ins.unit) = 1;
+	TREE_USED(ins.unit) = 1;
+	TREE_ADDRESSABLE(ins.unit) = 1;
+	DECL_CONTEXT(ins.unit) = NULL_TREE;
+	variable_add(ins.unit);
+}
+
+/* @value as an SSA name (or a constant) computed before @gsi, usable further down the block. */
+static tree ssa_value(gimple_stmt_iterator *gsi, tree value)
+{
+	tree v = force_gimple_operand_gsi(gsi, fold_convert(const_ptr_type_node, value), true,
+					  NULL_TREE, true, GSI_SAME_STMT);
+	gimple *g;
+
+	if (TREE_CODE(v) == SSA_NAME || is_gimple_min_invariant(v))
+		return v;
+	g = gimple_build_assign(make_ssa_name(const_ptr_type_node), v);
+	gsi_insert_before(gsi, g, GSI_SAME_STMT);
+	return gimple_assign_lhs(g);
+}
+
+/*
+ * The sampled accesses of one segment (@c): their objects' and bytes'
+ * addresses kept where each access is, and after the last (before it
+ * when it ends the block):
+ *
+ *	if (count == next) {			(very unlikely)
+ *		__libcachelint_rt_sample_v3(base_1, addr_1, &unit, site_1);
+ *		...
+ *		next = count + __libcachelint_rt_sample_v3(base_n, addr_n, &unit, site_n);
+ *	}
+ *
+ * where count is what the segment's counter was just given: one load and
+ * a compare per segment, no store (a countdown of its own, a second
+ * read-modify-write per segment, ran a reader loop 2.2x slower than
+ * plain), the addresses sunk into the unlikely block.  Each counter
+ * samples at intervals of its own, which the runtime draws at random.
+ * The call returns, so the segment's count stays exact.
+ */
+static void check_emit(const struct sample_check *c)
+{
+	static tree fn;
+	tree type = unsigned_type_node, ull = long_long_unsigned_type_node;
+	gimple *last = ins.samples[c->to - 1].stmt, *g[2];
+	tree next = make_ssa_name(ull);
+	location_t loc = gimple_location(last);
+	gimple_stmt_iterator gsi, at;
+	basic_block then_bb, join_bb;
+
+	if (!fn) {
+		fn = build_fn_decl(CL_RT_SAMPLE_SYMBOL,
+				   build_function_type_list(type, const_ptr_type_node,
+							    const_ptr_type_node,
+							    const_ptr_type_node, type, NULL_TREE));
+		TREE_NOTHROW(fn) = 1;
+		DECL_ATTRIBUTES(fn) = tree_cons(get_identifier("leaf"), NULL_TREE, NULL_TREE);
+	}
+	for (unsigned i = c->from; i < c->to; i++) {
+		struct sample_point *p = &ins.samples[i];
+
+		gsi = gsi_for_stmt(p->stmt);
+		p->base = ssa_value(&gsi, p->base);
+		p->addr = ssa_value(&gsi, p->addr);
+	}
+	g[0] = gimple_build_assign(next, c->next);
+	g[1] = gimple_build_cond(EQ_EXPR, c->count, next, NULL_TREE, NULL_TREE);
+	gsi = gsi_for_stmt(last);
+	gimple_set_location(g[0], loc);
+	gimple_set_location(g[1], loc);
+	if (stmt_ends_bb_p(last))
+		gsi_insert_before(&gsi, g[0], GSI_SAME_STMT);
+	else
+		gsi_insert_after(&gsi, g[0], GSI_NEW_STMT);
+	gsi = gsi_for_stmt(g[0]);
+	at = create_cond_insert_point(&gsi, false, false, true, &then_bb, &join_bb);
+	gsi_insert_after(&at, g[1], GSI_NEW_STMT);
+
+	at = gsi_start_bb(then_bb);
+	for (unsigned i = c->from; i < c->to; i++) {
+		const struct sample_point *p = &ins.samples[i];
+		gcall *call = gimple_build_call(fn, 4, p->base, p->addr,
+						build_fold_addr_expr(ins.unit),
+						build_int_cst(type, p->site));
+		tree wide, sum;
+		gimple *s;
+
+		gimple_set_location(call, loc);
+		if (i + 1 < c->to) {
+			gsi_insert_after(&at, call, GSI_NEW_STMT);
+			continue;
+		}
+		gimple_call_set_lhs(call, make_ssa_name(type));
+		gsi_insert_after(&at, call, GSI_NEW_STMT);
+		wide = make_ssa_name(ull);
+		s = gimple_build_assign(wide, NOP_EXPR, gimple_call_lhs(call));
+		gsi_insert_after(&at, s, GSI_NEW_STMT);
+		sum = make_ssa_name(ull);
+		s = gimple_build_assign(sum, PLUS_EXPR, c->count, wide);
+		gsi_insert_after(&at, s, GSI_NEW_STMT);
+		s = gimple_build_assign(c->next, sum);
+		gimple_set_location(s, loc);
+		gsi_insert_after(&at, s, GSI_NEW_STMT);
+	}
 }
 
 /* Counter @i: member i / 2's reads (i even) or writes (i odd). */
@@ -263,8 +483,8 @@ static tree member_counter(unsigned i)
 	return ins.counters[i];
 }
 
-/* Before @stmt: this thread's @counter += 1. */
-static void emit_add(gimple *stmt, tree counter)
+/* Before @stmt: this thread's @counter += 1; the new count. */
+static tree emit_add(gimple *stmt, tree counter)
 {
 	tree type = long_long_unsigned_type_node;
 	tree old = make_ssa_name(type), now = make_ssa_name(type);
@@ -278,6 +498,27 @@ static void emit_add(gimple *stmt, tree counter)
 		gimple_set_location(a, gimple_location(stmt));
 		gsi_insert_before(&gsi, a, GSI_SAME_STMT);
 	}
+	return now;
+}
+
+/*
+ * static __thread unsigned long long NAME_next = 1: the count of
+ * @counter at which its segments next sample (so the first does).
+ */
+static tree next_of(tree counter)
+{
+	bool existed;
+	tree &next = ins.nexts->get_or_insert(counter, &existed);
+	char *name;
+
+	if (existed)
+		return next;
+	name = concat(IDENTIFIER_POINTER(DECL_NAME(counter)), "_next", NULL);
+	next = tls_decl(name, long_long_unsigned_type_node);
+	free(name);
+	DECL_INITIAL(next) = build_int_cst(long_long_unsigned_type_node, 1);
+	variable_add(next);
+	return next;
 }
 
 static int compare_unsigned(const void *a, const void *b)
@@ -298,15 +539,21 @@ static void segment_end(void)
 	unsigned n = ins.seg.length(), at;
 	tree var;
 
+	struct sample_check check;
+
+	check.from = ins.seg_samples;
+	check.to = ins.samples.length();
+	ins.seg_samples = ins.samples.length();
 	if (!n)
 		return;
 	if (n == 1) {
-		emit_add(ins.seg_first, member_counter(ins.seg[0]));
+		var = member_counter(ins.seg[0]);
+		check.count = emit_add(ins.seg_first, var);
 	} else {
 		snprintf(name, sizeof(name), "__cachelint_seg_%u", ins.seg_vars.length());
 		var = counter_decl(name);
 		ins.seg_vars.safe_push(var);
-		emit_add(ins.seg_first, var);
+		check.count = emit_add(ins.seg_first, var);
 		ins.seg.qsort(compare_unsigned);
 		at = ins.segs.length();
 		ins.segs.safe_push(0);
@@ -320,6 +567,10 @@ static void segment_end(void)
 			ins.segs[at]++;
 			i = j;
 		}
+	}
+	if (check.to > check.from) {
+		check.next = next_of(var);
+		ins.checks.safe_push(check);
 	}
 	ins.seg.truncate(0);
 	ins.seg_first = NULL;
@@ -339,17 +590,49 @@ static void escape_note(const char *rec, const char *path)
 	       rec, path, current_function_decl);
 }
 
-/* @kinds of member @rec.@path, in the segment that @gsi's statement is in. */
-static void count(gimple_stmt_iterator *gsi, const char *rec, const char *path, uint64_t bits,
-		  unsigned kinds)
+/*
+ * What tells two structs of one name apart: a hash of the members' names,
+ * offsets and sizes, at any depth.  The same struct seen by two units
+ * through two spellings of its header's path is one struct; two structs of
+ * one tag with different members (two units' private `struct node`) are two.
+ */
+static unsigned fingerprint(tree type, unsigned depth)
 {
+	unsigned h = 2166136261u;
+
+	for (tree f = TYPE_FIELDS(type); f && depth < 8; f = DECL_CHAIN(f)) {
+		char buf[64];
+
+		if (TREE_CODE(f) != FIELD_DECL)
+			continue;
+		for (const char *c = DECL_NAME(f) ? IDENTIFIER_POINTER(DECL_NAME(f)) : ""; *c; c++)
+			h = (h ^ (unsigned char)*c) * 16777619u;
+		snprintf(buf, sizeof(buf), ":%" PRIu64 ":%" PRIu64 ";", field_bits(f),
+			 DECL_SIZE(f) && tree_fits_uhwi_p(DECL_SIZE(f)) ? tree_to_uhwi(DECL_SIZE(f)) : 0);
+		for (const char *c = buf; *c; c++)
+			h = (h ^ (unsigned char)*c) * 16777619u;
+		if (RECORD_OR_UNION_TYPE_P(TREE_TYPE(f)))
+			h = (h ^ fingerprint(TREE_TYPE(f), depth + 1)) * 16777619u;
+	}
+	return h;
+}
+
+/*
+ * @kinds of member @rec.@path (of record @rtype, @bits at @bit_size), in
+ * the segment that @gsi's statement is in.  Returns its key, or NO_KEY.
+ */
+static unsigned count(gimple_stmt_iterator *gsi, tree rtype, const char *rec, const char *path,
+		      uint64_t bits, uint64_t bit_size, unsigned kinds)
+{
+	char kind[32];
 	unsigned key;
 
 	if (ins.escape_at != UNKNOWN_LOCATION) {
 		escape_note(rec, path);
-		return;
+		return NO_KEY;
 	}
-	key = key_index(rec, path, bits);
+	snprintf(kind, sizeof(kind), "s:%" PRIu64 ":%08x", type_bytes(rtype), fingerprint(rtype, 0));
+	key = key_index(rec, path, bits, bit_size, kind, convert_record_location(rtype));
 
 	if (!ins.seg_first)
 		ins.seg_first = gsi_stmt(*gsi);
@@ -357,18 +640,21 @@ static void count(gimple_stmt_iterator *gsi, const char *rec, const char *path, 
 		ins.seg.safe_push(2 * key);
 	if (kinds & COUNT_WRITE)
 		ins.seg.safe_push(2 * key + 1);
+	return key;
 }
 
-/* Every leaf under @type, as members of @rec below @prefix. */
-static void count_leaves(gimple_stmt_iterator *gsi, const char *rec, tree type,
-			 const char *prefix, uint64_t bits, unsigned kinds, unsigned depth)
+/* Every leaf under @type, as members of @rec (@rtype) below @prefix; the first's key. */
+static unsigned count_leaves(gimple_stmt_iterator *gsi, tree rtype, const char *rec, tree type,
+			     const char *prefix, uint64_t bits, unsigned kinds, unsigned depth)
 {
+	unsigned first = NO_KEY, k;
+
 	/*
 	 * A record's address that leaves is no loss: the code it reaches
 	 * accesses its members as members, counted where that is built.
 	 */
 	if (depth > 16 || ins.escape_at != UNKNOWN_LOCATION)
-		return;
+		return NO_KEY;
 	for (tree f = TYPE_FIELDS(type); f; f = DECL_CHAIN(f)) {
 		bool sub = RECORD_OR_UNION_TYPE_P(TREE_TYPE(f));
 		const char *name = DECL_NAME(f) ? IDENTIFIER_POINTER(DECL_NAME(f)) : NULL;
@@ -379,21 +665,31 @@ static void count_leaves(gimple_stmt_iterator *gsi, const char *rec, tree type,
 		path = !name ? prefix : *prefix ? cl_arena_printf(ins.arena, "%s.%s", prefix, name) :
 		       name;
 		if (sub)
-			count_leaves(gsi, rec, TREE_TYPE(f), path, bits + field_bits(f), kinds,
-				     depth + 1);
+			k = count_leaves(gsi, rtype, rec, TREE_TYPE(f), path, bits + field_bits(f),
+					 kinds, depth + 1);
 		else
-			count(gsi, rec, path, bits + field_bits(f), kinds);
+			k = count(gsi, rtype, rec, path, bits + field_bits(f),
+				  DECL_SIZE(f) && tree_fits_uhwi_p(DECL_SIZE(f)) ?
+				  tree_to_uhwi(DECL_SIZE(f)) : 0, kinds);
+		if (first == NO_KEY)
+			first = k;
 	}
+	return first;
 }
 
 /* ------------------------------------------------------------------ */
 /* Memory references                                                    */
 /* ------------------------------------------------------------------ */
 
-/* A reference's components, the innermost first. */
+/*
+ * A reference's components, the innermost first.  refs[own..n) are the
+ * statement's own; refs[0..own) were followed through pointer @ptr, an
+ * operand of the statement, which points at what refs[own - 1] is.
+ */
 struct chain {
 	tree refs[CHAIN_MAX];
-	int n;
+	int n, own;
+	tree ptr;
 };
 
 static void chain_ref(tree ref, struct chain *c, unsigned hops);
@@ -474,8 +770,13 @@ static void chain_ref(tree ref, struct chain *c, unsigned hops)
 		outer[n++] = t;
 		t = TREE_OPERAND(t, 0);
 	}
-	if (TREE_CODE(t) == MEM_REF && integer_zerop(TREE_OPERAND(t, 1)))
+	if (TREE_CODE(t) == MEM_REF && integer_zerop(TREE_OPERAND(t, 1))) {
 		chain_pointer(TREE_OPERAND(t, 0), c, hops);
+		if (!hops) {
+			c->own = c->n;
+			c->ptr = TREE_OPERAND(t, 0);
+		}
+	}
 	while (n-- > 0 && c->n < CHAIN_MAX)
 		c->refs[c->n++] = outer[n];
 }
@@ -485,10 +786,12 @@ static void chain_ref(tree ref, struct chain *c, unsigned hops)
  * record TREE_OPERAND(c->refs[i], 0) is of): the path through the
  * COMPONENT_REFs from there; an array element, a part of a member or a
  * bit-field ends it; a member that is a record itself is all its leaves.
+ * Returns the first member's key, or NO_KEY.
  */
-static void count_from(gimple_stmt_iterator *gsi, const struct chain *c, int i, const char *rec,
-		       unsigned kinds)
+static unsigned count_from(gimple_stmt_iterator *gsi, const struct chain *c, int i, const char *rec,
+			   unsigned kinds)
 {
+	tree rtype = TYPE_MAIN_VARIANT(TREE_TYPE(TREE_OPERAND(c->refs[i], 0)));
 	const char *path = "";
 	uint64_t bits = 0;
 	tree last = NULL_TREE;
@@ -506,39 +809,200 @@ static void count_from(gimple_stmt_iterator *gsi, const struct chain *c, int i, 
 			break;
 	}
 	if (!last)
-		return;
+		return NO_KEY;
 	if (RECORD_OR_UNION_TYPE_P(TREE_TYPE(last)) && i == c->n)
-		count_leaves(gsi, rec, TREE_TYPE(last), path, bits, kinds, 0);
-	else if (*path)
-		count(gsi, rec, path, bits, kinds);
+		return count_leaves(gsi, rtype, rec, TREE_TYPE(last), path, bits, kinds, 0);
+	if (*path)
+		return count(gsi, rtype, rec, path, bits,
+			     DECL_SIZE(last) && tree_fits_uhwi_p(DECL_SIZE(last)) ?
+			     tree_to_uhwi(DECL_SIZE(last)) : 0, kinds);
+	return NO_KEY;
+}
+
+/* ------------------------------------------------------------------ */
+/* Objects: what the runtime samples                                    */
+/* ------------------------------------------------------------------ */
+
+/* Where what @r denotes starts within its operand 0, in bytes, added to *@off. */
+static bool ref_bytes(tree r, uint64_t *off)
+{
+	if (TREE_CODE(r) == COMPONENT_REF) {
+		tree f = TREE_OPERAND(r, 1), o = component_ref_field_offset(r);
+
+		if (!o || !tree_fits_uhwi_p(o) || !tree_fits_uhwi_p(DECL_FIELD_BIT_OFFSET(f)))
+			return false;
+		*off += tree_to_uhwi(o) + tree_to_uhwi(DECL_FIELD_BIT_OFFSET(f)) / BITS_PER_UNIT;
+		return true;
+	}
+	if (TREE_CODE(r) == ARRAY_REF) {
+		tree idx = TREE_OPERAND(r, 1), low = array_ref_low_bound(r);
+		tree size = array_ref_element_size(r);
+
+		if (!tree_fits_shwi_p(idx) || !tree_fits_shwi_p(low) || !tree_fits_uhwi_p(size))
+			return false;
+		*off += (uint64_t)(tree_to_shwi(idx) - tree_to_shwi(low)) * tree_to_uhwi(size);
+		return true;
+	}
+	return false;
+}
+
+/* Whether the address of @obj, a memory object, may be taken as it is. */
+static bool addressable(tree obj)
+{
+	tree base = get_base_address(obj);
+
+	for (tree t = obj; handled_component_p(t); t = TREE_OPERAND(t, 0))
+		if ((TREE_CODE(t) == COMPONENT_REF && DECL_BIT_FIELD(TREE_OPERAND(t, 1))) ||
+		    TREE_CODE(t) == BIT_FIELD_REF || TREE_CODE(t) == REALPART_EXPR ||
+		    TREE_CODE(t) == IMAGPART_EXPR || TREE_CODE(t) == VIEW_CONVERT_EXPR)
+			return false;
+	if (!base)
+		return false;
+	if (TREE_CODE(base) == MEM_REF || TREE_CODE(base) == TARGET_MEM_REF)
+		return true;
+	/* a local whose address nothing took is one thread's: not sampled */
+	return DECL_P(base) && (is_global_var(base) || TREE_ADDRESSABLE(base));
+}
+
+/* Tell the runtime, now and then, that @stmt touches @size bytes at @addr of object @base. */
+static void sample_add(gimple *stmt, tree base, tree addr, unsigned key, uint64_t size,
+		       unsigned kinds)
+{
+	struct sample_point p;
+
+	if (key == NO_KEY || !size || size > (UINT_MAX >> 2))
+		return;
+	p.stmt = stmt;
+	p.base = base;
+	p.addr = addr;
+	p.site = ins.sites.length() / 2;
+	ins.sites.safe_push(key);
+	ins.sites.safe_push((unsigned)size << 2 | kinds);
+	ins.samples.safe_push(p);
+}
+
+/*
+ * The access @c makes (@ref, or through the pointer @ref), sampled as one
+ * of the object whose address is @base: the address of the bytes it
+ * touches, and how many.  @from: the chain position where that object's
+ * bytes start, for the offset of a bit-field.
+ */
+static void sample_access(gimple *stmt, const struct chain *c, int from, tree base, tree ref,
+			  bool is_pointer, unsigned key, unsigned kinds)
+{
+	uint64_t off = 0;
+	tree addr;
+
+	if (is_pointer) {
+		sample_add(stmt, base, c->ptr, key, type_bytes(TREE_TYPE(c->refs[c->n - 1])), kinds);
+		return;
+	}
+	if (addressable(ref)) {
+		addr = build_fold_addr_expr(ref);
+	} else {
+		for (int j = from; j < c->n; j++)
+			if (!ref_bytes(c->refs[j], &off))
+				return;
+		addr = fold_build_pointer_plus_hwi(base, (HOST_WIDE_INT)off);
+	}
+	sample_add(stmt, base, addr, key, type_bytes(TREE_TYPE(ref)), kinds);
+}
+
+/* The object the record at chain position @i is part of: its address, or NULL_TREE. */
+static tree record_address(const struct chain *c, int i)
+{
+	tree obj = TREE_OPERAND(c->refs[i], 0);
+	uint64_t off = 0;
+
+	if (i >= c->own)
+		return addressable(obj) ? build_fold_addr_expr(obj) : NULL_TREE;
+	for (int j = i; j < c->own; j++)
+		if (!ref_bytes(c->refs[j], &off))
+			return NULL_TREE;
+	return fold_build_pointer_plus_hwi(c->ptr, -(HOST_WIDE_INT)off);
+}
+
+/* An instrumented variable's element (or the scalar) accessed by @c: counted, sampled. */
+static void count_variable(gimple_stmt_iterator *gsi, const struct chain *c, tree var, tree ref,
+			   bool is_pointer, unsigned kinds)
+{
+	tree type = TREE_TYPE(var), elt = type;
+	uint64_t total = type_bytes(type), size;
+	char kind[64];
+	unsigned key;
+
+	if (ins.escape_at != UNKNOWN_LOCATION)
+		return;
+	while (TREE_CODE(elt) == ARRAY_TYPE && type_bytes(TREE_TYPE(elt)))
+		elt = TREE_TYPE(elt);
+	/* the outermost dimension's element: a row of a two-dimensional array */
+	size = TREE_CODE(type) == ARRAY_TYPE && type_bytes(TREE_TYPE(type)) ?
+	       type_bytes(TREE_TYPE(type)) : total;
+	if (!size)
+		return;
+	snprintf(kind, sizeof(kind), "v:%" PRIu64 ":%" PRIu64, size, total / size);
+	key = key_index(IDENTIFIER_POINTER(DECL_NAME(var)), "", 0, size * BITS_PER_UNIT, kind,
+			DECL_SOURCE_LOCATION(var));
+	if (!ins.seg_first)
+		ins.seg_first = gsi_stmt(*gsi);
+	if (kinds & COUNT_READ)
+		ins.seg.safe_push(2 * key);
+	if (kinds & COUNT_WRITE)
+		ins.seg.safe_push(2 * key + 1);
+	sample_access(gsi_stmt(*gsi), c, 0, build_fold_addr_expr(var), ref, is_pointer, key, kinds);
 }
 
 /* Count what the memory reference @ref reads or writes (@kinds). */
 static void count_ref(gimple_stmt_iterator *gsi, tree ref, unsigned kinds, bool is_pointer)
 {
+	gimple *stmt = gsi_stmt(*gsi);
 	struct chain c;
-	tree type;
+	tree type, core;
 	const char *rec;
+	unsigned key;
 
 	c.n = 0;
-	if (is_pointer)
+	c.own = 0;
+	c.ptr = NULL_TREE;
+	if (is_pointer) {
 		chain_pointer(ref, &c, 0);
-	else
+		c.own = c.n;
+		c.ptr = ref;
+	} else {
 		chain_ref(ref, &c, 0);
+	}
 	for (int i = 0; i < c.n; i++) {
+		tree base;
+
 		if (TREE_CODE(c.refs[i]) != COMPONENT_REF)
 			continue;
 		rec = instrumented(TREE_TYPE(TREE_OPERAND(c.refs[i], 0)));
-		if (rec)
-			count_from(gsi, &c, i, rec, kinds);
+		if (!rec)
+			continue;
+		key = count_from(gsi, &c, i, rec, kinds);
+		if (key != NO_KEY && (base = record_address(&c, i)))
+			sample_access(stmt, &c, i, base, ref, is_pointer, key, kinds);
 	}
+	/* An element of an instrumented variable, or the variable. */
+	core = c.n ? TREE_OPERAND(c.refs[0], 0) : is_pointer ? NULL_TREE : ref;
+	if (core && variable_instrumented(core))
+		count_variable(gsi, &c, core, ref, is_pointer, kinds);
 	/* The whole of an instrumented record: `*p = *q`, `g = x`, `a[i] = s`. */
 	if (is_pointer && !c.n)
 		return;
 	type = is_pointer ? TREE_TYPE(c.refs[c.n - 1]) : TREE_TYPE(ref);
 	rec = instrumented(type);
-	if (rec)
-		count_leaves(gsi, rec, TYPE_MAIN_VARIANT(type), "", 0, kinds, 0);
+	if (!rec)
+		return;
+	key = count_leaves(gsi, TYPE_MAIN_VARIANT(type), rec, TYPE_MAIN_VARIANT(type), "", 0, kinds,
+			   0);
+	if (key == NO_KEY)
+		return;
+	if (is_pointer)
+		sample_add(stmt, c.ptr, c.ptr, key, type_bytes(type), kinds);
+	else if (addressable(ref))
+		sample_add(stmt, build_fold_addr_expr(ref), build_fold_addr_expr(ref), key,
+			   type_bytes(type), kinds);
 }
 
 static bool is_memory(tree t)
@@ -548,9 +1012,9 @@ static bool is_memory(tree t)
 		return false;
 	if (handled_component_p(t) || TREE_CODE(t) == MEM_REF || TREE_CODE(t) == TARGET_MEM_REF)
 		return true;
-	/* A whole variable: only a record's members are counted. */
-	return (VAR_P(t) || TREE_CODE(t) == PARM_DECL || TREE_CODE(t) == RESULT_DECL) &&
-	       RECORD_OR_UNION_TYPE_P(TREE_TYPE(t));
+	/* A whole variable: a record's members, or an instrumented variable. */
+	return ((VAR_P(t) || TREE_CODE(t) == PARM_DECL || TREE_CODE(t) == RESULT_DECL) &&
+		RECORD_OR_UNION_TYPE_P(TREE_TYPE(t))) || variable_instrumented(t);
 }
 
 /* __atomic_load*: a read; __atomic_store*: a write; the others both. */
@@ -653,6 +1117,22 @@ static bool segment_ends_after(gimple *stmt)
 	return false;
 }
 
+/*
+ * Whether @decl may be a thread's start routine, `void *f(void *)` whose
+ * address is taken: the runtime names the threads that start there.
+ */
+static bool thread_routine(tree decl, cgraph_node *node)
+{
+	tree type = TREE_TYPE(decl), args;
+
+	if (!DECL_NAME(decl) || !(node->address_taken || TREE_ADDRESSABLE(decl)) ||
+	    TREE_CODE(type) != FUNCTION_TYPE || !POINTER_TYPE_P(TREE_TYPE(type)))
+		return false;
+	args = TYPE_ARG_TYPES(type);
+	return args && POINTER_TYPE_P(TREE_VALUE(args)) && TREE_CHAIN(args) &&
+	       VOID_TYPE_P(TREE_VALUE(TREE_CHAIN(args)));
+}
+
 static void walk_functions(void)
 {
 	cgraph_node *node;
@@ -664,7 +1144,12 @@ static void walk_functions(void)
 		if (!fn || !fn->cfg)
 			continue;
 		push_cfun(fn);
+		if (thread_routine(node->decl, node))
+			ins.routines.safe_push(node->decl);
 		local_defs_collect(fn);
+		ins.samples.truncate(0);
+		ins.checks.truncate(0);
+		ins.seg_samples = 0;
 		FOR_EACH_BB_FN(bb, fn) {
 			for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi);
 			     gsi_next(&gsi)) {
@@ -674,6 +1159,10 @@ static void walk_functions(void)
 			}
 			segment_end();
 		}
+		if (ins.samples.length())
+			sample_decls();
+		for (unsigned i = 0; i < ins.checks.length(); i++)
+			check_emit(&ins.checks[i]);
 		/*
 		 * The symbol table must know the function refers to the
 		 * counters, or it drops them as unreferenced.
@@ -702,16 +1191,16 @@ static tree array_decl(const char *name, tree elt, unsigned n)
 	return decl;
 }
 
-/* static const unsigned __cachelint_segments[] = { the table of segments }; */
-static tree segments_decl(void)
+/* static const unsigned NAME[] = { @v }; */
+static tree table_decl(const char *name, const vec<unsigned> &v)
 {
-	unsigned n = ins.segs.length();
-	tree decl = array_decl("__cachelint_segments", unsigned_type_node, n ? n : 1);
+	unsigned n = v.length();
+	tree decl = array_decl(name, unsigned_type_node, n ? n : 1);
 	vec<constructor_elt, va_gc> *elts = NULL;
 	tree init;
 
 	for (unsigned i = 0; i < n; i++)
-		CONSTRUCTOR_APPEND_ELT(elts, size_int(i), build_int_cst(unsigned_type_node, ins.segs[i]));
+		CONSTRUCTOR_APPEND_ELT(elts, size_int(i), build_int_cst(unsigned_type_node, v[i]));
 	init = build_constructor(TREE_TYPE(decl), elts);
 	TREE_CONSTANT(init) = 1;
 	TREE_STATIC(init) = 1;
@@ -721,13 +1210,13 @@ static tree segments_decl(void)
 	return decl;
 }
 
-/* counters[@i] = &@var; */
-static void append_address(tree *body, tree counters, unsigned i, tree var)
+/* @array[@i] = @value; */
+static void append_store(tree *body, tree array, unsigned i, tree value)
 {
-	tree elt = build4(ARRAY_REF, ptr_type_node, counters, size_int(i), NULL_TREE, NULL_TREE);
+	tree elt = build4(ARRAY_REF, ptr_type_node, array, size_int(i), NULL_TREE, NULL_TREE);
 
 	append_to_statement_list(build2(MODIFY_EXPR, ptr_type_node, elt,
-					fold_convert(ptr_type_node, build_fold_addr_expr(var))),
+					fold_convert(ptr_type_node, value)),
 				 body);
 }
 
@@ -736,37 +1225,91 @@ static void append_address(tree *body, tree counters, unsigned i, tree var)
  * {
  *	__cachelint_counters[2k + w] = &__cachelint_count_k_R;	(each member counter)
  *	__cachelint_counters[2 * nkeys + s] = &__cachelint_seg_s;	(each segment)
- *	__libcachelint_rt_register_v2(table, nkeys, __cachelint_segments, nsegs,
- *				   __cachelint_counters);
+ *	__cachelint_routines[2i] = &routine_i; [2i + 1] = "routine_i";
+ *	__libcachelint_rt_register_v3(table, nkeys, __cachelint_segments, nsegs,
+ *				      __cachelint_counters, __cachelint_sites,
+ *				      &__cachelint_unit, __cachelint_routines, nroutines);
  * }
  */
-static void build_constructor(void)
+static void build_register(void)
 {
 	tree fntype = build_function_type_list(void_type_node, const_ptr_type_node,
 					       unsigned_type_node, const_ptr_type_node,
-					       unsigned_type_node, ptr_type_node, NULL_TREE);
+					       unsigned_type_node, ptr_type_node,
+					       const_ptr_type_node, ptr_type_node,
+					       const_ptr_type_node, unsigned_type_node, NULL_TREE);
 	tree fn = build_fn_decl(CL_RT_REGISTER_SYMBOL, fntype);
-	unsigned nsegs = ins.seg_vars.length();
-	tree addrs = array_decl("__cachelint_counters", ptr_type_node, 2 * ins.nkeys + nsegs);
-	tree segs = segments_decl(), body = alloc_stmt_list();
+	unsigned nsegs = ins.seg_vars.length(), nroutines = ins.routines.length();
+	tree addrs = array_decl("__cachelint_counters", ptr_type_node, 2 * ins.nkeys + nsegs + 1);
+	tree routines = array_decl("__cachelint_routines", ptr_type_node, 2 * nroutines + 1);
+	tree segs = table_decl("__cachelint_segments", ins.segs), sites, unit;
+	tree body = alloc_stmt_list();
 	size_t len = obstack_object_size(&ins.table);
 	const char *table;
 
+	ins.sites.safe_insert(0, ins.sites.length() / 2);
+	sites = table_decl("__cachelint_sites", ins.sites);
+	unit = ins.unit ? build_fold_addr_expr(ins.unit) : null_pointer_node;
 	variable_add(addrs);
+	variable_add(routines);
 	for (unsigned i = 0; i < ins.counters.length(); i++)
 		if (ins.counters[i])
-			append_address(&body, addrs, i, ins.counters[i]);
+			append_store(&body, addrs, i, build_fold_addr_expr(ins.counters[i]));
 	for (unsigned s = 0; s < nsegs; s++)
-		append_address(&body, addrs, 2 * ins.nkeys + s, ins.seg_vars[s]);
+		append_store(&body, addrs, 2 * ins.nkeys + s, build_fold_addr_expr(ins.seg_vars[s]));
+	for (unsigned i = 0; i < nroutines; i++) {
+		const char *name = IDENTIFIER_POINTER(DECL_NAME(ins.routines[i]));
+
+		append_store(&body, routines, 2 * i, build_fold_addr_expr(ins.routines[i]));
+		append_store(&body, routines, 2 * i + 1, build_string_literal(strlen(name) + 1, name));
+	}
 	obstack_1grow(&ins.table, 0);
 	table = (const char *)obstack_finish(&ins.table);
-	append_to_statement_list(build_call_expr(fn, 5, build_string_literal(len + 1, table),
+	append_to_statement_list(build_call_expr(fn, 9, build_string_literal(len + 1, table),
 						 build_int_cst(unsigned_type_node, ins.nkeys),
 						 build_fold_addr_expr(segs),
 						 build_int_cst(unsigned_type_node, nsegs),
-						 build_fold_addr_expr(addrs)),
+						 build_fold_addr_expr(addrs),
+						 build_fold_addr_expr(sites), unit,
+						 build_fold_addr_expr(routines),
+						 build_int_cst(unsigned_type_node, nroutines)),
 				 &body);
 	cgraph_build_static_cdtor('I', body, MAX_RESERVED_INIT_PRIORITY + 1);
+}
+
+/* The identifier a listed @name needs: its last component, without template arguments. */
+static bool name_seen(const char *name, size_t len)
+{
+	const char *lt = (const char *)memchr(name, '<', len), *s = name, *c;
+	char *id;
+	bool seen;
+
+	if (lt)
+		len = (size_t)(lt - name);
+	while ((c = (const char *)memchr(s, ':', len - (size_t)(s - name))) && c[1] == ':')
+		s = c + 2;
+	id = xstrndup(s, len - (size_t)(s - name));
+	seen = maybe_get_identifier(id) != NULL_TREE;
+	free(id);
+	return seen;
+}
+
+/*
+ * `instrument=NAME`: a NAME this unit never mentions is said, not passed
+ * over in silence.  A warning, not an error: one list goes to every unit of
+ * a program (CFLAGS), and a unit that does not include the struct's header
+ * is normal; a misspelt name is warned about in every unit.
+ */
+static void names_check(void)
+{
+	for (const char *s = ins.list; s && !ins.all;) {
+		size_t n = cl_record_name_length(s);
+
+		if (!name_seen(s, n))
+			warning_at(UNKNOWN_LOCATION, 0, "cachelint: %<instrument=%.*s%>: no struct, typedef or variable of that name in this unit: nothing counted for it",
+				(int)n, s);
+		s = s[n] ? s + n + 1 : NULL;
+	}
 }
 
 static unsigned int instrument_execute(void)
@@ -778,6 +1321,7 @@ static unsigned int instrument_execute(void)
 		error("cachelint: %<instrument%> needs native thread-local storage, which this target emulates");
 		return 0;
 	}
+	names_check();
 	ins.chosen = new hash_map<int_hash<unsigned int, 0xffffffffu, 0xfffffffeu>, int>;
 	ins.local_defs = new hash_map<tree, tree>;
 	ins.escaped = new hash_set<nofree_string_hash>;
@@ -790,13 +1334,24 @@ static unsigned int instrument_execute(void)
 	ins.seg_first = NULL;
 	ins.segs = vNULL;
 	ins.seg_vars = vNULL;
+	ins.samples = vNULL;
+	ins.checks = vNULL;
+	ins.nexts = new hash_map<tree, tree>;
+	ins.sites = vNULL;
+	ins.routines = vNULL;
+	ins.unit = NULL_TREE;
 	walk_functions();
-	if (ins.nkeys)
-		build_constructor();
+	if (ins.nkeys || ins.routines.length())
+		build_register();
 	ins.counters.release();
 	ins.seg.release();
 	ins.segs.release();
 	ins.seg_vars.release();
+	ins.samples.release();
+	ins.checks.release();
+	delete ins.nexts;
+	ins.sites.release();
+	ins.routines.release();
 	for (auto it = ins.keys->begin(); it != ins.keys->end(); ++it)
 		free(const_cast<char *>((*it).first));
 	delete ins.keys;
@@ -834,6 +1389,8 @@ void instrument_register(const char *plugin_name, const char *list, bool notes,
 	struct register_pass_info info;
 
 	ins.list = list && *list ? list : NULL;
+	ins.all = ins.list && !strcmp(ins.list, "all");
+	ins.typedefs = new hash_map<int_hash<unsigned int, 0xffffffffu, 0xfffffffeu>, const char *>;
 	ins.notes = notes;
 	ins.profile = profile;
 	ins.arena = arena;

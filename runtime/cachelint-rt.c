@@ -21,23 +21,39 @@
  *     page_counter:
  *       usage.counter: {read: {thread-1: 1200, thread-2: 1100}, write: {thread-1: 300}}
  *
- * one serialized path per thread: `main` for the main thread, `thread-N`
- * for the Nth thread created.  Environment:
+ * one path per thread start routine (`worker_libevent`; the threads that
+ * run one routine are one concurrent path, `paths: {worker_libevent:
+ * concurrent}`), `main` for the main thread, `thread-N` for the Nth thread
+ * created where the routine has no name.  It also samples the objects the
+ * accesses touch (below) and writes what it saw under `objects:`.
+ * Environment:
  *
  *   CACHELINT_PROFILE=FILE          where to write (%p: the process id).  A
  *                                   child of fork() writes its own accesses
  *                                   after the fork to FILE.<pid>
  *   CACHELINT_THREAD_ROLES=name     one path per thread name
  *                                   (pthread_setname_np, /proc/self/task/T/comm)
- *                                   instead of one per thread; a name that
+ *                                   instead of one per routine; a name that
  *                                   two or more threads used is a concurrent
  *                                   path (`paths: {worker: concurrent}`)
+ *   CACHELINT_THREAD_ROLES=thread   one serialized path per thread
+ *                                   (`thread-N`)
+ *   CACHELINT_SAMPLE=N              record about one access in N per thread
+ *                                   (default 64; 1: every access; 0: none)
+ *   CACHELINT_LINE_SIZE=N           the line size objects are grouped by
+ *                                   (default 64; a power of two, 16-512)
  *   CACHELINT_PROFILE_COUNTS=totals one {reads: N, writes: M} per member,
  *                                   summed over threads, from which cachelint
  *                                   infers classes (read_mostly, write_hot)
  *
  * Nothing here runs on the counting path: counting is the instrumented
- * code's own thread-local increment.
+ * code's own thread-local increment.  Sampling: when a counter reaches
+ * the count its `next` says, the code calls __libcachelint_rt_sample_v3()
+ * (cachelint-rt.h); that records (object, line, bytes read, bytes written) in a table
+ * of the thread's own, at most RT_TABLE_MAX entries (about 2.5 MiB; past
+ * that samples are dropped and counted), and returns the next random
+ * interval.  At exit the tables say which objects two threads touched and
+ * which lines two objects shared (profile-schema.md, "Objects").
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -61,6 +77,11 @@
 #define RT_EXPORT __attribute__((visibility("default")))
 #define RT_MEMBERS 4096			/* member 0 takes what is not counted */
 #define RT_PATHS_MAX 1024		/* paths per member the profile loader takes */
+#define RT_UNITS_MAX 16384		/* units registered (a fixed array: read unlocked) */
+#define RT_RECS_MAX 4096		/* structs and variables */
+#define RT_TABLE_MIN 256		/* a thread's table of sampled lines, entries */
+#define RT_TABLE_MAX 65536
+#define RT_PAIRS_SHOWN 8		/* path names per evidence entry */
 
 /*
  * In static TLS, as every unit's counters are: a unit's counters are this
@@ -69,15 +90,40 @@
 static __thread uint64_t rt_anchor __attribute__((tls_model("initial-exec")));
 
 /**
+ * struct rt_rec - a struct or a variable whose members are counted
+ * @name: tag, typedef name or variable name
+ * @kind: "s:SIZE:FINGERPRINT" or "v:ELEMENT:COUNT" (cachelint-rt.h): two
+ *	structs of one tag with different members are two records; one struct
+ *	that two units see through two paths is one
+ * @defined: "file:line" of its definition (the first unit's)
+ * @variable: a global or static variable (`instrument=NAME`), not a struct
+ * @size: the struct's size; a variable's element size
+ * @elements: a variable's elements (1: a scalar)
+ * @twin: another record has the same @name: the profile names it
+ *	"name@file:line"
+ */
+struct rt_rec {
+	char *name;
+	char *kind;
+	char *defined;
+	bool variable;
+	uint64_t size, elements;
+	bool twin;
+};
+
+/**
  * struct rt_member - one counted member, program-wide
- * @rec: struct tag or typedef name
- * @path: dotted member path ("usage.counter")
+ * @rec: its record's name (rt_recs[@rid].name)
+ * @path: dotted member path ("usage.counter"); "" for a variable
  * @bit_offset: where the member starts, to write members in layout order
+ * @bit_size: its size, to tell which member sampled bytes belong to
+ * @rid: its record in rt_recs
  */
 struct rt_member {
 	char *rec;
 	char *path;
-	uint64_t bit_offset;
+	uint64_t bit_offset, bit_size;
+	unsigned rid;
 };
 
 #define RT_NO_COUNTER PTRDIFF_MIN
@@ -100,6 +146,36 @@ struct rt_unit {
 	unsigned nsegs;
 	unsigned *segs;
 	ptrdiff_t *offsets;
+	const unsigned *sites;
+};
+
+/**
+ * struct rt_line - one line of one object that a thread touched (sampled)
+ * @line: the line's address / line size
+ * @base: the object's address
+ * @rid: its record (rt_recs)
+ * @read: bytes read, bit b for bytes [b * size / 64, (b + 1) * size / 64)
+ * @write: bytes written, likewise
+ */
+struct rt_line {
+	uintptr_t line, base;
+	unsigned rid;
+	uint64_t read, write;
+};
+
+/**
+ * struct rt_table - a thread's sampled lines (open addressing)
+ * @v: @cap entries, @n used (line 0 and base 0: free)
+ * @dropped: samples not kept: the table was full
+ * @rng: xorshift state for the intervals
+ * @lock: the thread itself takes it to record, the exit to read
+ */
+struct rt_table {
+	struct rt_line *v;
+	size_t cap, n;
+	unsigned long dropped;
+	uint64_t rng;
+	pthread_mutex_t lock;
 };
 
 /**
@@ -112,6 +188,8 @@ struct rt_unit {
  * @ncounts: counters in @counts (members registered when it exited)
  * @done: it has exited, @counts and @name are final
  * @name: its name when it exited (or when the profile is written)
+ * @routine: the function it started in, when it has a name
+ * @table: the lines it touched, sampled
  */
 struct rt_thread {
 	struct rt_thread *next;
@@ -122,6 +200,8 @@ struct rt_thread {
 	size_t ncounts;
 	bool done;
 	char name[64];
+	char routine[64];
+	struct rt_table table;
 };
 
 static pthread_mutex_t rt_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -130,8 +210,16 @@ static pthread_key_t rt_key;
 static struct rt_member rt_members[RT_MEMBERS];
 static unsigned rt_nmembers = 1;	/* member 0: not counted */
 static unsigned long rt_dropped;
-static struct rt_unit *rt_units;
+static struct rt_unit rt_units[RT_UNITS_MAX];
 static size_t rt_nunits;
+static struct rt_rec rt_recs[RT_RECS_MAX];
+static unsigned rt_nrecs;
+static unsigned rt_sample = 64;		/* CACHELINT_SAMPLE */
+static unsigned rt_line_size = 64;	/* CACHELINT_LINE_SIZE */
+static unsigned long rt_units_dropped;
+/* thread start routines of the units: address, name */
+static void **rt_routines;
+static size_t rt_nroutines;
 static unsigned rt_index_next = 1;
 static struct rt_thread *rt_threads;
 static bool rt_forked;
@@ -161,29 +249,68 @@ static bool same(const char *s, const char *p, size_t len)
 	return !strncmp(s, p, len) && !s[len];
 }
 
-/* The index of member @rec.@path, added when new; 0 when there is no room. */
-static unsigned member_find(const char *rec, size_t rlen, const char *path, size_t plen,
-			    uint64_t bit_offset)
+/*
+ * The record @name defined at @defined with @kind ("s:SIZE",
+ * "v:ELEMENT:COUNT"); added when new.  RT_RECS_MAX when there is no room.
+ */
+static unsigned rec_find(const char *name, size_t nlen, const char *defined, size_t dlen,
+			 const char *kind)
 {
-	unsigned long h = hash_key(rec, rlen, path, plen) % RT_HASH_SIZE;
+	struct rt_rec *r;
+	bool twin = false;
+
+	for (unsigned i = 0; i < rt_nrecs; i++) {
+		r = &rt_recs[i];
+		if (!same(r->name, name, nlen))
+			continue;
+		if (!strcmp(r->kind, kind))
+			return i;
+		twin = r->twin = true;
+	}
+	if (rt_nrecs == RT_RECS_MAX)
+		return RT_RECS_MAX;
+	r = &rt_recs[rt_nrecs];
+	r->name = strndup(name, nlen);
+	r->kind = strdup(kind);
+	r->defined = strndup(defined, dlen);
+	if (!r->name || !r->defined || !r->kind) {
+		free(r->name);
+		free(r->kind);
+		free(r->defined);
+		return RT_RECS_MAX;
+	}
+	r->twin = twin;
+	r->variable = kind[0] == 'v';
+	r->size = strtoull(kind + 2, NULL, 10);
+	r->elements = r->variable ? strtoull(strchr(kind + 2, ':') ?
+					     strchr(kind + 2, ':') + 1 : "1", NULL, 10) : 1;
+	return rt_nrecs++;
+}
+
+/* The index of member @path of record @rid, added when new; 0 when there is no room. */
+static unsigned member_find(unsigned rid, const char *path, size_t plen, uint64_t bit_offset,
+			    uint64_t bit_size)
+{
+	const struct rt_rec *r = &rt_recs[rid];
+	size_t rlen = strlen(r->name);
+	unsigned long h = (hash_key(r->name, rlen, path, plen) ^ rid) % RT_HASH_SIZE;
 	struct rt_member *m;
 
 	for (; rt_hash[h]; h = (h + 1) % RT_HASH_SIZE) {
 		m = &rt_members[rt_hash[h]];
-		if (same(m->rec, rec, rlen) && same(m->path, path, plen))
+		if (m->rid == rid && same(m->path, path, plen))
 			return rt_hash[h];
 	}
 	if (rt_nmembers == RT_MEMBERS)
 		return 0;
 	m = &rt_members[rt_nmembers];
-	m->rec = strndup(rec, rlen);
+	m->rec = r->name;
 	m->path = strndup(path, plen);
-	if (!m->rec || !m->path) {
-		free(m->rec);
-		free(m->path);
+	if (!m->path)
 		return 0;
-	}
+	m->rid = rid;
 	m->bit_offset = bit_offset;
+	m->bit_size = bit_size;
 	rt_hash[h] = rt_nmembers;
 	return rt_nmembers++;
 }
@@ -275,13 +402,33 @@ static void thread_exit(void *arg)
 	pthread_mutex_unlock(&rt_lock);
 }
 
+/* Called with rt_lock held: the name of the start routine @fn, or "". */
+static void routine_name(void *(*fn)(void *), char *buf, size_t size)
+{
+	Dl_info info;
+
+	buf[0] = 0;
+	for (size_t i = 0; fn && i < rt_nroutines; i++) {
+		if (rt_routines[2 * i] == (void *)fn) {
+			snprintf(buf, size, "%s", (const char *)rt_routines[2 * i + 1]);
+			return;
+		}
+	}
+	/* a routine of a unit not instrumented: its dynamic symbol, if any */
+	if (fn && dladdr((void *)fn, &info) && info.dli_sname && info.dli_saddr == (void *)fn)
+		snprintf(buf, size, "%s", info.dli_sname);
+}
+
 /* Called with rt_lock held, on the thread itself. */
-static void thread_add(unsigned index)
+static void thread_add(unsigned index, void *(*fn)(void *))
 {
 	struct rt_thread *t = calloc(1, sizeof(*t));
 
 	if (!t)
 		return;
+	pthread_mutex_init(&t->table.lock, NULL);
+	routine_name(fn, t->routine, sizeof(t->routine));
+	t->table.rng = 0x9e3779b97f4a7c15ull * (index + 1) ^ (uintptr_t)t;
 	t->index = index;
 	t->tid = (pid_t)syscall(SYS_gettid);
 	t->anchor = (char *)&rt_anchor;
@@ -291,10 +438,10 @@ static void thread_add(unsigned index)
 	pthread_setspecific(rt_key, t);
 }
 
-static void thread_begin(unsigned index)
+static void thread_begin(unsigned index, void *(*fn)(void *))
 {
 	pthread_mutex_lock(&rt_lock);
-	thread_add(index);
+	thread_add(index, fn);
 	pthread_mutex_unlock(&rt_lock);
 }
 
@@ -310,7 +457,7 @@ static void *thread_start(void *p)
 	struct start s = *(struct start *)p;
 
 	free(p);
-	thread_begin(s.index);
+	thread_begin(s.index, s.fn);
 	return s.fn(s.arg);
 }
 
@@ -345,10 +492,141 @@ RT_EXPORT int pthread_create(pthread_t *thread, const pthread_attr_t *attr,
 }
 
 /* ------------------------------------------------------------------ */
+/* Objects: the sampled lines                                           */
+/* ------------------------------------------------------------------ */
+
+static unsigned long line_hash(uintptr_t line, uintptr_t base, unsigned rid)
+{
+	uint64_t h = (line * 0x9e3779b97f4a7c15ull) ^ (base * 0xc2b2ae3d27d4eb4full) ^ rid;
+
+	return (unsigned long)(h ^ (h >> 29));
+}
+
+static struct rt_line *table_slot(struct rt_line *v, size_t cap, uintptr_t line, uintptr_t base,
+				  unsigned rid)
+{
+	size_t h = line_hash(line, base, rid) & (cap - 1);
+
+	while (v[h].base && !(v[h].line == line && v[h].base == base && v[h].rid == rid))
+		h = (h + 1) & (cap - 1);
+	return &v[h];
+}
+
+/* Room for one more entry: grown up to RT_TABLE_MAX; false when full. */
+static bool table_room(struct rt_table *t)
+{
+	size_t cap = t->cap ? 2 * t->cap : RT_TABLE_MIN;
+	struct rt_line *v;
+
+	if (t->cap && 4 * (t->n + 1) <= 3 * t->cap)
+		return true;
+	if (cap > RT_TABLE_MAX)
+		return false;
+	v = calloc(cap, sizeof(*v));
+	if (!v)
+		return false;
+	for (size_t i = 0; i < t->cap; i++)
+		if (t->v[i].base)
+			*table_slot(v, cap, t->v[i].line, t->v[i].base, t->v[i].rid) = t->v[i];
+	free(t->v);
+	t->v = v;
+	t->cap = cap;
+	return true;
+}
+
+/* Bits of a line's mask for bytes [@lo, @hi] of it. */
+static uint64_t byte_bits(unsigned lo, unsigned hi)
+{
+	unsigned a = lo * 64 / rt_line_size, b = hi * 64 / rt_line_size;
+
+	return (b == 63 ? ~0ull : (2ull << b) - 1) & ~((1ull << a) - 1);
+}
+
+/* The next interval: uniform in [1, 2N - 1], mean N; 0 for none. */
+static unsigned next_interval(struct rt_table *t)
+{
+	uint64_t x = t->rng;
+
+	if (rt_sample <= 1)
+		return rt_sample ? 1 : UINT_MAX;
+	x ^= x << 13;
+	x ^= x >> 7;
+	x ^= x << 17;
+	t->rng = x;
+	return 1 + (unsigned)(x % (2 * (uint64_t)rt_sample - 1));
+}
+
+/*
+ * An instrumented access of @size bytes at @addr, of the object at @base,
+ * at site @site of the unit numbered *@unitp (cachelint-rt.h).  Returns the
+ * accesses to the next call.
+ */
+RT_EXPORT unsigned int __libcachelint_rt_sample_v3(const void *base, const void *addr,
+						   const unsigned int *unitp, unsigned int site)
+{
+	struct rt_thread *self = rt_self;
+	unsigned u = __atomic_load_n(unitp, __ATOMIC_ACQUIRE);
+	const struct rt_unit *unit;
+	uintptr_t a = (uintptr_t)addr, first, last;
+	unsigned info, k, m, size, rid;
+	struct rt_table *t;
+
+	if (!self)
+		return 1u << 20;	/* a thread the runtime did not see start */
+	t = &self->table;
+	if (!u || u > RT_UNITS_MAX || !rt_sample)
+		return next_interval(t);
+	unit = &rt_units[u - 1];
+	if (site >= unit->sites[0])
+		return next_interval(t);
+	k = unit->sites[1 + 2 * site];
+	info = unit->sites[2 + 2 * site];
+	m = k < unit->n ? unit->members[k] : 0;
+	size = info >> 2;
+	if (!m || !size || !base)
+		return next_interval(t);
+	rid = rt_members[m].rid;
+	first = a / rt_line_size;
+	last = (a + size - 1) / rt_line_size;
+	pthread_mutex_lock(&t->lock);
+	for (uintptr_t l = first; l <= last; l++) {
+		unsigned lo = l == first ? (unsigned)(a % rt_line_size) : 0;
+		unsigned hi = l == last ? (unsigned)((a + size - 1) % rt_line_size) : rt_line_size - 1;
+		uint64_t bits = byte_bits(lo, hi);
+		struct rt_line *e;
+
+		e = t->cap ? table_slot(t->v, t->cap, l, (uintptr_t)base, rid) : NULL;
+		if (!e || !e->base) {
+			if (!table_room(t)) {
+				t->dropped++;
+				continue;
+			}
+			e = table_slot(t->v, t->cap, l, (uintptr_t)base, rid);
+			e->line = l;
+			e->base = (uintptr_t)base;
+			e->rid = rid;
+			t->n++;
+		}
+		if (info & 1)
+			e->read |= bits;
+		if (info & 2)
+			e->write |= bits;
+	}
+	pthread_mutex_unlock(&t->lock);
+	return next_interval(t);
+}
+
+/* ------------------------------------------------------------------ */
 /* The profile                                                          */
 /* ------------------------------------------------------------------ */
 
-enum form { FORM_THREADS, FORM_ROLES, FORM_TOTALS };
+/*
+ * How threads become paths: by start routine (the default), by thread name
+ * (CACHELINT_THREAD_ROLES=name), one per thread (=thread); or no paths,
+ * counts summed (CACHELINT_PROFILE_COUNTS=totals, whose object evidence
+ * names threads by routine).
+ */
+enum form { FORM_ROUTINES, FORM_THREADS, FORM_ROLES, FORM_TOTALS };
 
 /* A name as YAML: plain when it is a simple word, else double-quoted. */
 #define PATH_CHARS "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-"
@@ -384,10 +662,62 @@ struct path {
 	uint64_t *counts;
 };
 
+/**
+ * struct ev - a sampled line of an object, and the thread that touched it
+ * @thread: the thread's place in struct profile's @order
+ */
+struct ev {
+	uintptr_t line, base;
+	unsigned rid, thread;
+	uint64_t read, write;
+};
+
+/**
+ * struct ev_pair - on one object, member @x written by one thread and
+ * member @y accessed by another (an entry of `pairs:`)
+ * @object: the object, while the pairs of one record are gathered
+ * @same_bytes, @same_written: the two touched the same bytes; both wrote them
+ * @t1, @t2: the two threads
+ */
+struct ev_pair {
+	unsigned x, y;
+	uintptr_t object;
+	bool same_bytes, same_written;
+	unsigned t1, t2;
+};
+
+/**
+ * struct ev_rec - what the samples say about one record
+ * @sampled: it was sampled at all
+ * @instances, @shared: objects seen; of them touched by 2+ threads, one writing
+ * @align: the least alignment of an object's address seen
+ * @pairs: the `pairs:` entries (x, y, counts), @npairs of them
+ * @lines, @per_line, @same_bytes: `between:` (or a variable's elements)
+ * @threads: the threads of @lines, a bit per thread
+ */
+struct ev_rec {
+	bool sampled;
+	uint64_t instances, shared;
+	uintptr_t align;
+	struct ev_out {
+		unsigned x, y;
+		uint64_t objects, same_bytes, same_written;
+		uint8_t *threads;
+	} *pairs;
+	size_t npairs;
+	uint64_t lines, per_line, same_bytes;
+	uint8_t *threads;
+};
+
 struct profile {
 	struct path *paths;
 	size_t npaths;
 	size_t ncounts;
+	struct rt_thread **order;
+	size_t nthreads;
+	char (*names)[64];
+	struct ev_rec *recs;
+	unsigned long dropped;
 };
 
 static struct path *path_get(struct profile *p, const char *name)
@@ -416,6 +746,8 @@ static void thread_path_name(const struct rt_thread *t, enum form form, char *bu
 {
 	if (form == FORM_ROLES && t->name[0] && strcmp(t->name, "*"))
 		role_path_name(t->name, buf, size);
+	else if ((form == FORM_ROUTINES || form == FORM_TOTALS) && t->routine[0] && t->index)
+		role_path_name(t->routine, buf, size);
 	else if (t->index)
 		snprintf(buf, size, "thread-%u", t->index);
 	else
@@ -450,9 +782,11 @@ static int profile_collect(struct profile *p, enum form form)
 		nthreads++;
 	order = calloc(nthreads + 1, sizeof(*order));
 	p->paths = calloc(nthreads + 1, sizeof(*p->paths));
+	p->names = calloc(nthreads + 1, sizeof(*p->names));
 	sum = calloc(p->ncounts, sizeof(*sum));
-	if (!order || !p->paths || !sum) {
-		free(order);
+	p->order = order;
+	p->nthreads = nthreads;
+	if (!order || !p->paths || !sum || !p->names) {
 		free(sum);
 		return -1;
 	}
@@ -469,16 +803,16 @@ static int profile_collect(struct profile *p, enum form form)
 			thread_name(t->tid, t->name, sizeof(t->name));
 		memset(sum, 0, p->ncounts * sizeof(*sum));
 		thread_sum(t, sum, p->ncounts);
+		thread_path_name(t, form, name, sizeof(name));
+		snprintf(p->names[i], sizeof(p->names[i]), "%s", name);
 		if (!counted(sum, p->ncounts))
 			continue;
-		thread_path_name(t, form, name, sizeof(name));
 		path = path_get(p, name);
 		if (!path) {
 			path = &p->paths[p->npaths++];
 			snprintf(path->name, sizeof(path->name), "%s", name);
 			path->counts = calloc(p->ncounts, sizeof(uint64_t));
 			if (!path->counts) {
-				free(order);
 				free(sum);
 				return -1;
 			}
@@ -487,7 +821,6 @@ static int profile_collect(struct profile *p, enum form form)
 		for (size_t c = 0; c < p->ncounts; c++)
 			path->counts[c] += sum[c];
 	}
-	free(order);
 	free(sum);
 	return 0;
 }
@@ -498,6 +831,8 @@ static int member_cmp(const void *a, const void *b)
 	const struct rt_member *y = &rt_members[*(const unsigned *)b];
 	int c = strcmp(x->rec, y->rec);
 
+	if (!c && x->rid != y->rid)
+		c = x->rid < y->rid ? -1 : 1;
 	if (c)
 		return c;
 	if (x->bit_offset != y->bit_offset)
@@ -549,18 +884,432 @@ static void put_member(FILE *f, const struct profile *p, unsigned m, enum form f
 	fputs("}\n", f);
 }
 
+/* A record's key: its name, or "name@file:line" when two records have that name. */
+static void put_rec_name(FILE *f, unsigned rid)
+{
+	const struct rt_rec *r = &rt_recs[rid];
+	char *s;
+
+	if (!r->twin || !r->defined[0] || asprintf(&s, "%s@%s", r->name, r->defined) < 0) {
+		put_name(f, r->name);
+		return;
+	}
+	put_name(f, s);
+	free(s);
+}
+
+/* ------------------------------------------------------------------ */
+/* Objects: what the samples say (profile-schema.md, "Objects")         */
+/* ------------------------------------------------------------------ */
+
+static int ev_cmp_object(const void *a, const void *b)
+{
+	const struct ev *x = a, *y = b;
+
+	if (x->rid != y->rid)
+		return x->rid < y->rid ? -1 : 1;
+	if (x->base != y->base)
+		return x->base < y->base ? -1 : 1;
+	if (x->thread != y->thread)
+		return x->thread < y->thread ? -1 : 1;
+	return x->line < y->line ? -1 : x->line > y->line;
+}
+
+static int ev_cmp_line(const void *a, const void *b)
+{
+	const struct ev *x = a, *y = b;
+
+	if (x->line != y->line)
+		return x->line < y->line ? -1 : 1;
+	if (x->rid != y->rid)
+		return x->rid < y->rid ? -1 : 1;
+	if (x->base != y->base)
+		return x->base < y->base ? -1 : 1;
+	return x->thread < y->thread ? -1 : x->thread > y->thread;
+}
+
+static int pair_cmp(const void *a, const void *b)
+{
+	const struct ev_pair *x = a, *y = b;
+
+	if (x->x != y->x)
+		return x->x < y->x ? -1 : 1;
+	if (x->y != y->y)
+		return x->y < y->y ? -1 : 1;
+	return x->object < y->object ? -1 : x->object > y->object;
+}
+
+/* Member @m's bits in the mask of line @e (of its object), 0 when it is not on it. */
+static uint64_t member_bits(const struct ev *e, unsigned m)
+{
+	const struct rt_member *mb = &rt_members[m];
+	uint64_t lo = mb->bit_offset / 8, hi = (mb->bit_offset + (mb->bit_size ? mb->bit_size : 8) + 7) / 8;
+	uint64_t start = e->line * rt_line_size - e->base, end = start + rt_line_size;
+
+	if (e->line * rt_line_size < e->base)
+		return 0;
+	if (hi <= start || lo >= end)
+		return 0;
+	lo = lo > start ? lo - start : 0;
+	hi = (hi < end ? hi : end) - start;
+	return byte_bits((unsigned)lo, (unsigned)(hi - 1));
+}
+
+static bool ev_grow(void **v, size_t *cap, size_t n, size_t size)
+{
+	void *w;
+
+	if (n < *cap)
+		return true;
+	w = realloc(*v, (*cap ? 2 * *cap : 64) * size);
+	if (!w)
+		return false;
+	*v = w;
+	*cap = *cap ? 2 * *cap : 64;
+	return true;
+}
+
+static void bit_set(uint8_t *set, unsigned i)
+{
+	set[i / 8] |= (uint8_t)(1u << (i % 8));
+}
+
+/*
+ * The pairs of one object, evs [0, n) sorted by thread then line: for
+ * each two entries of two threads, each member the first wrote and each
+ * the second touched.  Appended to *@pairs.
+ */
+static void object_pairs(const struct ev *evs, size_t n, const unsigned *members, size_t nm,
+			 struct ev_pair **pairs, size_t *npairs, size_t *cap)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (!evs[i].write)
+			continue;
+		for (size_t j = 0; j < n; j++) {
+			uint64_t overlap_any, overlap_w;
+
+			if (evs[j].thread == evs[i].thread)
+				continue;
+			overlap_any = evs[i].line == evs[j].line ?
+				      evs[i].write & (evs[j].read | evs[j].write) : 0;
+			overlap_w = evs[i].line == evs[j].line ? evs[i].write & evs[j].write : 0;
+			for (size_t a = 0; a < nm; a++) {
+				uint64_t wa = member_bits(&evs[i], members[a]) & evs[i].write;
+
+				if (!wa)
+					continue;
+				for (size_t b = 0; b < nm; b++) {
+					uint64_t ub = member_bits(&evs[j], members[b]) &
+						      (evs[j].read | evs[j].write);
+					struct ev_pair *p;
+
+					if (!ub || !ev_grow((void **)pairs, cap, *npairs, sizeof(**pairs)))
+						continue;
+					p = &(*pairs)[(*npairs)++];
+					p->x = members[a];
+					p->y = members[b];
+					p->object = evs[i].base;
+					p->same_bytes = a == b && (overlap_any & wa & ub);
+					p->same_written = a == b && (overlap_w & wa & ub);
+					p->t1 = evs[i].thread;
+					p->t2 = evs[j].thread;
+				}
+			}
+		}
+	}
+}
+
+/* The pairs of record @r, gathered per object: one entry per (x, y). */
+static void pairs_merge(struct ev_rec *r, struct ev_pair *pairs, size_t n, size_t nthreads)
+{
+	size_t tbytes = nthreads / 8 + 1;
+
+	qsort(pairs, n, sizeof(*pairs), pair_cmp);
+	r->pairs = calloc(n ? n : 1, sizeof(*r->pairs));
+	if (!r->pairs)
+		return;
+	for (size_t i = 0; i < n;) {
+		struct ev_out *o = &r->pairs[r->npairs++];
+		size_t j = i;
+
+		o->x = pairs[i].x;
+		o->y = pairs[i].y;
+		o->threads = calloc(tbytes, 1);
+		for (; j < n && pairs[j].x == o->x && pairs[j].y == o->y;) {
+			uintptr_t obj = pairs[j].object;
+			bool same = false, written = false;
+
+			for (; j < n && pairs[j].x == o->x && pairs[j].y == o->y &&
+			       pairs[j].object == obj; j++) {
+				same |= pairs[j].same_bytes;
+				written |= pairs[j].same_written;
+				if (o->threads) {
+					bit_set(o->threads, pairs[j].t1);
+					bit_set(o->threads, pairs[j].t2);
+				}
+			}
+			o->objects++;
+			o->same_bytes += same;
+			o->same_written += written;
+		}
+		i = j;
+	}
+}
+
+/* The element of variable @r that byte @b of line @e is in. */
+static uint64_t element_of(const struct rt_rec *r, const struct ev *e, unsigned bit)
+{
+	uint64_t byte = e->line * rt_line_size + (uint64_t)bit * rt_line_size / 64;
+
+	return byte < e->base || !r->size ? UINT64_MAX : (byte - e->base) / r->size;
+}
+
+/* Distinct elements (or objects) on one line, evs [0, n): how many; *@split: two threads, different ones, one writing. */
+static size_t line_elements(const struct rt_rec *r, const struct ev *evs, size_t n, bool *split,
+			    bool *same)
+{
+	uint64_t seen[64];
+	size_t nseen = 0;
+
+	*split = *same = false;
+	for (size_t i = 0; i < n; i++) {
+		for (size_t j = 0; j < n; j++) {
+			if (evs[i].thread == evs[j].thread || !evs[i].write)
+				continue;
+			*same |= (evs[i].write & (evs[j].read | evs[j].write)) != 0;
+			if (!r->variable) {
+				*split |= evs[i].base != evs[j].base;
+				continue;
+			}
+			for (unsigned a = 0; a < 64 && !*split; a++)
+				for (unsigned b = 0; b < 64 && (evs[i].write >> a & 1); b++)
+					if (((evs[j].read | evs[j].write) >> b & 1) &&
+					    element_of(r, &evs[i], a) != element_of(r, &evs[j], b)) {
+						*split = true;
+						break;
+					}
+		}
+	}
+	for (size_t i = 0; i < n; i++) {
+		uint64_t mask = evs[i].read | evs[i].write;
+
+		for (unsigned bit = 0; bit < 64; bit++) {
+			uint64_t id = r->variable ? element_of(r, &evs[i], bit) : evs[i].base;
+			size_t k;
+
+			if (!(mask >> bit & 1))
+				continue;
+			for (k = 0; k < nseen && seen[k] != id; k++)
+				;
+			if (k == nseen && nseen < 64)
+				seen[nseen++] = id;
+			if (!r->variable)
+				break;
+		}
+	}
+	return nseen;
+}
+
+/* Called with rt_lock held, after profile_collect(): p->recs from the threads' tables. */
+static int objects_collect(struct profile *p)
+{
+	size_t n = 0, cap = 0, tbytes = p->nthreads / 8 + 1;
+	struct ev *evs = NULL;
+	unsigned *members;
+
+	p->recs = calloc(rt_nrecs + 1, sizeof(*p->recs));
+	members = calloc(rt_nmembers + 1, sizeof(*members));
+	if (!p->recs || !members) {
+		free(members);
+		return -1;
+	}
+	for (size_t i = 0; i < p->nthreads; i++) {
+		struct rt_table *t = &p->order[i]->table;
+
+		pthread_mutex_lock(&t->lock);
+		p->dropped += t->dropped;
+		for (size_t k = 0; k < t->cap; k++) {
+			if (!t->v[k].base || !ev_grow((void **)&evs, &cap, n, sizeof(*evs)))
+				continue;
+			evs[n].line = t->v[k].line;
+			evs[n].base = t->v[k].base;
+			evs[n].rid = t->v[k].rid;
+			evs[n].thread = (unsigned)i;
+			evs[n].read = t->v[k].read;
+			evs[n].write = t->v[k].write;
+			n++;
+		}
+		pthread_mutex_unlock(&t->lock);
+	}
+	/* objects: instances, alignment, pairs */
+	qsort(evs, n, sizeof(*evs), ev_cmp_object);
+	for (size_t i = 0; i < n;) {
+		unsigned rid = evs[i].rid;
+		struct ev_rec *r = &p->recs[rid];
+		struct ev_pair *pairs = NULL;
+		size_t npairs = 0, pcap = 0, nm = 0, j;
+
+		for (unsigned m = 1; m < rt_nmembers; m++)
+			if (rt_members[m].rid == rid)
+				members[nm++] = m;
+		r->sampled = true;
+		r->align = 4096;
+		for (j = i; j < n && evs[j].rid == rid;) {
+			size_t k = j;
+			bool write = false, two = false;
+
+			for (; k < n && evs[k].rid == rid && evs[k].base == evs[j].base; k++) {
+				write |= evs[k].write != 0;
+				two |= evs[k].thread != evs[j].thread;
+			}
+			r->instances++;
+			while (r->align > 1 && evs[j].base % r->align)
+				r->align /= 2;
+			if (write && two) {
+				r->shared++;
+				if (!rt_recs[rid].variable)
+					object_pairs(&evs[j], k - j, members, nm, &pairs, &npairs, &pcap);
+			}
+			j = k;
+		}
+		pairs_merge(r, pairs, npairs, p->nthreads);
+		free(pairs);
+		i = j;
+	}
+	/* lines: instances (or elements) of one record that two threads split */
+	qsort(evs, n, sizeof(*evs), ev_cmp_line);
+	for (size_t i = 0; i < n;) {
+		size_t j = i;
+
+		while (j < n && evs[j].line == evs[i].line && evs[j].rid == evs[i].rid)
+			j++;
+		if (j - i > 1) {
+			struct ev_rec *r = &p->recs[evs[i].rid];
+			bool split, same;
+			size_t per = line_elements(&rt_recs[evs[i].rid], &evs[i], j - i, &split, &same);
+
+			if (split) {
+				r->lines++;
+				r->same_bytes += same;
+				if (per > r->per_line)
+					r->per_line = per;
+				if (!r->threads)
+					r->threads = calloc(tbytes, 1);
+				for (size_t k = i; k < j && r->threads; k++)
+					bit_set(r->threads, evs[k].thread);
+			}
+		}
+		i = j;
+	}
+	free(evs);
+	free(members);
+	return 0;
+}
+
+/* threads: N, paths: [a, b] for the threads in @set. */
+static void put_threads(FILE *f, const struct profile *p, const uint8_t *set)
+{
+	const char *shown[RT_PAIRS_SHOWN];
+	size_t nshown = 0, n = 0;
+
+	for (size_t i = 0; set && i < p->nthreads; i++) {
+		size_t k;
+
+		if (!(set[i / 8] >> (i % 8) & 1))
+			continue;
+		n++;
+		for (k = 0; k < nshown && strcmp(shown[k], p->names[i]); k++)
+			;
+		if (k == nshown && nshown < RT_PAIRS_SHOWN)
+			shown[nshown++] = p->names[i];
+	}
+	fprintf(f, "threads: %zu, paths: [", n);
+	for (size_t k = 0; k < nshown; k++) {
+		fputs(k ? ", " : "", f);
+		put_name(f, shown[k]);
+	}
+	fputs("]", f);
+}
+
+static void put_objects(FILE *f, const struct profile *p)
+{
+	bool structs = false, variables = false;
+
+	if (!p->recs || !rt_nrecs || !rt_sample)
+		return;
+	fprintf(f, "objects:\n  sample: %u\n  line-size: %u\n  dropped: %lu\n", rt_sample,
+		rt_line_size, p->dropped);
+	for (unsigned rid = 0; rid < rt_nrecs; rid++) {
+		const struct ev_rec *r = &p->recs[rid];
+
+		if (!r->sampled || rt_recs[rid].variable)
+			continue;
+		fputs(structs ? "" : "  structs:\n", f);
+		structs = true;
+		fputs("    ", f);
+		put_rec_name(f, rid);
+		fprintf(f, ":\n      instances: %" PRIu64 "\n      shared: %" PRIu64
+			   "\n      base-align: %zu\n", r->instances, r->shared, (size_t)r->align);
+		for (size_t i = 0; i < r->npairs; i++) {
+			const struct ev_out *o = &r->pairs[i];
+
+			fprintf(f, "%s        - {write: %s, access: %s, objects: %" PRIu64
+				   ", same-bytes: %" PRIu64 ", same-written: %" PRIu64 ", ",
+				i ? "" : "      pairs:\n", rt_members[o->x].path, rt_members[o->y].path,
+				o->objects, o->same_bytes, o->same_written);
+			put_threads(f, p, o->threads);
+			fputs("}\n", f);
+		}
+		if (r->lines) {
+			fprintf(f, "      between: {lines: %" PRIu64 ", per-line: %" PRIu64
+				   ", size: %" PRIu64 ", same-bytes: %" PRIu64 ", ",
+				r->lines, r->per_line, rt_recs[rid].size, r->same_bytes);
+			put_threads(f, p, r->threads);
+			fputs("}\n", f);
+		}
+	}
+	for (unsigned rid = 0; rid < rt_nrecs; rid++) {
+		const struct ev_rec *r = &p->recs[rid];
+
+		if (!r->sampled || !rt_recs[rid].variable)
+			continue;
+		fputs(variables ? "" : "  variables:\n", f);
+		variables = true;
+		fputs("    ", f);
+		put_rec_name(f, rid);
+		fprintf(f, ": {element: %" PRIu64 ", elements: %" PRIu64 ", base-align: %zu, lines: %"
+			   PRIu64 ", per-line: %" PRIu64 ", same-bytes: %" PRIu64 ", ",
+			rt_recs[rid].size, rt_recs[rid].elements, (size_t)r->align, r->lines,
+			r->per_line, r->same_bytes);
+		put_threads(f, p, r->threads);
+		fputs("}\n", f);
+	}
+}
+
+static void objects_free(struct profile *p)
+{
+	for (unsigned rid = 0; p->recs && rid < rt_nrecs; rid++) {
+		for (size_t i = 0; i < p->recs[rid].npairs; i++)
+			free(p->recs[rid].pairs[i].threads);
+		free(p->recs[rid].pairs);
+		free(p->recs[rid].threads);
+	}
+	free(p->recs);
+}
+
 static void put_profile(FILE *f, const struct profile *p, enum form form)
 {
 	unsigned *order = malloc(rt_nmembers * sizeof(*order));
 	unsigned n = 0;
-	const char *rec = NULL;
+	const struct rt_rec *rec = NULL;
 
 	fprintf(f, "# Written by libcachelint-rt (cachelint %s): member accesses counted by\n"
 		   "# -fplugin-arg-cachelint-instrument, %s.\n",
 		CL_RT_VERSION, form == FORM_TOTALS ? "summed over threads" :
-		form == FORM_ROLES ? "one path per thread name" : "one path per thread");
+		form == FORM_ROLES ? "one path per thread name" :
+		form == FORM_ROUTINES ? "one path per thread start routine" : "one path per thread");
 	fprintf(f, "cachelint-profile: 1\n");
-	if (form == FORM_ROLES) {
+	if (form == FORM_ROLES || form == FORM_ROUTINES) {
 		bool any = false;
 
 		for (size_t i = 0; i < p->npaths; i++) {
@@ -574,27 +1323,27 @@ static void put_profile(FILE *f, const struct profile *p, enum form form)
 		}
 	}
 	for (unsigned m = 1; order && m < rt_nmembers; m++)
-		if (total(p, m, 0) || total(p, m, 1))
+		if (!rt_recs[rt_members[m].rid].variable && (total(p, m, 0) || total(p, m, 1)))
 			order[n++] = m;
 	if (!n) {
 		fputs("structs: {}\n", f);
-		free(order);
-		return;
+	} else {
+		qsort(order, n, sizeof(*order), member_cmp);
+		fputs("structs:\n", f);
 	}
-	qsort(order, n, sizeof(*order), member_cmp);
-	fputs("structs:\n", f);
 	for (unsigned i = 0; i < n; i++) {
 		const struct rt_member *m = &rt_members[order[i]];
 
-		if (!rec || strcmp(rec, m->rec)) {
+		if (!rec || rec != &rt_recs[m->rid]) {
 			fputs("  ", f);
-			put_name(f, m->rec);	/* "ns::box<long int, 3>" */
+			put_rec_name(f, m->rid);	/* "ns::box<long int, 3>" */
 			fputs(":\n", f);
 		}
-		rec = m->rec;
+		rec = &rt_recs[m->rid];
 		put_member(f, p, order[i], form);
 	}
 	free(order);
+	put_objects(f, p);
 }
 
 /*
@@ -614,10 +1363,11 @@ static bool too_many_paths(const struct profile *p, enum form form)
 			n += p->paths[i].counts[2 * m] || p->paths[i].counts[2 * m + 1];
 		if (n > RT_PATHS_MAX && !many)
 			fprintf(stderr, "cachelint-rt: %zu %s accessed %s.%s, more than the %d paths a profile entry takes: no profile written; %s\n",
-				n, form == FORM_ROLES ? "thread names" : "threads", rt_members[m].rec,
+				n, form == FORM_ROLES ? "thread names" :
+				form == FORM_ROUTINES ? "paths" : "threads", rt_members[m].rec,
 				rt_members[m].path, RT_PATHS_MAX,
-				form == FORM_ROLES ? "set CACHELINT_PROFILE_COUNTS=totals" :
-				"set CACHELINT_THREAD_ROLES=name to count by thread name");
+				form == FORM_THREADS ? "set CACHELINT_THREAD_ROLES=name to count by thread name" :
+				"set CACHELINT_PROFILE_COUNTS=totals");
 		many |= n > RT_PATHS_MAX;
 	}
 	return many;
@@ -628,14 +1378,17 @@ static int env_form(enum form *form)
 	const char *roles = secure_getenv("CACHELINT_THREAD_ROLES");
 	const char *counts = secure_getenv("CACHELINT_PROFILE_COUNTS");
 
-	*form = FORM_THREADS;
+	*form = FORM_ROUTINES;
 	if (roles && *roles) {
-		if (strcmp(roles, "name")) {
-			fprintf(stderr, "cachelint-rt: CACHELINT_THREAD_ROLES must be 'name', not '%s': no profile written\n",
+		if (!strcmp(roles, "name")) {
+			*form = FORM_ROLES;
+		} else if (!strcmp(roles, "thread")) {
+			*form = FORM_THREADS;
+		} else if (strcmp(roles, "routine")) {
+			fprintf(stderr, "cachelint-rt: CACHELINT_THREAD_ROLES must be 'routine', 'name' or 'thread', not '%s': no profile written\n",
 				roles);
 			return -1;
 		}
-		*form = FORM_ROLES;
 	}
 	if (counts && *counts) {
 		if (!strcmp(counts, "totals")) {
@@ -988,7 +1741,7 @@ static void rt_write(void)
 		return;
 	pthread_mutex_lock(&rt_lock);
 	path = profile_path();
-	if (!path || profile_collect(&p, form)) {
+	if (!path || profile_collect(&p, form) || objects_collect(&p)) {
 		pthread_mutex_unlock(&rt_lock);
 		fprintf(stderr, "cachelint-rt: out of memory: no profile written\n");
 		free(path);
@@ -1008,6 +1761,9 @@ static void rt_write(void)
 	for (size_t i = 0; i < p.npaths; i++)
 		free(p.paths[i].counts);
 	free(p.paths);
+	free(p.order);
+	free(p.names);
+	objects_free(&p);
 	free(path);
 }
 
@@ -1043,16 +1799,42 @@ static void fork_child(void)
 	if (self) {
 		self->next = NULL;
 		rt_threads = self;
+		pthread_mutex_init(&self->table.lock, NULL);
+		self->table.n = 0;
+		if (self->table.v)
+			memset(self->table.v, 0, self->table.cap * sizeof(*self->table.v));
+		self->table.dropped = 0;
 	} else {
-		thread_add(0);
+		thread_add(0, NULL);
 	}
 }
 
 static void rt_init(void)
 {
+	const char *sample = secure_getenv("CACHELINT_SAMPLE");
+	const char *line = secure_getenv("CACHELINT_LINE_SIZE");
+	char *end;
+	unsigned long v;
+
+	if (sample && *sample) {
+		v = strtoul(sample, &end, 10);
+		if (*end || v > 1u << 30)
+			fprintf(stderr, "cachelint-rt: CACHELINT_SAMPLE must be a number from 0 to %u, not '%s': 64 used\n",
+				1u << 30, sample);
+		else
+			rt_sample = (unsigned)v;
+	}
+	if (line && *line) {
+		v = strtoul(line, &end, 10);
+		if (*end || v < 16 || v > 512 || (v & (v - 1)))
+			fprintf(stderr, "cachelint-rt: CACHELINT_LINE_SIZE must be a power of two from 16 to 512, not '%s': 64 used\n",
+				line);
+		else
+			rt_line_size = (unsigned)v;
+	}
 	pthread_key_create(&rt_key, thread_exit);
 	pthread_mutex_lock(&rt_lock);
-	thread_add(0);
+	thread_add(0, NULL);
 	pthread_mutex_unlock(&rt_lock);
 	pthread_atfork(fork_prepare, fork_parent, fork_child);
 	atexit(rt_write);
@@ -1073,25 +1855,84 @@ static size_t segments_length(const unsigned *segs, unsigned nsegs)
 	return len;
 }
 
+/* The next field of a member line, up to @sep: its start, *@len; NULL at the line's end. */
+static const char *field(const char **s, char sep, size_t *len)
+{
+	const char *f = *s, *e = f;
+
+	while (*e && *e != sep && *e != '\n')
+		e++;
+	if (*e != sep)
+		return NULL;
+	*len = (size_t)(e - f);
+	*s = e + 1;
+	return f;
+}
+
 /*
- * A unit: its @nmembers members ("struct\tpath\tbit-offset\n" each), its
- * @nsegs segments, and its counters as this thread sees them (2k: member
- * k's reads, 2k + 1: its writes, 2 * nmembers + s: segment s; NULL: none).
+ * Member @k of a unit's table at *@s ("rec\tpath\tbit-offset\tbit-size\t
+ * kind\tdefined\n", cachelint-rt.h): its program-wide index, 0 when it
+ * is not counted.  *@s moves to the next line; false at a malformed one.
  */
-RT_EXPORT void __libcachelint_rt_register_v2(const char *members, unsigned int nmembers,
-					   const unsigned int *segs, unsigned int nsegs,
-					   uint64_t *const *counters)
+static bool member_line(const char **s, unsigned *m)
+{
+	const char *rec, *path, *bits, *size, *kind, *defined;
+	size_t rlen, plen, blen, slen, klen, dlen;
+	char kbuf[64];
+	unsigned rid;
+
+	if (!(rec = field(s, '\t', &rlen)) || !(path = field(s, '\t', &plen)) ||
+	    !(bits = field(s, '\t', &blen)) || !(size = field(s, '\t', &slen)) ||
+	    !(kind = field(s, '\t', &klen)) || !(defined = field(s, '\n', &dlen)) ||
+	    klen < 3 || klen >= sizeof(kbuf))
+		return false;
+	memcpy(kbuf, kind, klen);
+	kbuf[klen] = 0;
+	rid = rec_find(rec, rlen, defined, dlen, kbuf);
+	*m = rid == RT_RECS_MAX ? 0 : member_find(rid, path, plen, strtoull(bits, NULL, 10),
+						   strtoull(size, NULL, 10));
+	return true;
+}
+
+/* A unit's thread start routines: address and name, @n of them. */
+static void routines_add(void *const *routines, unsigned n)
+{
+	void **v;
+
+	if (!n)
+		return;
+	v = realloc(rt_routines, 2 * (rt_nroutines + n) * sizeof(*v));
+	if (!v)
+		return;
+	rt_routines = v;
+	memcpy(v + 2 * rt_nroutines, routines, 2 * (size_t)n * sizeof(*v));
+	rt_nroutines += n;
+}
+
+/*
+ * A unit: its @nmembers members (cachelint-rt.h), its @nsegs segments, its
+ * counters as this thread sees them (2k: member k's reads, 2k + 1: its
+ * writes, 2 * nmembers + s: segment s; NULL: none), its table of sampled
+ * sites and its number *@unit, its thread start routines.
+ */
+RT_EXPORT void __libcachelint_rt_register_v3(const char *members, unsigned int nmembers,
+					     const unsigned int *segs, unsigned int nsegs,
+					     uint64_t *const *counters, const unsigned int *sites,
+					     unsigned int *unitp, void *const *routines,
+					     unsigned int nroutines)
 {
 	const char *s = members;
 	size_t ncounters = 2 * (size_t)nmembers + nsegs, seglen = segments_length(segs, nsegs);
-	struct rt_unit *units, *unit;
+	struct rt_unit *unit;
 
 	pthread_once(&rt_once, rt_init);
 	pthread_mutex_lock(&rt_lock);
-	units = realloc(rt_units, (rt_nunits + 1) * sizeof(*units));
-	if (!units)
-		goto nomem;
-	rt_units = units;
+	routines_add(routines, nroutines);
+	if (rt_nunits == RT_UNITS_MAX) {
+		rt_units_dropped++;
+		pthread_mutex_unlock(&rt_lock);
+		return;
+	}
 	unit = &rt_units[rt_nunits];
 	unit->members = calloc(nmembers ? nmembers : 1, sizeof(*unit->members));
 	unit->segs = malloc((seglen ? seglen : 1) * sizeof(*unit->segs));
@@ -1108,20 +1949,20 @@ RT_EXPORT void __libcachelint_rt_register_v2(const char *members, unsigned int n
 						 RT_NO_COUNTER;
 	unit->n = nmembers;
 	unit->nsegs = nsegs;
+	unit->sites = sites;
 	for (unsigned k = 0; k < nmembers && *s; k++) {
-		const char *tab1 = strchr(s, '\t'), *tab2, *nl;
-		unsigned m = 0;
+		unsigned m;
 
-		if (!tab1 || !(tab2 = strchr(tab1 + 1, '\t')) || !(nl = strchr(tab2, '\n')))
+		if (!member_line(&s, &m))
 			break;
-		m = member_find(s, (size_t)(tab1 - s), tab1 + 1, (size_t)(tab2 - tab1 - 1),
-				strtoull(tab2 + 1, NULL, 10));
 		if (!m)
 			rt_dropped++;
 		unit->members[k] = m;
-		s = nl + 1;
 	}
 	rt_nunits++;
+	/* the unit's samples count from now on */
+	if (unitp)
+		__atomic_store_n(unitp, (unsigned)rt_nunits, __ATOMIC_RELEASE);
 	pthread_mutex_unlock(&rt_lock);
 	return;
 nomem:

@@ -17,6 +17,12 @@ config.environment['PATH'] = os.pathsep.join(
     [config.llvm_bin, config.environment.get('PATH', os.environ.get('PATH', ''))])
 # Diagnostics in plain ASCII, whatever the locale of the caller.
 config.environment['LC_ALL'] = 'C'
+# libcachelint-rt: the count tests see counts only, one path per thread, as
+# they were written; the tests of object samples and of thread paths by
+# start routine (plugin/instrument_objects.c, instrument_routines.c) set
+# CACHELINT_SAMPLE and CACHELINT_THREAD_ROLES themselves.
+config.environment['CACHELINT_SAMPLE'] = '0'
+config.environment['CACHELINT_THREAD_ROLES'] = 'thread'
 config.environment['LANG'] = 'C'
 
 plugin = os.path.join(config.cachelint_build, 'plugin', 'cachelint.so')

@@ -1,10 +1,15 @@
-// instrument: one path per thread (main, then thread-N in creation order),
-// one per thread name with CACHELINT_THREAD_ROLES=name, totals with
+// instrument: one path per thread start routine by default (rx, tx,
+// logger; the threads of one routine are one concurrent path,
+// plugin/instrument_objects.c), one path per thread (main, then thread-N
+// in creation order) with CACHELINT_THREAD_ROLES=thread (what lit sets,
+// testsuite/lit.cfg.py), one per thread name with CACHELINT_THREAD_ROLES=name, totals with
 // CACHELINT_PROFILE_COUNTS=totals; exit() from a thread and a forked child
 // write what was counted.  Every thread does a fixed, small amount of work.
 // RUN: %gcc-cl -O2 -fplugin-arg-cachelint-instrument=conn %s -o %t %rt-static -pthread
 // RUN: rm -f %t.yaml && env CACHELINT_PROFILE=%t.yaml %t
 // RUN: FileCheck --check-prefix=THREADS --strict-whitespace --match-full-lines %s --input-file %t.yaml
+// RUN: rm -f %t.routines.yaml && env CACHELINT_PROFILE=%t.routines.yaml CACHELINT_THREAD_ROLES= %t
+// RUN: FileCheck --check-prefix=ROUTINES --strict-whitespace --match-full-lines %s --input-file %t.routines.yaml
 // RUN: rm -f %t.roles.yaml && env CACHELINT_PROFILE=%t.roles.yaml CACHELINT_THREAD_ROLES=name %t
 // RUN: FileCheck --check-prefix=ROLES --strict-whitespace --match-full-lines %s --input-file %t.roles.yaml
 // RUN: %cachelint lint --fail-on none --profile %t.roles.yaml %s > /dev/null
@@ -18,7 +23,7 @@
 // A bad setting writes nothing and says why.
 // RUN: rm -f %t.bad.yaml && env CACHELINT_PROFILE=%t.bad.yaml CACHELINT_THREAD_ROLES=comm %t 2>&1 | FileCheck --check-prefix=BAD %s
 // RUN: not test -e %t.bad.yaml
-// BAD: cachelint-rt: CACHELINT_THREAD_ROLES must be 'name', not 'comm': no profile written
+// BAD: cachelint-rt: CACHELINT_THREAD_ROLES must be 'routine', 'name' or 'thread', not 'comm': no profile written
 // An unwritable profile is an error on stderr, and no file.
 // RUN: env CACHELINT_PROFILE=%t.nodir/p.yaml %t 2>&1 | FileCheck --check-prefix=NODIR %s
 // NODIR: cachelint-rt: cannot write profile '{{.*}}.nodir/p.yaml': No such file or directory
@@ -107,6 +112,14 @@ int main(int argc, char **argv)
 // THREADS-NEXT:    tx: {read: {thread-2: 500}, write: {thread-2: 500}}
 // THREADS-NEXT:    mtu: {read: {thread-1: 1000, thread-2: 500}, write: {main: 1}}
 // THREADS-EMPTY:
+
+// ROUTINES:cachelint-profile: 1
+// ROUTINES-NEXT:structs:
+// ROUTINES-NEXT:  conn:
+// ROUTINES-NEXT:    rx: {read: {rx: 1000, logger: 10}, write: {rx: 1000}}
+// ROUTINES-NEXT:    tx: {read: {tx: 500}, write: {tx: 500}}
+// ROUTINES-NEXT:    mtu: {read: {rx: 1000, tx: 500}, write: {main: 1}}
+// ROUTINES-EMPTY:
 
 // ROLES:cachelint-profile: 1
 // ROLES-NEXT:paths:

@@ -1,0 +1,156 @@
+// instrument: the objects.  With CACHELINT_SAMPLE=1 every access is
+// sampled, so what the runtime writes under `objects:` is exact:
+//   stats   one global both workers write (hits: the same bytes, true
+//           sharing) and a reader reads (limit): pairs on one object
+//   node    one per worker, each on its own line: instances, nothing shared
+//   slot    24-byte per-worker slots, two on one line: `between`
+//   PAIR_T  the typedef of an anonymous struct, named by it (per-worker)
+//   per_thread  a global array, one element per worker (instrument=NAME
+//           names a variable): `variables`
+// Threads are named by their start routine; the two that run worker() are
+// one concurrent path.  A name that is in no declaration of the unit is
+// warned about; CACHELINT_SAMPLE=0 writes counts only; a bad value says so.
+// RUN: %gcc-cl -O2 -fplugin-arg-cachelint-instrument=stats:node:slot:PAIR_T:per_thread:nosuch %s -o %t %rt-static -pthread 2>&1 | FileCheck --check-prefix=WARN %s
+// WARN: cc1: warning: cachelint: 'instrument=nosuch': no struct, typedef or variable of that name in this unit: nothing counted for it
+// RUN: rm -f %t.yaml && env CACHELINT_SAMPLE=1 CACHELINT_THREAD_ROLES= CACHELINT_PROFILE=%t.yaml %t
+// RUN: FileCheck --strict-whitespace --match-full-lines %s --input-file %t.yaml
+// RUN: rm -f %t.none.yaml && env CACHELINT_SAMPLE=0 CACHELINT_THREAD_ROLES= CACHELINT_PROFILE=%t.none.yaml %t
+// RUN: FileCheck --check-prefix=NONE --strict-whitespace --match-full-lines %s --input-file %t.none.yaml
+// RUN: rm -f %t.bad.yaml && env CACHELINT_SAMPLE=often CACHELINT_PROFILE=%t.bad.yaml %t 2>&1 | FileCheck --check-prefix=BAD %s
+// BAD: cachelint-rt: CACHELINT_SAMPLE must be a number from 0 to 1073741824, not 'often': 64 used
+// RUN: FileCheck --check-prefix=DEFAULT --match-full-lines %s --input-file %t.bad.yaml
+// DEFAULT:objects:
+// DEFAULT-NEXT:  sample: 64
+// `instrument=all`: every struct and every global array.
+// RUN: %gcc-cl -O2 -fplugin-arg-cachelint-instrument=all %s -o %t.all %rt-static -pthread
+// RUN: rm -f %t.all.yaml && env CACHELINT_SAMPLE=1 CACHELINT_THREAD_ROLES= CACHELINT_PROFILE=%t.all.yaml %t.all
+// RUN: FileCheck --check-prefix=ALL --match-full-lines %s --input-file %t.all.yaml
+// ALL:structs:
+// ALL-NEXT:  PAIR_T:
+// ALL:  node:
+// ALL:  slot:
+// ALL:  stats:
+// ALL:objects:
+// ALL:  variables:
+// ALL-NEXT:    nodes: {element: 64, elements: 2, base-align: {{[0-9]+}}, lines: 0, per-line: 0, same-bytes: 0, threads: 0, paths: []}
+// ALL-NEXT:    slots: {element: 24, elements: 2, base-align: {{[0-9]+}}, lines: 1, per-line: 2, same-bytes: 0, threads: 2, paths: [worker]}
+// ALL-NEXT:    pairs: {element: 16, elements: 2, base-align: {{[0-9]+}}, lines: 1, per-line: 2, same-bytes: 0, threads: 2, paths: [worker]}
+// ALL-NEXT:    per_thread: {element: 8, elements: 4, base-align: {{[0-9]+}}, lines: 1, per-line: 2, same-bytes: 0, threads: 2, paths: [worker]}
+#include <pthread.h>
+#include <stdlib.h>
+
+struct stats {
+	long hits;
+	long misses;
+	long limit;
+};
+
+struct node {
+	long key;
+	long hits;
+} __attribute__((aligned(64)));
+
+struct slot {
+	long count;
+	long bytes;
+	long calls;
+};
+
+typedef struct {
+	long x;
+	long y;
+} PAIR_T;
+
+static struct stats st;
+static struct node nodes[2];
+static struct slot slots[2] __attribute__((aligned(64)));
+static PAIR_T pairs[2] __attribute__((aligned(64)));
+long per_thread[4] __attribute__((aligned(64)));
+
+static void *worker(void *arg)
+{
+	long i = (long)arg;
+
+	for (int k = 0; k < 100; k++) {
+		st.hits++;
+		nodes[i].hits++;
+		slots[i].count++;
+		pairs[i].x++;
+		per_thread[i]++;
+	}
+	return NULL;
+}
+
+static void *reader(void *arg)
+{
+	long sum = 0;
+
+	for (int k = 0; k < 100; k++)
+		sum += __atomic_load_n(&st.limit, __ATOMIC_RELAXED);
+	return (void *)sum;
+}
+
+int main(void)
+{
+	pthread_t t[3];
+
+	st.limit = 10;
+	pthread_create(&t[0], NULL, worker, (void *)0);
+	pthread_create(&t[1], NULL, worker, (void *)1);
+	pthread_create(&t[2], NULL, reader, NULL);
+	for (int i = 0; i < 3; i++)
+		pthread_join(t[i], NULL);
+	return 0;
+}
+
+// CHECK:cachelint-profile: 1
+// CHECK-NEXT:paths:
+// CHECK-NEXT:  worker: concurrent
+// CHECK-NEXT:structs:
+// CHECK-NEXT:  PAIR_T:
+// CHECK-NEXT:    x: {read: {worker: 200}, write: {worker: 200}}
+// CHECK-NEXT:  node:
+// CHECK-NEXT:    hits: {read: {worker: 200}, write: {worker: 200}}
+// CHECK-NEXT:  slot:
+// CHECK-NEXT:    count: {read: {worker: 200}, write: {worker: 200}}
+// CHECK-NEXT:  stats:
+// CHECK-NEXT:    hits: {read: {worker: 200}, write: {worker: 200}}
+// CHECK-NEXT:    limit: {read: {reader: 100}, write: {main: 1}}
+// CHECK-NEXT:objects:
+// CHECK-NEXT:  sample: 1
+// CHECK-NEXT:  line-size: 64
+// CHECK-NEXT:  dropped: 0
+// CHECK-NEXT:  structs:
+// CHECK-NEXT:    stats:
+// CHECK-NEXT:      instances: 1
+// CHECK-NEXT:      shared: 1
+// CHECK-NEXT:      base-align: {{[0-9]+}}
+// CHECK-NEXT:      pairs:
+// CHECK-NEXT:        - {write: limit, access: limit, objects: 1, same-bytes: 1, same-written: 0, threads: 2, paths: [main, reader]}
+// CHECK-NEXT:        - {write: limit, access: hits, objects: 1, same-bytes: 0, same-written: 0, threads: 3, paths: [main, worker]}
+// CHECK-NEXT:        - {write: hits, access: limit, objects: 1, same-bytes: 0, same-written: 0, threads: 4, paths: [main, worker, reader]}
+// CHECK-NEXT:        - {write: hits, access: hits, objects: 1, same-bytes: 1, same-written: 1, threads: 2, paths: [worker]}
+// CHECK-NEXT:    node:
+// CHECK-NEXT:      instances: 2
+// CHECK-NEXT:      shared: 0
+// CHECK-NEXT:      base-align: {{64|128|256|512|1024|2048|4096}}
+// CHECK-NEXT:    slot:
+// CHECK-NEXT:      instances: 2
+// CHECK-NEXT:      shared: 0
+// CHECK-NEXT:      base-align: 8
+// CHECK-NEXT:      between: {lines: 1, per-line: 2, size: 24, same-bytes: 0, threads: 2, paths: [worker]}
+// CHECK-NEXT:    PAIR_T:
+// CHECK-NEXT:      instances: 2
+// CHECK-NEXT:      shared: 0
+// CHECK-NEXT:      base-align: 16
+// CHECK-NEXT:      between: {lines: 1, per-line: 2, size: 16, same-bytes: 0, threads: 2, paths: [worker]}
+// CHECK-NEXT:  variables:
+// CHECK-NEXT:    per_thread: {element: 8, elements: 4, base-align: {{64|128|256|512|1024|2048|4096}}, lines: 1, per-line: 2, same-bytes: 0, threads: 2, paths: [worker]}
+// CHECK-EMPTY:
+
+// NONE:cachelint-profile: 1
+// NONE-NEXT:paths:
+// NONE-NEXT:  worker: concurrent
+// NONE-NEXT:structs:
+// NONE:    limit: {read: {reader: 100}, write: {main: 1}}
+// NONE-EMPTY:

@@ -673,25 +673,12 @@ struct ev {
 };
 
 /**
- * struct ev_pair - on one object, member @x written by one thread and
- * member @y accessed by another (an entry of `pairs:`)
- * @object: the object, while the pairs of one record are gathered
- * @same_bytes, @same_written: the two touched the same bytes; both wrote them
- * @t1, @t2: the two threads
- */
-struct ev_pair {
-	unsigned x, y;
-	uintptr_t object;
-	bool same_bytes, same_written;
-	unsigned t1, t2;
-};
-
-/**
  * struct ev_rec - what the samples say about one record
  * @sampled: it was sampled at all
  * @instances, @shared: objects seen; of them touched by 2+ threads, one writing
  * @align: the least alignment of an object's address seen
- * @pairs: the `pairs:` entries (x, y, counts), @npairs of them
+ * @pairs: the `pairs:` entries (x, y, counts), a hash table of @cap with
+ *	@npairs used (@threads NULL: free), then sorted (out_cmp())
  * @lines, @per_line, @same_bytes: `between:` (or a variable's elements)
  * @threads: the threads of @lines, a bit per thread
  */
@@ -702,9 +689,10 @@ struct ev_rec {
 	struct ev_out {
 		unsigned x, y;
 		uint64_t objects, same_bytes, same_written;
+		uintptr_t last, last_same, last_written;
 		uint8_t *threads;
 	} *pairs;
-	size_t npairs;
+	size_t npairs, cap;
 	uint64_t lines, per_line, same_bytes;
 	uint8_t *threads;
 };
@@ -928,17 +916,6 @@ static int ev_cmp_line(const void *a, const void *b)
 	return x->thread < y->thread ? -1 : x->thread > y->thread;
 }
 
-static int pair_cmp(const void *a, const void *b)
-{
-	const struct ev_pair *x = a, *y = b;
-
-	if (x->x != y->x)
-		return x->x < y->x ? -1 : 1;
-	if (x->y != y->y)
-		return x->y < y->y ? -1 : 1;
-	return x->object < y->object ? -1 : x->object > y->object;
-}
-
 /* Member @m's bits in the mask of line @e (of its object), 0 when it is not on it. */
 static uint64_t member_bits(const struct ev *e, unsigned m)
 {
@@ -974,86 +951,140 @@ static void bit_set(uint8_t *set, unsigned i)
 	set[i / 8] |= (uint8_t)(1u << (i % 8));
 }
 
-/*
- * The pairs of one object, evs [0, n) sorted by thread then line: for
- * each two entries of two threads, each member the first wrote and each
- * the second touched.  Appended to *@pairs.
- */
-static void object_pairs(const struct ev *evs, size_t n, const unsigned *members, size_t nm,
-			 struct ev_pair **pairs, size_t *npairs, size_t *cap)
+/* Entry (@x, @y) of @r's pairs, added when new; NULL without memory. */
+static struct ev_out *pair_get(struct ev_rec *r, unsigned x, unsigned y, size_t tbytes)
 {
-	for (size_t i = 0; i < n; i++) {
-		if (!evs[i].write)
-			continue;
-		for (size_t j = 0; j < n; j++) {
-			uint64_t overlap_any, overlap_w;
+	size_t h;
 
-			if (evs[j].thread == evs[i].thread)
+	if (4 * (r->npairs + 1) > 3 * r->cap) {
+		size_t cap = r->cap ? 2 * r->cap : 64;
+		struct ev_out *v = calloc(cap, sizeof(*v));
+
+		if (!v)
+			return NULL;
+		for (size_t i = 0; i < r->cap; i++) {
+			if (!r->pairs[i].threads)
 				continue;
-			overlap_any = evs[i].line == evs[j].line ?
-				      evs[i].write & (evs[j].read | evs[j].write) : 0;
-			overlap_w = evs[i].line == evs[j].line ? evs[i].write & evs[j].write : 0;
-			for (size_t a = 0; a < nm; a++) {
-				uint64_t wa = member_bits(&evs[i], members[a]) & evs[i].write;
+			for (h = (r->pairs[i].x * 31u + r->pairs[i].y) & (cap - 1); v[h].threads;
+			     h = (h + 1) & (cap - 1))
+				;
+			v[h] = r->pairs[i];
+		}
+		free(r->pairs);
+		r->pairs = v;
+		r->cap = cap;
+	}
+	for (h = (x * 31u + y) & (r->cap - 1); r->pairs[h].threads; h = (h + 1) & (r->cap - 1))
+		if (r->pairs[h].x == x && r->pairs[h].y == y)
+			return &r->pairs[h];
+	r->pairs[h].threads = calloc(tbytes, 1);
+	if (!r->pairs[h].threads)
+		return NULL;
+	r->pairs[h].x = x;
+	r->pairs[h].y = y;
+	r->npairs++;
+	return &r->pairs[h];
+}
 
-				if (!wa)
-					continue;
-				for (size_t b = 0; b < nm; b++) {
-					uint64_t ub = member_bits(&evs[j], members[b]) &
-						      (evs[j].read | evs[j].write);
-					struct ev_pair *p;
+/* On object @obj, @x written by thread @t1 and @y touched by thread @t2 (@same: the same bytes, @written: both wrote). */
+static void pair_add(struct ev_rec *r, unsigned x, unsigned y, uintptr_t obj, unsigned t1,
+		     unsigned t2, int same, size_t tbytes)
+{
+	struct ev_out *o = pair_get(r, x, y, tbytes);
 
-					if (!ub || !ev_grow((void **)pairs, cap, *npairs, sizeof(**pairs)))
-						continue;
-					p = &(*pairs)[(*npairs)++];
-					p->x = members[a];
-					p->y = members[b];
-					p->object = evs[i].base;
-					p->same_bytes = a == b && (overlap_any & wa & ub);
-					p->same_written = a == b && (overlap_w & wa & ub);
-					p->t1 = evs[i].thread;
-					p->t2 = evs[j].thread;
+	if (!o)
+		return;
+	if (o->last != obj) {
+		o->last = obj;
+		o->objects++;
+	}
+	if (same && o->last_same != obj) {
+		o->last_same = obj;
+		o->same_bytes++;
+	}
+	if (same > 1 && o->last_written != obj) {
+		o->last_written = obj;
+		o->same_written++;
+	}
+	bit_set(o->threads, t1);
+	bit_set(o->threads, t2);
+}
+
+/*
+ * One object's entries evs [0, n), sorted by thread then line: for each
+ * two threads, each member the first wrote and each the second touched
+ * (on any line: a pair is a pair whatever the layout), and where two
+ * threads' bytes met on one line, the member they met in.  @marks: room
+ * for two marks per program-wide member.
+ */
+static void object_pairs(struct ev_rec *r, const struct ev *evs, size_t n, const unsigned *members,
+			 size_t nm, unsigned *wset, unsigned *aset, size_t tbytes)
+{
+	for (size_t a = 0; a < n;) {
+		size_t b = a, nw = 0;
+
+		while (b < n && evs[b].thread == evs[a].thread)
+			b++;
+		/* what thread evs[a].thread wrote */
+		for (size_t m = 0; m < nm; m++)
+			for (size_t i = a; i < b; i++)
+				if (member_bits(&evs[i], members[m]) & evs[i].write) {
+					wset[nw++] = members[m];
+					break;
 				}
+		for (size_t c = 0; nw && c < n;) {
+			size_t d = c, na = 0;
+
+			while (d < n && evs[d].thread == evs[c].thread)
+				d++;
+			if (evs[c].thread == evs[a].thread) {
+				c = d;
+				continue;
+			}
+			for (size_t m = 0; m < nm; m++)
+				for (size_t i = c; i < d; i++)
+					if (member_bits(&evs[i], members[m]) & (evs[i].read | evs[i].write)) {
+						aset[na++] = members[m];
+						break;
+					}
+			for (size_t x = 0; x < nw; x++)
+				for (size_t y = 0; y < na; y++)
+					pair_add(r, wset[x], aset[y], evs[a].base, evs[a].thread,
+						 evs[c].thread, 0, tbytes);
+			c = d;
+		}
+		a = b;
+	}
+	/* the same bytes: two threads' entries on one line */
+	for (size_t i = 0; i < n; i++) {
+		for (size_t j = 0; j < n; j++) {
+			uint64_t any, both;
+
+			if (evs[i].thread == evs[j].thread || evs[i].line != evs[j].line ||
+			    !evs[i].write)
+				continue;
+			any = evs[i].write & (evs[j].read | evs[j].write);
+			both = evs[i].write & evs[j].write;
+			for (size_t m = 0; any && m < nm; m++) {
+				uint64_t mb = member_bits(&evs[i], members[m]);
+
+				if (mb & any)
+					pair_add(r, members[m], members[m], evs[i].base, evs[i].thread,
+						 evs[j].thread, mb & both ? 2 : 1, tbytes);
 			}
 		}
 	}
 }
 
-/* The pairs of record @r, gathered per object: one entry per (x, y). */
-static void pairs_merge(struct ev_rec *r, struct ev_pair *pairs, size_t n, size_t nthreads)
+static int out_cmp(const void *a, const void *b)
 {
-	size_t tbytes = nthreads / 8 + 1;
+	const struct ev_out *x = a, *y = b;
 
-	qsort(pairs, n, sizeof(*pairs), pair_cmp);
-	r->pairs = calloc(n ? n : 1, sizeof(*r->pairs));
-	if (!r->pairs)
-		return;
-	for (size_t i = 0; i < n;) {
-		struct ev_out *o = &r->pairs[r->npairs++];
-		size_t j = i;
-
-		o->x = pairs[i].x;
-		o->y = pairs[i].y;
-		o->threads = calloc(tbytes, 1);
-		for (; j < n && pairs[j].x == o->x && pairs[j].y == o->y;) {
-			uintptr_t obj = pairs[j].object;
-			bool same = false, written = false;
-
-			for (; j < n && pairs[j].x == o->x && pairs[j].y == o->y &&
-			       pairs[j].object == obj; j++) {
-				same |= pairs[j].same_bytes;
-				written |= pairs[j].same_written;
-				if (o->threads) {
-					bit_set(o->threads, pairs[j].t1);
-					bit_set(o->threads, pairs[j].t2);
-				}
-			}
-			o->objects++;
-			o->same_bytes += same;
-			o->same_written += written;
-		}
-		i = j;
-	}
+	if (!x->threads || !y->threads)
+		return !x->threads - !y->threads;
+	if (x->x != y->x)
+		return x->x < y->x ? -1 : 1;
+	return x->y < y->y ? -1 : x->y > y->y;
 }
 
 /* The element of variable @r that byte @b of line @e is in. */
@@ -1115,12 +1146,16 @@ static int objects_collect(struct profile *p)
 {
 	size_t n = 0, cap = 0, tbytes = p->nthreads / 8 + 1;
 	struct ev *evs = NULL;
-	unsigned *members;
+	unsigned *members, *wset, *aset;
 
 	p->recs = calloc(rt_nrecs + 1, sizeof(*p->recs));
 	members = calloc(rt_nmembers + 1, sizeof(*members));
-	if (!p->recs || !members) {
+	wset = calloc(rt_nmembers + 1, sizeof(*wset));
+	aset = calloc(rt_nmembers + 1, sizeof(*aset));
+	if (!p->recs || !members || !wset || !aset) {
 		free(members);
+		free(wset);
+		free(aset);
 		return -1;
 	}
 	for (size_t i = 0; i < p->nthreads; i++) {
@@ -1146,8 +1181,7 @@ static int objects_collect(struct profile *p)
 	for (size_t i = 0; i < n;) {
 		unsigned rid = evs[i].rid;
 		struct ev_rec *r = &p->recs[rid];
-		struct ev_pair *pairs = NULL;
-		size_t npairs = 0, pcap = 0, nm = 0, j;
+		size_t nm = 0, j;
 
 		for (unsigned m = 1; m < rt_nmembers; m++)
 			if (rt_members[m].rid == rid)
@@ -1168,12 +1202,12 @@ static int objects_collect(struct profile *p)
 			if (write && two) {
 				r->shared++;
 				if (!rt_recs[rid].variable)
-					object_pairs(&evs[j], k - j, members, nm, &pairs, &npairs, &pcap);
+					object_pairs(r, &evs[j], k - j, members, nm, wset, aset, tbytes);
 			}
 			j = k;
 		}
-		pairs_merge(r, pairs, npairs, p->nthreads);
-		free(pairs);
+		if (r->pairs)
+			qsort(r->pairs, r->cap, sizeof(*r->pairs), out_cmp);
 		i = j;
 	}
 	/* lines: instances (or elements) of one record that two threads split */
@@ -1203,6 +1237,8 @@ static int objects_collect(struct profile *p)
 	}
 	free(evs);
 	free(members);
+	free(wset);
+	free(aset);
 	return 0;
 }
 

@@ -872,6 +872,13 @@ static void sample_add(gimple *stmt, tree base, tree addr, unsigned key, uint64_
 
 	if (key == NO_KEY || !size || size > (UINT_MAX >> 2))
 		return;
+	/* a variable whose address the sample takes is addressable from now on */
+	for (tree t : { base, addr }) {
+		tree decl = TREE_CODE(t) == ADDR_EXPR ? get_base_address(TREE_OPERAND(t, 0)) : NULL_TREE;
+
+		if (decl && DECL_P(decl))
+			TREE_ADDRESSABLE(decl) = 1;
+	}
 	p.stmt = stmt;
 	p.base = base;
 	p.addr = addr;

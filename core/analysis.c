@@ -281,8 +281,9 @@ size_t cl_analyze(const struct cl_record *rec, const struct cl_options *opt,
 	size_t *read, *write;
 	size_t before = out->n;
 
+	cl_check_record_objects(rec, opt, out);
 	if (!cl_record_is_annotated(rec))
-		return 0;
+		return out->n - before;
 	ctx.nleaves = cl_record_leaves(rec, out->arena, &leaves, false);
 	ctx.leaves = leaves;
 	read = cl_arena_alloc(out->arena, (ctx.nleaves + 1) * sizeof(*read));

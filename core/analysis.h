@@ -42,6 +42,19 @@ size_t cl_analyze(const struct cl_record *rec, const struct cl_options *opt,
 		  struct cl_findings *out);
 
 /*
+ * cachelint-false-sharing-objects, statically: the elements of @v
+ * (__per_thread on it) or the objects of @rec's type (__per_thread on the
+ * type) can share a line: the stride is not a multiple of the line size, or
+ * the alignment is below it.  Appends at most one finding, at the
+ * declaration, with the fix and its memory cost as the note.  cl_analyze()
+ * calls the one for records.
+ */
+void cl_check_variable(const struct cl_variable *v, const struct cl_options *opt,
+		       struct cl_findings *out);
+void cl_check_record_objects(const struct cl_record *rec, const struct cl_options *opt,
+			     struct cl_findings *out);
+
+/*
  * Geometry shared by the checks and the proposal engine: in how many of the
  * record's placements two byte ranges [lo, hi] fall on one unit of @unit
  * bytes (a line, or a 2-line block).  *first gets the unit index at the

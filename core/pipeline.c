@@ -259,6 +259,16 @@ bool cl_pipeline_add(struct cl_pipeline *p, struct cl_record *rec, const char *k
 	return true;
 }
 
+void cl_pipeline_add_variable(struct cl_pipeline *p, const struct cl_variable *v)
+{
+	size_t first = p->findings.n;
+
+	cl_check_variable(v, &p->cfg.opt, &p->findings);
+	keep_new_findings(p, first);
+	if (p->cfg.sink && p->findings.n > first)
+		p->cfg.sink(p->cfg.data, p, NULL, first, p->findings.n - first);
+}
+
 void cl_pipeline_finish(struct cl_pipeline *p)
 {
 	const struct cl_profile *prof = p->cfg.profile;

@@ -108,6 +108,7 @@ struct plugin_output {
  * @arena: the unit's models
  * @pipe: profiles, analysis, proposals, the report: core's pipeline
  * @analysed: TYPE_UIDs already analysed
+ * @variables: DECL_UIDs of the variables already checked
  * @type: the tree of the record being handed to @pipe (for layout views)
  * @own_errors: errors that are cachelint findings (`werror`), not the code's
  * @instrument: `instrument` was given: count member accesses at run time
@@ -131,6 +132,7 @@ struct plugin_state {
 	struct cl_arena arena;
 	struct cl_pipeline pipe;
 	hash_set<uid_hash> *analysed;
+	hash_set<uid_hash> *variables;
 	tree type;
 	int own_errors;
 	bool instrument;
@@ -306,7 +308,7 @@ static bool cacheline_group_marker(tree field)
 static bool worth_embedded(tree type, const char *name, unsigned depth,
 			   hash_set<uid_hash> *seen)
 {
-	if (state.dump || attributes_on_fields(type))
+	if (state.dump || attributes_on_fields(type) || attributes_per_thread(type))
 		return true;
 	if (name && state.profile.nstructs && cl_profile_find(&state.profile, name))
 		return true;
@@ -409,6 +411,26 @@ static void finish_var(tree decl)
 		analyse(TYPE_MAIN_VARIANT(type), NULL);
 }
 
+/*
+ * An array whose elements each belong to one thread (__per_thread): its
+ * definition, once, goes to the objects check.  A declaration (extern)
+ * defines no storage: the definition is where the fix goes.
+ */
+static void check_variable(tree decl)
+{
+	struct cl_variable v;
+
+	if (DECL_EXTERNAL(decl) || !DECL_NAME(decl) || !attributes_per_thread(decl) ||
+	    code_has_errors() || in_system_header_at(DECL_SOURCE_LOCATION(decl)))
+		return;
+	if (!state.variables)
+		state.variables = new hash_set<uid_hash>;
+	if (state.variables->add(DECL_UID(decl)))
+		return;
+	if (convert_variable(decl, &v, &state.arena))
+		cl_pipeline_add_variable(&state.pipe, &v);
+}
+
 /* `typedef struct {…} name;`: the anonymous record is analysed as `name`. */
 static void finish_decl(void *event_data, void *)
 {
@@ -416,8 +438,10 @@ static void finish_decl(void *event_data, void *)
 
 	if (state.disabled || !decl)
 		return;
-	if (TREE_CODE(decl) == VAR_DECL && lang_GNU_CXX()) {
-		finish_var(decl);
+	if (TREE_CODE(decl) == VAR_DECL) {
+		check_variable(decl);
+		if (lang_GNU_CXX())
+			finish_var(decl);
 		return;
 	}
 	if (!pending_records || TREE_CODE(decl) != TYPE_DECL || !DECL_NAME(decl))
@@ -542,6 +566,7 @@ static void finish(void *, void *)
 	cl_arena_free(&state.arena);
 	cl_profile_free(&state.profile);
 	delete state.analysed;
+	delete state.variables;
 	convert_reset();
 }
 

@@ -266,7 +266,7 @@ static void field_annotation(struct attr_walk *w, const char *s)
 	else if (!strcmp(s, "pin"))
 		*w->flags |= CL_MEMBER_PINNED;
 	else if (!strcmp(s, "per_thread"))
-		per_thread_misplaced(w->fe, w->owner, "declaration");
+		per_thread_misplaced(w->fe, w->owner, "field");
 	else if (strchr(s, ':') &&
 		 cl_paths_annotation_kind(s, (size_t)(strchr(s, ':') - s)) >= 0)
 		add_paths(w->fe, w->owner, w->acc,
@@ -309,7 +309,9 @@ static enum CXChildVisitResult attr_visit(CXCursor c, CXCursor parent, CXClientD
 				 s);
 		else if (w->acc != (struct cl_access *)1)
 			field_annotation(w, s);
-		else if (strncmp(s, "suppress:", 9) && strcmp(s, "pin") && strcmp(s, "per_thread"))
+		else if (!strcmp(s, "per_thread"))	/* said here: the record may not be converted */
+			per_thread_misplaced(w->fe, w->owner, "field");
+		else if (strncmp(s, "suppress:", 9) && strcmp(s, "pin"))
 			w->marked = true;
 	}
 	clang_disposeString(str);

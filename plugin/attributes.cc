@@ -57,6 +57,9 @@ static const char *describe(tree node, char *buf, size_t size)
 		case TYPE_DECL:
 			what = "typedef";
 			break;
+		case FIELD_DECL:
+			what = "field";
+			break;
 		default:
 			what = "declaration";
 			break;

@@ -177,6 +177,8 @@ struct cl_object_between {
  * @npairs: number of @pairs
  * @has_between: the entry has a between: key
  * @between: lines shared by instances, when @has_between
+ * @sample: the sample: of the file the entry is from (about one access in
+ *          @sample was recorded), 0 when that file does not say
  * @span: where the struct's key is
  */
 struct cl_object_struct {
@@ -187,6 +189,7 @@ struct cl_object_struct {
 	size_t npairs;
 	bool has_between;
 	struct cl_object_between between;
+	uint64_t sample;
 	struct cl_span span;
 };
 
@@ -291,6 +294,22 @@ const struct cl_object_variable *cl_objects_variable(const struct cl_profile *p,
 /* The pair {write: @a, access: @b} or {write: @b, access: @a} of @os, or NULL. */
 const struct cl_object_pair *cl_objects_pair(const struct cl_object_struct *os,
 					     const char *a, const char *b);
+
+/*
+ * The evidence for leaves @a and @b of @rec (their paths spelled out) on
+ * one line of one object, in either role; NULL when @rec has no objects:
+ * entry or the runtime never saw the pair.
+ */
+const struct cl_object_pair *cl_evidence_pair(const struct cl_record *rec,
+					      const struct cl_leaf *a, const struct cl_leaf *b);
+/*
+ * The evidence in words, for a finding's note: "libcachelint-rt saw 'hits'
+ * written by one thread and 'key' accessed by another on one line of 12
+ * objects, threads thread-1 and thread-2 (1 access in 64 sampled;
+ * rt.yaml:12:11)"; with @same, the same bytes written by two threads.
+ */
+const char *cl_evidence_text(const struct cl_object_struct *os,
+			     const struct cl_object_pair *pr, bool same, struct cl_arena *a);
 
 /* The class that counts imply relative to the hottest member's accesses. */
 enum cl_class cl_infer_class(uint64_t reads, uint64_t writes, uint64_t hottest,

@@ -156,6 +156,7 @@ enum cl_record_kind {
 #define CL_MEMBER_PINNED	(1u << 7) /* its offset is an interface: never moved */
 
 struct cl_record;
+struct cl_object_struct;
 
 /**
  * struct cl_member - one direct member of a record
@@ -213,6 +214,11 @@ struct cl_path_access {
  * @npaths: number of @paths
  * @span: where the record is defined
  * @suppress: mask of rules (1u << enum cl_rule) suppressed for this record
+ * @objects: what the runtime saw of single objects of this record (a
+ *           profile's objects: entry, access_profile.h), NULL when nothing:
+ *           then a pair of leaves on one line is judged by their classes
+ *           alone; with it, only a pair the runtime saw on one line of one
+ *           object (cl_leaves_conflict())
  */
 struct cl_record {
 	enum cl_record_kind kind;
@@ -227,6 +233,7 @@ struct cl_record {
 	size_t npaths;
 	struct cl_span span;
 	uint32_t suppress;
+	const struct cl_object_struct *objects;
 };
 
 #define cl_for_each_member(rec, m)						\

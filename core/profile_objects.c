@@ -30,6 +30,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -521,6 +522,7 @@ void cl_objects_merge(struct cl_objects *to, struct cl_objects *from)
 		if (!s)
 			s = cl_vec_push(&to->structs, &to->nstructs, &to->structs_cap);
 		*s = from->structs[i];
+		s->sample = from->sample;
 	}
 	for (i = 0; i < from->nvariables; i++) {
 		struct cl_object_variable *v = variable_find(to, from->variables[i].name);
@@ -560,4 +562,61 @@ const struct cl_object_pair *cl_objects_pair(const struct cl_object_struct *os,
 			return pr;
 	}
 	return NULL;
+}
+
+const struct cl_object_pair *cl_evidence_pair(const struct cl_record *rec,
+					      const struct cl_leaf *a, const struct cl_leaf *b)
+{
+	if (!rec->objects || !a->path || !b->path)
+		return NULL;
+	return cl_objects_pair(rec->objects, a->path, b->path);
+}
+
+/* "threads thread-1 and thread-2", "16 threads (thread-1, thread-2, ...)" */
+static const char *threads_text(const struct cl_object_pair *pr, struct cl_arena *a)
+{
+	const char *s = "";
+
+	for (uint32_t i = 0; i < pr->npaths; i++)
+		s = cl_arena_printf(a, "%s%s%s", s,
+				    !i ? "" : i + 1 < pr->npaths || pr->threads > pr->npaths ?
+				    ", " : " and ", pr->paths[i]);
+	if (pr->threads > pr->npaths)
+		return pr->npaths ? cl_arena_printf(a, "%" PRIu64 " threads (%s, ...)",
+						    pr->threads, s) :
+				    cl_arena_printf(a, "%" PRIu64 " threads", pr->threads);
+	if (pr->npaths)
+		return cl_arena_printf(a, "thread%s %s", pr->npaths == 1 ? "" : "s", s);
+	return NULL;
+}
+
+static const char *sample_text(uint64_t sample, struct cl_arena *a)
+{
+	if (sample == 1)
+		return "every access recorded; ";
+	if (sample)
+		return cl_arena_printf(a, "1 access in %" PRIu64 " sampled; ", sample);
+	return "";
+}
+
+const char *cl_evidence_text(const struct cl_object_struct *os,
+			     const struct cl_object_pair *pr, bool same, struct cl_arena *a)
+{
+	uint64_t n = same ? pr->same_written : pr->objects;
+	const char *what, *threads = threads_text(pr, a);
+	const char *objects = n ? cl_arena_printf(a, "%" PRIu64 " object%s", n, n == 1 ? "" : "s") :
+				  "an object";
+
+	if (same)
+		what = cl_arena_printf(a, "two threads write the same bytes of '%s' on %s",
+				       pr->write, objects);
+	else if (!strcmp(pr->write, pr->access))
+		what = cl_arena_printf(a, "'%s' written by one thread and accessed by another on %s",
+				       pr->write, objects);
+	else
+		what = cl_arena_printf(a, "'%s' written by one thread and '%s' accessed by another on one line of %s",
+				       pr->write, pr->access, objects);
+	return cl_arena_printf(a, "libcachelint-rt saw %s%s%s (%s%s)", what,
+			       threads ? ", " : "", threads ? threads : "",
+			       sample_text(os->sample, a), cl_span_where(&pr->span, a));
 }

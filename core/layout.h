@@ -156,6 +156,7 @@ enum cl_record_kind {
 #define CL_MEMBER_PINNED	(1u << 7) /* its offset is an interface: never moved */
 
 struct cl_record;
+struct cl_object_struct;
 
 /**
  * struct cl_member - one direct member of a record
@@ -215,6 +216,11 @@ struct cl_path_access {
  * @suppress: mask of rules (1u << enum cl_rule) suppressed for this record
  * @per_thread: each object of the type belongs to one thread (__per_thread
  *              on the type): two objects on one line are false sharing
+ * @objects: what the runtime saw of single objects of this record (a
+ *           profile's objects: entry, access_profile.h), NULL when nothing:
+ *           then a pair of leaves on one line is judged by their classes
+ *           alone; with it, only a pair the runtime saw on one line of one
+ *           object (cl_leaves_conflict())
  */
 struct cl_record {
 	enum cl_record_kind kind;
@@ -230,6 +236,7 @@ struct cl_record {
 	struct cl_span span;
 	uint32_t suppress;
 	bool per_thread;
+	const struct cl_object_struct *objects;
 };
 
 /**
@@ -238,8 +245,6 @@ struct cl_record {
  * models what lies inside one
  * @name: its identifier
  * @span: its declaration; @span.line/@span.col point at the identifier
- * @elem_type: the element type as spelled ("struct slot", "uint64_t"), NULL
- *             when the front end has none
  * @elem_size: bytes per element, which is the array's stride
  * @nelems: number of elements (1 for a variable that is not an array)
  * @align: the variable's alignment in bytes as declared (its type's, or an
@@ -255,7 +260,6 @@ struct cl_record {
 struct cl_variable {
 	const char *name;
 	struct cl_span span;
-	const char *elem_type;
 	uint64_t elem_size;
 	uint64_t nelems;
 	uint32_t align, elem_align;

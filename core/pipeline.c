@@ -218,7 +218,7 @@ bool cl_pipeline_add(struct cl_pipeline *p, struct cl_record *rec, const char *k
 	 * profile, then the kernel's cacheline groups for what is left.
 	 */
 	cl_findings_init(&scratch, &p->arena);
-	if (p->cfg.profile && p->cfg.profile->nstructs) {
+	if (p->cfg.profile && (p->cfg.profile->nstructs || p->cfg.profile->objects.nstructs)) {
 		cl_profile_apply_embedded(p->cfg.profile, rec, &p->arena);
 		cl_profile_apply(p->cfg.profile, rec, &p->arena, &scratch);
 	}

@@ -138,6 +138,7 @@ static struct cl_record *copy_record(struct dw_frontend *fe, struct cl_map *memo
 	c->span = rec->span;
 	c->suppress = rec->suppress;
 	c->per_thread = rec->per_thread;
+	c->objects = rec->objects;
 	for (size_t i = 0; i < rec->npaths; i++)
 		cl_record_add_path(c, a, rec->paths[i].path, &rec->paths[i].access,
 				   &rec->paths[i].span);

@@ -87,7 +87,7 @@ size_t dw_run_files(struct dw_run *r, char *const *files, int nfiles, bool all,
 		    const char *only, bool types)
 {
 	struct dw_config cfg = {
-		.profile = r->profile.nstructs ? &r->profile : NULL,
+		.profile = cl_profile_has_entries(&r->profile) ? &r->profile : NULL,
 		.no_groups = r->c->opt.no_cacheline_groups,
 		.all = all,
 		.types = types,

@@ -311,6 +311,16 @@ const struct cl_object_pair *cl_evidence_pair(const struct cl_record *rec,
 const char *cl_evidence_text(const struct cl_object_struct *os,
 			     const struct cl_object_pair *pr, bool same, struct cl_arena *a);
 
+/*
+ * For the evidence of lines shared between objects (between:, variables:):
+ * the threads, "threads thread-1 and thread-2" or "16 threads (thread-1,
+ * thread-2, ...)", NULL when none are named; and where it comes from,
+ * "libcachelint-rt; 1 access in 64 sampled; rt.yaml:9:5".
+ */
+const char *cl_evidence_threads(uint64_t threads, const char **paths, uint32_t npaths,
+				struct cl_arena *a);
+const char *cl_evidence_source(uint64_t sample, const struct cl_span *span, struct cl_arena *a);
+
 /* The class that counts imply relative to the hottest member's accesses. */
 enum cl_class cl_infer_class(uint64_t reads, uint64_t writes, uint64_t hottest,
 			     const struct cl_thresholds *t);
@@ -337,6 +347,13 @@ void cl_profile_apply_embedded(struct cl_profile *p, struct cl_record *rec, stru
 bool cl_profile_path_concurrent(const struct cl_profile *p, const char *name);
 /* Whether the profile names @rec or a record it embeds: worth loading. */
 bool cl_profile_reaches(const struct cl_profile *p, const struct cl_record *rec);
+/*
+ * Whether @p has anything to apply: struct entries, or evidence per object
+ * (a profile of objects: alone still judges structs and variables).
+ */
+bool cl_profile_has_entries(const struct cl_profile *p);
+/* Whether @name has an entry under structs: or under objects: structs:. */
+bool cl_profile_names_struct(const struct cl_profile *p, const char *name);
 
 /**
  * struct cl_profile_note - where a reported leaf's class came from, when

@@ -9,10 +9,14 @@
  * move between the threads on every write, as two fields would.  Statically
  * the owner is __per_thread (on the array or on the type); whether two
  * elements can meet on a line is the geometry of the stride and of the
- * alignment the declaration promises.  The note states the fix and what it
- * costs, since it is paid in memory for every element.
+ * alignment the declaration promises.  At run time libcachelint-rt says it
+ * outright (a profile's objects: section): lines that held elements or
+ * objects of different threads, one writing, and whether the threads
+ * touched the same bytes (then it is true sharing, which no alignment
+ * cures, and not this rule).  The note states the fix and what it costs,
+ * since it is paid in memory for every element.
  */
-#include "analysis.h"
+#include "access_profile.h"
 
 #include <inttypes.h>
 
@@ -103,45 +107,89 @@ static const char *variable_fix(const struct cl_variable *v, unsigned line, stru
 		line, cost_text(a, v->elem_size, v->nelems, line, "element"));
 }
 
-void cl_check_variable(const struct cl_variable *v, const struct cl_options *opt,
-		       struct cl_findings *out)
+/* Lines of different threads' elements, one writing, on different bytes. */
+static bool seen_apart(uint64_t lines, uint64_t same_bytes)
 {
+	return lines && !same_bytes;
+}
+
+/*
+ * "elements of 'x' (8 bytes each, 8 on one 64-byte line) belong to different
+ * threads and share cache lines: 2 lines seen, 16 threads (...)"
+ */
+static const char *seen_text(struct cl_arena *a, const char *what, const char *name,
+			     uint64_t size, uint64_t per_line, unsigned line, uint64_t lines,
+			     const char *threads)
+{
+	return cl_arena_printf(a,
+		"%s of '%s' (%" PRIu64 " bytes each, %" PRIu64 " on one %u-byte line) belong to different threads and share cache lines: %" PRIu64 " line%s seen%s%s [%s]",
+		what, name, size, per_line, line, lines, lines == 1 ? "" : "s", threads ? ", " : "",
+		threads ? threads : "", cl_rule_info(CL_RULE_FALSE_SHARING_OBJECTS)->id);
+}
+
+void cl_check_variable(const struct cl_variable *v, const struct cl_profile *prof,
+		       const struct cl_options *opt, struct cl_findings *out)
+{
+	const struct cl_object_variable *ev = prof ? cl_objects_variable(prof, v->name) : NULL;
+	bool seen = ev && seen_apart(ev->lines, ev->same_bytes);
 	struct cl_arena *a = out->arena;
 	unsigned line = opt->line_size;
 	struct cl_finding *f;
 
-	if (!v->per_thread || v->nelems < 2 || !may_share(v->elem_size, v->align, line))
+	if (!seen && (!v->per_thread || v->nelems < 2 || !may_share(v->elem_size, v->align, line)))
 		return;
 	f = cl_findings_add(out, CL_RULE_FALSE_SHARING_OBJECTS, NULL);
 	f->record_name = v->name;
 	f->variable = v->name;
 	f->where = v->span;
+	f->note_where = v->span;
+	f->note = variable_fix(v, line, a);
+	if (seen) {
+		f->message = seen_text(a, "elements", v->name, v->elem_size, ev->per_line, line,
+				       ev->lines, cl_evidence_threads(ev->threads, ev->paths,
+								      ev->npaths, a));
+		f->note = cl_arena_printf(a, "%s (%s)", f->note,
+					  cl_evidence_source(prof->objects.sample, &ev->span, a));
+		return;
+	}
 	f->message = cl_arena_printf(a,
 		"elements of '%s' (%" PRIu64 " bytes each, up to %" PRIu64 " per %u-byte line) each belong to one thread but share cache lines [%s]",
 		v->name, v->elem_size, per_line_max(v->elem_size, v->nelems, v->align, line), line,
 		cl_rule_info(CL_RULE_FALSE_SHARING_OBJECTS)->id);
-	f->note_where = v->span;
-	f->note = variable_fix(v, line, a);
 }
 
 void cl_check_record_objects(const struct cl_record *rec, const struct cl_options *opt,
 			     struct cl_findings *out)
 {
+	const struct cl_object_struct *os = rec->objects;
+	const struct cl_object_between *bt = os && os->has_between ? &os->between : NULL;
+	bool seen = bt && seen_apart(bt->lines, bt->same_bytes);
 	struct cl_arena *a = out->arena;
 	unsigned line = opt->line_size;
 	struct cl_finding *f;
 
-	if (!rec->per_thread || (rec->suppress & (1u << CL_RULE_FALSE_SHARING_OBJECTS)) ||
-	    !may_share(rec->size, rec->align, line))
+	if (rec->suppress & (1u << CL_RULE_FALSE_SHARING_OBJECTS))
+		return;
+	if (!seen && (!rec->per_thread || !may_share(rec->size, rec->align, line)))
 		return;
 	f = cl_findings_add(out, CL_RULE_FALSE_SHARING_OBJECTS, rec);
 	f->where = rec->span;
-	f->message = cl_arena_printf(a,
-		"objects of '%s' (%" PRIu64 " bytes each, up to %" PRIu64 " per %u-byte line) each belong to one thread but share cache lines [%s]",
-		f->record_name, rec->size, per_line_max(rec->size, line + 1, rec->align, line),
-		line, cl_rule_info(CL_RULE_FALSE_SHARING_OBJECTS)->id);
 	f->note_where = rec->span;
 	f->note = cl_arena_printf(a,
 		"__attribute__((aligned(%u))) on '%s' (____cacheline_aligned in the kernel) gives each object lines of its own: %s; objects on the heap then need aligned allocation (aligned_alloc(%u, ...) or posix_memalign(); malloc() gives 16)",
 		line, f->record_name, cost_text(a, rec->size, 1, line, "object"), line);
+	if (!seen) {
+		f->message = cl_arena_printf(a,
+			"objects of '%s' (%" PRIu64 " bytes each, up to %" PRIu64 " per %u-byte line) each belong to one thread but share cache lines [%s]",
+			f->record_name, rec->size, per_line_max(rec->size, line + 1, rec->align, line),
+			line, cl_rule_info(CL_RULE_FALSE_SHARING_OBJECTS)->id);
+		return;
+	}
+	f->message = seen_text(a, "objects", f->record_name, rec->size, bt->per_line, line,
+			       bt->lines, cl_evidence_threads(bt->threads, bt->paths, bt->npaths, a));
+	/* where the runtime saw them: below the line, as malloc() leaves them */
+	if (os->base_align && os->base_align < line)
+		f->note = cl_arena_printf(a, "%s; its instances were seen %" PRIu64 "-aligned, so their allocation must change", f->note, os->base_align);
+	f->note = cl_arena_printf(a, "%s (%s)", f->note,
+				  cl_evidence_source(os->sample, &bt->span, a));
 }

@@ -218,7 +218,7 @@ bool cl_pipeline_add(struct cl_pipeline *p, struct cl_record *rec, const char *k
 	 * profile, then the kernel's cacheline groups for what is left.
 	 */
 	cl_findings_init(&scratch, &p->arena);
-	if (p->cfg.profile && (p->cfg.profile->nstructs || p->cfg.profile->objects.nstructs)) {
+	if (cl_profile_has_entries(p->cfg.profile)) {
 		cl_profile_apply_embedded(p->cfg.profile, rec, &p->arena);
 		cl_profile_apply(p->cfg.profile, rec, &p->arena, &scratch);
 	}
@@ -263,7 +263,7 @@ void cl_pipeline_add_variable(struct cl_pipeline *p, const struct cl_variable *v
 {
 	size_t first = p->findings.n;
 
-	cl_check_variable(v, &p->cfg.opt, &p->findings);
+	cl_check_variable(v, p->cfg.profile, &p->cfg.opt, &p->findings);
 	keep_new_findings(p, first);
 	if (p->cfg.sink && p->findings.n > first)
 		p->cfg.sink(p->cfg.data, p, NULL, first, p->findings.n - first);

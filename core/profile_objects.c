@@ -573,21 +573,27 @@ const struct cl_object_pair *cl_evidence_pair(const struct cl_record *rec,
 }
 
 /* "threads thread-1 and thread-2", "16 threads (thread-1, thread-2, ...)" */
-static const char *threads_text(const struct cl_object_pair *pr, struct cl_arena *a)
+/* "threads thread-1 and thread-2", "16 threads (thread-1, thread-2, ...)" or NULL */
+static const char *threads_list(uint64_t threads, const char **paths, uint32_t npaths,
+				struct cl_arena *a)
 {
 	const char *s = "";
 
-	for (uint32_t i = 0; i < pr->npaths; i++)
+	for (uint32_t i = 0; i < npaths; i++)
 		s = cl_arena_printf(a, "%s%s%s", s,
-				    !i ? "" : i + 1 < pr->npaths || pr->threads > pr->npaths ?
-				    ", " : " and ", pr->paths[i]);
-	if (pr->threads > pr->npaths)
-		return pr->npaths ? cl_arena_printf(a, "%" PRIu64 " threads (%s, ...)",
-						    pr->threads, s) :
-				    cl_arena_printf(a, "%" PRIu64 " threads", pr->threads);
-	if (pr->npaths)
-		return cl_arena_printf(a, "thread%s %s", pr->npaths == 1 ? "" : "s", s);
+				    !i ? "" : i + 1 < npaths || threads > npaths ?
+				    ", " : " and ", paths[i]);
+	if (threads > npaths)
+		return npaths ? cl_arena_printf(a, "%" PRIu64 " threads (%s, ...)", threads, s) :
+				cl_arena_printf(a, "%" PRIu64 " threads", threads);
+	if (npaths)
+		return cl_arena_printf(a, "thread%s %s", npaths == 1 ? "" : "s", s);
 	return NULL;
+}
+
+static const char *threads_text(const struct cl_object_pair *pr, struct cl_arena *a)
+{
+	return threads_list(pr->threads, pr->paths, pr->npaths, a);
 }
 
 static const char *sample_text(uint64_t sample, struct cl_arena *a)
@@ -619,4 +625,16 @@ const char *cl_evidence_text(const struct cl_object_struct *os,
 	return cl_arena_printf(a, "libcachelint-rt saw %s%s%s (%s%s)", what,
 			       threads ? ", " : "", threads ? threads : "",
 			       sample_text(os->sample, a), cl_span_where(&pr->span, a));
+}
+
+const char *cl_evidence_threads(uint64_t threads, const char **paths, uint32_t npaths,
+				struct cl_arena *a)
+{
+	return threads_list(threads, paths, npaths, a);
+}
+
+const char *cl_evidence_source(uint64_t sample, const struct cl_span *span, struct cl_arena *a)
+{
+	return cl_arena_printf(a, "libcachelint-rt; %s%s", sample_text(sample, a),
+			       cl_span_where(span, a));
 }

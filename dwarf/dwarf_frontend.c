@@ -374,6 +374,12 @@ void dw_unit_free(struct dw_unit *u)
 
 static void walk(struct dw_unit *u, Dwarf_Die parent, unsigned depth);
 
+/* Every variable is a candidate when the profile has evidence on some. */
+static bool wants_variables(const struct dw_frontend *fe)
+{
+	return fe->cfg.profile && fe->cfg.profile->objects.nvariables;
+}
+
 static bool name_is(const char *name, const char *want)
 {
 	return name && want && !strcmp(name, want);
@@ -472,7 +478,7 @@ static void visit(struct dw_unit *u, Dwarf_Die die, unsigned depth)
 		break;
 	case DW_TAG_variable:
 		/* only an annotated one (btf_decl_tag children) can be __per_thread */
-		if (dw_has_children(u, die))
+		if (wants_variables(u->fe) || dw_has_children(u, die))
 			*cl_vec_push(&u->vars, &u->nvars, &u->vars_cap) = dw_die_key(u, die);
 		break;
 	case DW_TAG_subprogram:
@@ -535,7 +541,7 @@ static uint64_t walk_raw(struct dw_unit *u, uint64_t off, unsigned depth, bool v
 				return 0;
 			break;
 		case DW_TAG_variable:
-			if (d.children)
+			if (d.children || wants_variables(u->fe))
 				*cl_vec_push(&u->vars, &u->nvars, &u->vars_cap) = dw_key_make(off, 1);
 			break;
 		case DW_TAG_subprogram:

@@ -434,9 +434,10 @@ struct cl_record *dw_record_convert(struct dw_unit *u, struct dw_type *t, Dwarf_
 
 /*
  * The __per_thread array variable at @k (btf_decl_tag("cachelint:per_thread")
- * among its children) in @v; false for a declaration, a variable without
- * the tag, and one that is not an array (an error).  @v's strings and
- * record live in the unit.
+ * among its children), or one the profile's objects: section names, in @v;
+ * false for a declaration, a variable that is neither, and one that is not
+ * an array (an error when it is tagged).  @v's strings and record live in
+ * the unit.
  */
 bool dw_variable_read(struct dw_unit *u, dw_key k, struct cl_variable *v);
 

@@ -600,6 +600,7 @@ static bool array_shape(struct dw_unit *u, dw_key k, struct cl_variable *v)
 
 bool dw_variable_read(struct dw_unit *u, dw_key k, struct cl_variable *v)
 {
+	const struct cl_profile *profile = u->fe->cfg.profile;
 	Dwarf_Die die = dw_die_at(u, k);
 	bool per_thread = false;
 	struct dw_attrs a;
@@ -610,12 +611,17 @@ bool dw_variable_read(struct dw_unit *u, dw_key k, struct cl_variable *v)
 	for_each_tag(u, die, variable_tag, &per_thread);
 	dw_die_free(u, die);
 	/* a declaration (extern) has no storage: its definition is checked */
-	if (!per_thread || !a.name || (a.have & DWA_DECLARATION) || !(a.have & DWA_TYPE))
+	if (!a.name || (a.have & DWA_DECLARATION) || !(a.have & DWA_TYPE))
+		return false;
+	/* or one the runtime's evidence names (a profile's objects: variables:) */
+	if (!per_thread && (!profile || !cl_objects_variable(profile, a.name)))
 		return false;
 	memset(v, 0, sizeof(*v));
 	v->name = a.name;
 	dw_span(u, &a, &v->span);
 	if (!array_shape(u, a.type, v)) {
+		if (!per_thread)
+			return false;	/* a scalar in the profile: no elements to share lines */
 		annotation_error(u, &v->span,
 				 "cachelint: __per_thread applies to an array variable or a struct or union definition, not to variable '%s'%s",
 				 a.name, "");
@@ -624,6 +630,6 @@ bool dw_variable_read(struct dw_unit *u, dw_key k, struct cl_variable *v)
 	/* DW_AT_alignment: an aligned() on the variable (GCC raises, never lowers) */
 	if ((a.have & DWA_ALIGNMENT) && a.alignment > v->align)
 		v->align = (uint32_t)a.alignment;
-	v->per_thread = true;
+	v->per_thread = per_thread;
 	return true;
 }

@@ -330,8 +330,7 @@ static bool worth(struct fe *fe, CXCursor decl, unsigned depth)
 		return e->worth;
 	e->worth = 0;	/* a record cannot contain itself; be safe */
 	name = record_name(fe, decl, &tdef);
-	if (name && fe->opt->profile && fe->opt->profile->nstructs &&
-	    cl_profile_find(fe->opt->profile, name))
+	if (cl_profile_names_struct(fe->opt->profile, name))
 		yes = true;
 	if (!depth && !yes)
 		annot_record_suppress(fe, decl, &yes);	/* __per_thread */
@@ -612,6 +611,21 @@ static void record_definition(struct walk *w, CXCursor c)
 		*(CXCursor *)cl_vec_push(&w->pending.v, &w->pending.n, &w->pending.cap) = c;
 }
 
+/* Whether the profile's objects: section has evidence on variable @c. */
+static bool profile_variable(struct fe *fe, CXCursor c)
+{
+	const struct cl_profile *p = fe->opt->profile;
+	CXString s;
+	bool yes;
+
+	if (!p || !p->objects.nvariables)
+		return false;
+	s = clang_getCursorSpelling(c);
+	yes = cl_objects_variable(p, clang_getCString(s)) != NULL;
+	clang_disposeString(s);
+	return yes;
+}
+
 static enum CXChildVisitResult walk_decl(CXCursor c, CXCursor parent, CXClientData data)
 {
 	struct walk *w = data;
@@ -636,7 +650,7 @@ static enum CXChildVisitResult walk_decl(CXCursor c, CXCursor parent, CXClientDa
 	if (k == CXCursor_VarDecl) {
 		clang_visitChildren(c, walk_decl, w);
 		if (!clang_Cursor_hasVarDeclExternalStorage(c) &&
-		    annot_variable_per_thread(w->fe, c))
+		    (annot_variable_per_thread(w->fe, c) || profile_variable(w->fe, c)))
 			*(CXCursor *)cl_vec_push(&w->order.v, &w->order.n, &w->order.cap) = c;
 		return CXChildVisit_Continue;
 	}
@@ -804,7 +818,7 @@ static void add_variable(struct fe *fe, CXCursor decl)
 	v->elem_align = (uint32_t)ea;
 	if (is_record_kind(clang_getCursorKind(rec)))
 		v->elem = convert(fe, rec, 0);
-	v->per_thread = true;
+	v->per_thread = annot_variable_per_thread(fe, decl);
 	lr = cl_vec_push(&fe->out->records, &fe->out->nrecords, &fe->out->cap);
 	lr->var = v;
 }
@@ -1021,10 +1035,10 @@ static bool local_record_matters(const char *text, size_t size, size_t at,
 		return true;
 	if (!scan_token(text, size, &pos, &t) || !scan_token(text, size, &pos, &t))
 		return false;
-	if (t.kind == 'i' && t.len < sizeof(tag) && opt->profile && opt->profile->nstructs) {
+	if (t.kind == 'i' && t.len < sizeof(tag) && cl_profile_has_entries(opt->profile)) {
 		memcpy(tag, t.text, t.len);
 		tag[t.len] = '\0';
-		if (cl_profile_find(opt->profile, tag))
+		if (cl_profile_names_struct(opt->profile, tag))
 			return true;
 	}
 	end = scan_to(text, size, scan_to(text, size, at, "{") + 1, "}");

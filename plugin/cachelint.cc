@@ -310,7 +310,7 @@ static bool worth_embedded(tree type, const char *name, unsigned depth,
 {
 	if (state.dump || attributes_on_fields(type) || attributes_per_thread(type))
 		return true;
-	if (name && state.profile.nstructs && cl_profile_find(&state.profile, name))
+	if (cl_profile_names_struct(&state.profile, name))
 		return true;
 	if (depth >= WORTH_DEPTH_MAX)
 		return false;
@@ -412,16 +412,20 @@ static void finish_var(tree decl)
 }
 
 /*
- * An array whose elements each belong to one thread (__per_thread): its
- * definition, once, goes to the objects check.  A declaration (extern)
- * defines no storage: the definition is where the fix goes.
+ * An array whose elements each belong to one thread (__per_thread), or one
+ * that the profile's objects: section names: its definition, once, goes to
+ * the objects check.  A declaration (extern) defines no storage: the
+ * definition is where the fix goes.
  */
 static void check_variable(tree decl)
 {
 	struct cl_variable v;
 
-	if (DECL_EXTERNAL(decl) || !DECL_NAME(decl) || !attributes_per_thread(decl) ||
-	    code_has_errors() || in_system_header_at(DECL_SOURCE_LOCATION(decl)))
+	if (DECL_EXTERNAL(decl) || !DECL_NAME(decl) || code_has_errors() ||
+	    in_system_header_at(DECL_SOURCE_LOCATION(decl)))
+		return;
+	if (!attributes_per_thread(decl) &&
+	    !cl_objects_variable(&state.profile, IDENTIFIER_POINTER(DECL_NAME(decl))))
 		return;
 	if (!state.variables)
 		state.variables = new hash_set<uid_hash>;
@@ -696,7 +700,7 @@ static void start_pipeline(void)
 	struct cl_pipeline_config cfg = { };
 
 	cfg.opt = state.opt;
-	cfg.profile = state.profile.nstructs ? &state.profile : NULL;
+	cfg.profile = cl_profile_has_entries(&state.profile) ? &state.profile : NULL;
 	cfg.propose = state.propose;
 	cfg.sources = true;
 	if (!state.disabled) {

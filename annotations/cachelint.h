@@ -48,6 +48,8 @@
  *                             the array's (type's) alignment is below it.  The
  *                             fix is the element aligned to the line; heap
  *                             objects then need aligned_alloc/posix_memalign.
+ *                             An instrumented run's profile (objects:) gives
+ *                             the same finding without the annotation.
  *
  * The same source compiles warning-free with GCC, GCC + the cachelint plugin
  * and clang.  With the plugin loaded, __has_attribute(cachelint_read_mostly)

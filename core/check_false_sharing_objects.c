@@ -189,7 +189,9 @@ void cl_check_record_objects(const struct cl_record *rec, const struct cl_option
 			       bt->lines, cl_evidence_threads(bt->threads, bt->paths, bt->npaths, a));
 	/* where the runtime saw them: below the line, as malloc() leaves them */
 	if (os->base_align && os->base_align < line)
-		f->note = cl_arena_printf(a, "%s; its instances were seen %" PRIu64 "-aligned, so their allocation must change", f->note, os->base_align);
+		f->note = cl_arena_printf(a,
+			"%s; its instances were seen %" PRIu64 "-aligned, so their allocation must change",
+			f->note, os->base_align);
 	f->note = cl_arena_printf(a, "%s (%s)", f->note,
 				  cl_evidence_source(os->sample, &bt->span, a));
 }

@@ -32,6 +32,24 @@
  *                             everything before it, where it is
  * __cachelint_suppress("rule") on a struct definition: do not report the
  *                             rule (a rule ID, or "all") for this struct
+ * __per_thread                each element belongs to one thread (a slot per
+ *                             thread, per worker): two elements on one cache
+ *                             line are false sharing between objects
+ *                             (cachelint-false-sharing-objects).  On an array
+ *                             variable, after the declarator:
+ *                               static struct slot slots[16] __per_thread;
+ *                               uint64_t used_memory_thread[16] __per_thread;
+ *                             or on a struct type, between `struct` and the
+ *                             tag (the place GCC and clang both take a type
+ *                             attribute in a definition):
+ *                               struct __per_thread slot { long hits; };
+ *                             Reported where elements can share a line: the
+ *                             element size is not a multiple of the line, or
+ *                             the array's (type's) alignment is below it.  The
+ *                             fix is the element aligned to the line; heap
+ *                             objects then need aligned_alloc/posix_memalign.
+ *                             An instrumented run's profile (objects:) gives
+ *                             the same finding without the annotation.
  *
  * The same source compiles warning-free with GCC, GCC + the cachelint plugin
  * and clang.  With the plugin loaded, __has_attribute(cachelint_read_mostly)
@@ -59,6 +77,7 @@
 #define __cachelint_read_on(p) __attribute__((cachelint_read_on(p)))
 #define __cachelint_written_on(p) __attribute__((cachelint_written_on(p)))
 #define __cachelint_written_on_some(p) __attribute__((cachelint_written_on_some(p)))
+#define __cachelint_per_thread __attribute__((cachelint_per_thread))
 #elif defined(__clang__) && !defined(__cplusplus) && __cachelint_has(btf_decl_tag)
 /* clang ignores btf_decl_tag in C++, with a warning: annotate only there */
 #define __cachelint_tag(s) __attribute__((annotate(s), btf_decl_tag(s)))
@@ -70,6 +89,7 @@
 #define __cachelint_read_on(p) __cachelint_tag("cachelint:read_on:" p)
 #define __cachelint_written_on(p) __cachelint_tag("cachelint:written_on:" p)
 #define __cachelint_written_on_some(p) __cachelint_tag("cachelint:written_on_some:" p)
+#define __cachelint_per_thread __cachelint_tag("cachelint:per_thread")
 #elif defined(__clang__)
 #define __cachelint_rm __attribute__((annotate("cachelint:read_mostly")))
 #define __cachelint_wh __attribute__((annotate("cachelint:write_hot")))
@@ -79,6 +99,7 @@
 #define __cachelint_read_on(p) __attribute__((annotate("cachelint:read_on:" p)))
 #define __cachelint_written_on(p) __attribute__((annotate("cachelint:written_on:" p)))
 #define __cachelint_written_on_some(p) __attribute__((annotate("cachelint:written_on_some:" p)))
+#define __cachelint_per_thread __attribute__((annotate("cachelint:per_thread")))
 #else
 #define __cachelint_rm
 #define __cachelint_wh
@@ -88,6 +109,7 @@
 #define __cachelint_read_on(p)
 #define __cachelint_written_on(p)
 #define __cachelint_written_on_some(p)
+#define __cachelint_per_thread
 #endif
 
 #define __read_mostly_field __cachelint_rm
@@ -96,6 +118,9 @@
 #define __read_on(p) __cachelint_read_on(p)
 #define __written_on(p) __cachelint_written_on(p)
 #define __written_on_some(p) __cachelint_written_on_some(p)
+#ifndef __per_thread
+#define __per_thread __cachelint_per_thread
+#endif
 
 /*
  * The kernel's __read_mostly is a section attribute for variables, which

@@ -45,7 +45,7 @@ void cli_pipeline_config(const struct cli_common *c, struct cl_profile *prof,
 {
 	memset(cfg, 0, sizeof(*cfg));
 	cfg->opt = c->opt;
-	cfg->profile = prof->nstructs ? prof : NULL;
+	cfg->profile = cl_profile_has_entries(prof) ? prof : NULL;
 	cfg->dedup = true;
 	cfg->propose = c->propose;
 	cfg->sources = true;

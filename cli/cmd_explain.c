@@ -18,12 +18,20 @@ static void usage(FILE *out)
 	      "to fix it.  Example: cachelint explain cachelint-false-sharing\n", out);
 }
 
+/* One column of IDs as wide as the longest, so that the summaries line up. */
 static void list_rules(void)
 {
+	int width = 0;
+
+	for (int r = 0; r < CL_RULE_COUNT; r++) {
+		int n = (int)strlen(cl_rule_info((enum cl_rule)r)->id);
+
+		width = n > width ? n : width;
+	}
 	for (int r = 0; r < CL_RULE_COUNT; r++) {
 		const struct cl_rule_info *info = cl_rule_info((enum cl_rule)r);
 
-		printf("%-30s %-7s %s\n", info->id, cl_severity_name(info->severity),
+		printf("%-*s %-7s %s\n", width, info->id, cl_severity_name(info->severity),
 		       info->summary);
 	}
 }

@@ -145,6 +145,10 @@ static void merge_unit(struct merge *m, struct lint_tu *tu)
 			fprintf(stderr, "%s\n", line);
 	}
 	for (size_t i = 0; i < tu->nrecords; i++) {
+		if (tu->records[i].var) {
+			cl_pipeline_add_variable(&m->pipe, tu->records[i].var);
+			continue;
+		}
 		m->structs++;
 		cl_pipeline_add(&m->pipe, tu->records[i].rec, tu->records[i].key);
 	}

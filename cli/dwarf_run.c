@@ -40,6 +40,13 @@ static void on_record(void *data, struct cl_record *rec)
 	cl_pipeline_add(&r->pipe, rec, NULL);
 }
 
+static void on_variable(void *data, const struct cl_variable *v)
+{
+	struct dw_run *r = data;
+
+	cl_pipeline_add_variable(&r->pipe, v);
+}
+
 static void on_error(void *data, const struct cl_diag *d)
 {
 	struct dw_run *r = data;
@@ -80,12 +87,13 @@ size_t dw_run_files(struct dw_run *r, char *const *files, int nfiles, bool all,
 		    const char *only, bool types)
 {
 	struct dw_config cfg = {
-		.profile = r->profile.nstructs ? &r->profile : NULL,
+		.profile = cl_profile_has_entries(&r->profile) ? &r->profile : NULL,
 		.no_groups = r->c->opt.no_cacheline_groups,
 		.all = all,
 		.types = types,
 		.only = only,
 		.record = on_record,
+		.variable = on_variable,
 		.error = on_error,
 		.note = on_note,
 		.progress = cli_progress_wanted(r->c) ? on_progress : NULL,

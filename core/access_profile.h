@@ -19,6 +19,10 @@
  *       sk_rcvbuf: {read: [rx]}          # paths: who reads, who writes
  *       sk_wmem_queued: {read: {tx: 900, rx: 20}, write: {tx: 800}}
  *   paths: {charge: concurrent}        # optional; paths are serialized else
+ *   objects:                           # optional: evidence per object, from
+ *     sample: 64                       # libcachelint-rt (profile_objects.c)
+ *     structs:
+ *       node: {instances: 2000, base-align: 64, pairs: [{write: hits, access: key}]}
  *
  * Classes inferred from counts (see cl_infer_class()) are relative to the
  * hottest member of the same struct in the same profile.  Loading several
@@ -120,6 +124,126 @@ struct cl_profile_struct {
 };
 
 /**
+ * struct cl_object_pair - two members of one object seen on one line by
+ * two threads (objects: structs: NAME: pairs:)
+ * @write: leaf path of the member written by one thread
+ * @access: leaf path of the member read or written by another thread
+ * @objects: on how many objects this was seen
+ * @same_bytes: of them, on how many the two threads touched the same bytes
+ * @same_written: of them, on how many two threads wrote the same bytes
+ *                (true sharing of @write when @write and @access are one)
+ * @threads: how many threads took part
+ * @paths: at most a few of their path names (thread-1, worker_libevent)
+ * @npaths: number of @paths
+ * @span: where the pair is in the profile
+ */
+struct cl_object_pair {
+	const char *write, *access;
+	uint64_t objects, same_bytes, same_written;
+	uint64_t threads;
+	const char **paths;
+	uint32_t npaths;
+	struct cl_span span;
+};
+
+/**
+ * struct cl_object_between - lines that held two or more instances of a
+ * struct, one written by one thread and another accessed by another
+ * @lines: how many such lines
+ * @per_line: most instances seen on one such line
+ * @size: the instance size in bytes
+ * @same_bytes: lines where the threads touched the same bytes
+ * @threads: how many threads took part
+ * @paths: some of their path names
+ * @npaths: number of @paths
+ * @span: where the between: key is
+ */
+struct cl_object_between {
+	uint64_t lines, per_line, size, same_bytes, threads;
+	const char **paths;
+	uint32_t npaths;
+	struct cl_span span;
+};
+
+/**
+ * struct cl_object_struct - what the runtime saw of the instances of one
+ * struct (objects: structs: NAME)
+ * @name: tag or typedef name, as under structs:
+ * @instances: distinct objects seen
+ * @shared: of them, accessed by two or more threads, one writing
+ * @base_align: least alignment of an instance's address seen (a power of
+ *              two), 0 when the entry does not say
+ * @pairs: the member pairs seen on one line of one object
+ * @npairs: number of @pairs
+ * @has_between: the entry has a between: key
+ * @between: lines shared by instances, when @has_between
+ * @sample: the sample: of the file the entry is from (about one access in
+ *          @sample was recorded), 0 when that file does not say
+ * @span: where the struct's key is
+ */
+struct cl_object_struct {
+	const char *name;
+	uint64_t instances, shared;
+	uint64_t base_align;
+	struct cl_object_pair *pairs;
+	size_t npairs;
+	bool has_between;
+	struct cl_object_between between;
+	uint64_t sample;
+	struct cl_span span;
+};
+
+/**
+ * struct cl_object_variable - what the runtime saw of a global or static
+ * variable's elements (objects: variables: NAME)
+ * @name: the variable
+ * @element: element size in bytes (a scalar: its size)
+ * @elements: number of elements (1 for a scalar)
+ * @base_align: least alignment of its address seen, 0 when not said
+ * @lines: lines where two elements were touched by two threads, one writing
+ * @per_line: most elements seen on one such line
+ * @same_bytes: lines where the threads touched the same bytes
+ * @threads: how many threads took part
+ * @paths: some of their path names
+ * @npaths: number of @paths
+ * @span: where the variable's key is
+ */
+struct cl_object_variable {
+	const char *name;
+	uint64_t element, elements, base_align;
+	uint64_t lines, per_line, same_bytes, threads;
+	const char **paths;
+	uint32_t npaths;
+	struct cl_span span;
+};
+
+/**
+ * struct cl_objects - the objects: section: evidence per object
+ * @present: some profile loaded had an objects: key
+ * @sample: about one access in @sample was recorded (1: all); 0 when not said
+ * @line_size: the line size the runtime grouped bytes by; 0 when not said
+ * @dropped: samples not kept because the runtime's tables were full
+ * @structs: per struct; a later profile's entry replaces an earlier one
+ * @nstructs: number of @structs
+ * @structs_cap: allocated @structs
+ * @variables: per variable, likewise
+ * @nvariables: number of @variables
+ * @variables_cap: allocated @variables
+ *
+ * Looked up by name with cl_objects_struct() and cl_objects_variable().
+ * The runtime instruments a handful of structs and variables, so a lookup
+ * is a walk of the array.
+ */
+struct cl_objects {
+	bool present;
+	uint64_t sample, line_size, dropped;
+	struct cl_object_struct *structs;
+	size_t nstructs, structs_cap;
+	struct cl_object_variable *variables;
+	size_t nvariables, variables_cap;
+};
+
+/**
  * struct cl_profile - one or more merged profiles
  * @arena: owns every string and entry
  * @line_size: from the newest profile that sets it, 0 if none does
@@ -131,6 +255,7 @@ struct cl_profile_struct {
  * @concurrent: the paths declared concurrent (top-level "paths:"); the
  *              others are serialized
  * @nconcurrent: number of @concurrent
+ * @objects: the evidence per object (objects:), if any profile had some
  */
 struct cl_profile {
 	struct cl_arena arena;
@@ -141,6 +266,7 @@ struct cl_profile {
 	struct cl_index index;
 	const char **concurrent;
 	size_t nconcurrent;
+	struct cl_objects objects;
 };
 
 void cl_profile_init(struct cl_profile *p);
@@ -159,6 +285,41 @@ int cl_profile_load_buffer(struct cl_profile *p, const char *name,
 int cl_profile_load_list(struct cl_profile *p, const char *list, struct cl_diag *err);
 
 struct cl_profile_struct *cl_profile_find(const struct cl_profile *p, const char *name);
+
+/* The objects: entry of struct @name, or NULL. */
+const struct cl_object_struct *cl_objects_struct(const struct cl_profile *p, const char *name);
+/* The objects: variables: entry of @name, or NULL. */
+const struct cl_object_variable *cl_objects_variable(const struct cl_profile *p,
+						     const char *name);
+/* The pair {write: @a, access: @b} or {write: @b, access: @a} of @os, or NULL. */
+const struct cl_object_pair *cl_objects_pair(const struct cl_object_struct *os,
+					     const char *a, const char *b);
+
+/*
+ * The evidence for leaves @a and @b of @rec (their paths spelled out) on
+ * one line of one object, in either role; NULL when @rec has no objects:
+ * entry or the runtime never saw the pair.
+ */
+const struct cl_object_pair *cl_evidence_pair(const struct cl_record *rec,
+					      const struct cl_leaf *a, const struct cl_leaf *b);
+/*
+ * The evidence in words, for a finding's note: "libcachelint-rt saw 'hits'
+ * written by one thread and 'key' accessed by another on one line of 12
+ * objects, threads thread-1 and thread-2 (1 access in 64 sampled;
+ * rt.yaml:12:11)"; with @same, the same bytes written by two threads.
+ */
+const char *cl_evidence_text(const struct cl_object_struct *os,
+			     const struct cl_object_pair *pr, bool same, struct cl_arena *a);
+
+/*
+ * For the evidence of lines shared between objects (between:, variables:):
+ * the threads, "threads thread-1 and thread-2" or "16 threads (thread-1,
+ * thread-2, ...)", NULL when none are named; and where it comes from,
+ * "libcachelint-rt; 1 access in 64 sampled; rt.yaml:9:5".
+ */
+const char *cl_evidence_threads(uint64_t threads, const char **paths, uint32_t npaths,
+				struct cl_arena *a);
+const char *cl_evidence_source(uint64_t sample, const struct cl_span *span, struct cl_arena *a);
 
 /* The class that counts imply relative to the hottest member's accesses. */
 enum cl_class cl_infer_class(uint64_t reads, uint64_t writes, uint64_t hottest,
@@ -186,6 +347,13 @@ void cl_profile_apply_embedded(struct cl_profile *p, struct cl_record *rec, stru
 bool cl_profile_path_concurrent(const struct cl_profile *p, const char *name);
 /* Whether the profile names @rec or a record it embeds: worth loading. */
 bool cl_profile_reaches(const struct cl_profile *p, const struct cl_record *rec);
+/*
+ * Whether @p has anything to apply: struct entries, or evidence per object
+ * (a profile of objects: alone still judges structs and variables).
+ */
+bool cl_profile_has_entries(const struct cl_profile *p);
+/* Whether @name has an entry under structs: or under objects: structs:. */
+bool cl_profile_names_struct(const struct cl_profile *p, const char *name);
 
 /**
  * struct cl_profile_note - where a reported leaf's class came from, when

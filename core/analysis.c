@@ -4,6 +4,7 @@
  * rules table over the leaves of a record
  */
 #include "analysis.h"
+#include "access_profile.h"
 #include "check.h"
 #include "paths.h"
 
@@ -253,6 +254,18 @@ const char *cl_written_note(const struct cl_check_ctx *ctx, const struct cl_leaf
 	return cl_arena_printf(ctx->out->arena, "'%s' is written on hot paths", l->path);
 }
 
+const char *cl_evidence_note(const struct cl_check_ctx *ctx, const char *note,
+			     const struct cl_leaf *a, const struct cl_leaf *b)
+{
+	const struct cl_object_pair *pr = cl_evidence_pair(ctx->rec, a, b);
+	const char *text;
+
+	if (!pr)
+		return note;
+	text = cl_evidence_text(ctx->rec->objects, pr, false, ctx->out->arena);
+	return note ? cl_arena_printf(ctx->out->arena, "%s; %s", note, text) : text;
+}
+
 const char *cl_pair_text(const struct cl_check_ctx *ctx, enum cl_rule rule,
 			 const struct cl_leaf *a, const struct cl_leaf *b,
 			 const struct cl_pair_geometry *g)
@@ -281,9 +294,11 @@ size_t cl_analyze(const struct cl_record *rec, const struct cl_options *opt,
 	size_t *read, *write;
 	size_t before = out->n;
 
+	cl_check_record_objects(rec, opt, out);
 	if (!cl_record_is_annotated(rec))
-		return 0;
-	ctx.nleaves = cl_record_leaves(rec, out->arena, &leaves, false);
+		return out->n - before;
+	/* evidence per object names leaves by their paths */
+	ctx.nleaves = cl_record_leaves(rec, out->arena, &leaves, rec->objects != NULL);
 	ctx.leaves = leaves;
 	read = cl_arena_alloc(out->arena, (ctx.nleaves + 1) * sizeof(*read));
 	write = cl_arena_alloc(out->arena, (ctx.nleaves + 1) * sizeof(*write));

@@ -109,6 +109,12 @@ const char *cl_placement_text(const struct cl_check_ctx *ctx, unsigned hits,
 			      unsigned placements);
 const char *cl_written_note(const struct cl_check_ctx *ctx, const struct cl_leaf *l);
 /*
+ * @note, followed by the evidence per object for the pair @a, @b when the
+ * record has some (cl_evidence_text()): which objects and threads carry it.
+ */
+const char *cl_evidence_note(const struct cl_check_ctx *ctx, const char *note,
+			     const struct cl_leaf *a, const struct cl_leaf *b);
+/*
  * The message of a pair one of whose leaves is classed by paths: "field
  * 'sk_rcvbuf' (read on rx) shares cache line 2 (bytes 128-191) of 'struct
  * sock' with field 'sk_wmem_queued' (written on tx) [cachelint-false-sharing]"

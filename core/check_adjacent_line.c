@@ -34,7 +34,7 @@ static void report(const struct cl_check_ctx *ctx, const struct cl_leaf *rm,
 			f->a.path, cl_access_describe(&rm->access, a), ctx->name,
 			g->block_hits == g->block_placements ? "is" : "may be", f->b.path,
 			cl_access_describe(&wh->access, a), where, id);
-		f->note = cl_written_note(ctx, &f->b);
+		f->note = cl_evidence_note(ctx, cl_written_note(ctx, &f->b), rm, wh);
 		return;
 	}
 	if (g->block_placements == 1)
@@ -49,7 +49,7 @@ static void report(const struct cl_check_ctx *ctx, const struct cl_leaf *rm,
 			g->block_hits == g->block_placements ? "is" : "may be",
 			f->b.path, block,
 			cl_placement_text(ctx, g->block_hits, g->block_placements), id);
-	f->note = cl_written_note(ctx, &f->b);
+	f->note = cl_evidence_note(ctx, cl_written_note(ctx, &f->b), rm, wh);
 }
 
 void cl_check_adjacent_line(const struct cl_check_ctx *ctx)
@@ -65,7 +65,7 @@ void cl_check_adjacent_line(const struct cl_check_ctx *ctx)
 			const struct cl_leaf *wh = &ctx->leaves[ctx->write[ctx->near[k]]];
 			struct cl_pair_geometry g;
 
-			if (cl_paths_conflict(&wh->access, &rm->access) &&
+			if (cl_leaves_conflict(ctx->rec, wh, rm) &&
 			    cl_pair_geometry(ctx, rm, wh, &g) && !g.line_hits && g.block_hits)
 				report(ctx, rm, wh, &g);
 		}

@@ -16,7 +16,7 @@ static void report(const struct cl_check_ctx *ctx, const struct cl_leaf *rm,
 	f->line = g->line;
 	f->hits = g->line_hits;
 	f->placements = g->line_placements;
-	f->note = cl_written_note(ctx, &f->b);
+	f->note = cl_evidence_note(ctx, cl_written_note(ctx, &f->b), rm, wh);
 	if (rm->access.cls == CL_CLASS_PATHS || wh->access.cls == CL_CLASS_PATHS) {
 		f->message = cl_pair_text(ctx, CL_RULE_FALSE_SHARING, &f->a, &f->b, g);
 		return;
@@ -45,7 +45,7 @@ void cl_check_false_sharing(const struct cl_check_ctx *ctx)
 			const struct cl_leaf *wh = &ctx->leaves[ctx->write[ctx->near[k]]];
 			struct cl_pair_geometry g;
 
-			if (cl_paths_conflict(&wh->access, &rm->access) &&
+			if (cl_leaves_conflict(ctx->rec, wh, rm) &&
 			    cl_pair_geometry(ctx, rm, wh, &g) && g.line_hits)
 				report(ctx, rm, wh, &g);
 		}

@@ -7,7 +7,14 @@
  * every update.  The note says so, and what helps instead, so that nobody
  * pads a struct to cure it.  It rests on counts only -- a path listed
  * without a count, or a class, says too little.
+ *
+ * Counts per type cannot tell "two threads write this field of one
+ * object" from "each thread writes the field of its own object".  Where
+ * the profile has evidence per object for the record, the field must also
+ * have been written, same bytes, by two threads on one object
+ * (same-written of its pair with itself).
  */
+#include "access_profile.h"
 #include "check.h"
 
 #include <inttypes.h>
@@ -54,15 +61,27 @@ static const char *writer_list(const struct cl_check_ctx *ctx, const struct cl_l
 	return s;
 }
 
+/* The evidence that threads wrote the same bytes of @l on one object, or NULL. */
+static const struct cl_object_pair *same_written(const struct cl_check_ctx *ctx,
+						 const struct cl_leaf *l)
+{
+	const struct cl_object_pair *pr = cl_evidence_pair(ctx->rec, l, l);
+
+	return pr && pr->same_written ? pr : NULL;
+}
+
 void cl_check_true_sharing(const struct cl_check_ctx *ctx)
 {
 	for (size_t i = 0; i < ctx->nwrite; i++) {
 		const struct cl_leaf *l = &ctx->leaves[ctx->write[i]];
+		const struct cl_object_pair *pr = NULL;
 		struct cl_finding *f;
 		bool concurrent;
 		size_t n = writers(l, &concurrent);
 
 		if (n < 2 && !concurrent)
+			continue;
+		if (ctx->rec->objects && !(pr = same_written(ctx, l)))
 			continue;
 		f = cl_check_report(ctx, CL_RULE_TRUE_SHARING, l, NULL);
 		f->message = cl_arena_printf(ctx->out->arena,
@@ -73,5 +92,9 @@ void cl_check_true_sharing(const struct cl_check_ctx *ctx)
 		f->note = cl_arena_printf(ctx->out->arena,
 			"a per-CPU or per-thread copy of '%s' merged on read (the kernel's percpu_counter), or batched writes, removes that traffic; a layout only spares the fields next to it",
 			f->a.path);
+		if (pr)
+			f->note = cl_arena_printf(ctx->out->arena, "%s; %s", f->note,
+						  cl_evidence_text(ctx->rec->objects, pr, true,
+								   ctx->out->arena));
 	}
 }

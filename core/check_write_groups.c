@@ -15,10 +15,10 @@
  * Two written leaves conflict when a write of either makes an access of
  * the other miss (paths.h); for write groups, when they are different.
  */
-static bool writers_conflict(const struct cl_leaf *a, const struct cl_leaf *b)
+static bool writers_conflict(const struct cl_check_ctx *ctx, const struct cl_leaf *a,
+			     const struct cl_leaf *b)
 {
-	return cl_paths_conflict(&a->access, &b->access) ||
-	       cl_paths_conflict(&b->access, &a->access);
+	return cl_leaves_conflict(ctx->rec, a, b) || cl_leaves_conflict(ctx->rec, b, a);
 }
 
 static void report(const struct cl_check_ctx *ctx, const struct cl_leaf *a,
@@ -31,7 +31,7 @@ static void report(const struct cl_check_ctx *ctx, const struct cl_leaf *a,
 	f->line = g->line;
 	f->hits = g->line_hits;
 	f->placements = g->line_placements;
-	f->note = cl_written_note(ctx, &f->b);
+	f->note = cl_evidence_note(ctx, cl_written_note(ctx, &f->b), a, b);
 	if (a->access.cls == CL_CLASS_PATHS || b->access.cls == CL_CLASS_PATHS) {
 		f->message = cl_pair_text(ctx, CL_RULE_WRITE_GROUPS, &f->a, &f->b, g);
 		return;
@@ -63,7 +63,7 @@ void cl_check_write_groups(const struct cl_check_ctx *ctx)
 				continue;
 			struct cl_pair_geometry g;
 
-			if (writers_conflict(a, b) && cl_pair_geometry(ctx, a, b, &g) &&
+			if (writers_conflict(ctx, a, b) && cl_pair_geometry(ctx, a, b, &g) &&
 			    g.line_hits)
 				report(ctx, a, b, &g);
 		}

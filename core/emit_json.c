@@ -81,6 +81,10 @@ static void put_finding(FILE *out, struct cl_source_cache *src, const struct cl_
 	fprintf(out, "    {\"rule\": \"%s\", \"severity\": \"%s\",\n      \"struct\": ",
 		cl_rule_info(f->rule)->id, cl_severity_name(f->severity));
 	cl_put_quoted(out, f->record_name);
+	if (f->variable) {
+		fputs(",\n      \"variable\": ", out);
+		cl_put_quoted(out, f->variable);
+	}
 	fputs(",\n      \"message\": ", out);
 	cl_put_quoted(out, f->message);
 	if (f->note) {

@@ -22,7 +22,9 @@ extern "C" {
  * @rule: which check
  * @severity: error, warning or note
  * @record: the record it is in
- * @record_name: display name of @record ("struct page_counter")
+ * @record_name: display name of @record ("struct page_counter"); for a
+ *               finding about a variable, the variable's name
+ * @variable: the variable a finding about one is reported at, else NULL
  * @a: the leaf where it is reported (the read-mostly one for false sharing);
  *     for profile findings only @a.path may be set
  * @b: the other leaf, zeroed when there is none
@@ -39,6 +41,7 @@ struct cl_finding {
 	enum cl_severity severity;
 	const struct cl_record *record;
 	const char *record_name;
+	const char *variable;
 	struct cl_leaf a, b;
 	struct cl_span where, note_where;
 	uint64_t line;

@@ -535,7 +535,7 @@ static bool members_annotated(const struct cl_record *rec, unsigned depth)
 
 bool cl_record_is_annotated(const struct cl_record *rec)
 {
-	return rec->npaths || members_annotated(rec, 0);
+	return rec->per_thread || rec->npaths || members_annotated(rec, 0);
 }
 
 /* FNV-1a, folded over the fields that make two layouts the same. */
@@ -559,6 +559,7 @@ static uint64_t fingerprint(uint64_t h, const struct cl_record *rec, unsigned de
 	h = fnv_u64(h, rec->align);
 	h = fnv_u64(h, rec->nmembers);
 	h = fnv_u64(h, rec->suppress);
+	h = fnv_u64(h, rec->per_thread);
 	for (size_t i = 0; i < rec->npaths; i++) {
 		h = fnv_str(h, rec->paths[i].path);
 		h = fnv_u64(h, rec->paths[i].access.cls);
@@ -625,9 +626,9 @@ void cl_record_dump(FILE *out, const struct cl_record *rec)
 	struct walk w = { .visit = dump_node, .data = out };
 
 	cl_arena_init(&a);
-	fprintf(out, "%s: size %" PRIu64 ", align %" PRIu32 "%s\n",
+	fprintf(out, "%s: size %" PRIu64 ", align %" PRIu32 "%s%s\n",
 		cl_record_display(rec, &a), rec->size, rec->align,
-		rec->packed ? ", packed" : "");
+		rec->packed ? ", packed" : "", rec->per_thread ? ", per_thread" : "");
 	walk_root(&w, rec, &a, true);
 	cl_arena_free(&a);
 }

@@ -156,6 +156,7 @@ enum cl_record_kind {
 #define CL_MEMBER_PINNED	(1u << 7) /* its offset is an interface: never moved */
 
 struct cl_record;
+struct cl_object_struct;
 
 /**
  * struct cl_member - one direct member of a record
@@ -213,6 +214,13 @@ struct cl_path_access {
  * @npaths: number of @paths
  * @span: where the record is defined
  * @suppress: mask of rules (1u << enum cl_rule) suppressed for this record
+ * @per_thread: each object of the type belongs to one thread (__per_thread
+ *              on the type): two objects on one line are false sharing
+ * @objects: what the runtime saw of single objects of this record (a
+ *           profile's objects: entry, access_profile.h), NULL when nothing:
+ *           then a pair of leaves on one line is judged by their classes
+ *           alone; with it, only a pair the runtime saw on one line of one
+ *           object (cl_leaves_conflict())
  */
 struct cl_record {
 	enum cl_record_kind kind;
@@ -227,6 +235,36 @@ struct cl_record {
 	size_t npaths;
 	struct cl_span span;
 	uint32_t suppress;
+	bool per_thread;
+	const struct cl_object_struct *objects;
+};
+
+/**
+ * struct cl_variable - a variable whose elements may each belong to one
+ * thread: the model of what lies between objects, where struct cl_record
+ * models what lies inside one
+ * @name: its identifier
+ * @span: its declaration; @span.line/@span.col point at the identifier
+ * @elem_size: bytes per element, which is the array's stride
+ * @nelems: number of elements (1 for a variable that is not an array)
+ * @align: the variable's alignment in bytes as declared (its type's, or an
+ *         aligned() on it): where its first element may start.  A compiler
+ *         may align a large array further on its own (GCC on x86-64 aligns
+ *         one of 64 bytes or more to 64 when optimising); nothing promises it.
+ * @elem_align: the element type's alignment in bytes
+ * @elem: the element's record when the element is a struct or union, else
+ *        NULL
+ * @per_thread: __per_thread on the variable: each element belongs to one
+ *              thread
+ */
+struct cl_variable {
+	const char *name;
+	struct cl_span span;
+	uint64_t elem_size;
+	uint64_t nelems;
+	uint32_t align, elem_align;
+	const struct cl_record *elem;
+	bool per_thread;
 };
 
 #define cl_for_each_member(rec, m)						\

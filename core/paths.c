@@ -4,6 +4,7 @@
  * write on one path costs an access on another a miss (paths.h)
  */
 #include "paths.h"
+#include "access_profile.h"
 #include "names.h"
 
 #include <string.h>
@@ -178,6 +179,19 @@ bool cl_paths_conflict(const struct cl_access *wa, const struct cl_access *va)
 		}
 	}
 	return true;
+}
+
+/*
+ * Per-type classes say a pair could share a line between threads; the
+ * runtime's evidence per object says whether it ever did.  Both must hold:
+ * the evidence filters, it does not invent conflicts the classes deny.
+ */
+bool cl_leaves_conflict(const struct cl_record *rec, const struct cl_leaf *w,
+			const struct cl_leaf *v)
+{
+	if (!cl_paths_conflict(&w->access, &v->access))
+		return false;
+	return !rec->objects || cl_evidence_pair(rec, w, v);
 }
 
 /* ------------------------------------------------------------------ */

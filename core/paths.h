@@ -68,6 +68,17 @@ bool cl_access_used(const struct cl_access *acc);
 bool cl_paths_conflict(const struct cl_access *w, const struct cl_access *v);
 
 /*
+ * Whether leaves @w and @v of the analysed record @rec conflict: their
+ * paths do (cl_paths_conflict()), and, when @rec has evidence per object
+ * (@rec->objects, a profile's objects: entry), the runtime saw the two on
+ * one line of one object, one written by a thread and the other accessed
+ * by another.  The leaves' paths must be spelled out when @rec->objects is
+ * set.  Every check that reports a pair and the proposal ask this.
+ */
+bool cl_leaves_conflict(const struct cl_record *rec, const struct cl_leaf *w,
+			const struct cl_leaf *v);
+
+/*
  * The uses in words: "read on rx", "read on tx, rx; written on rx",
  * "accessed on tx, rx and written on at least one of them".
  */

@@ -218,7 +218,7 @@ bool cl_pipeline_add(struct cl_pipeline *p, struct cl_record *rec, const char *k
 	 * profile, then the kernel's cacheline groups for what is left.
 	 */
 	cl_findings_init(&scratch, &p->arena);
-	if (p->cfg.profile && p->cfg.profile->nstructs) {
+	if (cl_profile_has_entries(p->cfg.profile)) {
 		cl_profile_apply_embedded(p->cfg.profile, rec, &p->arena);
 		cl_profile_apply(p->cfg.profile, rec, &p->arena, &scratch);
 	}
@@ -257,6 +257,16 @@ bool cl_pipeline_add(struct cl_pipeline *p, struct cl_record *rec, const char *k
 	if (p->cfg.sink && p->findings.n > first)
 		p->cfg.sink(p->cfg.data, p, rec, first, p->findings.n - first);
 	return true;
+}
+
+void cl_pipeline_add_variable(struct cl_pipeline *p, const struct cl_variable *v)
+{
+	size_t first = p->findings.n;
+
+	cl_check_variable(v, p->cfg.profile, &p->cfg.opt, &p->findings);
+	keep_new_findings(p, first);
+	if (p->cfg.sink && p->findings.n > first)
+		p->cfg.sink(p->cfg.data, p, NULL, first, p->findings.n - first);
 }
 
 void cl_pipeline_finish(struct cl_pipeline *p)

@@ -141,6 +141,13 @@ void cl_pipeline_free(struct cl_pipeline *p);
  * (the layout alone decides).  Returns whether it was new (and analysed).
  */
 bool cl_pipeline_add(struct cl_pipeline *p, struct cl_record *rec, const char *key);
+/*
+ * Hand over a variable (an array whose elements may each belong to one
+ * thread): its findings go to the sink, with no record, as they come.
+ * @v need not outlive the call; its strings must live until
+ * cl_pipeline_free().
+ */
+void cl_pipeline_add_variable(struct cl_pipeline *p, const struct cl_variable *v);
 /* After the last input: the profile structs no input defined (whole_program). */
 void cl_pipeline_finish(struct cl_pipeline *p);
 

@@ -19,8 +19,9 @@
  * always a merge mistake that would otherwise silently drop an entry, and
  * aliases would need the tree that streaming avoids.
  *
- * Only cl_profile_apply() is elsewhere (profile_apply.c): it needs the
- * layout model, loading does not.
+ * cl_profile_apply() is elsewhere (profile_apply.c): it needs the layout
+ * model, loading does not.  The objects: section has a file of its own
+ * (profile_objects.c), which reads with the tools of profile_loader.h.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -37,14 +38,9 @@
 
 #include "names.h"
 #include "paths.h"
+#include "profile_loader.h"
 #include "rules.h"
 
-#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
-
-/* Longest user text quoted in a message, including "..." and the NUL. */
-/* a name in a message: at most SHOW_CHARS characters, each at most 4 bytes */
-#define SHOW_CHARS 44
-#define SHOW_MAX (SHOW_CHARS * 4 + 4)
 
 /* ------------------------------------------------------------------ */
 /* Hashing                                                              */
@@ -212,6 +208,7 @@ void cl_profile_free(struct cl_profile *p)
 	free(p->structs);
 	cl_index_free(&p->index);
 	free(p->concurrent);
+	cl_objects_free(&p->objects);
 	cl_arena_free(&p->arena);
 	cl_profile_init(p);
 }
@@ -482,82 +479,12 @@ static void profile_take(struct cl_profile *p, struct cl_profile *tmp)
 /* The loader                                                           */
 /* ------------------------------------------------------------------ */
 
-/**
- * struct loader - the state of one cl_profile_load*() call
- * @parser: the libyaml event parser
- * @ev: the current event
- * @have_ev: @ev holds an event that must be deleted
- * @p: the profile that receives the file; its arena gets the strings now
- * @tmp: what this file says so far; its @line_size and @thresholds are the
- *       file's, or @p's where the file sets none, and its arena is unused
- * @name: the file name for errors and spans, in @p's arena
- * @file: the input of a file load (for read errors), NULL for a buffer
- * @buf: the input of a buffer load, to read a line again for an error
- * @buflen: bytes in @buf
- * @err: where a failure is described
- * @paths: index of the members of the struct being read, for duplicates;
- *         one struct is read at a time since a file names each one once
- * @struct_lines: per struct of @tmp, the line where "structs" names it, or
- *                0; finds duplicate struct keys without copying the names
- * @struct_lines_cap: entries allocated in @struct_lines
- * @has_version: the file said "cachelint-profile: 1"
- * @set_write_hot: the file sets thresholds.write-hot
- * @set_read_mostly: the file sets thresholds.read-mostly
- */
-struct loader {
-	yaml_parser_t parser;
-	yaml_event_t ev;
-	bool have_ev;
-	struct cl_profile *p;
-	struct cl_profile tmp;
-	const char *name;
-	FILE *file;
-	const char *buf;
-	size_t buflen;
-	struct cl_diag *err;
-	struct cl_index paths;
-	unsigned *struct_lines;
-	size_t struct_lines_cap;
-	bool has_version;
-	bool set_write_hot, set_read_mostly;
-	size_t concurrent_cap;
-};
-
-/* Called with the current event on a key; reads the key's value. */
-typedef int (*key_fn)(struct loader *ld, const struct cl_span *at,
-		      const char *key, void *arg);
-/* Called with the current event on the value of @key. */
-typedef int (*value_fn)(struct loader *ld, const char *key, void *arg);
-
-/**
- * struct key_handler - one fixed key of a mapping
- * @key: its name
- * @parse: reads its value
- */
-struct key_handler {
-	const char *key;
-	value_fn parse;
-};
-
-/**
- * struct key_table - the fixed keys of one kind of mapping
- * @keys: names and the parsers of their values
- * @n: number of @keys
- * @what: what a key is called in "unknown ..." errors
- * @expected: the valid keys, for the same errors
- */
-struct key_table {
-	const struct key_handler *keys;
-	size_t n;
-	const char *what;
-	const char *expected;
-};
 
 /*
  * @s for a message, quoted with ': valid UTF-8 as itself, control
  * characters, DEL, bytes that are not UTF-8 and ' itself as \xNN.
  */
-static const char *show(char buf[SHOW_MAX], const char *s)
+const char *ld_show(char buf[SHOW_MAX], const char *s)
 {
 	return cl_name_show(buf, SHOW_CHARS, s, true);
 }
@@ -736,7 +663,7 @@ static int ld_vreport(struct loader *ld, unsigned line, unsigned col,
 
 /* Fail at @at; NULL for errors about the whole file. */
 __attribute__((format(printf, 3, 4)))
-static int err_at(struct loader *ld, const struct cl_span *at, const char *fmt, ...)
+int ld_err_at(struct loader *ld, const struct cl_span *at, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -748,7 +675,7 @@ static int err_at(struct loader *ld, const struct cl_span *at, const char *fmt, 
 
 /* Fail at the current event. */
 __attribute__((format(printf, 2, 3)))
-static int err_here(struct loader *ld, const char *fmt, ...)
+int ld_err_here(struct loader *ld, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -759,7 +686,7 @@ static int err_here(struct loader *ld, const char *fmt, ...)
 }
 
 /* Where the current event is; libyaml's marks are 0-based. */
-static struct cl_span here(const struct loader *ld)
+struct cl_span ld_here(const struct loader *ld)
 {
 	struct cl_span s = {
 		.file = ld->name,
@@ -779,12 +706,12 @@ static int yaml_failed(struct loader *ld)
 
 	switch (yp->error) {
 	case YAML_MEMORY_ERROR:
-		return err_at(ld, NULL, "out of memory");
+		return ld_err_at(ld, NULL, "out of memory");
 	case YAML_READER_ERROR:
 		/* libyaml says only "input error" when read() fails. */
 		if (ld->file && ferror(ld->file))
-			return err_at(ld, NULL, "cannot read profile: %s", strerror(errno));
-		return err_at(ld, NULL, "%s at byte %zu", problem, yp->problem_offset);
+			return ld_err_at(ld, NULL, "cannot read profile: %s", strerror(errno));
+		return ld_err_at(ld, NULL, "%s at byte %zu", problem, yp->problem_offset);
 	default:
 		if (long_key_explain(ld, (unsigned)yp->problem_mark.line + 1) ||
 		    (yp->context && yp->context_mark.line != yp->problem_mark.line &&
@@ -797,7 +724,7 @@ static int yaml_failed(struct loader *ld)
 	}
 }
 
-static const char *node_kind(yaml_event_type_t type)
+const char *ld_node_kind(yaml_event_type_t type)
 {
 	switch (type) {
 	case YAML_SCALAR_EVENT:
@@ -823,12 +750,12 @@ static int event_check(struct loader *ld)
 
 	switch (ev->type) {
 	case YAML_ALIAS_EVENT:
-		return err_here(ld, "aliases are not supported in profiles");
+		return ld_err_here(ld, "aliases are not supported in profiles");
 	case YAML_SCALAR_EVENT:
 		anchor = ev->data.scalar.anchor;
 		tag = ev->data.scalar.tag;
 		if (strlen((const char *)ev->data.scalar.value) != ev->data.scalar.length)
-			return err_here(ld, "NUL characters are not allowed in profiles");
+			return ld_err_here(ld, "NUL characters are not allowed in profiles");
 		break;
 	case YAML_SEQUENCE_START_EVENT:
 		anchor = ev->data.sequence_start.anchor;
@@ -842,13 +769,13 @@ static int event_check(struct loader *ld)
 		break;
 	}
 	if (anchor)
-		return err_here(ld, "anchors and aliases are not supported in profiles");
+		return ld_err_here(ld, "anchors and aliases are not supported in profiles");
 	if (tag)
-		return err_here(ld, "tags are not supported in profiles");
+		return ld_err_here(ld, "tags are not supported in profiles");
 	return 0;
 }
 
-static int ld_next(struct loader *ld)
+int ld_next(struct loader *ld)
 {
 	if (ld->have_ev)
 		yaml_event_delete(&ld->ev);
@@ -859,25 +786,25 @@ static int ld_next(struct loader *ld)
 	return event_check(ld);
 }
 
-static const char *scalar_text(const struct loader *ld)
+const char *ld_scalar_text(const struct loader *ld)
 {
 	return (const char *)ld->ev.data.scalar.value;
 }
 
 /* The current event as the scalar value of @key, or NULL after an error. */
-static const char *scalar_value(struct loader *ld, const char *key)
+const char *ld_scalar_value(struct loader *ld, const char *key)
 {
 	char kb[SHOW_MAX];
 
 	if (ld->ev.type == YAML_SCALAR_EVENT)
-		return scalar_text(ld);
-	err_here(ld, "'%s' must be a scalar, found %s", show(kb, key),
-		 node_kind(ld->ev.type));
+		return ld_scalar_text(ld);
+	ld_err_here(ld, "'%s' must be a scalar, found %s", ld_show(kb, key),
+		 ld_node_kind(ld->ev.type));
 	return NULL;
 }
 
 /* Decimal digits only: a profile has no use for signs, hex or octal. */
-static bool parse_u64(const char *s, uint64_t *out)
+bool ld_parse_u64(const char *s, uint64_t *out)
 {
 	uint64_t v = 0;
 
@@ -966,16 +893,16 @@ static bool parse_decimal(const char *s, double *out)
 	return true;
 }
 
-static int count_value(struct loader *ld, const char *key, uint64_t *out)
+int ld_count_value(struct loader *ld, const char *key, uint64_t *out)
 {
 	char kb[SHOW_MAX], vb[SHOW_MAX];
-	const char *s = scalar_value(ld, key);
+	const char *s = ld_scalar_value(ld, key);
 
 	if (!s)
 		return -1;
-	if (!parse_u64(s, out))
-		return err_here(ld, "'%s' must be an integer from 0 to %llu, found '%s'",
-				show(kb, key), (unsigned long long)UINT64_MAX, show(vb, s));
+	if (!ld_parse_u64(s, out))
+		return ld_err_here(ld, "'%s' must be an integer from 0 to %llu, found '%s'",
+				ld_show(kb, key), (unsigned long long)UINT64_MAX, ld_show(vb, s));
 	return 0;
 }
 
@@ -998,7 +925,7 @@ static const char *skip_ident(const char *s)
 }
 
 /* "lruvec.pgdat": identifiers joined by dots. */
-static bool valid_path(const char *s)
+bool ld_valid_path(const char *s)
 {
 	for (;;) {
 		s = skip_ident(s);
@@ -1015,29 +942,29 @@ static bool valid_path(const char *s)
 /* Mappings                                                             */
 /* ------------------------------------------------------------------ */
 
-static int dup_error(struct loader *ld, const struct cl_span *at, const char *key,
+int ld_dup_error(struct loader *ld, const struct cl_span *at, const char *key,
 		     unsigned first)
 {
 	char kb[SHOW_MAX];
 
-	return err_at(ld, at, "duplicate key '%s' (first at line %u)", show(kb, key), first);
+	return ld_err_at(ld, at, "duplicate key '%s' (first at line %u)", ld_show(kb, key), first);
 }
 
 /* One key of a mapping: the current event is the key. */
 static int mapping_key(struct loader *ld, struct keyset *ks, key_fn fn, void *arg)
 {
-	struct cl_span at = here(ld);
+	struct cl_span at = ld_here(ld);
 	unsigned first = 0;
 	char *key;
 	int rc;
 
 	if (ld->ev.type != YAML_SCALAR_EVENT)
-		return err_here(ld, "keys must be scalars, found %s", node_kind(ld->ev.type));
+		return ld_err_here(ld, "keys must be scalars, found %s", ld_node_kind(ld->ev.type));
 	/* The key's text dies with its event, before the value is read. */
-	key = cl_xstrdup(scalar_text(ld));
+	key = cl_xstrdup(ld_scalar_text(ld));
 	if (ks)
 		first = keyset_add(ks, key, at.line);
-	rc = first ? dup_error(ld, &at, key, first) : fn(ld, &at, key, arg);
+	rc = first ? ld_dup_error(ld, &at, key, first) : fn(ld, &at, key, arg);
 	free(key);
 	return rc;
 }
@@ -1047,17 +974,17 @@ static int mapping_key(struct loader *ld, struct keyset *ks, key_fn fn, void *ar
  * profile when @key is NULL); calls @fn for each key.  Duplicate keys are
  * found with @ks, or by @fn itself when @ks is NULL.
  */
-static int mapping_walk(struct loader *ld, const char *key, key_fn fn, void *arg,
+int ld_mapping_walk(struct loader *ld, const char *key, key_fn fn, void *arg,
 			struct keyset *ks)
 {
 	char kb[SHOW_MAX];
 
 	if (ld->ev.type != YAML_MAPPING_START_EVENT) {
 		if (!key)
-			return err_here(ld, "a profile must be a mapping, found %s",
-					node_kind(ld->ev.type));
-		return err_here(ld, "'%s' must be a mapping, found %s", show(kb, key),
-				node_kind(ld->ev.type));
+			return ld_err_here(ld, "a profile must be a mapping, found %s",
+					ld_node_kind(ld->ev.type));
+		return ld_err_here(ld, "'%s' must be a mapping, found %s", ld_show(kb, key),
+				ld_node_kind(ld->ev.type));
 	}
 	for (;;) {
 		if (ld_next(ld))
@@ -1069,16 +996,16 @@ static int mapping_walk(struct loader *ld, const char *key, key_fn fn, void *arg
 	}
 }
 
-static int parse_mapping(struct loader *ld, const char *key, key_fn fn, void *arg)
+int ld_parse_mapping(struct loader *ld, const char *key, key_fn fn, void *arg)
 {
 	struct keyset ks = { 0 };
-	int rc = mapping_walk(ld, key, fn, arg, &ks);
+	int rc = ld_mapping_walk(ld, key, fn, arg, &ks);
 
 	keyset_free(&ks);
 	return rc;
 }
 
-static int dispatch(struct loader *ld, const struct key_table *t,
+int ld_dispatch(struct loader *ld, const struct key_table *t,
 		    const struct cl_span *at, const char *key, void *arg)
 {
 	char kb[SHOW_MAX];
@@ -1088,7 +1015,7 @@ static int dispatch(struct loader *ld, const struct key_table *t,
 		if (!strcmp(t->keys[i].key, key))
 			return ld_next(ld) ? -1 : t->keys[i].parse(ld, key, arg);
 	}
-	return err_at(ld, at, "unknown %s '%s' (expected %s)", t->what, show(kb, key),
+	return ld_err_at(ld, at, "unknown %s '%s' (expected %s)", t->what, ld_show(kb, key),
 		      t->expected);
 }
 
@@ -1124,23 +1051,23 @@ static const char *profile_class_name(enum cl_class cls)
 static int class_value(struct loader *ld, const char *key, enum cl_class *cls)
 {
 	char vb[SHOW_MAX];
-	const char *s = scalar_value(ld, key);
+	const char *s = ld_scalar_value(ld, key);
 	size_t i;
 
 	if (!s)
 		return -1;
 	/* "rm:" with nothing after it: libyaml's empty scalar, no class at all */
 	if (!*s)
-		return err_here(ld, "'%s' %s an empty class (expected read_mostly, write_hot or cold)",
-				show(vb, key), strcmp(key, "class") ? "has" : "is");
+		return ld_err_here(ld, "'%s' %s an empty class (expected read_mostly, write_hot or cold)",
+				ld_show(vb, key), strcmp(key, "class") ? "has" : "is");
 	for (i = 0; i < ARRAY_SIZE(profile_classes); i++) {
 		if (!strcmp(profile_classes[i].name, s)) {
 			*cls = profile_classes[i].cls;
 			return 0;
 		}
 	}
-	return err_here(ld, "unknown class '%s' (expected read_mostly, write_hot or cold)",
-			show(vb, s));
+	return ld_err_here(ld, "unknown class '%s' (expected read_mostly, write_hot or cold)",
+			ld_show(vb, s));
 }
 
 /*
@@ -1208,14 +1135,14 @@ static int entry_class(struct loader *ld, const char *key, void *arg)
 static int entry_group(struct loader *ld, const char *key, void *arg)
 {
 	struct entry *e = arg;
-	const char *s = scalar_value(ld, key);
+	const char *s = ld_scalar_value(ld, key);
 
 	if (!s)
 		return -1;
 	if (!*s)
-		return err_here(ld, "'group' must name a write group");
+		return ld_err_here(ld, "'group' must name a write group");
 	e->acc.group = cl_arena_strdup(&ld->p->arena, cl_name_escape(&ld->p->arena, s));
-	e->group_at = here(ld);
+	e->group_at = ld_here(ld);
 	return 0;
 }
 
@@ -1227,12 +1154,12 @@ static int entry_group(struct loader *ld, const char *key, void *arg)
 static int entry_from(struct loader *ld, const char *key, void *arg)
 {
 	struct entry *e = arg;
-	const char *s = scalar_value(ld, key);
+	const char *s = ld_scalar_value(ld, key);
 
 	if (!s)
 		return -1;
 	if (!*s)
-		return err_here(ld, "'from' must say where the entry came from");
+		return ld_err_here(ld, "'from' must say where the entry came from");
 	e->from = cl_arena_strdup(&ld->p->arena, s);
 	return 0;
 }
@@ -1242,7 +1169,7 @@ static int entry_reads(struct loader *ld, const char *key, void *arg)
 	struct entry *e = arg;
 
 	e->acc.has_counts = true;
-	return count_value(ld, key, &e->acc.reads);
+	return ld_count_value(ld, key, &e->acc.reads);
 }
 
 static int entry_writes(struct loader *ld, const char *key, void *arg)
@@ -1250,21 +1177,21 @@ static int entry_writes(struct loader *ld, const char *key, void *arg)
 	struct entry *e = arg;
 
 	e->acc.has_counts = true;
-	return count_value(ld, key, &e->acc.writes);
+	return ld_count_value(ld, key, &e->acc.writes);
 }
 
 /*
  * Path @name as cl_path_parse() reads it, as annotations do: "tx,rx" is two
  * paths of an annotation's list but a mistake as one path of a profile.
  */
-static int path_name(struct loader *ld, const char *name, size_t *len, bool *concurrent)
+int ld_path_name(struct loader *ld, const char *name, size_t *len, bool *concurrent)
 {
 	char nb[SHOW_MAX];
 
 	*len = cl_path_parse(name, strlen(name), concurrent);
 	if (*len)
 		return 0;
-	return err_here(ld, "'%s' is not a path: %s%s", show(nb, name), CL_PATH_GRAMMAR,
+	return ld_err_here(ld, "'%s' is not a path: %s%s", ld_show(nb, name), CL_PATH_GRAMMAR,
 			strchr(name, ',') ? " (several paths are a list: [tx, rx])" : "");
 }
 
@@ -1275,13 +1202,13 @@ static struct cl_use *entry_use(struct loader *ld, struct entry *e, const char *
 	bool concurrent;
 	size_t len;
 
-	if (path_name(ld, name, &len, &concurrent))
+	if (ld_path_name(ld, name, &len, &concurrent))
 		return NULL;
 	for (size_t i = 0; i < e->nuses && !u; i++)
 		if (strlen(e->uses[i].path) == len && !memcmp(e->uses[i].path, name, len))
 			u = &e->uses[i];
 	if (!u && e->nuses == ENTRY_PATHS_MAX) {
-		err_here(ld, "more than %d paths in one entry", ENTRY_PATHS_MAX);
+		ld_err_here(ld, "more than %d paths in one entry", ENTRY_PATHS_MAX);
 		return NULL;
 	}
 	if (!u) {
@@ -1304,10 +1231,10 @@ static int entry_paths(struct loader *ld, const char *key, struct entry *e, uint
 	bool list = ld->ev.type == YAML_SEQUENCE_START_EVENT;
 
 	if (!list && ld->ev.type != YAML_MAPPING_START_EVENT)
-		return err_here(ld, "'%s' must be a list of paths or a mapping of paths to counts, found %s",
-				show(kb, key), node_kind(ld->ev.type));
+		return ld_err_here(ld, "'%s' must be a list of paths or a mapping of paths to counts, found %s",
+				ld_show(kb, key), ld_node_kind(ld->ev.type));
 	if (!e->nuses)
-		e->paths_at = here(ld);
+		e->paths_at = ld_here(ld);
 	for (;;) {
 		unsigned *first;
 		struct cl_use *u;
@@ -1318,11 +1245,11 @@ static int entry_paths(struct loader *ld, const char *key, struct entry *e, uint
 		if (ld->ev.type == YAML_SEQUENCE_END_EVENT || ld->ev.type == YAML_MAPPING_END_EVENT)
 			return 0;
 		if (ld->ev.type != YAML_SCALAR_EVENT)
-			return err_here(ld, "'%s' must be a list of paths or a mapping of paths to "
+			return ld_err_here(ld, "'%s' must be a list of paths or a mapping of paths to "
 					"counts: an item of its %s is %s, not a path",
-					show(kb, key), list ? "list" : "mapping",
-					node_kind(ld->ev.type));
-		name = scalar_text(ld);
+					ld_show(kb, key), list ? "list" : "mapping",
+					ld_node_kind(ld->ev.type));
+		name = ld_scalar_text(ld);
 		if (!(u = entry_use(ld, e, name)))
 			return -1;
 		/*
@@ -1331,18 +1258,18 @@ static int entry_paths(struct loader *ld, const char *key, struct entry *e, uint
 		 */
 		first = &(flag == CL_USE_READ ? e->read_lines : e->write_lines)[u - e->uses];
 		if (*first) {
-			struct cl_span at = here(ld);
+			struct cl_span at = ld_here(ld);
 			char nb[SHOW_MAX];
 
 			if (list)
-				return err_at(ld, &at, "path '%s' listed twice (first at line %u)",
-					      show(nb, name), *first);
-			return dup_error(ld, &at, name, *first);
+				return ld_err_at(ld, &at, "path '%s' listed twice (first at line %u)",
+					      ld_show(nb, name), *first);
+			return ld_dup_error(ld, &at, name, *first);
 		}
-		*first = here(ld).line;
+		*first = ld_here(ld).line;
 		u->flags |= flag | (list ? 0 : USE_COUNTED);
 		/* ld_next() frees @name's event: name the path by its copy. */
-		if (!list && (ld_next(ld) || count_value(ld, u->path, flag == CL_USE_READ ?
+		if (!list && (ld_next(ld) || ld_count_value(ld, u->path, flag == CL_USE_READ ?
 							  &u->reads : &u->writes)))
 			return -1;
 	}
@@ -1376,7 +1303,7 @@ static const struct key_table entry_table = {
 static int entry_key(struct loader *ld, const struct cl_span *at, const char *key,
 		     void *arg)
 {
-	return dispatch(ld, &entry_table, at, key, arg);
+	return ld_dispatch(ld, &entry_table, at, key, arg);
 }
 
 /*
@@ -1392,9 +1319,9 @@ static int entry_finish(struct loader *ld, struct entry *e, const char *path,
 		struct cl_use *u = cl_arena_alloc(&ld->p->arena, e->nuses * sizeof(*u));
 
 		if (e->has_class || e->acc.group || e->acc.has_counts)
-			return err_at(ld, &e->paths_at,
+			return ld_err_at(ld, &e->paths_at,
 				      "entry '%s' gives paths (read, write): it takes no class, group, reads or writes",
-				      show(pb, path));
+				      ld_show(pb, path));
 		memcpy(u, e->uses, e->nuses * sizeof(*u));
 		e->acc.cls = CL_CLASS_PATHS;
 		e->acc.origin = CL_ORIGIN_PROFILE;
@@ -1407,16 +1334,16 @@ static int entry_finish(struct loader *ld, struct entry *e, const char *path,
 		e->has_class = true;
 	}
 	if (e->acc.group && e->acc.cls != CL_CLASS_WRITE_HOT)
-		return err_at(ld, &e->group_at,
+		return ld_err_at(ld, &e->group_at,
 			      "write group of '%s' needs class write_hot, not %s",
-			      show(pb, path), profile_class_name(e->acc.cls));
+			      ld_show(pb, path), profile_class_name(e->acc.cls));
 	if (e->has_class)
 		e->acc.origin = CL_ORIGIN_PROFILE;
 	else if (e->acc.has_counts)
 		e->acc.origin = CL_ORIGIN_INFERRED;
 	else
-		return err_at(ld, at, "entry '%s' has no class, group, counts or paths",
-			      show(pb, path));
+		return ld_err_at(ld, at, "entry '%s' has no class, group, counts or paths",
+			      ld_show(pb, path));
 	return 0;
 }
 
@@ -1424,7 +1351,7 @@ static int entry_value(struct loader *ld, const char *path, struct cl_access *ac
 		       const char **from)
 {
 	struct entry e = { 0 };
-	struct cl_span at = here(ld);
+	struct cl_span at = ld_here(ld);
 	char pb[SHOW_MAX];
 
 	switch (ld->ev.type) {
@@ -1432,7 +1359,7 @@ static int entry_value(struct loader *ld, const char *path, struct cl_access *ac
 		acc->origin = CL_ORIGIN_PROFILE;
 		return class_value(ld, path, &acc->cls);
 	case YAML_MAPPING_START_EVENT:
-		if (parse_mapping(ld, path, entry_key, &e) ||
+		if (ld_parse_mapping(ld, path, entry_key, &e) ||
 		    entry_finish(ld, &e, path, &at)) {
 			entry_free(&e);
 			return -1;
@@ -1442,8 +1369,8 @@ static int entry_value(struct loader *ld, const char *path, struct cl_access *ac
 		*from = e.from;
 		return 0;
 	default:
-		return err_here(ld, "'%s' must be a class or a mapping, found %s",
-				show(pb, path), node_kind(ld->ev.type));
+		return ld_err_here(ld, "'%s' must be a class or a mapping, found %s",
+				ld_show(pb, path), ld_node_kind(ld->ev.type));
 	}
 }
 
@@ -1462,15 +1389,15 @@ static size_t tmp_struct(struct loader *ld, const char *name, const struct cl_sp
 }
 
 /* Front ends look structs up by tag or typedef name; nothing else can match. */
-static int check_struct_name(struct loader *ld, const struct cl_span *at,
+int ld_check_struct_name(struct loader *ld, const struct cl_span *at,
 			     const char *name)
 {
 	char nb[SHOW_MAX];
 
 	if (cl_record_name_valid(name, strlen(name)))
 		return 0;
-	return err_at(ld, at, "invalid struct name '%s' (expected a tag or typedef name, or a C++ class as ns::box<int>)",
-		      show(nb, name));
+	return ld_err_at(ld, at, "invalid struct name '%s' (expected a tag or typedef name, or a C++ class as ns::box<int>)",
+		      ld_show(nb, name));
 }
 
 /*
@@ -1497,14 +1424,14 @@ static int member_key(struct loader *ld, const struct cl_span *at, const char *p
 	char pb[SHOW_MAX];
 	size_t *slot;
 
-	if (!valid_path(path))
-		return err_at(ld, at,
+	if (!ld_valid_path(path))
+		return ld_err_at(ld, at,
 			      "invalid member path '%s' (expected identifiers joined by '.')",
-			      show(pb, path));
+			      ld_show(pb, path));
 	cl_index_reserve(&ld->paths, s->nmembers + 1, path_hash, s);
 	slot = path_slot(&ld->paths, s, path);
 	if (*slot)
-		return dup_error(ld, at, path, s->members[*slot - 1].span.line);
+		return ld_dup_error(ld, at, path, s->members[*slot - 1].span.line);
 	/* Reading the entry adds no struct and no member: @s and @slot stay valid. */
 	if (ld_next(ld) || entry_value(ld, path, &acc, &from))
 		return -1;
@@ -1530,19 +1457,19 @@ static int structs_key(struct loader *ld, const struct cl_span *at, const char *
 	size_t si;
 
 	(void)arg;
-	if (check_struct_name(ld, at, name))
+	if (ld_check_struct_name(ld, at, name))
 		return -1;
 	si = tmp_struct(ld, name, at);
 	ld->struct_lines = cl_vec_grow(ld->struct_lines, &ld->struct_lines_cap,
 				       ld->tmp.nstructs, sizeof(*ld->struct_lines));
 	line = &ld->struct_lines[si];
 	if (*line)
-		return dup_error(ld, at, name, *line);
+		return ld_dup_error(ld, at, name, *line);
 	*line = at->line;
 	if (ld_next(ld))
 		return -1;
 	paths_reset(ld);
-	if (mapping_walk(ld, name, member_key, &si, NULL))
+	if (ld_mapping_walk(ld, name, member_key, &si, NULL))
 		return -1;
 	members_trim(&ld->tmp.structs[si]);
 	return 0;
@@ -1551,15 +1478,15 @@ static int structs_key(struct loader *ld, const struct cl_span *at, const char *
 static int rule_value(struct loader *ld, uint32_t *mask)
 {
 	char vb[SHOW_MAX];
-	const char *s = scalar_value(ld, "suppress");
+	const char *s = ld_scalar_value(ld, "suppress");
 	unsigned m;
 
 	if (!s)
 		return -1;
 	m = cl_rule_mask(s);
 	if (!m)
-		return err_here(ld, "unknown rule '%s' (expected all or a cachelint-* rule ID)",
-				show(vb, s));
+		return ld_err_here(ld, "unknown rule '%s' (expected all or a cachelint-* rule ID)",
+				ld_show(vb, s));
 	*mask |= m;
 	return 0;
 }
@@ -1585,15 +1512,15 @@ static int suppress_key(struct loader *ld, const struct cl_span *at, const char 
 	int rc;
 
 	(void)arg;
-	if (check_struct_name(ld, at, name) || ld_next(ld))
+	if (ld_check_struct_name(ld, at, name) || ld_next(ld))
 		return -1;
 	if (ld->ev.type == YAML_SEQUENCE_START_EVENT)
 		rc = rule_list(ld, &mask);
 	else if (ld->ev.type == YAML_SCALAR_EVENT)
 		rc = rule_value(ld, &mask);
 	else
-		rc = err_here(ld, "suppress of '%s' must be a rule ID or a list of them, found %s",
-			      show(nb, name), node_kind(ld->ev.type));
+		rc = ld_err_here(ld, "suppress of '%s' must be a rule ID or a list of them, found %s",
+			      ld_show(nb, name), ld_node_kind(ld->ev.type));
 	if (rc)
 		return -1;
 	/* Not in one expression: tmp_struct() may move the array. */
@@ -1623,17 +1550,17 @@ static bool looks_integer(const char *s)
 static int parse_version(struct loader *ld, const char *key, void *arg)
 {
 	char vb[SHOW_MAX];
-	const char *s = scalar_value(ld, key);
+	const char *s = ld_scalar_value(ld, key);
 	uint64_t v;
 
 	(void)arg;
 	if (!s)
 		return -1;
 	if (!looks_integer(s))
-		return err_here(ld, "'%s' must be an integer, found '%s'", key, show(vb, s));
-	if (!parse_u64(s, &v) || v != 1)
-		return err_here(ld, "unsupported profile version %s (this cachelint reads 1)",
-				show(vb, s));
+		return ld_err_here(ld, "'%s' must be an integer, found '%s'", key, ld_show(vb, s));
+	if (!ld_parse_u64(s, &v) || v != 1)
+		return ld_err_here(ld, "unsupported profile version %s (this cachelint reads 1)",
+				ld_show(vb, s));
 	ld->has_version = true;
 	return 0;
 }
@@ -1641,16 +1568,16 @@ static int parse_version(struct loader *ld, const char *key, void *arg)
 static int parse_line_size(struct loader *ld, const char *key, void *arg)
 {
 	char vb[SHOW_MAX];
-	const char *s = scalar_value(ld, key);
+	const char *s = ld_scalar_value(ld, key);
 	uint64_t v;
 
 	(void)arg;
 	if (!s)
 		return -1;
-	if (!parse_u64(s, &v) || v < CL_LINE_SIZE_MIN || v > CL_LINE_SIZE_MAX ||
+	if (!ld_parse_u64(s, &v) || v < CL_LINE_SIZE_MIN || v > CL_LINE_SIZE_MAX ||
 	    (v & (v - 1)))
-		return err_here(ld, "'%s' must be a power of two from %d to %d, found '%s'",
-				key, CL_LINE_SIZE_MIN, CL_LINE_SIZE_MAX, show(vb, s));
+		return ld_err_here(ld, "'%s' must be a power of two from %d to %d, found '%s'",
+				key, CL_LINE_SIZE_MIN, CL_LINE_SIZE_MAX, ld_show(vb, s));
 	ld->tmp.line_size = (unsigned)v;
 	return 0;
 }
@@ -1658,15 +1585,15 @@ static int parse_line_size(struct loader *ld, const char *key, void *arg)
 static int fraction_value(struct loader *ld, const char *key, double *out)
 {
 	char vb[SHOW_MAX];
-	const char *s = scalar_value(ld, key);
+	const char *s = ld_scalar_value(ld, key);
 	double v;
 
 	if (!s)
 		return -1;
 	/* Written so that NaN fails too. */
 	if (!parse_decimal(s, &v) || !(v > 0 && v <= 1))
-		return err_here(ld, "'%s' must be a number in (0, 1], found '%s'", key,
-				show(vb, s));
+		return ld_err_here(ld, "'%s' must be a number in (0, 1], found '%s'", key,
+				ld_show(vb, s));
 	*out = v;
 	return 0;
 }
@@ -1697,17 +1624,17 @@ static const struct key_table threshold_table = {
 static int threshold_key(struct loader *ld, const struct cl_span *at, const char *key,
 			 void *arg)
 {
-	return dispatch(ld, &threshold_table, at, key, arg);
+	return ld_dispatch(ld, &threshold_table, at, key, arg);
 }
 
 static int parse_thresholds(struct loader *ld, const char *key, void *arg)
 {
-	return parse_mapping(ld, key, threshold_key, arg);
+	return ld_parse_mapping(ld, key, threshold_key, arg);
 }
 
 static int parse_suppress(struct loader *ld, const char *key, void *arg)
 {
-	return parse_mapping(ld, key, suppress_key, arg);
+	return ld_parse_mapping(ld, key, suppress_key, arg);
 }
 
 static int path_kind_key(struct loader *ld, const struct cl_span *at, const char *name,
@@ -1723,10 +1650,10 @@ static int path_kind_key(struct loader *ld, const struct cl_span *at, const char
 	/* Here the value says how the path runs: "tx:concurrent: serialized" is no path. */
 	len = cl_path_parse(name, strlen(name), &concurrent);
 	if (!len || concurrent)
-		return err_at(ld, at, "'%s' is not a path name: %s%s", show(nb, name),
+		return ld_err_at(ld, at, "'%s' is not a path name: %s%s", ld_show(nb, name),
 			      CL_PATH_NAME_GRAMMAR,
 			      concurrent ? " (its value says it is concurrent)" : "");
-	if (ld_next(ld) || !(s = scalar_value(ld, name)))
+	if (ld_next(ld) || !(s = ld_scalar_value(ld, name)))
 		return -1;
 	if (!strcmp(s, "concurrent")) {
 		ld->tmp.concurrent = cl_vec_grow(ld->tmp.concurrent, &ld->concurrent_cap,
@@ -1735,19 +1662,19 @@ static int path_kind_key(struct loader *ld, const struct cl_span *at, const char
 		return 0;
 	}
 	if (strcmp(s, "serialized"))
-		return err_here(ld, "path '%s' must be serialized or concurrent, not '%s'",
-				show(nb, name), show(vb, s));
+		return ld_err_here(ld, "path '%s' must be serialized or concurrent, not '%s'",
+				ld_show(nb, name), ld_show(vb, s));
 	return 0;
 }
 
 static int parse_paths(struct loader *ld, const char *key, void *arg)
 {
-	return parse_mapping(ld, key, path_kind_key, arg);
+	return ld_parse_mapping(ld, key, path_kind_key, arg);
 }
 
 static int parse_structs(struct loader *ld, const char *key, void *arg)
 {
-	return mapping_walk(ld, key, structs_key, arg, NULL);
+	return ld_mapping_walk(ld, key, structs_key, arg, NULL);
 }
 
 static const struct key_handler top_keys[] = {
@@ -1757,31 +1684,32 @@ static const struct key_handler top_keys[] = {
 	{ "suppress", parse_suppress },
 	{ "paths", parse_paths },
 	{ "structs", parse_structs },
+	{ "objects", ld_parse_objects },
 };
 
 static const struct key_table top_table = {
 	top_keys, ARRAY_SIZE(top_keys), "key",
-	"cachelint-profile, line-size, thresholds, suppress, paths or structs",
+	"cachelint-profile, line-size, thresholds, suppress, paths, structs or objects",
 };
 
 static int top_key(struct loader *ld, const struct cl_span *at, const char *key,
 		   void *arg)
 {
-	return dispatch(ld, &top_table, at, key, arg);
+	return ld_dispatch(ld, &top_table, at, key, arg);
 }
 
 static int load_root(struct loader *ld)
 {
-	struct cl_span at = here(ld);
+	struct cl_span at = ld_here(ld);
 
 	/* A document of nothing but "---" is as empty as an empty file. */
 	if (ld->ev.type == YAML_SCALAR_EVENT && !ld->ev.data.scalar.length &&
 	    ld->ev.data.scalar.style == YAML_PLAIN_SCALAR_STYLE)
-		return err_at(ld, NULL, "empty profile");
-	if (parse_mapping(ld, NULL, top_key, NULL))
+		return ld_err_at(ld, NULL, "empty profile");
+	if (ld_parse_mapping(ld, NULL, top_key, NULL))
 		return -1;
 	if (!ld->has_version)
-		return err_at(ld, &at, "missing 'cachelint-profile: 1'");
+		return ld_err_at(ld, &at, "missing 'cachelint-profile: 1'");
 	return 0;
 }
 
@@ -1795,11 +1723,11 @@ static int load_stream(struct loader *ld)
 	if (ld_next(ld) || ld_next(ld))
 		return -1;
 	if (ld->ev.type == YAML_STREAM_END_EVENT)
-		return err_at(ld, NULL, "empty profile");
+		return ld_err_at(ld, NULL, "empty profile");
 	if (ld_next(ld) || load_root(ld) || ld_next(ld) || ld_next(ld))
 		return -1;
 	if (ld->ev.type != YAML_STREAM_END_EVENT)
-		return err_here(ld, "more than one document in a profile");
+		return ld_err_here(ld, "more than one document in a profile");
 	return 0;
 }
 
@@ -1819,6 +1747,7 @@ static void load_commit(struct loader *ld)
 	}
 	if (tmp->line_size)
 		p->line_size = tmp->line_size;
+	cl_objects_merge(&p->objects, &tmp->objects);
 	for (i = 0; i < tmp->nconcurrent; i++) {
 		if (cl_profile_path_concurrent(p, tmp->concurrent[i]))
 			continue;
@@ -1853,7 +1782,7 @@ static int loader_start(struct loader *ld, struct cl_profile *p, const char *nam
 	/* Inference in this file uses the thresholds in force, unless it sets its own. */
 	ld->tmp.thresholds = p->thresholds;
 	if (!yaml_parser_initialize(&ld->parser))
-		return err_at(ld, NULL, "out of memory");
+		return ld_err_at(ld, NULL, "out of memory");
 	return 0;
 }
 
@@ -1937,7 +1866,7 @@ static int list_check(const char *list, struct cl_diag *err)
 	for (s = list;; s++) {
 		if ((*s == ':' || !*s) && (s == list || s[-1] == ':')) {
 			cl_diag_set(err, "", 0, 0, "empty file name in profile list '%s'",
-				    show(lb, list));
+				    ld_show(lb, list));
 			return -1;
 		}
 		if (!*s)

@@ -212,6 +212,9 @@ size_t cl_profile_apply(struct cl_profile *p, struct cl_record *rec,
 	struct cl_profile_struct *ps = rec->name ? cl_profile_find(p, rec->name) : NULL;
 	size_t before = out ? out->n : 0;
 
+	/* the evidence per object judges the pairs, whoever gave the classes */
+	if (rec->name)
+		rec->objects = cl_objects_struct(p, rec->name);
 	if (!ps)
 		return 0;
 	ps->defined = true;
@@ -246,7 +249,7 @@ static bool reaches(const struct cl_profile *p, const struct cl_record *rec, uns
 {
 	const struct cl_member *m;
 
-	if (rec->name && cl_profile_find(p, rec->name))
+	if (cl_profile_names_struct(p, rec->name))
 		return true;
 	if (depth > EMBED_DEPTH_MAX)
 		return false;
@@ -258,5 +261,15 @@ static bool reaches(const struct cl_profile *p, const struct cl_record *rec, uns
 
 bool cl_profile_reaches(const struct cl_profile *p, const struct cl_record *rec)
 {
-	return p && p->nstructs && reaches(p, rec, 0);
+	return cl_profile_has_entries(p) && reaches(p, rec, 0);
+}
+
+bool cl_profile_has_entries(const struct cl_profile *p)
+{
+	return p && (p->nstructs || p->objects.nstructs || p->objects.nvariables);
+}
+
+bool cl_profile_names_struct(const struct cl_profile *p, const char *name)
+{
+	return p && name && (cl_profile_find(p, name) || cl_objects_struct(p, name));
 }

@@ -668,6 +668,7 @@ static struct cl_record *build_model(const struct cl_record *rec, const struct p
 	m->npaths = rec->npaths;
 	m->span = rec->span;
 	m->suppress = rec->suppress;
+	m->objects = rec->objects;
 	for (size_t p = 0; p < pl->npos; p++) {
 		const struct unit *u = &pl->units[pl->pos[p]];
 		uint64_t delta = pl->off[pl->pos[p]] * 8 - rec->members[u->first].bit_offset / 8 * 8;
@@ -734,11 +735,14 @@ static void export_plan(const struct cl_record *rec, const struct plan *pl,
 #define JOIN_ACCESSES_MAX 64
 
 /*
- * The distinct accesses of the leaves of segment @s; false when too many.
- * The leaves of top-level member t are leaves[start[t]] .. leaves[start[t + 1] - 1].
+ * The used leaves of segment @s, one per distinct access; false when too
+ * many.  With evidence per object (@rec->objects) a leaf is judged by its
+ * path too, so every used leaf counts.  The leaves of top-level member t
+ * are leaves[start[t]] .. leaves[start[t + 1] - 1].
  */
-static bool segment_accesses(const struct plan *pl, size_t s, const struct cl_leaf *leaves,
-			     const size_t *start, const struct cl_access **out, size_t *n)
+static bool segment_accesses(const struct cl_record *rec, const struct plan *pl, size_t s,
+			     const struct cl_leaf *leaves, const size_t *start,
+			     const struct cl_leaf **out, size_t *n)
 {
 	for (size_t j = 0; j < pl->segn[s]; j++) {
 		const struct unit *u = &pl->units[pl->seg[s][j]];
@@ -749,28 +753,31 @@ static bool segment_accesses(const struct plan *pl, size_t s, const struct cl_le
 
 			if (!cl_access_used(acc))
 				continue;
-			for (k = 0; k < *n && !cl_access_same(out[k], acc); k++)
+			for (k = 0; k < *n && (rec->objects || !cl_access_same(&out[k]->access, acc));
+			     k++)
 				;
 			if (k < *n)
 				continue;
 			if (*n == JOIN_ACCESSES_MAX)
 				return false;
-			out[(*n)++] = acc;
+			out[(*n)++] = &leaves[i];
 		}
 	}
 	return true;
 }
 
 /*
- * Whether two sets of accesses can share lines whatever the geometry: no
- * write of one costs an access of the other a miss (paths.h).
+ * Whether two sets of leaves can share lines whatever the geometry: no
+ * write of one costs an access of the other a miss (paths.h), which with
+ * evidence per object the runtime saw on one object.
  */
-static bool compatible(const struct cl_access **x, size_t nx, const struct cl_access **y,
-		       size_t ny)
+static bool compatible(const struct cl_record *rec, const struct cl_leaf **x, size_t nx,
+		       const struct cl_leaf **y, size_t ny)
 {
 	for (size_t i = 0; i < nx; i++)
 		for (size_t j = 0; j < ny; j++)
-			if (cl_paths_conflict(x[i], y[j]) || cl_paths_conflict(y[j], x[i]))
+			if (cl_leaves_conflict(rec, x[i], y[j]) ||
+			    cl_leaves_conflict(rec, y[j], x[i]))
 				return false;
 	return true;
 }
@@ -784,10 +791,10 @@ static bool compatible(const struct cl_access **x, size_t nx, const struct cl_ac
 static void join_segments(struct plan *pl, const struct cl_record *rec, struct cl_arena *a)
 {
 	struct cl_leaf *leaves;
-	size_t nleaves = cl_record_leaves(rec, a, &leaves, false);
+	size_t nleaves = cl_record_leaves(rec, a, &leaves, rec->objects != NULL);
 	size_t *start = cl_arena_alloc(a, (rec->nmembers + 1) * sizeof(*start));
-	const struct cl_access **run = cl_arena_alloc(a, JOIN_ACCESSES_MAX * sizeof(*run));
-	const struct cl_access **next = cl_arena_alloc(a, JOIN_ACCESSES_MAX * sizeof(*next));
+	const struct cl_leaf **run = cl_arena_alloc(a, JOIN_ACCESSES_MAX * sizeof(*run));
+	const struct cl_leaf **next = cl_arena_alloc(a, JOIN_ACCESSES_MAX * sizeof(*next));
 	size_t nrun = 0;
 	bool started = false;
 
@@ -803,9 +810,9 @@ static void join_segments(struct plan *pl, const struct cl_record *rec, struct c
 
 		if (!pl->segn[s])
 			continue;
-		ok = segment_accesses(pl, s, leaves, start, next, &nnext);
+		ok = segment_accesses(rec, pl, s, leaves, start, next, &nnext);
 		if (started && ok && nrun + nnext <= JOIN_ACCESSES_MAX &&
-		    compatible(run, nrun, next, nnext) && pl->units[pl->seg[s][0]].kind != SEG_MIXED) {
+		    compatible(rec, run, nrun, next, nnext) && pl->units[pl->seg[s][0]].kind != SEG_MIXED) {
 			pl->segjoin[s] = true;
 			memcpy(run + nrun, next, nnext * sizeof(*next));
 			nrun += nnext;

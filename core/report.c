@@ -262,15 +262,38 @@ static void put_proposal(FILE *out, const struct cl_report_proposal *rp)
 	cl_arena_free(&a);
 }
 
+/* The finding about a variable among those of @rec and @name, or NULL. */
+static const struct cl_finding *variable_finding(const struct cl_findings *f,
+						 const struct cl_record *rec, const char *name)
+{
+	for (size_t i = 0; i < f->n; i++)
+		if (f->v[i].variable && f->v[i].record == rec && !strcmp(f->v[i].record_name, name))
+			return &f->v[i];
+	return NULL;
+}
+
 static void put_record(FILE *out, const struct cl_report_info *info,
 		       const struct cl_record *rec, const char *name,
 		       const struct cl_findings *f)
 {
 	unsigned line = info->opt->line_size;
 
+	const struct cl_finding *var = variable_finding(f, rec, name);
+
 	fputs("  - struct: ", out);
 	cl_put_quoted(out, name);
 	fputc('\n', out);
+	if (var) {
+		/* between objects: the array, where it is declared */
+		fputs("    variable: ", out);
+		cl_put_quoted(out, var->variable);
+		if (var->where.file) {
+			fputs("\n    file: ", out);
+			cl_put_quoted(out, cl_span_shown_file(&var->where));
+			fprintf(out, "\n    line: %u", cl_span_shown_line(&var->where));
+		}
+		fputc('\n', out);
+	}
 	if (rec && rec->span.file) {
 		fputs("    file: ", out);
 		cl_put_quoted(out, cl_span_shown_file(&rec->span));

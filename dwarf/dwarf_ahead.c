@@ -226,6 +226,9 @@ bool dw_ahead_take(struct dw_frontend *fe, struct dw_unit *u)
 	u->cands = w->cands;
 	u->ncands = w->ncands;
 	u->cands_cap = w->cands_cap;
+	u->vars = w->vars;
+	u->nvars = w->nvars;
+	u->vars_cap = w->vars_cap;
 	u->typedefs = w->typedefs;
 	u->shapes = w->shapes;
 	u->raw_embedded = w->raw_embedded;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * dwarf_columns.c - the column of a reported field when DWARF has none
+ * dwarf_columns.c - the column of a reported field (or variable, or struct
+ * tag) when DWARF has none
  *
  * gcc writes DW_AT_decl_column (a byte column, as the model wants); clang
  * 14 writes only the line.  The plugin's warning points at the field's
@@ -82,13 +83,13 @@ static unsigned find_marker(const char *text, const char *name)
 	return col ? col : find_name(text, macro);
 }
 
-static void fix(struct cl_source_cache *c, struct cl_span *s, const struct cl_member *m)
+static void fix(struct cl_source_cache *c, struct cl_span *s, const char *name)
 {
 	char buf[LINE_MAX_BYTES];
 	const char *text;
 	size_t len;
 
-	if (s->col || !s->file || !*s->file || !s->line || !m || !m->name)
+	if (s->col || !s->file || !*s->file || !s->line || !name)
 		return;
 	text = cl_source_line(c, s->file, s->line, &len);
 	if (!text)
@@ -96,9 +97,9 @@ static void fix(struct cl_source_cache *c, struct cl_span *s, const struct cl_me
 	len = len < sizeof(buf) ? len : sizeof(buf) - 1;
 	memcpy(buf, text, len);
 	buf[len] = '\0';
-	s->col = find_name(buf, m->name);
+	s->col = find_name(buf, name);
 	if (!s->col)
-		s->col = find_marker(buf, m->name);
+		s->col = find_marker(buf, name);
 }
 
 void dw_fix_columns(struct cl_findings *f)
@@ -112,10 +113,18 @@ void dw_fix_columns(struct cl_findings *f)
 
 		if (fd->a.member && fd->where.line == fd->a.member->span.line &&
 		    fd->where.file == fd->a.member->span.file)
-			fix(&c, &fd->where, fd->a.member);
+			fix(&c, &fd->where, fd->a.member->name);
 		if (fd->b.member && fd->note_where.line == fd->b.member->span.line &&
 		    fd->note_where.file == fd->b.member->span.file)
-			fix(&c, &fd->note_where, fd->b.member);
+			fix(&c, &fd->note_where, fd->b.member->name);
+		/* between objects: at the variable's name, or the struct's tag */
+		if (fd->rule == CL_RULE_FALSE_SHARING_OBJECTS) {
+			const char *name = fd->variable ? fd->variable :
+					   fd->record ? fd->record->name : NULL;
+
+			fix(&c, &fd->where, name);
+			fix(&c, &fd->note_where, name);
+		}
 	}
 	cl_source_cache_free(&c);
 }

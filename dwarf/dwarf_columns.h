@@ -11,6 +11,8 @@
  * For each finding whose field location has a line but no column (clang
  * writes no DW_AT_decl_column), find the field's name on that line of the
  * source and set the byte column; leave it 0 when the source is not there.
+ * The same for the variable or struct tag of a cachelint-false-sharing-objects
+ * finding.
  */
 void dw_fix_columns(struct cl_findings *f);
 

@@ -137,6 +137,8 @@ static struct cl_record *copy_record(struct dw_frontend *fe, struct cl_map *memo
 	c->packed = rec->packed;
 	c->span = rec->span;
 	c->suppress = rec->suppress;
+	c->per_thread = rec->per_thread;
+	c->objects = rec->objects;
 	for (size_t i = 0; i < rec->npaths; i++)
 		cl_record_add_path(c, a, rec->paths[i].path, &rec->paths[i].access,
 				   &rec->paths[i].span);
@@ -295,6 +297,26 @@ static void remember_keys(struct dw_unit *u, const struct dw_shape **keys)
 	}
 }
 
+/*
+ * The unit's __per_thread arrays, after its records (the plugin meets a
+ * variable after the types it uses), copied out of the unit's memory.
+ */
+static void hand_variables(struct dw_unit *u, struct cl_map *memo)
+{
+	struct dw_frontend *fe = u->fe;
+
+	for (size_t i = 0; i < u->nvars; i++) {
+		struct cl_variable v;
+
+		if (!dw_variable_read(u, u->vars[i], &v) || !fe->cfg.variable)
+			continue;
+		v.name = copy_str(&fe->arena, v.name);
+		if (v.elem)
+			v.elem = copy_record(fe, memo, v.elem, 0);
+		fe->cfg.variable(fe->cfg.data, &v);
+	}
+}
+
 static void finish_unit(struct dw_unit *u)
 {
 	struct dw_frontend *fe = u->fe;
@@ -319,6 +341,8 @@ static void finish_unit(struct dw_unit *u)
 		if (fe->cfg.record)
 			fe->cfg.record(fe->cfg.data, copy);
 	}
+	if (!fe->cfg.only)
+		hand_variables(u, &memo);
 	remember_keys(u, keys);
 	cl_map_free(&memo);
 }
@@ -338,6 +362,7 @@ void dw_unit_free(struct dw_unit *u)
 	cl_map_free(&u->shapes);
 	cl_map_free(&u->raw_embedded);
 	free(u->cands);
+	free(u->vars);
 	free(u->visited);
 	free(u->converted);
 	cl_arena_free(&u->arena);
@@ -348,6 +373,12 @@ void dw_unit_free(struct dw_unit *u)
 /* the walk                                                             */
 
 static void walk(struct dw_unit *u, Dwarf_Die parent, unsigned depth);
+
+/* Every variable is a candidate when the profile has evidence on some. */
+static bool wants_variables(const struct dw_frontend *fe)
+{
+	return fe->cfg.profile && fe->cfg.profile->objects.nvariables;
+}
 
 static bool name_is(const char *name, const char *want)
 {
@@ -445,6 +476,11 @@ static void visit(struct dw_unit *u, Dwarf_Die die, unsigned depth)
 	case DW_TAG_typedef:
 		visit_typedef(u, die);
 		break;
+	case DW_TAG_variable:
+		/* only an annotated one (btf_decl_tag children) can be __per_thread */
+		if (wants_variables(u->fe) || dw_has_children(u, die))
+			*cl_vec_push(&u->vars, &u->nvars, &u->vars_cap) = dw_die_key(u, die);
+		break;
 	case DW_TAG_subprogram:
 	case DW_TAG_lexical_block:
 	case DW_TAG_namespace:
@@ -504,6 +540,10 @@ static uint64_t walk_raw(struct dw_unit *u, uint64_t off, unsigned depth, bool v
 			if (!visit_raw_typedef(u, &d))
 				return 0;
 			break;
+		case DW_TAG_variable:
+			if (d.children || wants_variables(u->fe))
+				*cl_vec_push(&u->vars, &u->nvars, &u->vars_cap) = dw_key_make(off, 1);
+			break;
 		case DW_TAG_subprogram:
 		case DW_TAG_lexical_block:
 		case DW_TAG_namespace:
@@ -535,6 +575,7 @@ static void walk_unit(struct dw_unit *u, Dwarf_Die cu)
 	if (u->fast && (dw_ahead_take(u->fe, u) || dw_walk_in_place(u)))
 		return;
 	u->ncands = 0;
+	u->nvars = 0;
 	cl_map_free(&u->typedefs);
 	cl_map_init(&u->typedefs);
 	walk(u, cu, 0);

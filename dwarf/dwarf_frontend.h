@@ -78,6 +78,9 @@ struct dw_stats {
  *        they embed; NULL for all
  * @record: called once per distinct layout, in the order of first
  *          appearance; @rec lives until dw_frontend_free()
+ * @variable: called for each definition of a __per_thread array (a unit's
+ *            after its records), or NULL; @v's strings and element record
+ *            live until dw_frontend_free(), @v itself only for the call
  * @error: called for an error in an input that is not fatal to the file
  *         (a contradictory annotation); the run ends with status 2
  * @note: called for what the reader leaves out and why (a C++ virtual
@@ -102,6 +105,7 @@ struct dw_config {
 	bool types;
 	const char *only;
 	void (*record)(void *data, struct cl_record *rec);
+	void (*variable)(void *data, const struct cl_variable *v);
 	void (*error)(void *data, const struct cl_diag *diag);
 	void (*note)(void *data, const struct cl_diag *diag);
 	void (*progress)(void *data, const char *file, const struct dw_stats *st);

@@ -271,6 +271,9 @@ struct dw_embedder {
  * @files_state: @file_keys not read yet (0), read, or unreadable here
  * @file_keys, @nfile_keys: what stands for each file of the line table in
  *                          the structural keys (dwarf_shape.c)
+ * @vars: variable DIEs with children (annotations) met by the walk, in DIE
+ *        order: the candidates for __per_thread
+ * @nvars, @vars_cap: number and allocated @vars
  * @cands: struct definitions met by the walk, in DIE order, when @fast
  * @i386: 0 not known yet, 1 the unit is i386 (ELF EM_386/EM_IAMCU), -1 not
  */
@@ -308,6 +311,8 @@ struct dw_unit {
 	size_t nfile_keys;
 	dw_key *cands;
 	size_t ncands, cands_cap;
+	dw_key *vars;
+	size_t nvars, vars_cap;
 	signed char i386;
 };
 
@@ -426,6 +431,15 @@ const char *dw_type_name(struct dw_unit *u, struct dw_type *t);
 /* The record of a struct/union/class DIE (cached), or NULL if it has none. */
 struct cl_record *dw_record_convert(struct dw_unit *u, struct dw_type *t, Dwarf_Die die,
 				    const struct dw_attrs *a, unsigned depth);
+
+/*
+ * The __per_thread array variable at @k (btf_decl_tag("cachelint:per_thread")
+ * among its children), or one the profile's objects: section names, in @v;
+ * false for a declaration, a variable that is neither, and one that is not
+ * an array (an error when it is tagged).  @v's strings and record live in
+ * the unit.
+ */
+bool dw_variable_read(struct dw_unit *u, dw_key k, struct cl_variable *v);
 
 /* dwarf_vbases.c */
 /* The base-class size of a base member of class @c (bytes). */

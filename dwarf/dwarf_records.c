@@ -152,12 +152,16 @@ both:
 			 member_name(m), "");
 }
 
-/* One "cachelint:…" tag of a record: a suppression. */
+/* One "cachelint:…" tag of a record: a suppression, or __per_thread. */
 static void annotate_record(struct dw_unit *u, const struct cl_span *s, uint32_t *suppress,
-			    const char *tag)
+			    bool *per_thread, const char *tag)
 {
 	const char *what = tag + strlen(tag_prefix);
 
+	if (!strcmp(what, "per_thread")) {
+		*per_thread = true;
+		return;
+	}
 	if (!strncmp(what, "suppress:", 9)) {
 		unsigned mask = cl_rule_mask(what + 9);
 
@@ -207,13 +211,14 @@ static void member_tag(struct dw_unit *u, void *arg, const char *tag)
 struct record_tags {
 	const struct cl_span *span;
 	uint32_t *suppress;
+	bool *per_thread;
 };
 
 static void record_tag(struct dw_unit *u, void *arg, const char *tag)
 {
 	struct record_tags *rt = arg;
 
-	annotate_record(u, rt->span, rt->suppress, tag);
+	annotate_record(u, rt->span, rt->suppress, rt->per_thread, tag);
 }
 
 /*
@@ -434,6 +439,7 @@ static struct cl_record *build(struct dw_unit *u, struct dw_type *t, Dwarf_Die d
 	struct cl_record *rec = NULL;
 	struct cl_span span;
 	uint32_t suppress = 0;
+	bool per_thread = false;
 	Dwarf_Die c;
 
 	dw_span(u, a, &span);
@@ -449,7 +455,7 @@ static struct cl_record *build(struct dw_unit *u, struct dw_type *t, Dwarf_Die d
 			dw_read_attrs(u, c, &ta);
 			if (ta.name && !strcmp(ta.name, "btf_decl_tag") && ta.const_string &&
 			    !strncmp(ta.const_string, tag_prefix, strlen(tag_prefix))) {
-				struct record_tags rt = { &span, &suppress };
+				struct record_tags rt = { &span, &suppress, &per_thread };
 
 				record_tag(u, &rt, ta.const_string);
 			}
@@ -469,6 +475,7 @@ static struct cl_record *build(struct dw_unit *u, struct dw_type *t, Dwarf_Die d
 	rec->size = a->byte_size;
 	rec->span = span;
 	rec->suppress = suppress;
+	rec->per_thread = per_thread;
 	finish_alignment(rec, &ms, a);
 	for (size_t i = 0; i < ms.n; i++)
 		rec->members[i] = ms.v[i].m;
@@ -500,4 +507,129 @@ struct cl_record *dw_record_convert(struct dw_unit *u, struct dw_type *t, Dwarf_
 	t->record = rec;
 	*(struct dw_type **)cl_vec_push(&u->converted, &u->nconverted, &u->converted_cap) = t;
 	return rec;
+}
+
+/* ------------------------------------------------------------------ */
+/* __per_thread arrays                                                  */
+
+static void variable_tag(struct dw_unit *u, void *arg, const char *tag)
+{
+	(void)u;
+	if (!strcmp(tag + strlen(tag_prefix), "per_thread"))
+		*(bool *)arg = true;
+}
+
+/* The DIE of the type @k names through typedefs and qualifiers, or NULL. */
+static Dwarf_Die peel_aliases(struct dw_unit *u, dw_key k)
+{
+	for (unsigned depth = 0; depth < DW_DEPTH_MAX; depth++) {
+		Dwarf_Die die = dw_die_at(u, k);
+		struct dw_attrs a;
+
+		if (!die || !dw_tag_is_alias(dw_tag(u, die)))
+			return die;
+		dw_read_attrs(u, die, &a);
+		dw_die_free(u, die);
+		if (!(a.have & DWA_TYPE))
+			return NULL;
+		k = a.type;
+	}
+	return NULL;
+}
+
+/* The count of an array's first dimension, 0 when it has none. */
+static uint64_t first_count(struct dw_unit *u, Dwarf_Die array)
+{
+	uint64_t count = 0;
+	Dwarf_Die c;
+
+	for (c = dw_child(u, array); c;) {
+		Dwarf_Die next;
+
+		if (dw_tag(u, c) == DW_TAG_subrange_type) {
+			struct dw_attrs s;
+
+			dw_read_attrs(u, c, &s);
+			if (s.have & DWA_COUNT)
+				count = s.count;
+			else if ((s.have & DWA_UPPER_BOUND) && !(s.have & DWA_BAD_BOUND) &&
+				 s.upper_bound >= ((s.have & DWA_LOWER_BOUND) ? s.lower_bound : 0))
+				count = (uint64_t)(s.upper_bound - ((s.have & DWA_LOWER_BOUND) ?
+								    s.lower_bound : 0)) + 1;
+			dw_die_free(u, c);
+			return count;
+		}
+		next = dw_sibling(u, c);
+		dw_die_free(u, c);
+		c = next;
+	}
+	return 0;
+}
+
+/*
+ * The element of the array type at @k: count of the first dimension, the
+ * element's size and, for a one-dimensional array of records, its record.
+ */
+static bool array_shape(struct dw_unit *u, dw_key k, struct cl_variable *v)
+{
+	Dwarf_Die die = peel_aliases(u, k);
+	struct dw_type *t = dw_type_layout(u, k, 0), *elem;
+	struct dw_attrs a;
+	bool one_dim;
+
+	if (!die)
+		return false;
+	if (dw_tag(u, die) != DW_TAG_array_type || t->kind != DWK_ARRAY || t->flexible) {
+		dw_die_free(u, die);
+		return false;
+	}
+	dw_read_attrs(u, die, &a);
+	v->nelems = first_count(u, die);
+	dw_die_free(u, die);
+	if (!v->nelems || !t->size || !(a.have & DWA_TYPE))
+		return false;
+	elem = dw_type_layout(u, a.type, 0);
+	v->elem_size = t->size / v->nelems;
+	v->align = t->align;
+	v->elem_align = t->align;
+	one_dim = v->elem_size == elem->size;
+	if (one_dim && elem->kind == DWK_RECORD)
+		v->elem = elem->record;
+	return true;
+}
+
+bool dw_variable_read(struct dw_unit *u, dw_key k, struct cl_variable *v)
+{
+	const struct cl_profile *profile = u->fe->cfg.profile;
+	Dwarf_Die die = dw_die_at(u, k);
+	bool per_thread = false;
+	struct dw_attrs a;
+
+	if (!die)
+		return false;
+	dw_read_attrs(u, die, &a);
+	for_each_tag(u, die, variable_tag, &per_thread);
+	dw_die_free(u, die);
+	/* a declaration (extern) has no storage: its definition is checked */
+	if (!a.name || (a.have & DWA_DECLARATION) || !(a.have & DWA_TYPE))
+		return false;
+	/* or one the runtime's evidence names (a profile's objects: variables:) */
+	if (!per_thread && (!profile || !cl_objects_variable(profile, a.name)))
+		return false;
+	memset(v, 0, sizeof(*v));
+	v->name = a.name;
+	dw_span(u, &a, &v->span);
+	if (!array_shape(u, a.type, v)) {
+		if (!per_thread)
+			return false;	/* a scalar in the profile: no elements to share lines */
+		annotation_error(u, &v->span,
+				 "cachelint: __per_thread applies to an array variable or a struct or union definition, not to variable '%s'%s",
+				 a.name, "");
+		return false;
+	}
+	/* DW_AT_alignment: an aligned() on the variable (GCC raises, never lowers) */
+	if ((a.have & DWA_ALIGNMENT) && a.alignment > v->align)
+		v->align = (uint32_t)a.alignment;
+	v->per_thread = per_thread;
+	return true;
 }

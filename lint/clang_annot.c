@@ -5,7 +5,9 @@
  * 1. annotate("cachelint:read_mostly"), annotate("cachelint:write_hot"),
  *    annotate("cachelint:write_hot:GROUP") on fields and
  *    annotate("cachelint:suppress:RULE") on records: what annotations/
- *    cachelint.h expands to under clang.
+ *    cachelint.h expands to under clang.  annotate("cachelint:per_thread")
+ *    on records and array variables (__per_thread); only as an attribute:
+ *    the macro name alone, where it expands to nothing, is not read.
  *    annotate("cachelint:read_on:PATHS"), "cachelint:written_on:PATHS" and
  *    "cachelint:written_on_some:PATHS" on fields (core/paths.h).
  * 2. The macro names __read_mostly, __read_mostly_field, __write_hot,
@@ -236,7 +238,18 @@ struct attr_walk {
 	uint32_t *flags;	/* the field's member flags (pin) */
 	unsigned suppress;
 	bool marked;		/* any read-mostly/write-hot annotation */
+	bool per_thread;	/* a record's "cachelint:per_thread" */
 };
+
+/* As the plugin words it (attributes.cc): what __per_thread does not apply to. */
+static void per_thread_misplaced(struct fe *fe, CXCursor at, const char *what)
+{
+	CXString name = clang_getCursorSpelling(at);
+
+	fe_error(fe, at, "cachelint: __per_thread applies to an array variable or a struct or union definition, not to %s '%s'",
+		 what, clang_getCString(name));
+	clang_disposeString(name);
+}
 
 static void field_annotation(struct attr_walk *w, const char *s)
 {
@@ -252,6 +265,8 @@ static void field_annotation(struct attr_walk *w, const char *s)
 			 "cachelint: a suppression belongs on a struct or union definition");
 	else if (!strcmp(s, "pin"))
 		*w->flags |= CL_MEMBER_PINNED;
+	else if (!strcmp(s, "per_thread"))
+		per_thread_misplaced(w->fe, w->owner, "field");
 	else if (strchr(s, ':') &&
 		 cl_paths_annotation_kind(s, (size_t)(strchr(s, ':') - s)) >= 0)
 		add_paths(w->fe, w->owner, w->acc,
@@ -286,12 +301,16 @@ static enum CXChildVisitResult attr_visit(CXCursor c, CXCursor parent, CXClientD
 		s += strlen(PREFIX);
 		if (!w->acc && !strncmp(s, "suppress:", 9))
 			suppress_rule(w->fe, w->owner, s + 9, &w->suppress);
+		else if (!w->acc && !strcmp(s, "per_thread"))
+			w->per_thread = true;
 		else if (!w->acc)
 			fe_error(w->fe, w->owner,
 				 "cachelint: the '%s' annotation applies to struct and union fields only",
 				 s);
 		else if (w->acc != (struct cl_access *)1)
 			field_annotation(w, s);
+		else if (!strcmp(s, "per_thread"))	/* said here: the record may not be converted */
+			per_thread_misplaced(w->fe, w->owner, "field");
 		else if (strncmp(s, "suppress:", 9) && strcmp(s, "pin"))
 			w->marked = true;
 	}
@@ -302,7 +321,7 @@ static enum CXChildVisitResult attr_visit(CXCursor c, CXCursor parent, CXClientD
 void annot_field(struct fe *fe, CXCursor field, CXCursor prev, struct cl_access *acc,
 		 uint32_t *flags)
 {
-	struct attr_walk w = { fe, field, acc, flags, 0, false };
+	struct attr_walk w = { fe, field, acc, flags, 0, false, false };
 	struct field_span s;
 
 	memset(acc, 0, sizeof(*acc));
@@ -317,7 +336,7 @@ void annot_field(struct fe *fe, CXCursor field, CXCursor prev, struct cl_access 
 
 bool annot_field_marked(struct fe *fe, CXCursor field)
 {
-	struct attr_walk w = { fe, field, (struct cl_access *)1, NULL, 0, false };
+	struct attr_walk w = { fe, field, (struct cl_access *)1, NULL, 0, false, false };
 	struct field_span s;
 	size_t n, first;
 
@@ -393,13 +412,43 @@ static void suppress_macros(struct fe *fe, CXCursor rec, unsigned *mask)
 	}
 }
 
-unsigned annot_record_suppress(struct fe *fe, CXCursor rec)
+unsigned annot_record_suppress(struct fe *fe, CXCursor rec, bool *per_thread)
 {
-	struct attr_walk w = { fe, rec, NULL, NULL, 0, false };
+	struct attr_walk w = { fe, rec, NULL, NULL, 0, false, false };
 
 	if (clang_Cursor_hasAttrs(rec))
 		clang_visitChildren(rec, attr_visit, &w);
 	if (fe->nuses)
 		suppress_macros(fe, rec, &w.suppress);
+	if (per_thread)
+		*per_thread = w.per_thread;
 	return w.suppress;
+}
+
+static enum CXChildVisitResult per_thread_visit(CXCursor c, CXCursor parent, CXClientData data)
+{
+	CXString str;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_AnnotateAttr)
+		return CXChildVisit_Continue;
+	str = clang_getCursorSpelling(c);
+	if (!strcmp(clang_getCString(str), PREFIX "per_thread"))
+		*(bool *)data = true;
+	clang_disposeString(str);
+	return CXChildVisit_Continue;
+}
+
+bool annot_variable_per_thread(struct fe *fe, CXCursor var)
+{
+	bool yes = false;
+
+	if (clang_Cursor_hasAttrs(var))
+		clang_visitChildren(var, per_thread_visit, &yes);
+	if (yes && clang_getCursorType(var).kind != CXType_ConstantArray &&
+	    clang_getCursorType(var).kind != CXType_IncompleteArray) {
+		per_thread_misplaced(fe, var, "variable");
+		return false;
+	}
+	return yes;
 }

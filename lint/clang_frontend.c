@@ -330,9 +330,10 @@ static bool worth(struct fe *fe, CXCursor decl, unsigned depth)
 		return e->worth;
 	e->worth = 0;	/* a record cannot contain itself; be safe */
 	name = record_name(fe, decl, &tdef);
-	if (name && fe->opt->profile && fe->opt->profile->nstructs &&
-	    cl_profile_find(fe->opt->profile, name))
+	if (cl_profile_names_struct(fe->opt->profile, name))
 		yes = true;
+	if (!depth && !yes)
+		annot_record_suppress(fe, decl, &yes);	/* __per_thread */
 	clang_Type_visitFields(clang_getCursorType(decl), collect_field, &f);
 	for (size_t i = 0; i < f.n && !yes; i++) {
 		CXCursor r;
@@ -510,7 +511,7 @@ static struct cl_record *build(struct fe *fe, CXCursor decl, unsigned depth)
 	rec->size = (uint64_t)size;
 	rec->align = (uint32_t)align;
 	rec->packed = attrs_of(decl).packed;
-	rec->suppress = annot_record_suppress(fe, decl);
+	rec->suppress = annot_record_suppress(fe, decl, &rec->per_thread);
 	span_from(fe, &rec->span, clang_getCursorLocation(decl));
 	offsets = lint_field_offsets(f.v, f.n, rec->kind == CL_UNION, rec->packed);
 	for (size_t k = 0; k < f.n; k++) {
@@ -610,6 +611,21 @@ static void record_definition(struct walk *w, CXCursor c)
 		*(CXCursor *)cl_vec_push(&w->pending.v, &w->pending.n, &w->pending.cap) = c;
 }
 
+/* Whether the profile's objects: section has evidence on variable @c. */
+static bool profile_variable(struct fe *fe, CXCursor c)
+{
+	const struct cl_profile *p = fe->opt->profile;
+	CXString s;
+	bool yes;
+
+	if (!p || !p->objects.nvariables)
+		return false;
+	s = clang_getCursorSpelling(c);
+	yes = cl_objects_variable(p, clang_getCString(s)) != NULL;
+	clang_disposeString(s);
+	return yes;
+}
+
 static enum CXChildVisitResult walk_decl(CXCursor c, CXCursor parent, CXClientData data)
 {
 	struct walk *w = data;
@@ -626,8 +642,20 @@ static enum CXChildVisitResult walk_decl(CXCursor c, CXCursor parent, CXClientDa
 					 &w->fe->templates.cap) = c;
 		return CXChildVisit_Continue;
 	}
+	/*
+	 * A __per_thread array is checked where its declaration ends, after
+	 * any record defined in it, as the plugin does; a declaration that
+	 * is not the definition (extern) has no storage to fix.
+	 */
+	if (k == CXCursor_VarDecl) {
+		clang_visitChildren(c, walk_decl, w);
+		if (!clang_Cursor_hasVarDeclExternalStorage(c) &&
+		    (annot_variable_per_thread(w->fe, c) || profile_variable(w->fe, c)))
+			*(CXCursor *)cl_vec_push(&w->order.v, &w->order.n, &w->order.cap) = c;
+		return CXChildVisit_Continue;
+	}
 	/* Function bodies hold local structs; expressions never do (in practice). */
-	if (k == CXCursor_FunctionDecl || clang_isStatement(k) || k == CXCursor_VarDecl ||
+	if (k == CXCursor_FunctionDecl || clang_isStatement(k) ||
 	    k == CXCursor_Namespace || k == CXCursor_LinkageSpec)
 		return CXChildVisit_Recurse;
 	return CXChildVisit_Continue;
@@ -743,7 +771,7 @@ static void add_record(struct fe *fe, CXCursor decl)
 	if (clang_getCursorLanguage(decl) == CXLanguage_CPlusPlus)
 		check_bases(fe, decl);
 	if (!fe->opt->all && !worth(fe, decl, 0)) {
-		annot_record_suppress(fe, decl);	/* a misspelt rule is an error anyway */
+		annot_record_suppress(fe, decl, NULL);	/* a misspelt rule is an error anyway */
 		return;
 	}
 	rec = convert(fe, decl, 0);
@@ -760,6 +788,41 @@ static void add_record(struct fe *fe, CXCursor decl)
 	clang_disposeString(real);
 }
 
+/* A __per_thread array: its model, for the objects check. */
+static void add_variable(struct fe *fe, CXCursor decl)
+{
+	CXType type = clang_getCursorType(decl), elem = clang_getArrayElementType(type);
+	long long size = clang_Type_getSizeOf(elem), n = clang_getArraySize(type);
+	long long ta = clang_Type_getAlignOf(type), ea = clang_Type_getAlignOf(elem);
+	struct attrs a = attrs_of(decl);
+	CXCursor rec = clang_getTypeDeclaration(clang_getCanonicalType(elem));
+	struct cl_variable *v;
+	struct lint_record *lr;
+	CXString name;
+	unsigned user;
+
+	if (type.kind != CXType_ConstantArray || size <= 0 || n < 0 || ta <= 0 || ea <= 0)
+		return;
+	v = cl_arena_alloc(&fe->out->arena, sizeof(*v));
+	name = clang_getCursorSpelling(decl);
+	v->name = cl_arena_strdup(&fe->out->arena, clang_getCString(name));
+	clang_disposeString(name);
+	span_from(fe, &v->span, clang_getCursorLocation(decl));
+	v->elem_size = (uint64_t)size;
+	v->nelems = (uint64_t)n;
+	/* aligned(N) on a variable raises its alignment, as in GCC */
+	v->align = (uint32_t)ta;
+	user = a.has_aligned ? align_attr_value(fe, a.aligned) : 0;
+	if (user > v->align)
+		v->align = user;
+	v->elem_align = (uint32_t)ea;
+	if (is_record_kind(clang_getCursorKind(rec)))
+		v->elem = convert(fe, rec, 0);
+	v->per_thread = annot_variable_per_thread(fe, decl);
+	lr = cl_vec_push(&fe->out->records, &fe->out->nrecords, &fe->out->cap);
+	lr->var = v;
+}
+
 static void convert_unit(struct fe *fe)
 {
 	struct walk w = { fe, { 0 }, { 0 } };
@@ -769,8 +832,12 @@ static void convert_unit(struct fe *fe)
 		qsort(fe->uses, fe->nuses, sizeof(*fe->uses), use_cmp);
 	for (size_t i = 0; i < fe->templates.n; i++)
 		check_template(fe, fe->templates.v[i]);
-	for (size_t i = 0; i < w.order.n; i++)
-		add_record(fe, w.order.v[i]);
+	for (size_t i = 0; i < w.order.n; i++) {
+		if (clang_getCursorKind(w.order.v[i]) == CXCursor_VarDecl)
+			add_variable(fe, w.order.v[i]);
+		else
+			add_record(fe, w.order.v[i]);
+	}
 	/* `struct {…} x;`: analysed at the end, unless part of another record */
 	for (size_t i = 0; i < w.pending.n; i++)
 		if (!entry(fe, w.pending.v[i])->converted)
@@ -968,10 +1035,10 @@ static bool local_record_matters(const char *text, size_t size, size_t at,
 		return true;
 	if (!scan_token(text, size, &pos, &t) || !scan_token(text, size, &pos, &t))
 		return false;
-	if (t.kind == 'i' && t.len < sizeof(tag) && opt->profile && opt->profile->nstructs) {
+	if (t.kind == 'i' && t.len < sizeof(tag) && cl_profile_has_entries(opt->profile)) {
 		memcpy(tag, t.text, t.len);
 		tag[t.len] = '\0';
-		if (cl_profile_find(opt->profile, tag))
+		if (cl_profile_names_struct(opt->profile, tag))
 			return true;
 	}
 	end = scan_to(text, size, scan_to(text, size, at, "{") + 1, "}");

@@ -41,13 +41,17 @@ struct lint_job {
 };
 
 /**
- * struct lint_record - a record of a unit, in analysis order
- * @rec: the model (embedded records are shared within the unit)
+ * struct lint_record - a record of a unit, or a __per_thread array, in
+ * analysis order (the GCC plugin's: a variable when its declaration ends)
+ * @rec: the model (embedded records are shared within the unit), or NULL
+ *       for a variable
  * @key: where it is defined, "realpath:line:col", for deduplication
+ * @var: the variable when @rec is NULL
  */
 struct lint_record {
 	struct cl_record *rec;
 	const char *key;
+	struct cl_variable *var;
 };
 
 /**

@@ -98,8 +98,10 @@ void fe_error(struct fe *fe, CXCursor at, const char *fmt, ...)
 /* The class (and group) of a field from its attributes and macros; may fail with fe_error. */
 void annot_field(struct fe *fe, CXCursor field, CXCursor prev, struct cl_access *acc,
 		 uint32_t *flags);
-/* Rules suppressed on a record. */
-unsigned annot_record_suppress(struct fe *fe, CXCursor rec);
+/* Rules suppressed on a record, and whether it is __per_thread. */
+unsigned annot_record_suppress(struct fe *fe, CXCursor rec, bool *per_thread);
+/* A variable's __per_thread; an error when the variable is not an array. */
+bool annot_variable_per_thread(struct fe *fe, CXCursor var);
 /* Whether the field carries a read-mostly/write-hot annotation (cheap test). */
 bool annot_field_marked(struct fe *fe, CXCursor field);
 /* The macro uses in [begin, end) of @file: index of the first, count in *n. */

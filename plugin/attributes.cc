@@ -4,7 +4,8 @@
  * cachelint_write_hot[("group")], cachelint_read_on("paths"),
  * cachelint_written_on("paths"), cachelint_written_on_some("paths") and
  * cachelint_pin on fields,
- * cachelint_suppress[("rule")] on struct definitions
+ * cachelint_suppress[("rule")] on struct definitions,
+ * cachelint_per_thread on array variables and struct definitions
  *
  * Registering them is what makes __has_attribute(cachelint_read_mostly) true,
  * which is how annotations/cachelint.h knows the plugin is loaded (also
@@ -55,6 +56,9 @@ static const char *describe(tree node, char *buf, size_t size)
 			break;
 		case TYPE_DECL:
 			what = "typedef";
+			break;
+		case FIELD_DECL:
+			what = "field";
 			break;
 		default:
 			what = "declaration";
@@ -224,6 +228,27 @@ static tree handle_suppress(tree *node, tree, tree args, int flags, bool *no_add
 }
 
 /*
+ * __per_thread: each element of an array, or each object of a struct type,
+ * belongs to one thread.  A variable that is not an array has no elements
+ * to share a line with each other: the annotation is a mistake there.
+ */
+static tree handle_per_thread(tree *node, tree, tree, int flags, bool *no_add_attrs)
+{
+	tree n = *node;
+	char buf[256];
+
+	if (TREE_CODE(n) == VAR_DECL && TREE_CODE(TREE_TYPE(n)) == ARRAY_TYPE)
+		return NULL_TREE;
+	if (TYPE_P(n) && RECORD_OR_UNION_TYPE_P(n) && (flags & (int)ATTR_FLAG_TYPE_IN_PLACE))
+		return NULL_TREE;
+	error_at(node_location(n),
+		 "cachelint: __per_thread applies to an array variable or a struct or union definition, not to %s",
+		 describe(n, buf, sizeof(buf)));
+	*no_add_attrs = true;
+	return NULL_TREE;
+}
+
+/*
  * Field attributes are not decl_required: GCC would then drop a misplaced
  * one with its own -Wattributes warning, and the handler could not say
  * what is wrong.
@@ -236,6 +261,7 @@ static struct attribute_spec cachelint_attributes[] = {
 	{ ATTR_READ_ON, 1, 1, false, false, false, false, handle_paths, NULL },
 	{ ATTR_WRITTEN_ON, 1, 1, false, false, false, false, handle_paths, NULL },
 	{ ATTR_WRITTEN_ON_SOME, 1, 1, false, false, false, false, handle_paths, NULL },
+	{ ATTR_PER_THREAD, 0, 0, false, false, false, false, handle_per_thread, NULL },
 };
 
 void attributes_register(void *, void *)
@@ -293,6 +319,12 @@ unsigned attributes_read_suppress(tree type)
 			mask |= cl_rule_mask(TREE_STRING_POINTER(TREE_VALUE(a)));
 	}
 	return mask;
+}
+
+bool attributes_per_thread(tree node)
+{
+	return lookup_attribute(ATTR_PER_THREAD, DECL_P(node) ? DECL_ATTRIBUTES(node) :
+							      TYPE_ATTRIBUTES(node));
 }
 
 bool attributes_pinned(tree field)

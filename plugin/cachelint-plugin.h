@@ -24,6 +24,7 @@
 #define ATTR_READ_ON "cachelint_read_on"
 #define ATTR_WRITTEN_ON "cachelint_written_on"
 #define ATTR_WRITTEN_ON_SOME "cachelint_written_on_some"
+#define ATTR_PER_THREAD "cachelint_per_thread"
 
 /* attributes.cc */
 void attributes_register(void *event_data, void *user_data);
@@ -33,6 +34,8 @@ void attributes_read_field(tree field, struct cl_access *acc, struct cl_arena *a
 bool attributes_pinned(tree field);
 /* Rules suppressed on a record type by cachelint_suppress. */
 unsigned attributes_read_suppress(tree type);
+/* Whether a variable or a record type is __per_thread (cachelint_per_thread). */
+bool attributes_per_thread(tree node);
 /* Whether any field of the record carries a cachelint attribute. */
 bool attributes_on_fields(tree type);
 
@@ -49,6 +52,11 @@ const char *convert_record_name(tree type, struct cl_arena *a);
 location_t convert_record_location(tree type);
 /* Fill the members' type spellings (for layout views). */
 void convert_fill_types(tree type, struct cl_record *rec, struct cl_arena *a);
+/*
+ * The model of an array variable for the objects check, in @v; false when
+ * it has no fixed size (a flexible or unknown bound, a variable length).
+ */
+bool convert_variable(tree decl, struct cl_variable *v, struct cl_arena *a);
 /* Whether the type was converted (possibly as part of another record). */
 bool convert_seen(tree type);
 void convert_reset(void);

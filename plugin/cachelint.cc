@@ -108,6 +108,7 @@ struct plugin_output {
  * @arena: the unit's models
  * @pipe: profiles, analysis, proposals, the report: core's pipeline
  * @analysed: TYPE_UIDs already analysed
+ * @variables: DECL_UIDs of the variables already checked
  * @type: the tree of the record being handed to @pipe (for layout views)
  * @own_errors: errors that are cachelint findings (`werror`), not the code's
  * @instrument: `instrument` was given: count member accesses at run time
@@ -131,6 +132,7 @@ struct plugin_state {
 	struct cl_arena arena;
 	struct cl_pipeline pipe;
 	hash_set<uid_hash> *analysed;
+	hash_set<uid_hash> *variables;
 	tree type;
 	int own_errors;
 	bool instrument;
@@ -306,9 +308,9 @@ static bool cacheline_group_marker(tree field)
 static bool worth_embedded(tree type, const char *name, unsigned depth,
 			   hash_set<uid_hash> *seen)
 {
-	if (state.dump || attributes_on_fields(type))
+	if (state.dump || attributes_on_fields(type) || attributes_per_thread(type))
 		return true;
-	if (name && state.profile.nstructs && cl_profile_find(&state.profile, name))
+	if (cl_profile_names_struct(&state.profile, name))
 		return true;
 	if (depth >= WORTH_DEPTH_MAX)
 		return false;
@@ -409,6 +411,30 @@ static void finish_var(tree decl)
 		analyse(TYPE_MAIN_VARIANT(type), NULL);
 }
 
+/*
+ * An array whose elements each belong to one thread (__per_thread), or one
+ * that the profile's objects: section names: its definition, once, goes to
+ * the objects check.  A declaration (extern) defines no storage: the
+ * definition is where the fix goes.
+ */
+static void check_variable(tree decl)
+{
+	struct cl_variable v;
+
+	if (DECL_EXTERNAL(decl) || !DECL_NAME(decl) || code_has_errors() ||
+	    in_system_header_at(DECL_SOURCE_LOCATION(decl)))
+		return;
+	if (!attributes_per_thread(decl) &&
+	    !cl_objects_variable(&state.profile, IDENTIFIER_POINTER(DECL_NAME(decl))))
+		return;
+	if (!state.variables)
+		state.variables = new hash_set<uid_hash>;
+	if (state.variables->add(DECL_UID(decl)))
+		return;
+	if (convert_variable(decl, &v, &state.arena))
+		cl_pipeline_add_variable(&state.pipe, &v);
+}
+
 /* `typedef struct {…} name;`: the anonymous record is analysed as `name`. */
 static void finish_decl(void *event_data, void *)
 {
@@ -416,8 +442,10 @@ static void finish_decl(void *event_data, void *)
 
 	if (state.disabled || !decl)
 		return;
-	if (TREE_CODE(decl) == VAR_DECL && lang_GNU_CXX()) {
-		finish_var(decl);
+	if (TREE_CODE(decl) == VAR_DECL) {
+		check_variable(decl);
+		if (lang_GNU_CXX())
+			finish_var(decl);
 		return;
 	}
 	if (TREE_CODE(decl) == TYPE_DECL && state.instrument)
@@ -544,6 +572,7 @@ static void finish(void *, void *)
 	cl_arena_free(&state.arena);
 	cl_profile_free(&state.profile);
 	delete state.analysed;
+	delete state.variables;
 	convert_reset();
 }
 
@@ -673,7 +702,7 @@ static void start_pipeline(void)
 	struct cl_pipeline_config cfg = { };
 
 	cfg.opt = state.opt;
-	cfg.profile = state.profile.nstructs ? &state.profile : NULL;
+	cfg.profile = cl_profile_has_entries(&state.profile) ? &state.profile : NULL;
 	cfg.propose = state.propose;
 	cfg.sources = true;
 	if (!state.disabled) {

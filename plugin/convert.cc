@@ -314,6 +314,7 @@ static struct cl_record *build(tree type, struct cl_arena *a, unsigned depth, tr
 	rec->align = TYPE_ALIGN_UNIT(type);
 	rec->packed = TYPE_PACKED(class_of(type));
 	rec->suppress = attributes_read_suppress(class_of(type));
+	rec->per_thread = attributes_per_thread(class_of(type));
 	span_from(&rec->span, convert_record_location(type));
 	for (tree f = TYPE_FIELDS(type); f; f = DECL_CHAIN(f))
 		if (is_member(f))
@@ -351,6 +352,33 @@ static struct cl_record *convert(tree type, struct cl_arena *a, unsigned depth)
 struct cl_record *convert_record(tree type, struct cl_arena *a)
 {
 	return convert(TYPE_MAIN_VARIANT(type), a, 0);
+}
+
+bool convert_variable(tree decl, struct cl_variable *v, struct cl_arena *a)
+{
+	tree type = TREE_TYPE(decl), elem;
+
+	if (TREE_CODE(type) != ARRAY_TYPE || !fixed_uhwi(TYPE_SIZE_UNIT(type)))
+		return false;
+	elem = TREE_TYPE(type);
+	if (!fixed_uhwi(TYPE_SIZE_UNIT(elem)) || !tree_to_uhwi(TYPE_SIZE_UNIT(elem)))
+		return false;
+	memset(v, 0, sizeof(*v));
+	v->name = cl_arena_strdup(a, IDENTIFIER_POINTER(DECL_NAME(decl)));
+	span_from(&v->span, DECL_SOURCE_LOCATION(decl));
+	v->elem_size = tree_to_uhwi(TYPE_SIZE_UNIT(elem));
+	v->nelems = tree_to_uhwi(TYPE_SIZE_UNIT(type)) / v->elem_size;
+	/*
+	 * As declared: the target may align a large array further when it
+	 * emits it (DATA_ALIGNMENT), which no declaration elsewhere can rely on.
+	 */
+	v->align = DECL_USER_ALIGN(decl) ? DECL_ALIGN_UNIT(decl) : TYPE_ALIGN_UNIT(type);
+	v->elem_align = TYPE_ALIGN_UNIT(elem);
+	elem = TYPE_MAIN_VARIANT(elem);
+	if (RECORD_OR_UNION_TYPE_P(elem))
+		v->elem = convert_record(elem, a);
+	v->per_thread = attributes_per_thread(decl);
+	return true;
 }
 
 bool convert_seen(tree type)

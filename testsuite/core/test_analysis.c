@@ -5,6 +5,7 @@
  */
 #include "test_helpers.h"
 
+#include "access_profile.h"
 #include "rules.h"
 
 struct fixture {
@@ -297,6 +298,96 @@ static void test_edge_sizes(void **state)
 	assert_string_equal(fx->f.v[4].b.path, "data");
 }
 
+/* The finding (or none) of a __per_thread array of @n elements of @size bytes. */
+static const char *per_thread_message(struct fixture *fx, uint64_t size, uint64_t n,
+				      uint32_t align, const struct cl_profile *prof)
+{
+	struct cl_variable v = { .name = "v", .elem_size = size, .nelems = n, .align = align,
+				 .elem_align = align, .per_thread = true };
+	struct cl_options o;
+	size_t before = fx->f.n;
+
+	cl_options_init(&o);
+	cl_check_variable(&v, prof, &o, &fx->f);
+	if (fx->f.n == before)
+		return NULL;
+	assert_int_equal(fx->f.n, before + 1);
+	assert_int_equal(fx->f.v[before].rule, CL_RULE_FALSE_SHARING_OBJECTS);
+	return fx->f.v[before].message;
+}
+
+/*
+ * Elements that can meet on a line, and how many at most, wherever the
+ * declared alignment lets the array start; aligned elements are silent.
+ */
+static void test_per_thread_geometry(void **state)
+{
+	static const struct {
+		uint64_t size, n;
+		uint32_t align;
+		const char *want;	/* "up to N per" or NULL for silence */
+	} cases[] = {
+		{ 24, 16, 8, "up to 4 per 64-byte" },	/* 8-aligned: a line meets 4 */
+		{ 24, 16, 64, "up to 4 per" },		/* line-aligned: line 1 holds 4 */
+		{ 24, 2, 64, "up to 2 per" },
+		{ 8, 16, 8, "up to 8 per" },
+		{ 8, 1000000000, 8, "up to 8 per" },	/* huge: bounded work */
+		{ 1000, 4, 8, "up to 2 per" },
+		{ 128, 4, 1, "up to 2 per" },		/* straddles when unaligned */
+		{ 128, 4, 64, NULL },
+		{ 64, 16, 64, NULL },
+		{ 24, 1, 8, NULL },			/* no neighbour */
+		{ 0, 4, 8, NULL },
+	};
+	struct fixture *fx = *state;
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		const char *m = per_thread_message(fx, cases[i].size, cases[i].n, cases[i].align,
+						   NULL);
+
+		if (!cases[i].want) {
+			assert_null(m);
+			continue;
+		}
+		assert_non_null(m);
+		assert_non_null(strstr(m, cases[i].want));
+	}
+}
+
+/* Evidence: different bytes is the finding, the same bytes is not. */
+static void test_per_thread_evidence(void **state)
+{
+	static const char yaml[] =
+		"cachelint-profile: 1\n"
+		"objects:\n"
+		"  variables:\n"
+		"    v: {element: 64, elements: 4, lines: 1, per-line: 2, same-bytes: 0, threads: 2, paths: [a, b]}\n";
+	struct fixture *fx = *state;
+	struct cl_profile prof;
+	struct cl_diag err;
+	const char *m;
+
+	cl_profile_init(&prof);
+	assert_int_equal(cl_profile_load_buffer(&prof, "t.yaml", yaml, strlen(yaml), &err), 0);
+	/* aligned elements: only the evidence can say so */
+	m = per_thread_message(fx, 64, 4, 64, &prof);
+	assert_non_null(m);
+	assert_non_null(strstr(m, "(64 bytes each, 2 on one 64-byte line) belong to different threads and share cache lines: 1 line seen, threads a and b"));
+	cl_profile_free(&prof);
+	cl_profile_init(&prof);
+	{
+		static const char same[] =
+			"cachelint-profile: 1\n"
+			"objects:\n"
+			"  variables:\n"
+			"    v: {element: 64, elements: 4, lines: 1, per-line: 2, same-bytes: 1, threads: 2}\n";
+
+		assert_int_equal(cl_profile_load_buffer(&prof, "t.yaml", same, strlen(same), &err), 0);
+		assert_null(per_thread_message(fx, 64, 4, 64, &prof));
+	}
+	cl_profile_free(&prof);
+}
+
 static void test_options(void **state)
 {
 	struct cl_options o;
@@ -347,6 +438,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_write_groups, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_suppress, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_edge_sizes, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_per_thread_geometry, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_per_thread_evidence, setup, teardown),
 		cmocka_unit_test(test_options),
 		cmocka_unit_test(test_rules),
 	};

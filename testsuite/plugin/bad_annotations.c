@@ -7,6 +7,7 @@
 // RUN: not %gcc-cl -DTWOGROUPS -c %s -o %t.o 2>&1 | %check --check-prefix=TWOGROUPS
 // RUN: not %gcc-cl -DRULE -c %s -o %t.o 2>&1 | %check --check-prefix=RULE
 // RUN: not %gcc-cl -DSUPPRESSVAR -c %s -o %t.o 2>&1 | %check --check-prefix=SUPPRESSVAR
+// RUN: not %gcc-cl -DPERTHREAD -c %s -o %t.o 2>&1 | %check --check-prefix=PERTHREAD
 #include "cachelint.h"
 
 #ifdef BOTH
@@ -57,4 +58,14 @@ struct __cachelint_suppress("cachelint-no-such-rule") rule {
 #ifdef SUPPRESSVAR
 int v __cachelint_suppress("all");
 // SUPPRESSVAR: :[[#@LINE-1]]:5: error: cachelint: a suppression belongs on a struct or union definition
+#endif
+
+#ifdef PERTHREAD
+/* one variable has no elements to share a line with each other */
+long lone __per_thread;
+// PERTHREAD: :[[#@LINE-1]]:6: error: cachelint: __per_thread applies to an array variable or a struct or union definition, not to variable 'lone'
+struct holder {
+	long per[4] __per_thread;
+// PERTHREAD: :[[#@LINE-1]]:14: error: cachelint: __per_thread applies to an array variable or a struct or union definition, not to field 'per'
+};
 #endif

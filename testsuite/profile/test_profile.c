@@ -458,7 +458,7 @@ static struct error_case version_float = {
 static struct error_case unknown_top_key = {
 	V1 "line-size: 64\nstruct:\n  s: {a: cold}\n", 3, 1,
 	"unknown key 'struct' (expected cachelint-profile, line-size, thresholds, "
-	"suppress, paths or structs)",
+	"suppress, paths, structs or objects)",
 };
 static struct error_case unknown_class = {
 	V1 "structs:\n  s:\n    a: cold\n    b: hot\n", 5, 8,
@@ -658,6 +658,244 @@ static struct error_case quoted_in_message = {
 /* ------------------------------------------------------------------ */
 /* Merging                                                              */
 /* ------------------------------------------------------------------ */
+
+/* ------------------------------------------------------------------ */
+/* objects: evidence per object (profile_objects.c)                     */
+/* ------------------------------------------------------------------ */
+
+/* The schema's example (annotations/profile-schema.md), as the runtime writes it. */
+static const char objects_example[] = V1
+	"objects:\n"
+	"  sample: 64\n"
+	"  line-size: 64\n"
+	"  dropped: 3\n"
+	"  structs:\n"
+	"    stats_state:\n"
+	"      instances: 1\n"
+	"      shared: 1\n"
+	"      base-align: 64\n"
+	"      pairs:\n"
+	"        - {write: curr_items, access: curr_items, objects: 1, same-bytes: 1, same-written: 1, threads: 4, paths: [worker_libevent]}\n"
+	"        - {write: curr_items, access: usage.total_items, objects: 1, threads: 4, paths: [worker_libevent]}\n"
+	"    slot:\n"
+	"      instances: 16\n"
+	"      shared: 0\n"
+	"      base-align: 8\n"
+	"      between:\n"
+	"        {lines: 6, per-line: 3, size: 24, same-bytes: 0, threads: 16, paths: [thread-1, thread-2]}\n"
+	"  variables:\n"
+	"    used_memory_thread:\n"
+	"      element: 8\n"
+	"      elements: 16\n"
+	"      base-align: 64\n"
+	"      lines: 2\n"
+	"      per-line: 8\n"
+	"      same-bytes: 0\n"
+	"      threads: 16\n"
+	"      paths: [thread-1, thread-2]\n";
+
+static void test_objects_example(void **state)
+{
+	const struct cl_object_struct *os;
+	const struct cl_object_variable *v;
+	const struct cl_object_pair *pr;
+	struct cl_profile p;
+
+	(void)state;
+	cl_profile_init(&p);
+	assert_false(p.objects.present);
+	load_ok(&p, "rt.yaml", objects_example);
+	assert_true(p.objects.present);
+	assert_int_equal(p.objects.sample, 64);
+	assert_int_equal(p.objects.line_size, 64);
+	assert_int_equal(p.objects.dropped, 3);
+	/* objects: names structs without giving them classes */
+	assert_null(cl_profile_find(&p, "stats_state"));
+
+	os = cl_objects_struct(&p, "stats_state");
+	assert_non_null(os);
+	assert_int_equal(os->instances, 1);
+	assert_int_equal(os->shared, 1);
+	assert_int_equal(os->base_align, 64);
+	assert_false(os->has_between);
+	assert_int_equal(os->npairs, 2);
+	assert_int_equal(os->span.line, 7);
+	assert_int_equal(os->span.col, 5);
+	assert_string_equal(os->span.file, "rt.yaml");
+	pr = &os->pairs[0];
+	assert_string_equal(pr->write, "curr_items");
+	assert_string_equal(pr->access, "curr_items");
+	assert_int_equal(pr->objects, 1);
+	assert_int_equal(pr->same_bytes, 1);
+	assert_int_equal(pr->same_written, 1);
+	assert_int_equal(pr->threads, 4);
+	assert_int_equal(pr->npaths, 1);
+	assert_string_equal(pr->paths[0], "worker_libevent");
+	assert_int_equal(pr->span.line, 12);
+	pr = &os->pairs[1];
+	assert_string_equal(pr->access, "usage.total_items");
+	assert_int_equal(pr->same_bytes, 0);
+	assert_int_equal(pr->same_written, 0);
+
+	/* either direction; a pair not seen is NULL */
+	assert_ptr_equal(cl_objects_pair(os, "usage.total_items", "curr_items"), &os->pairs[1]);
+	assert_ptr_equal(cl_objects_pair(os, "curr_items", "usage.total_items"), &os->pairs[1]);
+	assert_ptr_equal(cl_objects_pair(os, "curr_items", "curr_items"), &os->pairs[0]);
+	assert_null(cl_objects_pair(os, "usage.total_items", "usage.total_items"));
+	assert_null(cl_objects_pair(os, "curr_items", "total_items"));
+
+	os = cl_objects_struct(&p, "slot");
+	assert_non_null(os);
+	assert_int_equal(os->npairs, 0);
+	assert_true(os->has_between);
+	assert_int_equal(os->base_align, 8);
+	assert_int_equal(os->between.lines, 6);
+	assert_int_equal(os->between.per_line, 3);
+	assert_int_equal(os->between.size, 24);
+	assert_int_equal(os->between.same_bytes, 0);
+	assert_int_equal(os->between.threads, 16);
+	assert_int_equal(os->between.npaths, 2);
+	assert_string_equal(os->between.paths[1], "thread-2");
+	assert_null(cl_objects_struct(&p, "used_memory_thread"));
+
+	v = cl_objects_variable(&p, "used_memory_thread");
+	assert_non_null(v);
+	assert_int_equal(v->element, 8);
+	assert_int_equal(v->elements, 16);
+	assert_int_equal(v->base_align, 64);
+	assert_int_equal(v->lines, 2);
+	assert_int_equal(v->per_line, 8);
+	assert_int_equal(v->same_bytes, 0);
+	assert_int_equal(v->threads, 16);
+	assert_int_equal(v->npaths, 2);
+	assert_string_equal(v->paths[0], "thread-1");
+	assert_int_equal(v->span.line, 21);
+	assert_null(cl_objects_variable(&p, "slot"));
+	cl_profile_free(&p);
+	assert_false(p.objects.present);
+}
+
+/* A later entry replaces the earlier one whole; other entries stay. */
+static void test_objects_merge(void **state)
+{
+	const struct cl_object_struct *os;
+	struct cl_profile p;
+
+	(void)state;
+	cl_profile_init(&p);
+	load_ok(&p, "a.yaml", objects_example);
+	load_ok(&p, "b.yaml", V1 "objects:\n  sample: 1\n  structs:\n"
+		"    stats_state: {instances: 7, base-align: 16, pairs: []}\n"
+		"    node: {instances: 2000, pairs: [{write: hits, access: key}]}\n"
+		"  variables:\n    used_memory_thread: {element: 64, elements: 16, lines: 0}\n");
+	assert_int_equal(p.objects.sample, 1);
+	assert_int_equal(p.objects.line_size, 64);
+	assert_int_equal(p.objects.nstructs, 3);
+	os = cl_objects_struct(&p, "stats_state");
+	assert_int_equal(os->instances, 7);
+	assert_int_equal(os->shared, 0);
+	assert_int_equal(os->base_align, 16);
+	assert_int_equal(os->npairs, 0);
+	assert_string_equal(os->span.file, "b.yaml");
+	assert_non_null(cl_objects_struct(&p, "slot"));
+	os = cl_objects_struct(&p, "node");
+	assert_int_equal(os->npairs, 1);
+	assert_int_equal(os->pairs[0].npaths, 0);
+	assert_int_equal(os->base_align, 0);
+	assert_int_equal(p.objects.nvariables, 1);
+	assert_int_equal(cl_objects_variable(&p, "used_memory_thread")->element, 64);
+	assert_int_equal(cl_objects_variable(&p, "used_memory_thread")->lines, 0);
+	/* a profile without objects: changes none of it */
+	load_ok(&p, "c.yaml", V1 "structs: {node: {hits: write_hot}}\n");
+	assert_int_equal(p.objects.nstructs, 3);
+	assert_int_equal(p.objects.sample, 1);
+	cl_profile_free(&p);
+}
+
+#define OBJ V1 "objects:\n"
+#define OBJ_S OBJ "  structs:\n    node:\n"
+static struct error_case objects_unknown_key = {
+	OBJ "  samples: 64\n", 3, 3,
+	"unknown objects key 'samples' (expected sample, line-size, dropped, structs or variables)",
+};
+static struct error_case objects_scalar = {
+	V1 "objects: 1\n", 2, 10, "'objects' must be a mapping, found a scalar",
+};
+static struct error_case objects_sample_zero = {
+	OBJ "  sample: 0\n", 3, 11, "'sample' must be an integer from 1 to",
+};
+static struct error_case objects_line_size = {
+	OBJ "  line-size: 48\n", 3, 14, "'line-size' must be a power of two from 16 to 512",
+};
+static struct error_case objects_struct_key = {
+	OBJ_S "      instance: 3\n", 5, 7,
+	"unknown objects key of a struct 'instance' (expected instances, shared, base-align, pairs or between)",
+};
+static struct error_case objects_bad_count = {
+	OBJ_S "      instances: -3\n", 5, 18, "'instances' must be an integer from 0 to",
+};
+static struct error_case objects_align_pow2 = {
+	OBJ_S "      base-align: 24\n", 5, 19,
+	"'base-align' must be a power of two from 1 to 4096, found '24'",
+};
+static struct error_case objects_align_zero = {
+	OBJ_S "      base-align: 0\n", 5, 19, "'base-align' must be a power of two",
+};
+static struct error_case objects_align_big = {
+	OBJ_S "      base-align: 8192\n", 5, 19, "'base-align' must be a power of two",
+};
+static struct error_case objects_pairs_mapping = {
+	OBJ_S "      pairs: {write: a, access: b}\n", 5, 14,
+	"'pairs' must be a list of pairs, found a mapping",
+};
+static struct error_case objects_pair_scalar = {
+	OBJ_S "      pairs: [a]\n", 5, 15, "an item of 'pairs' must be a mapping, found a scalar",
+};
+static struct error_case objects_pair_no_access = {
+	OBJ_S "      pairs:\n        - {write: hits, objects: 3}\n", 6, 11,
+	"a pair needs 'write' and 'access'",
+};
+static struct error_case objects_pair_key = {
+	OBJ_S "      pairs: [{write: a, access: b, same: 1}]\n", 5, 37,
+	"unknown pair key 'same' (expected write, access, objects, same-bytes, same-written, threads or paths)",
+};
+static struct error_case objects_pair_path = {
+	OBJ_S "      pairs: [{write: a.2, access: b}]\n", 5, 23,
+	"invalid member path 'a.2'",
+};
+static struct error_case objects_pair_dup = {
+	OBJ_S "      pairs:\n        - {write: a, access: b}\n        - {write: a, access: b, objects: 2}\n",
+	7, 11, "duplicate pair {write: a, access: b} (first at line 6)",
+};
+static struct error_case objects_pair_paths = {
+	OBJ_S "      pairs: [{write: a, access: b, paths: thread-1}]\n", 5, 44,
+	"'paths' must be a list of paths, found a scalar",
+};
+static struct error_case objects_pair_path_twice = {
+	OBJ_S "      pairs: [{write: a, access: b, paths: [t1, t1]}]\n", 5, 49,
+	"path 't1' listed twice",
+};
+static struct error_case objects_between_key = {
+	OBJ_S "      between: {lines: 1, stride: 3}\n", 5, 27, "unknown between key 'stride'",
+};
+static struct error_case objects_dup_struct = {
+	OBJ_S "      instances: 1\n    node: {instances: 2}\n", 6, 5,
+	"duplicate key 'node' (first at line 4)",
+};
+static struct error_case objects_bad_struct = {
+	OBJ "  structs:\n    2node: {instances: 2}\n", 4, 5, "invalid struct name '2node'",
+};
+static struct error_case objects_bad_variable = {
+	OBJ "  variables:\n    a.b: {element: 8}\n", 4, 5,
+	"invalid variable name 'a.b' (expected an identifier)",
+};
+static struct error_case objects_variable_key = {
+	OBJ "  variables:\n    v: {element: 8, stride: 8}\n", 4, 21,
+	"unknown objects key of a variable 'stride'",
+};
+static struct error_case objects_variable_align = {
+	OBJ "  variables:\n    v: {base-align: 3}\n", 4, 21, "'base-align' must be a power of two",
+};
 
 static void test_merge(void **state)
 {
@@ -1181,6 +1419,31 @@ int main(void)
 		ERROR_TEST(unknown_rule_in_list),
 		ERROR_TEST(mapping_for_suppress),
 		ERROR_TEST(quoted_in_message),
+		cmocka_unit_test(test_objects_example),
+		cmocka_unit_test(test_objects_merge),
+		ERROR_TEST(objects_unknown_key),
+		ERROR_TEST(objects_scalar),
+		ERROR_TEST(objects_sample_zero),
+		ERROR_TEST(objects_line_size),
+		ERROR_TEST(objects_struct_key),
+		ERROR_TEST(objects_bad_count),
+		ERROR_TEST(objects_align_pow2),
+		ERROR_TEST(objects_align_zero),
+		ERROR_TEST(objects_align_big),
+		ERROR_TEST(objects_pairs_mapping),
+		ERROR_TEST(objects_pair_scalar),
+		ERROR_TEST(objects_pair_no_access),
+		ERROR_TEST(objects_pair_key),
+		ERROR_TEST(objects_pair_path),
+		ERROR_TEST(objects_pair_dup),
+		ERROR_TEST(objects_pair_paths),
+		ERROR_TEST(objects_pair_path_twice),
+		ERROR_TEST(objects_between_key),
+		ERROR_TEST(objects_dup_struct),
+		ERROR_TEST(objects_bad_struct),
+		ERROR_TEST(objects_bad_variable),
+		ERROR_TEST(objects_variable_key),
+		ERROR_TEST(objects_variable_align),
 		cmocka_unit_test(test_merge),
 		cmocka_unit_test(test_merge_counts_replace_class),
 		cmocka_unit_test(test_many_structs),

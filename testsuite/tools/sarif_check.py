@@ -15,7 +15,7 @@ import sys
 
 RULES = ['cachelint-false-sharing', 'cachelint-write-groups', 'cachelint-adjacent-line',
          'cachelint-annotation-mismatch', 'cachelint-profile', 'cachelint-true-sharing',
-         'cachelint-group-markers']
+         'cachelint-group-markers', 'cachelint-false-sharing-objects']
 
 
 def structural(doc, expect_results):

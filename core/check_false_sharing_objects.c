@@ -1,0 +1,197 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * check_false_sharing_objects.c - cachelint-false-sharing-objects: elements
+ * of one array, or objects of one type, each owned by one thread, that can
+ * share a cache line
+ *
+ * The other checks look inside one object; this one looks between objects.
+ * Two elements each written by its own thread on one line make the line
+ * move between the threads on every write, as two fields would.  Statically
+ * the owner is __per_thread (on the array or on the type); whether two
+ * elements can meet on a line is the geometry of the stride and of the
+ * alignment the declaration promises.  At run time libcachelint-rt says it
+ * outright (a profile's objects: section): lines that held elements or
+ * objects of different threads, one writing, and whether the threads
+ * touched the same bytes (then it is true sharing, which no alignment
+ * cures, and not this rule).  The note states the fix and what it costs,
+ * since it is paid in memory for every element.
+ */
+#include "access_profile.h"
+
+#include <inttypes.h>
+
+/* Lines looked at per placement: the pattern repeats well before. */
+#define LINES_MAX 4096
+
+static uint64_t round_up(uint64_t v, uint64_t to)
+{
+	return (v + to - 1) / to * to;
+}
+
+static uint64_t gcd(uint64_t a, uint64_t b)
+{
+	while (b) {
+		uint64_t t = a % b;
+
+		a = b;
+		b = t;
+	}
+	return a;
+}
+
+/*
+ * The most elements (of @stride bytes, @n of them) that hold a byte of one
+ * line, over every start the alignment @align allows relative to a line.
+ */
+static uint64_t per_line_max(uint64_t stride, uint64_t n, uint64_t align, unsigned line)
+{
+	uint64_t most = 0, period = stride / gcd(stride, line) + 1;
+
+	if (!align || align > line)
+		align = line;
+	for (uint64_t o = 0; o < line; o += align) {
+		uint64_t lines = (o + n * stride + line - 1) / line;
+
+		if (lines > period)
+			lines = period;
+		if (lines > LINES_MAX)
+			lines = LINES_MAX;
+		for (uint64_t k = 0; k < lines; k++) {
+			/* elements i with i*stride + o < (k+1)*line and (i+1)*stride + o > k*line */
+			uint64_t lo = k * line > o ? (k * line - o) / stride : 0;
+			uint64_t hi = ((k + 1) * line - o + stride - 1) / stride - 1;
+
+			if (hi > n - 1)
+				hi = n - 1;
+			if (hi >= lo && hi - lo + 1 > most)
+				most = hi - lo + 1;
+		}
+	}
+	return most;
+}
+
+/* Whether elements of @size bytes starting @align-aligned can share a line. */
+static bool may_share(uint64_t size, uint64_t align, unsigned line)
+{
+	return size && (size % line || align < line);
+}
+
+/* "24 -> 64 bytes per element, 16 elements: 384 -> 1024 bytes (+640)" */
+static const char *cost_text(struct cl_arena *a, uint64_t size, uint64_t n, unsigned line,
+			     const char *what)
+{
+	uint64_t to = round_up(size, line);
+
+	if (n < 2)
+		return cl_arena_printf(a, "%" PRIu64 " -> %" PRIu64 " bytes per %s", size, to,
+				       what);
+	return cl_arena_printf(a,
+		"%" PRIu64 " -> %" PRIu64 " bytes per %s, %" PRIu64 " %ss: %" PRIu64 " -> %" PRIu64
+		" bytes (+%" PRIu64 ")", size, to, what, n, what, size * n, to * n, (to - size) * n);
+}
+
+/* How to give each element of @v lines of its own, and what it costs. */
+static const char *variable_fix(const struct cl_variable *v, unsigned line, struct cl_arena *a)
+{
+	if (!(v->elem_size % line))
+		return cl_arena_printf(a,
+			"'%s' is aligned to %" PRIu32 " byte%s, so its %" PRIu64 "-byte elements straddle lines: __attribute__((aligned(%u))) on '%s' gives each element lines of its own, at no cost per element",
+			v->name, v->align, v->align == 1 ? "" : "s", v->elem_size, line, v->name);
+	if (v->elem)
+		return cl_arena_printf(a,
+			"align the element to the line, __attribute__((aligned(%u))) on '%s' (____cacheline_aligned in the kernel): %s",
+			line, cl_record_display(v->elem, a),
+			cost_text(a, v->elem_size, v->nelems, line, "element"));
+	return cl_arena_printf(a,
+		"align the element to the line, a struct with __attribute__((aligned(%u))) around each element: %s",
+		line, cost_text(a, v->elem_size, v->nelems, line, "element"));
+}
+
+/* Lines of different threads' elements, one writing, on different bytes. */
+static bool seen_apart(uint64_t lines, uint64_t same_bytes)
+{
+	return lines && !same_bytes;
+}
+
+/*
+ * "elements of 'x' (8 bytes each, 8 on one 64-byte line) belong to different
+ * threads and share cache lines: 2 lines seen, 16 threads (...)"
+ */
+static const char *seen_text(struct cl_arena *a, const char *what, const char *name,
+			     uint64_t size, uint64_t per_line, unsigned line, uint64_t lines,
+			     const char *threads)
+{
+	return cl_arena_printf(a,
+		"%s of '%s' (%" PRIu64 " bytes each, %" PRIu64 " on one %u-byte line) belong to different threads and share cache lines: %" PRIu64 " line%s seen%s%s [%s]",
+		what, name, size, per_line, line, lines, lines == 1 ? "" : "s", threads ? ", " : "",
+		threads ? threads : "", cl_rule_info(CL_RULE_FALSE_SHARING_OBJECTS)->id);
+}
+
+void cl_check_variable(const struct cl_variable *v, const struct cl_profile *prof,
+		       const struct cl_options *opt, struct cl_findings *out)
+{
+	const struct cl_object_variable *ev = prof ? cl_objects_variable(prof, v->name) : NULL;
+	bool seen = ev && seen_apart(ev->lines, ev->same_bytes);
+	struct cl_arena *a = out->arena;
+	unsigned line = opt->line_size;
+	struct cl_finding *f;
+
+	if (!seen && (!v->per_thread || v->nelems < 2 || !may_share(v->elem_size, v->align, line)))
+		return;
+	f = cl_findings_add(out, CL_RULE_FALSE_SHARING_OBJECTS, NULL);
+	f->record_name = v->name;
+	f->variable = v->name;
+	f->where = v->span;
+	f->note_where = v->span;
+	f->note = variable_fix(v, line, a);
+	if (seen) {
+		f->message = seen_text(a, "elements", v->name, v->elem_size, ev->per_line, line,
+				       ev->lines, cl_evidence_threads(ev->threads, ev->paths,
+								      ev->npaths, a));
+		f->note = cl_arena_printf(a, "%s (%s)", f->note,
+					  cl_evidence_source(prof->objects.sample, &ev->span, a));
+		return;
+	}
+	f->message = cl_arena_printf(a,
+		"elements of '%s' (%" PRIu64 " bytes each, up to %" PRIu64 " per %u-byte line) each belong to one thread but share cache lines [%s]",
+		v->name, v->elem_size, per_line_max(v->elem_size, v->nelems, v->align, line), line,
+		cl_rule_info(CL_RULE_FALSE_SHARING_OBJECTS)->id);
+}
+
+void cl_check_record_objects(const struct cl_record *rec, const struct cl_options *opt,
+			     struct cl_findings *out)
+{
+	const struct cl_object_struct *os = rec->objects;
+	const struct cl_object_between *bt = os && os->has_between ? &os->between : NULL;
+	bool seen = bt && seen_apart(bt->lines, bt->same_bytes);
+	struct cl_arena *a = out->arena;
+	unsigned line = opt->line_size;
+	struct cl_finding *f;
+
+	if (rec->suppress & (1u << CL_RULE_FALSE_SHARING_OBJECTS))
+		return;
+	if (!seen && (!rec->per_thread || !may_share(rec->size, rec->align, line)))
+		return;
+	f = cl_findings_add(out, CL_RULE_FALSE_SHARING_OBJECTS, rec);
+	f->where = rec->span;
+	f->note_where = rec->span;
+	f->note = cl_arena_printf(a,
+		"__attribute__((aligned(%u))) on '%s' (____cacheline_aligned in the kernel) gives each object lines of its own: %s; objects on the heap then need aligned allocation (aligned_alloc(%u, ...) or posix_memalign(); malloc() gives 16)",
+		line, f->record_name, cost_text(a, rec->size, 1, line, "object"), line);
+	if (!seen) {
+		f->message = cl_arena_printf(a,
+			"objects of '%s' (%" PRIu64 " bytes each, up to %" PRIu64 " per %u-byte line) each belong to one thread but share cache lines [%s]",
+			f->record_name, rec->size, per_line_max(rec->size, line + 1, rec->align, line),
+			line, cl_rule_info(CL_RULE_FALSE_SHARING_OBJECTS)->id);
+		return;
+	}
+	f->message = seen_text(a, "objects", f->record_name, rec->size, bt->per_line, line,
+			       bt->lines, cl_evidence_threads(bt->threads, bt->paths, bt->npaths, a));
+	/* where the runtime saw them: below the line, as malloc() leaves them */
+	if (os->base_align && os->base_align < line)
+		f->note = cl_arena_printf(a,
+			"%s; its instances were seen %" PRIu64 "-aligned, so their allocation must change",
+			f->note, os->base_align);
+	f->note = cl_arena_printf(a, "%s (%s)", f->note,
+				  cl_evidence_source(os->sample, &bt->span, a));
+}

@@ -1,0 +1,147 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * profile_loader.h - the profile loader's reading tools, shared by the
+ * files that read parts of a profile (profile.c, profile_objects.c)
+ *
+ * Internal to core/: front ends use access_profile.h.  The loader reads
+ * libyaml events by recursive descent; every function here starts on the
+ * current event and leaves the loader on the last event of what it read.
+ * Errors go through ld_err_at()/ld_err_here(), which fill the caller's
+ * &struct cl_diag with file:line:col and return -1.
+ */
+#ifndef CACHELINT_PROFILE_LOADER_H
+#define CACHELINT_PROFILE_LOADER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <yaml.h>
+
+#include "access_profile.h"
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+/* a name in a message: at most SHOW_CHARS characters, each at most 4 bytes */
+#define SHOW_CHARS 44
+#define SHOW_MAX (SHOW_CHARS * 4 + 4)
+
+struct keyset;
+
+/**
+ * struct loader - the state of one cl_profile_load*() call
+ * @parser: the libyaml event parser
+ * @ev: the current event
+ * @have_ev: @ev holds an event that must be deleted
+ * @p: the profile that receives the file; its arena gets the strings now
+ * @tmp: what this file says so far; its @line_size and @thresholds are the
+ *       file's, or @p's where the file sets none, and its arena is unused
+ * @name: the file name for errors and spans, in @p's arena
+ * @file: the input of a file load (for read errors), NULL for a buffer
+ * @buf: the input of a buffer load, to read a line again for an error
+ * @buflen: bytes in @buf
+ * @err: where a failure is described
+ * @paths: index of the members of the struct being read, for duplicates;
+ *         one struct is read at a time since a file names each one once
+ * @struct_lines: per struct of @tmp, the line where "structs" names it, or
+ *                0; finds duplicate struct keys without copying the names
+ * @struct_lines_cap: entries allocated in @struct_lines
+ * @has_version: the file said "cachelint-profile: 1"
+ * @set_write_hot: the file sets thresholds.write-hot
+ * @set_read_mostly: the file sets thresholds.read-mostly
+ */
+struct loader {
+	yaml_parser_t parser;
+	yaml_event_t ev;
+	bool have_ev;
+	struct cl_profile *p;
+	struct cl_profile tmp;
+	const char *name;
+	FILE *file;
+	const char *buf;
+	size_t buflen;
+	struct cl_diag *err;
+	struct cl_index paths;
+	unsigned *struct_lines;
+	size_t struct_lines_cap;
+	bool has_version;
+	bool set_write_hot, set_read_mostly;
+	size_t concurrent_cap;
+};
+
+/* Called with the current event on a key; reads the key's value. */
+typedef int (*key_fn)(struct loader *ld, const struct cl_span *at,
+		      const char *key, void *arg);
+/* Called with the current event on the value of @key. */
+typedef int (*value_fn)(struct loader *ld, const char *key, void *arg);
+
+/**
+ * struct key_handler - one fixed key of a mapping
+ * @key: its name
+ * @parse: reads its value
+ */
+struct key_handler {
+	const char *key;
+	value_fn parse;
+};
+
+/**
+ * struct key_table - the fixed keys of one kind of mapping
+ * @keys: names and the parsers of their values
+ * @n: number of @keys
+ * @what: what a key is called in "unknown ..." errors
+ * @expected: the valid keys, for the same errors
+ */
+struct key_table {
+	const struct key_handler *keys;
+	size_t n;
+	const char *what;
+	const char *expected;
+};
+
+/* @s for a message, quoted; @buf holds the text. */
+const char *ld_show(char buf[SHOW_MAX], const char *s);
+
+/* Fail at @at (NULL: about the whole file), or at the current event. */
+__attribute__((format(printf, 3, 4)))
+int ld_err_at(struct loader *ld, const struct cl_span *at, const char *fmt, ...);
+__attribute__((format(printf, 2, 3)))
+int ld_err_here(struct loader *ld, const char *fmt, ...);
+int ld_dup_error(struct loader *ld, const struct cl_span *at, const char *key,
+		 unsigned first);
+
+/* Where the current event is. */
+struct cl_span ld_here(const struct loader *ld);
+/* "a scalar", "a mapping"...: what the schema found instead. */
+const char *ld_node_kind(yaml_event_type_t type);
+int ld_next(struct loader *ld);
+const char *ld_scalar_text(const struct loader *ld);
+/* The current event as the scalar value of @key, or NULL after an error. */
+const char *ld_scalar_value(struct loader *ld, const char *key);
+bool ld_parse_u64(const char *s, uint64_t *out);
+/* An integer from 0 to 2^64-1, the value of @key. */
+int ld_count_value(struct loader *ld, const char *key, uint64_t *out);
+/* "lruvec.pgdat": identifiers joined by dots. */
+bool ld_valid_path(const char *s);
+int ld_check_struct_name(struct loader *ld, const struct cl_span *at, const char *name);
+/* Path @name as annotations spell it; its length in @len. */
+int ld_path_name(struct loader *ld, const char *name, size_t *len, bool *concurrent);
+
+/*
+ * The current event must start a mapping; @fn is called on each key.
+ * ld_mapping_walk() finds duplicate keys with @ks (NULL: @fn does),
+ * ld_parse_mapping() with a keyset of its own.
+ */
+int ld_mapping_walk(struct loader *ld, const char *key, key_fn fn, void *arg,
+		    struct keyset *ks);
+int ld_parse_mapping(struct loader *ld, const char *key, key_fn fn, void *arg);
+/* The handler of @key in @t, on the key's value; an unknown key is an error. */
+int ld_dispatch(struct loader *ld, const struct key_table *t,
+		const struct cl_span *at, const char *key, void *arg);
+
+/* profile_objects.c: the value of the top-level objects: key, into ld->tmp. */
+int ld_parse_objects(struct loader *ld, const char *key, void *arg);
+/* Merge @from's objects into @to's; the strings are in @to's arena already. */
+void cl_objects_merge(struct cl_objects *to, struct cl_objects *from);
+void cl_objects_free(struct cl_objects *o);
+
+#endif /* CACHELINT_PROFILE_LOADER_H */

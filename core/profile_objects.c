@@ -1,0 +1,641 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * profile_objects.c - read the objects: section of a profile
+ *
+ *   objects:
+ *     sample: 64
+ *     line-size: 64
+ *     dropped: 0
+ *     structs:
+ *       node:
+ *         instances: 2000
+ *         shared: 0
+ *         base-align: 64
+ *         pairs:
+ *           - {write: hits, access: key, objects: 12, threads: 2, paths: [thread-1, thread-2]}
+ *         between: {lines: 6, per-line: 3, size: 24, same-bytes: 0, threads: 16, paths: [...]}
+ *     variables:
+ *       used_memory_thread: {element: 8, elements: 16, base-align: 64, lines: 2, ...}
+ *
+ * libcachelint-rt writes it: per object (not per type) evidence of lines
+ * that two threads touched, one writing.  The meaning of every key is in
+ * annotations/profile-schema.md, "Objects: evidence per object".  The
+ * analysis uses the pairs (core/profile_apply.c), the rule
+ * cachelint-false-sharing-objects uses between: and variables:.
+ *
+ * Read as strictly as the rest of a profile (profile.c): unknown keys,
+ * bad integers, a base-align that is no power of two and duplicates are
+ * errors at their line and column.  Every key of an entry may be left out
+ * (0: the entry does not say), except a pair's write and access.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "layout.h"
+#include "profile_loader.h"
+
+/* base-align: the runtime reports at most a page. */
+#define BASE_ALIGN_MAX 4096
+
+/**
+ * struct obj_paths - a paths: list while it is read
+ * @names: the path names (in the profile's arena)
+ * @n: number of @names
+ * @cap: allocated @names
+ */
+struct obj_paths {
+	const char **names;
+	size_t n, cap;
+};
+
+/**
+ * struct obj_struct - one objects: structs: entry while it is read
+ * @s: the entry; its @pairs point into @pairs until it is kept
+ * @pairs: the pairs so far (malloc'ed)
+ * @cap: allocated @pairs
+ * @pair_paths: the paths: list of the pair being read
+ */
+struct obj_struct {
+	struct cl_object_struct s;
+	struct cl_object_pair *pairs;
+	size_t cap;
+	struct obj_paths pair_paths;
+};
+
+/* ------------------------------------------------------------------ */
+/* Values                                                               */
+/* ------------------------------------------------------------------ */
+
+static int align_value(struct loader *ld, const char *key, uint64_t *out)
+{
+	char vb[SHOW_MAX];
+	const char *s = ld_scalar_value(ld, key);
+	uint64_t v;
+
+	if (!s)
+		return -1;
+	if (!ld_parse_u64(s, &v) || !v || v > BASE_ALIGN_MAX || (v & (v - 1)))
+		return ld_err_here(ld, "'%s' must be a power of two from 1 to %d, found '%s'",
+				   key, BASE_ALIGN_MAX, ld_show(vb, s));
+	*out = v;
+	return 0;
+}
+
+/* A paths: list, each name once, copied into the profile's arena. */
+static int paths_value(struct loader *ld, const char *key, const char ***names,
+		       uint32_t *n)
+{
+	struct obj_paths ps = { 0 };
+	char kb[SHOW_MAX], nb[SHOW_MAX];
+	int rc = -1;
+
+	if (ld->ev.type != YAML_SEQUENCE_START_EVENT)
+		return ld_err_here(ld, "'%s' must be a list of paths, found %s", ld_show(kb, key),
+				   ld_node_kind(ld->ev.type));
+	for (;;) {
+		const char *name;
+		bool concurrent;
+		size_t len, i;
+
+		if (ld_next(ld))
+			goto out;
+		if (ld->ev.type == YAML_SEQUENCE_END_EVENT)
+			break;
+		if (!(name = ld_scalar_value(ld, key)) || ld_path_name(ld, name, &len, &concurrent))
+			goto out;
+		for (i = 0; i < ps.n; i++) {
+			if (strlen(ps.names[i]) == len && !memcmp(ps.names[i], name, len)) {
+				ld_err_here(ld, "path '%s' listed twice", ld_show(nb, name));
+				goto out;
+			}
+		}
+		ps.names = cl_vec_grow(ps.names, &ps.cap, ps.n + 1, sizeof(*ps.names));
+		ps.names[ps.n++] = cl_arena_strndup(&ld->p->arena, name, len);
+	}
+	*names = cl_arena_alloc(&ld->p->arena, (ps.n ? ps.n : 1) * sizeof(**names));
+	if (ps.n)	/* `paths: []`: no array to copy from, and memcpy(NULL) is undefined */
+		memcpy(*names, ps.names, ps.n * sizeof(**names));
+	*n = (uint32_t)ps.n;
+	rc = 0;
+out:
+	free(ps.names);
+	return rc;
+}
+
+/* A leaf path of the struct, as under structs:. */
+static int leaf_value(struct loader *ld, const char *key, const char **out)
+{
+	char vb[SHOW_MAX];
+	const char *s = ld_scalar_value(ld, key);
+
+	if (!s)
+		return -1;
+	if (!ld_valid_path(s))
+		return ld_err_here(ld, "invalid member path '%s' (expected identifiers joined by '.')",
+				   ld_show(vb, s));
+	*out = cl_arena_strdup(&ld->p->arena, s);
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Pairs                                                                */
+/* ------------------------------------------------------------------ */
+
+#define FIELD_FN(fn, type, field, read)					\
+	static int fn(struct loader *ld, const char *key, void *arg)	\
+	{								\
+		return read(ld, key, &((type *)arg)->field);		\
+	}
+
+FIELD_FN(pair_write, struct cl_object_pair, write, leaf_value)
+FIELD_FN(pair_access, struct cl_object_pair, access, leaf_value)
+FIELD_FN(pair_objects, struct cl_object_pair, objects, ld_count_value)
+FIELD_FN(pair_same_bytes, struct cl_object_pair, same_bytes, ld_count_value)
+FIELD_FN(pair_same_written, struct cl_object_pair, same_written, ld_count_value)
+FIELD_FN(pair_threads, struct cl_object_pair, threads, ld_count_value)
+
+static int pair_paths(struct loader *ld, const char *key, void *arg)
+{
+	struct cl_object_pair *pr = arg;
+
+	return paths_value(ld, key, &pr->paths, &pr->npaths);
+}
+
+static const struct key_handler pair_keys[] = {
+	{ "write", pair_write },
+	{ "access", pair_access },
+	{ "objects", pair_objects },
+	{ "same-bytes", pair_same_bytes },
+	{ "same-written", pair_same_written },
+	{ "threads", pair_threads },
+	{ "paths", pair_paths },
+};
+
+static const struct key_table pair_table = {
+	pair_keys, ARRAY_SIZE(pair_keys), "pair key",
+	"write, access, objects, same-bytes, same-written, threads or paths",
+};
+
+static int pair_key(struct loader *ld, const struct cl_span *at, const char *key, void *arg)
+{
+	return ld_dispatch(ld, &pair_table, at, key, arg);
+}
+
+/* The same two members in the same roles: which of the two counts? */
+static const struct cl_object_pair *pair_find(const struct obj_struct *os,
+					      const struct cl_object_pair *pr)
+{
+	for (size_t i = 0; i < os->s.npairs; i++)
+		if (!strcmp(os->pairs[i].write, pr->write) &&
+		    !strcmp(os->pairs[i].access, pr->access))
+			return &os->pairs[i];
+	return NULL;
+}
+
+static int pair_item(struct loader *ld, struct obj_struct *os)
+{
+	struct cl_object_pair pr = { .span = ld_here(ld) };
+	const struct cl_object_pair *was;
+	char wb[SHOW_MAX], ab[SHOW_MAX];
+
+	if (ld->ev.type != YAML_MAPPING_START_EVENT)
+		return ld_err_here(ld, "an item of 'pairs' must be a mapping, found %s",
+				   ld_node_kind(ld->ev.type));
+	if (ld_parse_mapping(ld, "pairs", pair_key, &pr))
+		return -1;
+	if (!pr.write || !pr.access)
+		return ld_err_at(ld, &pr.span, "a pair needs 'write' and 'access' (the two members)");
+	if (!pr.paths)
+		pr.paths = cl_arena_alloc(&ld->p->arena, sizeof(*pr.paths));
+	was = pair_find(os, &pr);
+	if (was)
+		return ld_err_at(ld, &pr.span, "duplicate pair {write: %s, access: %s} (first at line %u)",
+				 ld_show(wb, pr.write), ld_show(ab, pr.access), was->span.line);
+	os->pairs = cl_vec_grow(os->pairs, &os->cap, os->s.npairs + 1, sizeof(*os->pairs));
+	os->pairs[os->s.npairs++] = pr;
+	return 0;
+}
+
+static int struct_pairs(struct loader *ld, const char *key, void *arg)
+{
+	struct obj_struct *os = arg;
+
+	if (ld->ev.type != YAML_SEQUENCE_START_EVENT)
+		return ld_err_here(ld, "'%s' must be a list of pairs, found %s", key,
+				   ld_node_kind(ld->ev.type));
+	for (;;) {
+		if (ld_next(ld))
+			return -1;
+		if (ld->ev.type == YAML_SEQUENCE_END_EVENT)
+			return 0;
+		if (pair_item(ld, os))
+			return -1;
+	}
+}
+
+/* ------------------------------------------------------------------ */
+/* Between instances                                                    */
+/* ------------------------------------------------------------------ */
+
+FIELD_FN(between_lines, struct cl_object_between, lines, ld_count_value)
+FIELD_FN(between_per_line, struct cl_object_between, per_line, ld_count_value)
+FIELD_FN(between_size, struct cl_object_between, size, ld_count_value)
+FIELD_FN(between_same_bytes, struct cl_object_between, same_bytes, ld_count_value)
+FIELD_FN(between_threads, struct cl_object_between, threads, ld_count_value)
+
+static int between_paths(struct loader *ld, const char *key, void *arg)
+{
+	struct cl_object_between *b = arg;
+
+	return paths_value(ld, key, &b->paths, &b->npaths);
+}
+
+static const struct key_handler between_keys[] = {
+	{ "lines", between_lines },
+	{ "per-line", between_per_line },
+	{ "size", between_size },
+	{ "same-bytes", between_same_bytes },
+	{ "threads", between_threads },
+	{ "paths", between_paths },
+};
+
+static const struct key_table between_table = {
+	between_keys, ARRAY_SIZE(between_keys), "between key",
+	"lines, per-line, size, same-bytes, threads or paths",
+};
+
+static int between_key(struct loader *ld, const struct cl_span *at, const char *key,
+		       void *arg)
+{
+	return ld_dispatch(ld, &between_table, at, key, arg);
+}
+
+static int struct_between(struct loader *ld, const char *key, void *arg)
+{
+	struct obj_struct *os = arg;
+
+	os->s.has_between = true;
+	os->s.between.span = ld_here(ld);
+	if (ld_parse_mapping(ld, key, between_key, &os->s.between))
+		return -1;
+	if (!os->s.between.paths)
+		os->s.between.paths = cl_arena_alloc(&ld->p->arena, sizeof(char *));
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Structs                                                              */
+/* ------------------------------------------------------------------ */
+
+FIELD_FN(struct_instances, struct obj_struct, s.instances, ld_count_value)
+FIELD_FN(struct_shared, struct obj_struct, s.shared, ld_count_value)
+FIELD_FN(struct_base_align, struct obj_struct, s.base_align, align_value)
+
+static const struct key_handler struct_keys[] = {
+	{ "instances", struct_instances },
+	{ "shared", struct_shared },
+	{ "base-align", struct_base_align },
+	{ "pairs", struct_pairs },
+	{ "between", struct_between },
+};
+
+static const struct key_table struct_table = {
+	struct_keys, ARRAY_SIZE(struct_keys), "objects key of a struct",
+	"instances, shared, base-align, pairs or between",
+};
+
+static int struct_key(struct loader *ld, const struct cl_span *at, const char *key,
+		      void *arg)
+{
+	return ld_dispatch(ld, &struct_table, at, key, arg);
+}
+
+/* The pairs move to the arena: the profile keeps no malloc'ed array per entry. */
+static void struct_keep(struct loader *ld, struct obj_struct *os)
+{
+	struct cl_objects *o = &ld->tmp.objects;
+	size_t bytes = (os->s.npairs ? os->s.npairs : 1) * sizeof(*os->pairs);
+
+	os->s.pairs = cl_arena_alloc(&ld->p->arena, bytes);
+	if (os->s.npairs)
+		memcpy(os->s.pairs, os->pairs, os->s.npairs * sizeof(*os->pairs));
+	*(struct cl_object_struct *)cl_vec_push(&o->structs, &o->nstructs, &o->structs_cap) = os->s;
+}
+
+static int structs_key(struct loader *ld, const struct cl_span *at, const char *name,
+		       void *arg)
+{
+	struct obj_struct os = { .s = { .span = *at } };
+	int rc;
+
+	(void)arg;
+	if (ld_check_struct_name(ld, at, name) || ld_next(ld))
+		return -1;
+	os.s.name = cl_arena_strdup(&ld->p->arena, name);
+	rc = ld_parse_mapping(ld, name, struct_key, &os);
+	if (!rc)
+		struct_keep(ld, &os);
+	free(os.pairs);
+	return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* Variables                                                            */
+/* ------------------------------------------------------------------ */
+
+FIELD_FN(var_element, struct cl_object_variable, element, ld_count_value)
+FIELD_FN(var_elements, struct cl_object_variable, elements, ld_count_value)
+FIELD_FN(var_base_align, struct cl_object_variable, base_align, align_value)
+FIELD_FN(var_lines, struct cl_object_variable, lines, ld_count_value)
+FIELD_FN(var_per_line, struct cl_object_variable, per_line, ld_count_value)
+FIELD_FN(var_same_bytes, struct cl_object_variable, same_bytes, ld_count_value)
+FIELD_FN(var_threads, struct cl_object_variable, threads, ld_count_value)
+
+static int var_paths(struct loader *ld, const char *key, void *arg)
+{
+	struct cl_object_variable *v = arg;
+
+	return paths_value(ld, key, &v->paths, &v->npaths);
+}
+
+static const struct key_handler var_keys[] = {
+	{ "element", var_element },
+	{ "elements", var_elements },
+	{ "base-align", var_base_align },
+	{ "lines", var_lines },
+	{ "per-line", var_per_line },
+	{ "same-bytes", var_same_bytes },
+	{ "threads", var_threads },
+	{ "paths", var_paths },
+};
+
+static const struct key_table var_table = {
+	var_keys, ARRAY_SIZE(var_keys), "objects key of a variable",
+	"element, elements, base-align, lines, per-line, same-bytes, threads or paths",
+};
+
+static int var_key(struct loader *ld, const struct cl_span *at, const char *key, void *arg)
+{
+	return ld_dispatch(ld, &var_table, at, key, arg);
+}
+
+/* A variable is named as C names it: one identifier. */
+static int variables_key(struct loader *ld, const struct cl_span *at, const char *name,
+			 void *arg)
+{
+	struct cl_objects *o = &ld->tmp.objects;
+	struct cl_object_variable v = { .span = *at };
+	char nb[SHOW_MAX];
+
+	(void)arg;
+	if (!ld_valid_path(name) || strchr(name, '.'))
+		return ld_err_at(ld, at, "invalid variable name '%s' (expected an identifier)",
+				 ld_show(nb, name));
+	if (ld_next(ld) || ld_parse_mapping(ld, name, var_key, &v))
+		return -1;
+	v.name = cl_arena_strdup(&ld->p->arena, name);
+	if (!v.paths)
+		v.paths = cl_arena_alloc(&ld->p->arena, sizeof(*v.paths));
+	*(struct cl_object_variable *)cl_vec_push(&o->variables, &o->nvariables,
+						  &o->variables_cap) = v;
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* The section                                                          */
+/* ------------------------------------------------------------------ */
+
+static int objects_sample(struct loader *ld, const char *key, void *arg)
+{
+	char vb[SHOW_MAX];
+	struct cl_objects *o = arg;
+	const char *s = ld_scalar_value(ld, key);
+
+	if (!s)
+		return -1;
+	if (!ld_parse_u64(s, &o->sample) || !o->sample)
+		return ld_err_here(ld, "'%s' must be an integer from 1 to %llu, found '%s'", key,
+				   (unsigned long long)UINT64_MAX, ld_show(vb, s));
+	return 0;
+}
+
+static int objects_line_size(struct loader *ld, const char *key, void *arg)
+{
+	char vb[SHOW_MAX];
+	struct cl_objects *o = arg;
+	const char *s = ld_scalar_value(ld, key);
+	uint64_t v;
+
+	if (!s)
+		return -1;
+	if (!ld_parse_u64(s, &v) || v < CL_LINE_SIZE_MIN || v > CL_LINE_SIZE_MAX ||
+	    (v & (v - 1)))
+		return ld_err_here(ld, "'%s' must be a power of two from %d to %d, found '%s'",
+				   key, CL_LINE_SIZE_MIN, CL_LINE_SIZE_MAX, ld_show(vb, s));
+	o->line_size = v;
+	return 0;
+}
+
+FIELD_FN(objects_dropped, struct cl_objects, dropped, ld_count_value)
+
+static int objects_structs(struct loader *ld, const char *key, void *arg)
+{
+	return ld_parse_mapping(ld, key, structs_key, arg);
+}
+
+static int objects_variables(struct loader *ld, const char *key, void *arg)
+{
+	return ld_parse_mapping(ld, key, variables_key, arg);
+}
+
+static const struct key_handler objects_keys[] = {
+	{ "sample", objects_sample },
+	{ "line-size", objects_line_size },
+	{ "dropped", objects_dropped },
+	{ "structs", objects_structs },
+	{ "variables", objects_variables },
+};
+
+static const struct key_table objects_table = {
+	objects_keys, ARRAY_SIZE(objects_keys), "objects key",
+	"sample, line-size, dropped, structs or variables",
+};
+
+static int objects_key(struct loader *ld, const struct cl_span *at, const char *key,
+		       void *arg)
+{
+	return ld_dispatch(ld, &objects_table, at, key, arg);
+}
+
+int ld_parse_objects(struct loader *ld, const char *key, void *arg)
+{
+	(void)arg;
+	ld->tmp.objects.present = true;
+	return ld_parse_mapping(ld, key, objects_key, &ld->tmp.objects);
+}
+
+/* ------------------------------------------------------------------ */
+/* Merging and lookup                                                   */
+/* ------------------------------------------------------------------ */
+
+static struct cl_object_struct *struct_find(const struct cl_objects *o, const char *name)
+{
+	for (size_t i = 0; i < o->nstructs; i++)
+		if (!strcmp(o->structs[i].name, name))
+			return &o->structs[i];
+	return NULL;
+}
+
+static struct cl_object_variable *variable_find(const struct cl_objects *o,
+						const char *name)
+{
+	for (size_t i = 0; i < o->nvariables; i++)
+		if (!strcmp(o->variables[i].name, name))
+			return &o->variables[i];
+	return NULL;
+}
+
+/*
+ * A later profile's entry replaces the earlier one whole, as member
+ * entries do: evidence from two runs is not added up, since the runs
+ * need not have sampled alike.  The last file that gives sample sets it
+ * and dropped (the runtime writes both), likewise line-size.
+ */
+void cl_objects_merge(struct cl_objects *to, struct cl_objects *from)
+{
+	size_t i;
+
+	if (!from->present)
+		return;
+	to->present = true;
+	if (from->sample) {
+		to->sample = from->sample;
+		to->dropped = from->dropped;
+	}
+	if (from->line_size)
+		to->line_size = from->line_size;
+	for (i = 0; i < from->nstructs; i++) {
+		struct cl_object_struct *s = struct_find(to, from->structs[i].name);
+
+		if (!s)
+			s = cl_vec_push(&to->structs, &to->nstructs, &to->structs_cap);
+		*s = from->structs[i];
+		s->sample = from->sample;
+	}
+	for (i = 0; i < from->nvariables; i++) {
+		struct cl_object_variable *v = variable_find(to, from->variables[i].name);
+
+		if (!v)
+			v = cl_vec_push(&to->variables, &to->nvariables, &to->variables_cap);
+		*v = from->variables[i];
+	}
+}
+
+void cl_objects_free(struct cl_objects *o)
+{
+	free(o->structs);
+	free(o->variables);
+	memset(o, 0, sizeof(*o));
+}
+
+const struct cl_object_struct *cl_objects_struct(const struct cl_profile *p, const char *name)
+{
+	return struct_find(&p->objects, name);
+}
+
+const struct cl_object_variable *cl_objects_variable(const struct cl_profile *p,
+						     const char *name)
+{
+	return variable_find(&p->objects, name);
+}
+
+const struct cl_object_pair *cl_objects_pair(const struct cl_object_struct *os,
+					     const char *a, const char *b)
+{
+	for (size_t i = 0; i < os->npairs; i++) {
+		const struct cl_object_pair *pr = &os->pairs[i];
+
+		if ((!strcmp(pr->write, a) && !strcmp(pr->access, b)) ||
+		    (!strcmp(pr->write, b) && !strcmp(pr->access, a)))
+			return pr;
+	}
+	return NULL;
+}
+
+const struct cl_object_pair *cl_evidence_pair(const struct cl_record *rec,
+					      const struct cl_leaf *a, const struct cl_leaf *b)
+{
+	if (!rec->objects || !a->path || !b->path)
+		return NULL;
+	return cl_objects_pair(rec->objects, a->path, b->path);
+}
+
+/* "threads thread-1 and thread-2", "16 threads (thread-1, thread-2, ...)" */
+/* "threads thread-1 and thread-2", "16 threads (thread-1, thread-2, ...)" or NULL */
+static const char *threads_list(uint64_t threads, const char **paths, uint32_t npaths,
+				struct cl_arena *a)
+{
+	const char *s = "";
+
+	for (uint32_t i = 0; i < npaths; i++)
+		s = cl_arena_printf(a, "%s%s%s", s,
+				    !i ? "" : i + 1 < npaths || threads > npaths ?
+				    ", " : " and ", paths[i]);
+	if (threads > npaths)
+		return npaths ? cl_arena_printf(a, "%" PRIu64 " threads (%s, ...)", threads, s) :
+				cl_arena_printf(a, "%" PRIu64 " threads", threads);
+	if (npaths)
+		return cl_arena_printf(a, "thread%s %s", npaths == 1 ? "" : "s", s);
+	return NULL;
+}
+
+static const char *threads_text(const struct cl_object_pair *pr, struct cl_arena *a)
+{
+	return threads_list(pr->threads, pr->paths, pr->npaths, a);
+}
+
+static const char *sample_text(uint64_t sample, struct cl_arena *a)
+{
+	if (sample == 1)
+		return "every access recorded; ";
+	if (sample)
+		return cl_arena_printf(a, "1 access in %" PRIu64 " sampled; ", sample);
+	return "";
+}
+
+const char *cl_evidence_text(const struct cl_object_struct *os,
+			     const struct cl_object_pair *pr, bool same, struct cl_arena *a)
+{
+	uint64_t n = same ? pr->same_written : pr->objects;
+	const char *what, *threads = threads_text(pr, a);
+	const char *objects = n ? cl_arena_printf(a, "%" PRIu64 " object%s", n, n == 1 ? "" : "s") :
+				  "an object";
+
+	if (same)
+		what = cl_arena_printf(a, "two threads write the same bytes of '%s' on %s",
+				       pr->write, objects);
+	else if (!strcmp(pr->write, pr->access))
+		what = cl_arena_printf(a, "'%s' written by one thread and accessed by another on %s",
+				       pr->write, objects);
+	else
+		what = cl_arena_printf(a, "'%s' written by one thread and '%s' accessed by another on one line of %s",
+				       pr->write, pr->access, objects);
+	return cl_arena_printf(a, "libcachelint-rt saw %s%s%s (%s%s)", what,
+			       threads ? ", " : "", threads ? threads : "",
+			       sample_text(os->sample, a), cl_span_where(&pr->span, a));
+}
+
+const char *cl_evidence_threads(uint64_t threads, const char **paths, uint32_t npaths,
+				struct cl_arena *a)
+{
+	return threads_list(threads, paths, npaths, a);
+}
+
+const char *cl_evidence_source(uint64_t sample, const struct cl_span *span, struct cl_arena *a)
+{
+	return cl_arena_printf(a, "libcachelint-rt; %s%s", sample_text(sample, a),
+			       cl_span_where(span, a));
+}

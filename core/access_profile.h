@@ -297,8 +297,9 @@ const struct cl_object_pair *cl_objects_pair(const struct cl_object_struct *os,
 
 /*
  * The evidence for leaves @a and @b of @rec (their paths spelled out) on
- * one line of one object, in either role; NULL when @rec has no objects:
- * entry or the runtime never saw the pair.
+ * one line of one object, in either role (@a written and @b accessed
+ * preferred); NULL when @rec has no objects: entry or the runtime never
+ * saw the pair.
  */
 const struct cl_object_pair *cl_evidence_pair(const struct cl_record *rec,
 					      const struct cl_leaf *a, const struct cl_leaf *b);

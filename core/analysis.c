@@ -257,7 +257,8 @@ const char *cl_written_note(const struct cl_check_ctx *ctx, const struct cl_leaf
 const char *cl_evidence_note(const struct cl_check_ctx *ctx, const char *note,
 			     const struct cl_leaf *a, const struct cl_leaf *b)
 {
-	const struct cl_object_pair *pr = cl_evidence_pair(ctx->rec, a, b);
+	/* @b is the written one (false sharing, adjacent lines): its write first */
+	const struct cl_object_pair *pr = cl_evidence_pair(ctx->rec, b, a);
 	const char *text;
 
 	if (!pr)

@@ -555,14 +555,18 @@ const struct cl_object_variable *cl_objects_variable(const struct cl_profile *p,
 const struct cl_object_pair *cl_objects_pair(const struct cl_object_struct *os,
 					     const char *a, const char *b)
 {
+	const struct cl_object_pair *other = NULL;
+
+	/* @a written, @b accessed first: the evidence a note should cite */
 	for (size_t i = 0; i < os->npairs; i++) {
 		const struct cl_object_pair *pr = &os->pairs[i];
 
-		if ((!strcmp(pr->write, a) && !strcmp(pr->access, b)) ||
-		    (!strcmp(pr->write, b) && !strcmp(pr->access, a)))
+		if (!strcmp(pr->write, a) && !strcmp(pr->access, b))
 			return pr;
+		if (!other && !strcmp(pr->write, b) && !strcmp(pr->access, a))
+			other = pr;
 	}
-	return NULL;
+	return other;
 }
 
 const struct cl_object_pair *cl_evidence_pair(const struct cl_record *rec,
@@ -621,7 +625,7 @@ const char *cl_evidence_text(const struct cl_object_struct *os,
 		what = cl_arena_printf(a, "'%s' written by one thread and accessed by another on %s",
 				       pr->write, objects);
 	else
-		what = cl_arena_printf(a, "'%s' written by one thread and '%s' accessed by another on one line of %s",
+		what = cl_arena_printf(a, "'%s' written by one thread and '%s' accessed by another on %s",
 				       pr->write, pr->access, objects);
 	return cl_arena_printf(a, "libcachelint-rt saw %s%s%s (%s%s)", what,
 			       threads ? ", " : "", threads ? threads : "",

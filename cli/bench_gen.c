@@ -43,21 +43,32 @@ static void role_add(struct bench_role *r, size_t leaf, bool write, uint64_t cou
 
 /*
  * The profile's proportions: counts relative to the role's least counted
- * access, rounded, 1 to BENCH_MAX_TIMES; unknown counts are once.
+ * access, rounded; where the most counted is more than BENCH_MAX_TIMES times
+ * the least, relative to the most, so that it is done BENCH_MAX_TIMES times
+ * (and anything counted at all at least once).  Unknown counts are once.
  */
 static void roles_scale(struct bench_plan *p)
 {
 	for (size_t i = 0; i < p->nroles; i++) {
 		struct bench_role *r = &p->roles[i];
-		unsigned least = 0;
+		uint64_t least = 0, most = 0;
 
-		for (size_t k = 0; k < r->nacc; k++)
-			if (r->acc[k].times && (!least || r->acc[k].times < least))
-				least = r->acc[k].times;
 		for (size_t k = 0; k < r->nacc; k++) {
-			unsigned t = least ? (unsigned)((r->acc[k].times + least / 2) / least) : 1;
+			uint64_t c = r->acc[k].times;
 
-			r->acc[k].times = t < 1 ? 1 : t > BENCH_MAX_TIMES ? BENCH_MAX_TIMES : t;
+			if (c && (!least || c < least))
+				least = c;
+			if (c > most)
+				most = c;
+		}
+		for (size_t k = 0; k < r->nacc; k++) {
+			uint64_t c = r->acc[k].times, t = 1;
+
+			if (c && most > least * BENCH_MAX_TIMES)
+				t = (c * BENCH_MAX_TIMES + most / 2) / most;
+			else if (c)
+				t = (c + least / 2) / least;
+			r->acc[k].times = t < 1 ? 1 : (unsigned)t;
 		}
 	}
 }
@@ -344,6 +355,7 @@ int bench_add_dump(struct bench_plan *p, const char *name, const char *file,
 	rc = dump_read(p, f, struct_name, &st, &lineno, msg, sizeof(msg));
 	fclose(f);
 	if (!rc && (!st.l->size || !st.l->align || st.l->size % st.l->align)) {
+		lineno = 0;
 		snprintf(msg, sizeof(msg), "size %" PRIu64 " is not a multiple of align %" PRIu32,
 			 st.l->size, st.l->align);
 		rc = -1;
@@ -351,6 +363,7 @@ int bench_add_dump(struct bench_plan *p, const char *name, const char *file,
 	for (size_t i = 0; !rc && i < p->nleaves; i++) {
 		if (!st.seen[i]) {
 			snprintf(msg, sizeof(msg), "'%s' of the original is missing", p->leaves[i].path);
+			lineno = 0;	/* no line is wrong: one is absent */
 			rc = -1;
 		}
 	}

@@ -127,6 +127,25 @@ static int parse_uint(const char *opt, const char *arg, unsigned lo, unsigned hi
 	return 0;
 }
 
+/* NAME=FILE, NAME a word that is not one of the layouts bench makes */
+static int layout_arg_check(const char *arg)
+{
+	const char *eq = strchr(arg, '=');
+	size_t n = eq ? (size_t)(eq - arg) : 0;
+
+	if (!eq || !n || !eq[1]) {
+		cl_error("bench: invalid --layout '%s': expected NAME=FILE", arg);
+		return -1;
+	}
+	if (strspn(arg, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-") != n ||
+	    (n == 8 && !strncmp(arg, "original", n)) || (n == 8 && !strncmp(arg, "proposed", n))) {
+		cl_error("bench: invalid --layout name '%.*s': letters, digits, '_', '.', '-', and not 'original' or 'proposed'",
+			 (int)n, arg);
+		return -1;
+	}
+	return 0;
+}
+
 static int parse_value(struct bench_cmd *b, int opt, const char *arg)
 {
 	char *end;
@@ -165,6 +184,8 @@ static int parse_value(struct bench_cmd *b, int opt, const char *arg)
 		}
 		return 0;
 	case OPT_LAYOUT:
+		if (layout_arg_check(arg))
+			return -1;
 		b->layouts = cl_xrealloc(b->layouts, (b->nlayouts + 1) * sizeof(*b->layouts));
 		b->layouts[b->nlayouts++] = arg;
 		return 0;
@@ -638,20 +659,9 @@ static int add_layout_arg(struct bench_plan *p, const char *arg, const char *str
 			  struct cl_arena *a)
 {
 	const char *eq = strchr(arg, '=');
+	char *name = cl_arena_strndup(a, arg, (size_t)(eq - arg));
 	char err[1024];
-	char *name;
 
-	if (!eq || eq == arg || !eq[1]) {
-		cl_error("bench: invalid --layout '%s': expected NAME=FILE", arg);
-		return -1;
-	}
-	name = cl_arena_strndup(a, arg, (size_t)(eq - arg));
-	if (strspn(name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-") !=
-	    strlen(name) || !strcmp(name, "original") || !strcmp(name, "proposed")) {
-		cl_error("bench: invalid --layout name '%s': letters, digits, '_', '.', '-', and not 'original' or 'proposed'",
-			 name);
-		return -1;
-	}
 	for (size_t l = 0; l < p->nlayouts; l++) {
 		if (!strcmp(p->layouts[l].name, name)) {
 			cl_error("bench: --layout '%s' is given twice", name);

@@ -114,6 +114,7 @@ static struct bench_layout *layout_new(struct bench_plan *p, const char *name,
 	l->name = name;
 	l->bit_offset = cl_arena_alloc(a, (p->nleaves + 1) * sizeof(*l->bit_offset));
 	l->leaf_align = cl_arena_alloc(a, (p->nleaves + 1) * sizeof(*l->leaf_align));
+	memset(l->leaf_align, 0, (p->nleaves + 1) * sizeof(*l->leaf_align));	/* absent */
 	return l;
 }
 
@@ -336,6 +337,15 @@ static int dump_read(struct bench_plan *p, FILE *f, const char *struct_name,
 	return dump_take(p, st, NULL, msg, len);
 }
 
+static bool leaf_accessed(const struct bench_plan *p, size_t k)
+{
+	for (size_t r = 0; r < p->nroles; r++)
+		for (size_t i = 0; i < p->roles[r].nacc; i++)
+			if (p->roles[r].acc[i].leaf == k)
+				return true;
+	return false;
+}
+
 int bench_add_dump(struct bench_plan *p, const char *name, const char *file,
 		   const char *struct_name, struct cl_arena *a, char *err, size_t errlen)
 {
@@ -361,8 +371,9 @@ int bench_add_dump(struct bench_plan *p, const char *name, const char *file,
 		rc = -1;
 	}
 	for (size_t i = 0; !rc && i < p->nleaves; i++) {
-		if (!st.seen[i]) {
-			snprintf(msg, sizeof(msg), "'%s' of the original is missing", p->leaves[i].path);
+		if (!st.seen[i] && leaf_accessed(p, i)) {
+			snprintf(msg, sizeof(msg), "'%s' of the original is missing (a role accesses it)",
+				 p->leaves[i].path);
 			lineno = 0;	/* no line is wrong: one is absent */
 			rc = -1;
 		}
@@ -465,14 +476,16 @@ static const char prologue[] =
 static void gen_struct(FILE *out, const struct bench_plan *p, size_t l)
 {
 	const struct bench_layout *lay = &p->layouts[l];
-	size_t *order = cl_xmalloc((p->nleaves + 1) * sizeof(*order));
+	size_t *order = cl_xmalloc((p->nleaves + 1) * sizeof(*order)), n = 0;
 	uint64_t end = 0;
 	unsigned slot = 0, pad = 0;
 
+	/* the leaves this layout has (a dump may lack those no role accesses) */
 	for (size_t i = 0; i < p->nleaves; i++)
-		order[i] = i;
+		if (lay->leaf_align[i])
+			order[n++] = i;
 	/* by offset: insertion sort, the leaves are mostly in order */
-	for (size_t i = 1; i < p->nleaves; i++)
+	for (size_t i = 1; i < n; i++)
 		for (size_t j = i; j > 0 && lay->bit_offset[order[j]] < lay->bit_offset[order[j - 1]];
 		     j--) {
 			size_t t = order[j];
@@ -482,7 +495,7 @@ static void gen_struct(FILE *out, const struct bench_plan *p, size_t l)
 		}
 	fprintf(out, "/* %s, %s: %" PRIu64 " bytes, aligned to %" PRIu32 " */\nstruct L%zu {\n",
 		p->record, lay->name, lay->size, lay->align, l);
-	for (size_t i = 0; i < p->nleaves;) {
+	for (size_t i = 0; i < n;) {
 		uint64_t first, len, stop;
 		size_t k = order[i];
 		uint32_t al = lay->leaf_align[k];
@@ -490,7 +503,7 @@ static void gen_struct(FILE *out, const struct bench_plan *p, size_t l)
 		leaf_bytes(p, l, k, &first, &len);
 		stop = first + len;
 		/* leaves that overlap (unions, bit-fields in one byte) share a slot */
-		for (i++; i < p->nleaves; i++) {
+		for (i++; i < n; i++) {
 			uint64_t f2, l2;
 
 			leaf_bytes(p, l, order[i], &f2, &l2);

@@ -44,7 +44,9 @@ struct bench_leaf {
  * @size: bytes per instance
  * @align: alignment of the struct in bytes
  * @bit_offset: per leaf of the plan, its offset in this layout
- * @leaf_align: per leaf, the alignment of its member (1 for bit-fields)
+ * @leaf_align: per leaf, the alignment of its member (1 for bit-fields);
+ *              0: the layout has no such leaf (a --layout dump may lack
+ *              the members no role accesses, e.g. ones under an #ifdef)
  */
 struct bench_layout {
 	const char *name;
@@ -117,7 +119,7 @@ int bench_add_record(struct bench_plan *p, const char *name, const struct cl_rec
 /*
  * Add the layout of @struct_name in @file, in the dump-layout format
  * (`cachelint dwarf --dump-layout`, the plugin's dump-layout): every leaf
- * of the plan must be there with its size.  0, or -1 with "file:line:
+ * a role accesses must be there, and every leaf there with its size.  0, or -1 with "file:line:
  * message" in @err.
  */
 int bench_add_dump(struct bench_plan *p, const char *name, const char *file,

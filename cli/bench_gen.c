@@ -259,19 +259,17 @@ static int dump_header(const char *s, const char *name, uint64_t *size, uint32_t
 struct dump_state {
 	struct bench_layout *l;
 	bool *seen;
-	struct dump_line prev;
-	bool have_prev;
 };
 
-/* A line is a leaf when the next one is not deeper. */
-static int dump_take(struct bench_plan *p, struct dump_state *st, const struct dump_line *next,
+/*
+ * A line whose path is a leaf of the plan: a member, or an embedded record
+ * classed as a whole (its own members, on the lines below, are not leaves).
+ */
+static int dump_take(struct bench_plan *p, struct dump_state *st, const struct dump_line *d,
 		     char *msg, size_t len)
 {
-	const struct dump_line *d = &st->prev;
 	ssize_t k;
 
-	if (!st->have_prev || (next && next->indent > d->indent))
-		return 0;
 	k = leaf_find(p, d->path);
 	if (k < 0 || !d->bit_size)
 		return 0;
@@ -315,8 +313,6 @@ static int dump_read(struct bench_plan *p, FILE *f, const char *struct_name,
 			}
 			if (dump_take(p, st, &d, msg, len))
 				return -1;
-			st->prev = d;
-			st->have_prev = true;
 			continue;
 		}
 		if (in)
@@ -334,7 +330,7 @@ static int dump_read(struct bench_plan *p, FILE *f, const char *struct_name,
 			 struct_name, struct_name);
 		return -1;
 	}
-	return dump_take(p, st, NULL, msg, len);
+	return 0;
 }
 
 static bool leaf_accessed(const struct bench_plan *p, size_t k)

@@ -595,7 +595,7 @@ static const char epilogue[] =
 	"\tint n = NROLES * THREADS;\n\n"
 	"\tatomic_store(&go, 0);\n\tatomic_store(&stop, 0);\n"
 	"\tfor (int i = 0; i < n; i++) {\n"
-	"\t\tw[i] = (struct worker){ layout, i / THREADS, ncpus ? cpus[i % ncpus] : -1 };\n"
+	"\t\tw[i] = (struct worker){ layout, i / THREADS, ncpus ? cpus[i % ncpus] : -1, 0, 0, 0 };\n"
 	"\t\tif (pthread_create(&t[i], NULL, thread, &w[i])) {\n"
 	"\t\t\tperror(\"pthread_create\");\n\t\t\texit(2);\n\t\t}\n\t}\n"
 	"\tatomic_store(&go, 1);\n\tnanosleep(&ts, NULL);\n\tatomic_store(&stop, 1);\n"

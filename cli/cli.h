@@ -127,5 +127,6 @@ extern const struct cl_command cl_cmd_lint;
 extern const struct cl_command cl_cmd_dwarf;
 extern const struct cl_command cl_cmd_layout;
 extern const struct cl_command cl_cmd_import;
+extern const struct cl_command cl_cmd_bench;
 
 #endif /* CACHELINT_CLI_H */

@@ -14,6 +14,7 @@ static const struct cl_command *const commands[] = {
 	&cl_cmd_dwarf,
 	&cl_cmd_layout,
 	&cl_cmd_import,
+	&cl_cmd_bench,
 };
 
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))

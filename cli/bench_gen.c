@@ -1,0 +1,644 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * bench_gen.c - the plan of `cachelint bench` (leaves, roles, layouts) and
+ * the C program it compiles (see bench_gen.h)
+ */
+#include "bench_gen.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A role does an access at most this often per operation. */
+#define BENCH_MAX_TIMES 8
+
+static bool type_is_atomic(const char *type)
+{
+	return type && (strstr(type, "atomic") || strstr(type, "_Atomic"));
+}
+
+static void *grow(void *v, size_t n, size_t size)
+{
+	return cl_xrealloc(v, (n + 1) * size);
+}
+
+static struct bench_role *role_get(struct bench_plan *p, const char *name)
+{
+	for (size_t i = 0; i < p->nroles; i++)
+		if (!strcmp(p->roles[i].name, name))
+			return &p->roles[i];
+	p->roles = grow(p->roles, p->nroles, sizeof(*p->roles));
+	p->roles[p->nroles] = (struct bench_role){ .name = name };
+	return &p->roles[p->nroles++];
+}
+
+/* @count: the profile's count, 0 when unknown; scaled in roles_scale() */
+static void role_add(struct bench_role *r, size_t leaf, bool write, uint64_t count)
+{
+	r->acc = grow(r->acc, r->nacc, sizeof(*r->acc));
+	r->acc[r->nacc++] = (struct bench_access){ leaf, write, count > UINT32_MAX ?
+						   UINT32_MAX : (unsigned)count };
+}
+
+/*
+ * The profile's proportions: counts relative to the role's least counted
+ * access, rounded; where the most counted is more than BENCH_MAX_TIMES times
+ * the least, relative to the most, so that it is done BENCH_MAX_TIMES times
+ * (and anything counted at all at least once).  Unknown counts are once.
+ */
+static void roles_scale(struct bench_plan *p)
+{
+	for (size_t i = 0; i < p->nroles; i++) {
+		struct bench_role *r = &p->roles[i];
+		uint64_t least = 0, most = 0;
+
+		for (size_t k = 0; k < r->nacc; k++) {
+			uint64_t c = r->acc[k].times;
+
+			if (c && (!least || c < least))
+				least = c;
+			if (c > most)
+				most = c;
+		}
+		for (size_t k = 0; k < r->nacc; k++) {
+			uint64_t c = r->acc[k].times, t = 1;
+
+			if (c && most > least * BENCH_MAX_TIMES)
+				t = (c * BENCH_MAX_TIMES + most / 2) / most;
+			else if (c)
+				t = (c + least / 2) / least;
+			r->acc[k].times = t < 1 ? 1 : (unsigned)t;
+		}
+	}
+}
+
+/* A leaf's accesses: per path of a path class, else by its class. */
+static void leaf_roles(struct bench_plan *p, const struct cl_access *acc, size_t leaf,
+		       struct cl_arena *a)
+{
+	uint64_t r = acc->has_counts ? acc->reads : 0, w = acc->has_counts ? acc->writes : 0;
+
+	switch (acc->cls) {
+	case CL_CLASS_PATHS:
+		for (uint32_t i = 0; i < acc->nuses; i++) {
+			const struct cl_use *u = &acc->uses[i];
+			struct bench_role *role = role_get(p, u->path);
+
+			if (u->flags & CL_USE_READ)
+				role_add(role, leaf, false, u->reads);
+			if (u->flags & (CL_USE_WRITE | CL_USE_WRITE_SOME))
+				role_add(role, leaf, true, u->writes);
+		}
+		break;
+	case CL_CLASS_WRITE_HOT:
+		role_add(role_get(p, acc->group ? cl_arena_printf(a, "writer(%s)", acc->group) :
+				  "writer"), leaf, true, w);
+		break;
+	case CL_CLASS_READ_MOSTLY:
+		role_add(role_get(p, "reader"), leaf, false, r);
+		break;
+	default:
+		break;
+	}
+}
+
+static struct bench_layout *layout_new(struct bench_plan *p, const char *name,
+				       struct cl_arena *a)
+{
+	struct bench_layout *l;
+
+	p->layouts = grow(p->layouts, p->nlayouts, sizeof(*p->layouts));
+	l = &p->layouts[p->nlayouts++];
+	memset(l, 0, sizeof(*l));
+	l->name = name;
+	l->bit_offset = cl_arena_alloc(a, (p->nleaves + 1) * sizeof(*l->bit_offset));
+	l->leaf_align = cl_arena_alloc(a, (p->nleaves + 1) * sizeof(*l->leaf_align));
+	memset(l->leaf_align, 0, (p->nleaves + 1) * sizeof(*l->leaf_align));	/* absent */
+	return l;
+}
+
+static uint32_t leaf_align(const struct cl_leaf *lf)
+{
+	if (lf->member->flags & CL_MEMBER_BITFIELD || !lf->member->align)
+		return 1;
+	return lf->member->align;
+}
+
+int bench_plan_init(struct bench_plan *p, const struct cl_record *rec, struct cl_arena *a)
+{
+	struct bench_layout *l;
+	struct cl_leaf *leaves;
+	size_t n = cl_record_leaves(rec, a, &leaves, true);
+
+	p->record = cl_record_display(rec, a);
+	p->leaves = cl_arena_alloc(a, (n + 1) * sizeof(*p->leaves));
+	for (size_t i = 0; i < n; i++) {
+		const struct cl_leaf *lf = &leaves[i];
+		struct bench_leaf *b = &p->leaves[p->nleaves];
+
+		if (!lf->bit_size)
+			continue;
+		b->path = lf->path;
+		b->bit_size = lf->bit_size;
+		b->bitfield = lf->member->flags & CL_MEMBER_BITFIELD;
+		b->atomic = type_is_atomic(rec->members[lf->top].type) ||
+			    type_is_atomic(lf->member->type);
+		leaf_roles(p, &lf->access, p->nleaves, a);
+		p->nleaves++;
+	}
+	roles_scale(p);
+	l = layout_new(p, "original", a);
+	l->size = rec->size;
+	l->align = rec->align ? rec->align : 1;
+	for (size_t i = 0, k = 0; i < n; i++) {
+		if (!leaves[i].bit_size)
+			continue;
+		l->bit_offset[k] = leaves[i].bit_offset;
+		l->leaf_align[k++] = leaf_align(&leaves[i]);
+	}
+	return p->nroles ? 0 : -1;
+}
+
+static ssize_t leaf_find(const struct bench_plan *p, const char *path)
+{
+	for (size_t i = 0; i < p->nleaves; i++)
+		if (!strcmp(p->leaves[i].path, path))
+			return (ssize_t)i;
+	return -1;
+}
+
+int bench_add_record(struct bench_plan *p, const char *name, const struct cl_record *rec,
+		     struct cl_arena *a, char *err, size_t errlen)
+{
+	struct bench_layout *l = layout_new(p, name, a);
+	struct cl_leaf *leaves;
+	size_t n = cl_record_leaves(rec, a, &leaves, true), found = 0;
+
+	l->size = rec->size;
+	l->align = rec->align ? rec->align : 1;
+	for (size_t i = 0; i < n; i++) {
+		ssize_t k = leaves[i].bit_size ? leaf_find(p, leaves[i].path) : -1;
+
+		if (k < 0)
+			continue;
+		l->bit_offset[k] = leaves[i].bit_offset;
+		l->leaf_align[k] = leaf_align(&leaves[i]);
+		found++;
+	}
+	if (found != p->nleaves) {
+		snprintf(err, errlen, "the %s layout lacks members of the original", name);
+		p->nlayouts--;
+		return -1;
+	}
+	return 0;
+}
+
+/* One line of a dump: "  path: offset B[:b], size S, align A, …" or "…, bits N, bitfield". */
+struct dump_line {
+	unsigned indent;
+	char path[512];
+	uint64_t bit_offset, bit_size;
+	uint32_t align;
+	bool bitfield;
+};
+
+static int dump_parse_member(const char *s, struct dump_line *d)
+{
+	const char *colon = strstr(s, ": offset ");
+	unsigned long long off, sub = 0, size;
+	unsigned align = 1;
+	size_t len;
+
+	d->indent = (unsigned)strspn(s, " ");
+	if (!colon || d->indent < 2)
+		return -1;
+	len = (size_t)(colon - s) - d->indent;
+	if (len >= sizeof(d->path))
+		return -1;
+	memcpy(d->path, s + d->indent, len);
+	d->path[len] = '\0';
+	d->bitfield = strstr(colon, ", bitfield") != NULL;
+	if (d->bitfield) {
+		if (sscanf(colon, ": offset %llu:%llu, bits %llu", &off, &sub, &size) != 3)
+			return -1;
+		d->bit_offset = off * 8 + sub;
+		d->bit_size = size;
+	} else {
+		if (sscanf(colon, ": offset %llu, size %llu, align %u", &off, &size, &align) != 3)
+			return -1;
+		d->bit_offset = off * 8;
+		d->bit_size = size * 8;
+	}
+	d->align = align ? align : 1;
+	return 0;
+}
+
+/* The header "struct NAME: size S, align A": 1 when it is @name's. */
+static int dump_header(const char *s, const char *name, uint64_t *size, uint32_t *align)
+{
+	const char *colon = strstr(s, ": size ");
+	unsigned long long sz;
+	size_t n = strlen(name);
+	const char *tag = s;
+
+	if (s[0] == ' ' || !colon)
+		return 0;
+	if (!strncmp(tag, "struct ", 7))
+		tag += 7;
+	else if (!strncmp(tag, "union ", 6))
+		tag += 6;
+	if ((size_t)(colon - tag) != n || strncmp(tag, name, n))
+		return 0;
+	if (sscanf(colon, ": size %llu, align %u", &sz, align) != 2)
+		return -1;
+	*size = sz;
+	return 1;
+}
+
+struct dump_state {
+	struct bench_layout *l;
+	bool *seen;
+};
+
+/*
+ * A line whose path is a leaf of the plan: a member, or an embedded record
+ * classed as a whole (its own members, on the lines below, are not leaves).
+ */
+static int dump_take(struct bench_plan *p, struct dump_state *st, const struct dump_line *d,
+		     char *msg, size_t len)
+{
+	ssize_t k;
+
+	k = leaf_find(p, d->path);
+	if (k < 0 || !d->bit_size)
+		return 0;
+	if (d->bit_size != p->leaves[k].bit_size) {
+		snprintf(msg, len, "'%s' is %" PRIu64 " bits here, %" PRIu64 " in the original",
+			 d->path, d->bit_size, p->leaves[k].bit_size);
+		return -1;
+	}
+	if (!d->bitfield && (d->bit_offset / 8) % d->align) {
+		snprintf(msg, len, "'%s' at offset %" PRIu64 " is not aligned to its %" PRIu32 " bytes",
+			 d->path, d->bit_offset / 8, d->align);
+		return -1;
+	}
+	if (d->bit_offset + d->bit_size > st->l->size * 8) {
+		snprintf(msg, len, "'%s' ends past the struct's %" PRIu64 " bytes", d->path,
+			 st->l->size);
+		return -1;
+	}
+	st->l->bit_offset[k] = d->bit_offset;
+	st->l->leaf_align[k] = d->bitfield ? 1 : d->align;
+	st->seen[k] = true;
+	return 0;
+}
+
+static int dump_read(struct bench_plan *p, FILE *f, const char *struct_name,
+		     struct dump_state *st, unsigned *lineno, char *msg, size_t len)
+{
+	char buf[4096];
+	bool in = false, found = false;
+
+	while (fgets(buf, sizeof(buf), f)) {
+		struct dump_line d;
+		int h;
+
+		(*lineno)++;
+		buf[strcspn(buf, "\n")] = '\0';
+		if (in && buf[0] == ' ') {
+			if (dump_parse_member(buf, &d)) {
+				snprintf(msg, len, "not a member line of the dump-layout format");
+				return -1;
+			}
+			if (dump_take(p, st, &d, msg, len))
+				return -1;
+			continue;
+		}
+		if (in)
+			break;
+		h = dump_header(buf, struct_name, &st->l->size, &st->l->align);
+		if (h < 0) {
+			snprintf(msg, len, "not a header line of the dump-layout format");
+			return -1;
+		}
+		in = found = h > 0;
+	}
+	if (!found) {
+		*lineno = 0;
+		snprintf(msg, len, "no layout of '%s' (expected a line 'struct %s: size N, align A', as cachelint dwarf --dump-layout writes)",
+			 struct_name, struct_name);
+		return -1;
+	}
+	return 0;
+}
+
+static bool leaf_accessed(const struct bench_plan *p, size_t k)
+{
+	for (size_t r = 0; r < p->nroles; r++)
+		for (size_t i = 0; i < p->roles[r].nacc; i++)
+			if (p->roles[r].acc[i].leaf == k)
+				return true;
+	return false;
+}
+
+int bench_add_dump(struct bench_plan *p, const char *name, const char *file,
+		   const char *struct_name, struct cl_arena *a, char *err, size_t errlen)
+{
+	struct dump_state st = { 0 };
+	char msg[768];
+	unsigned lineno = 0;
+	FILE *f = fopen(file, "r");
+	int rc;
+
+	if (!f) {
+		snprintf(err, errlen, "%s: %s", file, strerror(errno));
+		return -1;
+	}
+	st.l = layout_new(p, name, a);
+	st.seen = cl_arena_alloc(a, p->nleaves + 1);
+	memset(st.seen, 0, p->nleaves + 1);
+	rc = dump_read(p, f, struct_name, &st, &lineno, msg, sizeof(msg));
+	fclose(f);
+	if (!rc && (!st.l->size || !st.l->align || st.l->size % st.l->align)) {
+		lineno = 0;
+		snprintf(msg, sizeof(msg), "size %" PRIu64 " is not a multiple of align %" PRIu32,
+			 st.l->size, st.l->align);
+		rc = -1;
+	}
+	for (size_t i = 0; !rc && i < p->nleaves; i++) {
+		if (!st.seen[i] && leaf_accessed(p, i)) {
+			snprintf(msg, sizeof(msg), "'%s' of the original is missing (a role accesses it)",
+				 p->leaves[i].path);
+			lineno = 0;	/* no line is wrong: one is absent */
+			rc = -1;
+		}
+	}
+	if (rc) {
+		if (lineno)
+			snprintf(err, errlen, "%s:%u: %s", file, lineno, msg);
+		else
+			snprintf(err, errlen, "%s: %s", file, msg);
+		p->nlayouts--;
+	}
+	return rc;
+}
+
+unsigned bench_base_offset(const struct bench_plan *p)
+{
+	return p->base_align;
+}
+
+/* The bytes leaf @k occupies in layout @l: [*first, *first + *len) */
+static void leaf_bytes(const struct bench_plan *p, size_t l, size_t k, uint64_t *first,
+		       uint64_t *len)
+{
+	uint64_t bit = p->layouts[l].bit_offset[k];
+
+	*first = bit / 8;
+	*len = (bit + p->leaves[k].bit_size + 7) / 8 - *first;
+}
+
+unsigned bench_role_lines(const struct bench_plan *p, size_t l, size_t role)
+{
+	const struct bench_role *r = &p->roles[role];
+	uint64_t *lines = cl_xmalloc((r->nacc + 1) * 64 * sizeof(*lines));
+	size_t n = 0;
+
+	for (size_t i = 0; i < r->nacc; i++) {
+		uint64_t first, len;
+
+		leaf_bytes(p, l, r->acc[i].leaf, &first, &len);
+		first += bench_base_offset(p);
+		for (uint64_t ln = first / p->line_size; ln <= (first + len - 1) / p->line_size;
+		     ln++) {
+			size_t j;
+
+			for (j = 0; j < n && lines[j] != ln; j++)
+				;
+			if (j == n && n < (r->nacc + 1) * 64)
+				lines[n++] = ln;
+		}
+	}
+	free(lines);
+	return (unsigned)n;
+}
+
+const char *bench_role_describe(const struct bench_plan *p, size_t role, struct cl_arena *a)
+{
+	const struct bench_role *r = &p->roles[role];
+	const char *s = "";
+
+	for (int w = 0; w < 2; w++) {
+		const char *part = NULL;
+
+		for (size_t i = 0; i < r->nacc; i++) {
+			const struct bench_access *x = &r->acc[i];
+			const char *one;
+
+			if (x->write != (bool)w)
+				continue;
+			one = x->times > 1 ? cl_arena_printf(a, "%s x%u", p->leaves[x->leaf].path,
+							     x->times) :
+					     p->leaves[x->leaf].path;
+			part = part ? cl_arena_printf(a, "%s, %s", part, one) :
+				      cl_arena_printf(a, "%s %s", w ? "writes" : "reads", one);
+		}
+		if (part)
+			s = *s ? cl_arena_printf(a, "%s; %s", s, part) : part;
+	}
+	return s;
+}
+
+/* ---- the program ---------------------------------------------------- */
+
+static const char prologue[] =
+	"/* generated by cachelint bench: the layouts of %s under the roles' accesses */\n"
+	"#define _GNU_SOURCE\n"
+	"#include <pthread.h>\n#include <sched.h>\n#include <stdatomic.h>\n"
+	"#include <stddef.h>\n#include <stdint.h>\n#include <stdio.h>\n"
+	"#include <stdlib.h>\n#include <time.h>\n\n"
+	"/* unaligned, aliasing views: the accesses go where the layout puts them */\n"
+	"typedef uint8_t u1 __attribute__((aligned(1), may_alias));\n"
+	"typedef uint16_t u2 __attribute__((aligned(1), may_alias));\n"
+	"typedef uint32_t u4 __attribute__((aligned(1), may_alias));\n"
+	"typedef uint64_t u8 __attribute__((aligned(1), may_alias));\n"
+	"#define RD(T, o) (sum += *(volatile T *)(b + (o)))\n"
+	"#define WR(T, o) (*(volatile T *)(b + (o)) = *(volatile T *)(b + (o)) + 1)\n"
+	"#define AWR(T, o) __atomic_fetch_add((T *)(b + (o)), 1, __ATOMIC_RELAXED)\n\n"
+	"static atomic_int go, stop;\nstatic volatile unsigned long sink;\n\n";
+
+/* One struct of byte arrays per layout, padded to the same offsets. */
+static void gen_struct(FILE *out, const struct bench_plan *p, size_t l)
+{
+	const struct bench_layout *lay = &p->layouts[l];
+	size_t *order = cl_xmalloc((p->nleaves + 1) * sizeof(*order)), n = 0;
+	uint64_t end = 0;
+	unsigned slot = 0, pad = 0;
+
+	/* the leaves this layout has (a dump may lack those no role accesses) */
+	for (size_t i = 0; i < p->nleaves; i++)
+		if (lay->leaf_align[i])
+			order[n++] = i;
+	/* by offset: insertion sort, the leaves are mostly in order */
+	for (size_t i = 1; i < n; i++)
+		for (size_t j = i; j > 0 && lay->bit_offset[order[j]] < lay->bit_offset[order[j - 1]];
+		     j--) {
+			size_t t = order[j];
+
+			order[j] = order[j - 1];
+			order[j - 1] = t;
+		}
+	fprintf(out, "/* %s, %s: %" PRIu64 " bytes, aligned to %" PRIu32 " */\nstruct L%zu {\n",
+		p->record, lay->name, lay->size, lay->align, l);
+	for (size_t i = 0; i < n;) {
+		uint64_t first, len, stop;
+		size_t k = order[i];
+		uint32_t al = lay->leaf_align[k];
+
+		leaf_bytes(p, l, k, &first, &len);
+		stop = first + len;
+		/* leaves that overlap (unions, bit-fields in one byte) share a slot */
+		for (i++; i < n; i++) {
+			uint64_t f2, l2;
+
+			leaf_bytes(p, l, order[i], &f2, &l2);
+			if (f2 >= stop)
+				break;
+			if (f2 + l2 > stop)
+				stop = f2 + l2;
+		}
+		if (first > end)
+			fprintf(out, "\tunsigned char pad%u[%" PRIu64 "];\n", pad++, first - end);
+		if (first % al)
+			al = 1;
+		fprintf(out, "\tunsigned char s%u[%" PRIu64 "] __attribute__((aligned(%" PRIu32
+			     ")));\t/* %s */\n", slot, stop - first, al, p->leaves[k].path);
+		fprintf(out, "#define L%zu_s%u %" PRIu64 "\n", l, slot++, first);
+		end = stop;
+	}
+	if (lay->size > end)
+		fprintf(out, "\tunsigned char pad%u[%" PRIu64 "];\n", pad, lay->size - end);
+	fprintf(out, "} __attribute__((aligned(%" PRIu32 ")));\n", lay->align);
+	fprintf(out, "_Static_assert(sizeof(struct L%zu) == %" PRIu64 ", \"size\");\n", l, lay->size);
+	fprintf(out, "_Static_assert(_Alignof(struct L%zu) == %" PRIu32 ", \"align\");\n", l,
+		lay->align);
+	for (unsigned s = 0; s < slot; s++)
+		fprintf(out, "_Static_assert(offsetof(struct L%zu, s%u) == L%zu_s%u, \"offset\");\n",
+			l, s, l, s);
+	fprintf(out, "static _Alignas(4096) unsigned char store%zu[%" PRIu64 "];\n\n", l,
+		(bench_base_offset(p) + lay->size + 4095) / 4096 * 4096 + 4096);
+	free(order);
+}
+
+/*
+ * One access of leaf @k in layout @l: a load or an increment of its width
+ * when that is 1, 2, 4 or 8 bytes (a locked add for an atomic type where it
+ * is naturally aligned), else one byte on every line it covers.
+ */
+static void gen_access(FILE *out, const struct bench_plan *p, size_t l,
+		       const struct bench_access *x)
+{
+	static const char *const type[] = { NULL, "u1", "u2", NULL, "u4", NULL, NULL, NULL, "u8" };
+	static const char *const atype[] = { NULL, "uint8_t", "uint16_t", NULL, "uint32_t", NULL,
+					     NULL, NULL, "uint64_t" };
+	uint64_t first, len, base = bench_base_offset(p);
+
+	leaf_bytes(p, l, x->leaf, &first, &len);
+	if (len <= 8 && type[len]) {
+		bool locked = x->write && p->leaves[x->leaf].atomic && (base + first) % len == 0;
+
+		fprintf(out, "\t\t%s(%s, %" PRIu64 ");\t/* %s */\n",
+			x->write ? locked ? "AWR" : "WR" : "RD", locked ? atype[len] : type[len],
+			first, p->leaves[x->leaf].path);
+		return;
+	}
+	for (uint64_t at = base + first; at < base + first + len;
+	     at = (at / p->line_size + 1) * p->line_size)
+		fprintf(out, "\t\t%s(u1, %" PRIu64 ");\t/* %s */\n", x->write ? "WR" : "RD",
+			at - base, p->leaves[x->leaf].path);
+}
+
+static void gen_role(FILE *out, const struct bench_plan *p, size_t l, size_t r)
+{
+	const struct bench_role *role = &p->roles[r];
+
+	fprintf(out, "/* %s on %s */\nstatic unsigned long r%zu_l%zu(unsigned char *b)\n{\n"
+		     "\tunsigned long ops = 0, sum = 0;\n\n"
+		     "\twhile (!atomic_load_explicit(&stop, memory_order_relaxed)) {\n",
+		role->name, p->layouts[l].name, r, l);
+	for (size_t i = 0; i < role->nacc; i++)
+		for (unsigned t = 0; t < role->acc[i].times; t++)
+			gen_access(out, p, l, &role->acc[i]);
+	fputs("\t\tops++;\n\t}\n\tsink += sum;\n\treturn ops;\n}\n\n", out);
+}
+
+static const char epilogue[] =
+	"struct worker {\n\tint layout, role, cpu;\n\tunsigned long ops;\n"
+	"\tdouble wall, share;\n};\n\n"
+	"static double clock_of(clockid_t id)\n{\n\tstruct timespec ts;\n\n"
+	"\tclock_gettime(id, &ts);\n\treturn ts.tv_sec + ts.tv_nsec / 1e9;\n}\n\n"
+	"/* as bench/false_sharing: pinned, and the share of the run it was on its CPU */\n"
+	"static void *thread(void *arg)\n{\n\tstruct worker *w = arg;\n\tdouble t0, c0;\n\n"
+	"\tif (w->cpu >= 0) {\n\t\tcpu_set_t set;\n\n\t\tCPU_ZERO(&set);\n"
+	"\t\tCPU_SET(w->cpu, &set);\n"
+	"\t\tpthread_setaffinity_np(pthread_self(), sizeof(set), &set);\n\t}\n"
+	"\twhile (!atomic_load(&go))\n\t\tsched_yield();\n"
+	"\tt0 = clock_of(CLOCK_MONOTONIC);\n\tc0 = clock_of(CLOCK_THREAD_CPUTIME_ID);\n"
+	"\tw->ops = fn[w->layout][w->role](obj[w->layout]);\n"
+	"\tw->wall = clock_of(CLOCK_MONOTONIC) - t0;\n"
+	"\tw->share = (clock_of(CLOCK_THREAD_CPUTIME_ID) - c0) / w->wall;\n\treturn NULL;\n}\n\n"
+	"static int cpus[CPU_SETSIZE], ncpus;\n\n"
+	"static void run(int layout, double seconds, int round)\n{\n"
+	"\tstruct worker w[NROLES * THREADS];\n\tpthread_t t[NROLES * THREADS];\n"
+	"\tstruct timespec ts = { (time_t)seconds, (long)((seconds - (time_t)seconds) * 1e9) };\n"
+	"\tint n = NROLES * THREADS;\n\n"
+	"\tatomic_store(&go, 0);\n\tatomic_store(&stop, 0);\n"
+	"\tfor (int i = 0; i < n; i++) {\n"
+	"\t\tw[i] = (struct worker){ layout, i / THREADS, ncpus ? cpus[i % ncpus] : -1, 0, 0, 0 };\n"
+	"\t\tif (pthread_create(&t[i], NULL, thread, &w[i])) {\n"
+	"\t\t\tperror(\"pthread_create\");\n\t\t\texit(2);\n\t\t}\n\t}\n"
+	"\tatomic_store(&go, 1);\n\tnanosleep(&ts, NULL);\n\tatomic_store(&stop, 1);\n"
+	"\tfor (int i = 0; i < n; i++) {\n\t\tpthread_join(t[i], NULL);\n"
+	"\t\tif (round >= 0)\n"
+	"\t\t\tprintf(\"run %d %d %d %.0f %.3f\\n\", round, layout, w[i].role,\n"
+	"\t\t\t       w[i].ops / w[i].wall, w[i].share);\n\t}\n}\n\n"
+	"int main(int argc, char **argv)\n{\n"
+	"\tdouble seconds = argc > 1 ? atof(argv[1]) : 1.0;\n"
+	"\tint rounds = argc > 2 ? atoi(argv[2]) : 3;\n\tcpu_set_t set;\n\n"
+	"\tif (!sched_getaffinity(0, sizeof(set), &set))\n"
+	"\t\tfor (int c = 0; c < CPU_SETSIZE; c++)\n\t\t\tif (CPU_ISSET(c, &set))\n"
+	"\t\t\t\tcpus[ncpus++] = c;\n"
+	"\tprintf(\"cpus %d\\n\", ncpus);\n"
+	"\t/* warm-up: caches, page faults and the CPUs' clocks, not counted */\n"
+	"\tfor (int l = 0; l < NLAYOUTS; l++)\n"
+	"\t\trun(l, seconds / 4 > 0.05 ? seconds / 4 : 0.05, -1);\n"
+	"\t/* interleaved: round r starts at layout r, so drift hits all alike */\n"
+	"\tfor (int r = 0; r < rounds; r++)\n\t\tfor (int i = 0; i < NLAYOUTS; i++)\n"
+	"\t\t\trun((i + r) % NLAYOUTS, seconds, r);\n"
+	"\treturn 0;\n}\n";
+
+void bench_generate(FILE *out, const struct bench_plan *p)
+{
+	fprintf(out, prologue, p->record);
+	fprintf(out, "#define NLAYOUTS %zu\n#define NROLES %zu\n#define THREADS %u\n\n",
+		p->nlayouts, p->nroles, p->threads);
+	for (size_t l = 0; l < p->nlayouts; l++)
+		gen_struct(out, p, l);
+	for (size_t l = 0; l < p->nlayouts; l++)
+		for (size_t r = 0; r < p->nroles; r++)
+			gen_role(out, p, l, r);
+	fputs("static unsigned long (*const fn[NLAYOUTS][NROLES])(unsigned char *) = {\n", out);
+	for (size_t l = 0; l < p->nlayouts; l++) {
+		fputs("\t{", out);
+		for (size_t r = 0; r < p->nroles; r++)
+			fprintf(out, " r%zu_l%zu,", r, l);
+		fputs(" },\n", out);
+	}
+	fputs("};\n\n/* each object where --base-align puts it (else on a line boundary) */\n"
+	      "static unsigned char *const obj[NLAYOUTS] = {\n", out);
+	for (size_t l = 0; l < p->nlayouts; l++)
+		fprintf(out, "\tstore%zu + %u,\n", l, bench_base_offset(p));
+	fputs("};\n\n", out);
+	fputs(epilogue, out);
+}

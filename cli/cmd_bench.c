@@ -1,0 +1,845 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * cmd_bench.c - `cachelint bench [options] FILE STRUCT`: numbers for a
+ * layout change, measured on the user's own struct
+ *
+ * STRUCT is read from FILE's DWARF as `cachelint layout` reads it, its
+ * classes or paths applied from annotations and --profile, and proposed as
+ * `cachelint layout --propose` proposes.  cli/bench_gen.c writes a C
+ * program with each layout (original, an A/A copy of it, the proposal,
+ * each --layout NAME=FILE) as byte arrays at the same offsets and one
+ * thread per role; it is compiled with the system compiler in a private
+ * temporary directory, run, and its counts printed as medians and ratios
+ * against the original.  The method is bench/false_sharing's.
+ */
+#define _GNU_SOURCE	/* sched_getaffinity, CPU_COUNT */
+#include "cli.h"
+
+#include <errno.h>
+#include <linux/perf_event.h>
+#include <math.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "bench_gen.h"
+#include "dwarf_run.h"
+#include "propose.h"
+#include "report.h"
+
+enum {
+	OPT_THREADS = CLI_OPT_FIRST_FREE,
+	OPT_SECONDS,
+	OPT_ROUNDS,
+	OPT_LAYOUT,
+	OPT_BASE_ALIGN,
+	OPT_BENCH_FORMAT,
+	OPT_PERF,
+	OPT_SOURCE,
+};
+
+enum bench_format { BENCH_TEXT, BENCH_JSON, BENCH_MARKDOWN };
+
+static void usage(FILE *out)
+{
+	fputs("Usage: cachelint bench [options] FILE STRUCT\n"
+	      "Measure STRUCT (a tag, 'struct tag', or a typedef name) from the DWARF of\n"
+	      "FILE (anything 'cachelint dwarf' reads, built with -g) as it is, as\n"
+	      "proposed, and as each --layout gives it: a C program with each layout as\n"
+	      "byte arrays at the same offsets and alignment runs one thread per role,\n"
+	      "each doing its accesses in the profile's proportions.  Roles: one per\n"
+	      "path of a profile with paths (an instrumented run's threads), else one\n"
+	      "writer per write group and one reader of the read-mostly members.\n"
+	      "Threads are pinned to the CPUs allowed; after a warm-up the layouts run\n"
+	      "interleaved for --rounds rounds, with an A/A control (the original\n"
+	      "against a copy of itself) and a check of the threads' CPU share (another\n"
+	      "job on the machine).  Prints ops/s per role and layout (median of the\n"
+	      "rounds), the ratio against the original, bytes per instance, cache lines\n"
+	      "per role, and the A/A spread: smaller differences are noise.  The program\n"
+	      "is compiled with $CC (else cc or gcc) in a private temporary directory,\n"
+	      "removed at the end.\n"
+	      "\n"
+	      "  --profile FILE          access profile (YAML); may be repeated, merged in order\n"
+	      "  --line-size N           cache line size, a power of two from 16 to 512 (64)\n"
+	      "  --threads N             threads per role (1)\n"
+	      "  --seconds S             seconds per layout and round (1)\n"
+	      "  --rounds N              rounds (3)\n"
+	      "  --layout NAME=FILE      also measure the layout of STRUCT in FILE, in the\n"
+	      "                          dump-layout format ('cachelint dwarf --dump-layout');\n"
+	      "                          may be repeated\n"
+	      "  --base-align N          place each object at an address N-aligned but not\n"
+	      "                          2N-aligned, as malloc gives it (e.g. 16); default:\n"
+	      "                          on a cache line boundary\n"
+	      "  --format FMT            text, json or markdown (a table for a commit\n"
+	      "                          message) (text)\n"
+	      "  --perf                  add perf c2c HITM counts where a PMU is available;\n"
+	      "                          skipped with a note where it is not\n"
+	      "  --source                print the generated C program and stop\n"
+	      "  --help, --version\n"
+	      "Exit status: 0 measured, 2 usage or input error (unknown struct, bad\n"
+	      "--layout file, no C compiler, the program failed).\n"
+	      "\nExample: cachelint bench --seconds 0.5 --profile memcg.yaml pc.o page_counter\n"
+	      "         cachelint bench --format markdown --layout v511=v511.dump pc.o page_counter\n",
+	      out);
+}
+
+/**
+ * struct bench_cmd - the options of one run
+ * @c: the common options (profiles, line size)
+ * @threads: --threads
+ * @rounds: --rounds
+ * @seconds: --seconds
+ * @layouts: --layout NAME=FILE arguments
+ * @nlayouts: number of @layouts
+ * @base_align: --base-align, 0 when not given
+ * @format: --format
+ * @perf: --perf
+ * @source: --source
+ */
+struct bench_cmd {
+	struct cli_common c;
+	unsigned threads, rounds;
+	double seconds;
+	const char **layouts;
+	size_t nlayouts;
+	unsigned base_align;
+	enum bench_format format;
+	bool perf, source;
+};
+
+static int parse_uint(const char *opt, const char *arg, unsigned lo, unsigned hi, unsigned *out)
+{
+	char *end;
+	unsigned long v;
+
+	errno = 0;
+	v = strtoul(arg, &end, 10);
+	if (errno || end == arg || *end || v < lo || v > hi || arg[0] == '-') {
+		cl_error("bench: invalid --%s '%s': expected a number from %u to %u", opt, arg, lo,
+			 hi);
+		return -1;
+	}
+	*out = (unsigned)v;
+	return 0;
+}
+
+/* NAME=FILE, NAME a word that is not one of the layouts bench makes */
+static int layout_arg_check(const char *arg)
+{
+	const char *eq = strchr(arg, '=');
+	size_t n = eq ? (size_t)(eq - arg) : 0;
+
+	if (!eq || !n || !eq[1]) {
+		cl_error("bench: invalid --layout '%s': expected NAME=FILE", arg);
+		return -1;
+	}
+	if (strspn(arg, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-") != n ||
+	    (n == 8 && !strncmp(arg, "original", n)) || (n == 8 && !strncmp(arg, "proposed", n))) {
+		cl_error("bench: invalid --layout name '%.*s': letters, digits, '_', '.', '-', and not 'original' or 'proposed'",
+			 (int)n, arg);
+		return -1;
+	}
+	return 0;
+}
+
+static int parse_value(struct bench_cmd *b, int opt, const char *arg)
+{
+	char *end;
+
+	switch (opt) {
+	case OPT_THREADS:
+		return parse_uint("threads", arg, 1, 64, &b->threads);
+	case OPT_ROUNDS:
+		return parse_uint("rounds", arg, 1, 1000, &b->rounds);
+	case OPT_SECONDS:
+		errno = 0;
+		b->seconds = strtod(arg, &end);
+		if (errno || end == arg || *end || !(b->seconds >= 0.01 && b->seconds <= 3600)) {
+			cl_error("bench: invalid --seconds '%s': expected seconds from 0.01 to 3600", arg);
+			return -1;
+		}
+		return 0;
+	case OPT_BASE_ALIGN:
+		if (parse_uint("base-align", arg, 1, 2048, &b->base_align))
+			return -1;
+		if (b->base_align & (b->base_align - 1)) {
+			cl_error("bench: invalid --base-align '%s': expected a power of two", arg);
+			return -1;
+		}
+		return 0;
+	case OPT_BENCH_FORMAT:
+		if (!strcmp(arg, "text"))
+			b->format = BENCH_TEXT;
+		else if (!strcmp(arg, "json"))
+			b->format = BENCH_JSON;
+		else if (!strcmp(arg, "markdown"))
+			b->format = BENCH_MARKDOWN;
+		else {
+			cl_error("bench: invalid --format '%s': expected text, json or markdown", arg);
+			return -1;
+		}
+		return 0;
+	case OPT_LAYOUT:
+		if (layout_arg_check(arg))
+			return -1;
+		b->layouts = cl_xrealloc(b->layouts, (b->nlayouts + 1) * sizeof(*b->layouts));
+		b->layouts[b->nlayouts++] = arg;
+		return 0;
+	}
+	return 1;
+}
+
+static int parse(struct bench_cmd *b, int argc, char **argv, int *status)
+{
+	static const struct option longopts[] = {
+		{ "profile", required_argument, NULL, CLI_OPT_PROFILE },
+		{ "line-size", required_argument, NULL, CLI_OPT_LINE_SIZE },
+		{ "threads", required_argument, NULL, OPT_THREADS },
+		{ "seconds", required_argument, NULL, OPT_SECONDS },
+		{ "rounds", required_argument, NULL, OPT_ROUNDS },
+		{ "layout", required_argument, NULL, OPT_LAYOUT },
+		{ "base-align", required_argument, NULL, OPT_BASE_ALIGN },
+		{ "format", required_argument, NULL, OPT_BENCH_FORMAT },
+		{ "perf", no_argument, NULL, OPT_PERF },
+		{ "source", no_argument, NULL, OPT_SOURCE },
+		{ "help", no_argument, NULL, CLI_OPT_HELP },
+		{ "version", no_argument, NULL, CLI_OPT_VERSION },
+		{ NULL, 0, NULL, 0 },
+	};
+	int opt;
+
+	optind = 1;
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
+		int rc = cli_common_option(&b->c, opt, optarg);
+
+		if (rc < 0)
+			return *status = EXIT_USAGE, -1;
+		if (rc > 0)
+			continue;
+		rc = parse_value(b, opt, optarg);
+		if (rc < 0)
+			return *status = EXIT_USAGE, -1;
+		if (!rc)
+			continue;
+		switch (opt) {
+		case OPT_PERF:
+			b->perf = true;
+			break;
+		case OPT_SOURCE:
+			b->source = true;
+			break;
+		case CLI_OPT_HELP:
+			usage(stdout);
+			return *status = EXIT_SUCCESS, -1;
+		case CLI_OPT_VERSION:
+			cli_print_version("bench");
+			return *status = EXIT_SUCCESS, -1;
+		default:
+			cli_option_error("bench", opt, argv);
+			return *status = EXIT_USAGE, -1;
+		}
+	}
+	if (argc - optind != 2) {
+		usage(stderr);
+		return *status = EXIT_USAGE, -1;
+	}
+	return 0;
+}
+
+/* ---- the private directory, removed on every way out ---------------- */
+
+static char tmp_dir[512], tmp_src[600], tmp_bin[600], tmp_log[600], tmp_out[600];
+static volatile sig_atomic_t child_pid;
+
+static void tmp_cleanup(void)
+{
+	if (!tmp_dir[0])
+		return;
+	unlink(tmp_src);
+	unlink(tmp_bin);
+	unlink(tmp_log);
+	unlink(tmp_out);
+	rmdir(tmp_dir);
+	tmp_dir[0] = '\0';
+}
+
+/* async-signal-safe: stop the child, remove the files, die of @sig */
+static void on_signal(int sig)
+{
+	if (child_pid > 0)
+		kill(child_pid, SIGKILL);
+	tmp_cleanup();
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static int tmp_create(void)
+{
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
+	const char *base = getenv("TMPDIR");
+	struct sigaction sa;
+
+	if (!base || !*base)
+		base = "/tmp";
+	snprintf(tmp_dir, sizeof(tmp_dir), "%s/cachelint-bench.XXXXXX", base);
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+		sigaction(sigs[i], &sa, NULL);
+	if (!mkdtemp(tmp_dir)) {
+		cl_error("bench: cannot make a temporary directory in %s: %s", base, strerror(errno));
+		tmp_dir[0] = '\0';
+		return -1;
+	}
+	snprintf(tmp_src, sizeof(tmp_src), "%s/bench.c", tmp_dir);
+	snprintf(tmp_bin, sizeof(tmp_bin), "%s/bench", tmp_dir);
+	snprintf(tmp_log, sizeof(tmp_log), "%s/cc.log", tmp_dir);
+	snprintf(tmp_out, sizeof(tmp_out), "%s/out.txt", tmp_dir);
+	return 0;
+}
+
+/* ---- compiling and running ------------------------------------------ */
+
+static bool in_path(const char *prog)
+{
+	const char *path = getenv("PATH");
+	char buf[4096];
+
+	if (strchr(prog, '/'))
+		return access(prog, X_OK) == 0;
+	for (const char *p = path ? path : "/usr/bin:/bin"; *p;) {
+		size_t n = strcspn(p, ":");
+
+		snprintf(buf, sizeof(buf), "%.*s/%s", (int)n, n ? p : ".", prog);
+		if (access(buf, X_OK) == 0)
+			return true;
+		p += n + (p[n] == ':');
+	}
+	return false;
+}
+
+/* $CC split at blanks (as make does), else cc, else gcc; NULL: none. */
+static char *find_compiler(char **argv, size_t max, size_t *n)
+{
+	const char *cc = getenv("CC");
+	char *copy;
+
+	*n = 0;
+	if (!cc || !*cc)
+		cc = in_path("cc") ? "cc" : in_path("gcc") ? "gcc" : NULL;
+	if (!cc)
+		return NULL;
+	copy = cl_xstrdup(cc);
+	for (char *tok = strtok(copy, " \t"); tok && *n < max; tok = strtok(NULL, " \t"))
+		argv[(*n)++] = tok;
+	if (!*n || !in_path(argv[0])) {
+		cl_error("bench: no C compiler: '%s'%s cannot be run", cc,
+			 getenv("CC") && *getenv("CC") ? " (from $CC)" : "");
+		free(copy);
+		return NULL;
+	}
+	return copy;
+}
+
+/* Run @argv with stdout in @out and stderr in @err; the exit status, or -1. */
+static int spawn(char **argv, const char *out, const char *err)
+{
+	int status;
+	pid_t pid;
+
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0)
+		return -1;
+	if (!pid) {
+		if (!freopen(out, "w", stdout) || !freopen(err, "w", stderr))
+			_exit(126);
+		execvp(argv[0], argv);
+		_exit(127);
+	}
+	child_pid = pid;
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			return child_pid = 0, -1;
+	child_pid = 0;
+	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+static void show_log(const char *what)
+{
+	FILE *f = fopen(tmp_log, "r");
+	char buf[1024];
+	int lines = 0;
+
+	if (!f)
+		return;
+	fprintf(stderr, "cachelint: bench: %s said:\n", what);
+	while (fgets(buf, sizeof(buf), f) && lines++ < 40)
+		fputs(buf, stderr);
+	fclose(f);
+}
+
+static int compile(void)
+{
+	char *argv[32], *copy;
+	size_t n;
+	int rc;
+
+	copy = find_compiler(argv, 24, &n);
+	if (!copy) {
+		if (!getenv("CC") || !*getenv("CC"))
+			cl_error("bench: no C compiler: set CC, or install cc or gcc");
+		return -1;
+	}
+	argv[n++] = "-O2";
+	argv[n++] = "-pthread";
+	argv[n++] = "-o";
+	argv[n++] = tmp_bin;
+	argv[n++] = tmp_src;
+	argv[n] = NULL;
+	rc = spawn(argv, tmp_log, tmp_log);
+	if (rc) {
+		if (rc == 127)
+			cl_error("bench: the C compiler '%s' cannot be run", argv[0]);
+		else
+			cl_error("bench: the C compiler '%s' failed on the generated program (status %d)",
+				 argv[0], rc);
+		if (rc != 127)
+			show_log(argv[0]);
+	}
+	free(copy);
+	return rc ? -1 : 0;
+}
+
+/* ---- the counts ----------------------------------------------------- */
+
+/**
+ * struct bench_result - what the program printed
+ * @ops: [layout][role][round], ops/s summed over the role's threads
+ * @cpus: CPUs the threads were pinned to
+ * @runs: thread runs
+ * @short_runs: thread runs on their CPU less than 90% of the time
+ */
+struct bench_result {
+	double *ops;
+	int cpus;
+	unsigned runs, short_runs;
+};
+
+static double *ops_at(const struct bench_plan *p, const struct bench_result *res, unsigned rounds,
+		      size_t l, size_t r, unsigned round)
+{
+	return &res->ops[(l * p->nroles + r) * rounds + round];
+}
+
+static int run_program(const struct bench_plan *p, const struct bench_cmd *b,
+		       struct bench_result *res)
+{
+	char secs[32], rounds[16], line[256];
+	char *argv[] = { tmp_bin, secs, rounds, NULL };
+	FILE *f;
+	int rc;
+
+	snprintf(secs, sizeof(secs), "%g", b->seconds);
+	snprintf(rounds, sizeof(rounds), "%u", b->rounds);
+	rc = spawn(argv, tmp_out, tmp_log);
+	if (rc) {
+		cl_error("bench: the generated program failed (status %d)", rc);
+		show_log("it");
+		return -1;
+	}
+	f = fopen(tmp_out, "r");
+	if (!f)
+		return cl_error("bench: %s: %s", tmp_out, strerror(errno)), -1;
+	res->ops = calloc(p->nlayouts * p->nroles * b->rounds + 1, sizeof(*res->ops));
+	while (fgets(line, sizeof(line), f)) {
+		unsigned round, l, r;
+		double ops, share;
+
+		if (sscanf(line, "cpus %d", &res->cpus) == 1)
+			continue;
+		if (sscanf(line, "run %u %u %u %lf %lf", &round, &l, &r, &ops, &share) != 5 ||
+		    round >= b->rounds || l >= p->nlayouts || r >= p->nroles)
+			continue;
+		*ops_at(p, res, b->rounds, l, r, round) += ops;
+		res->runs++;
+		res->short_runs += share < 0.9;
+	}
+	fclose(f);
+	return 0;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+static double median(const double *v, unsigned n)
+{
+	double *s = cl_xmalloc(n * sizeof(*s)), m;
+
+	memcpy(s, v, n * sizeof(*s));
+	qsort(s, n, sizeof(*s), cmp_double);
+	m = n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+	free(s);
+	return m;
+}
+
+/**
+ * struct bench_table - the medians and what is derived from them
+ * @med: [layout][role] median ops/s
+ * @aa_spread: the largest |A/A / original - 1| over the roles
+ */
+struct bench_table {
+	double *med;
+	double aa_spread;
+};
+
+/* Layout 1 is the A/A copy of the original (layout 0). */
+#define AA 1
+
+static void table_make(const struct bench_plan *p, const struct bench_result *res,
+		       unsigned rounds, struct bench_table *t)
+{
+	t->med = cl_xmalloc((p->nlayouts * p->nroles + 1) * sizeof(*t->med));
+	for (size_t l = 0; l < p->nlayouts; l++)
+		for (size_t r = 0; r < p->nroles; r++)
+			t->med[l * p->nroles + r] = median(ops_at(p, res, rounds, l, r, 0), rounds);
+	t->aa_spread = 0;
+	for (size_t r = 0; r < p->nroles; r++) {
+		double o = t->med[r], a = t->med[AA * p->nroles + r];
+		double d = o > 0 ? fabs(a / o - 1) : 0;
+
+		if (d > t->aa_spread)
+			t->aa_spread = d;
+	}
+}
+
+static double ratio(const struct bench_plan *p, const struct bench_table *t, size_t l, size_t r)
+{
+	double o = t->med[r];
+
+	return o > 0 ? t->med[l * p->nroles + r] / o : 0;
+}
+
+/* The order layouts are shown in: the original, the others, the A/A copy last. */
+static size_t shown(const struct bench_plan *p, size_t i)
+{
+	if (!i)
+		return 0;
+	return i + 1 < p->nlayouts ? i + 1 : AA;
+}
+
+static const char *layout_label(const struct bench_plan *p, size_t l)
+{
+	return l == AA ? "original (A/A)" : p->layouts[l].name;
+}
+
+/* ---- output --------------------------------------------------------- */
+
+static const char *placement(const struct bench_plan *p, struct cl_arena *a)
+{
+	if (!p->base_align)
+		return cl_arena_printf(a, "each object on a %u-byte line boundary", p->line_size);
+	return cl_arena_printf(a, "each object %u-aligned, not %u-aligned (--base-align %u)",
+			       p->base_align, 2 * p->base_align, p->base_align);
+}
+
+static void print_text(const struct bench_plan *p, const struct bench_cmd *b,
+		       const struct bench_result *res, const struct bench_table *t,
+		       struct cl_arena *a)
+{
+	printf("cachelint bench: %s, %u round%s of %g s per layout, interleaved, after a warm-up; %s\n",
+	       p->record, b->rounds, b->rounds == 1 ? "" : "s", b->seconds, placement(p, a));
+	for (size_t r = 0; r < p->nroles; r++)
+		printf("role %s: %s\n", p->roles[r].name, bench_role_describe(p, r, a));
+	printf("\n%-20s %7s  %-16s %5s %16s %12s\n", "layout", "bytes", "role", "lines", "ops/s",
+	       "vs original");
+	for (size_t i = 0, l; i < p->nlayouts && (l = shown(p, i), 1); i++)
+		for (size_t r = 0; r < p->nroles; r++)
+			printf("%-20s %7llu  %-16s %5u %16.0f %11.2fx\n", layout_label(p, l),
+			       (unsigned long long)p->layouts[l].size, p->roles[r].name,
+			       bench_role_lines(p, l, r), t->med[l * p->nroles + r], ratio(p, t, l, r));
+	printf("\nA/A spread: %.1f%% (the largest |A/A - 1| over the roles): differences smaller than that are noise\n",
+	       100 * t->aa_spread);
+	printf("threads on their CPU less than 90%% of a run: %u of %u\n", res->short_runs, res->runs);
+	/* as run.sh: false sharing needs both threads on their CPUs at once */
+	if (res->short_runs * 3 > res->runs)
+		printf("the machine was busy: the ratios understate false sharing; run it again on a quiet machine\n");
+}
+
+static void print_markdown(const struct bench_plan *p, const struct bench_cmd *b,
+			   const struct bench_result *res, const struct bench_table *t,
+			   struct cl_arena *a)
+{
+	printf("| layout | bytes | role | lines | ops/s | vs original |\n");
+	printf("|:--|--:|:--|--:|--:|--:|\n");
+	for (size_t i = 0, l; i < p->nlayouts && (l = shown(p, i), 1); i++)
+		for (size_t r = 0; r < p->nroles; r++)
+			printf("| %s | %llu | %s | %u | %.0f | %.2fx |\n", layout_label(p, l),
+			       (unsigned long long)p->layouts[l].size, p->roles[r].name,
+			       bench_role_lines(p, l, r), t->med[l * p->nroles + r], ratio(p, t, l, r));
+	printf("\n`cachelint bench` on %s: median of %u interleaved rounds of %g s, %u thread%s per role on %d CPU%s, %s; A/A spread %.1f%%; %u of %u thread runs on their CPU less than 90%% of the time.\n",
+	       p->record, b->rounds, b->seconds, p->threads, p->threads == 1 ? "" : "s", res->cpus,
+	       res->cpus == 1 ? "" : "s", placement(p, a), 100 * t->aa_spread, res->short_runs,
+	       res->runs);
+}
+
+static void json_roles(const struct bench_plan *p, const struct bench_table *t, size_t l)
+{
+	for (size_t r = 0; r < p->nroles; r++) {
+		printf("%s{\"role\": ", r ? ", " : "");
+		cl_put_quoted(stdout, p->roles[r].name);
+		printf(", \"ops_per_s\": %.0f, \"ratio\": %.4f, \"lines\": %u}",
+		       t->med[l * p->nroles + r], ratio(p, t, l, r), bench_role_lines(p, l, r));
+	}
+}
+
+static void print_json(const struct bench_plan *p, const struct bench_cmd *b,
+		       const struct bench_result *res, const struct bench_table *t,
+		       const char *perf_note)
+{
+	printf("{\"struct\": ");
+	cl_put_quoted(stdout, p->record);
+	printf(", \"seconds\": %g, \"rounds\": %u, \"threads_per_role\": %u, \"cpus\": %d, ",
+	       b->seconds, b->rounds, p->threads, res->cpus);
+	printf("\"line_size\": %u, \"base_align\": %u,\n \"layouts\": [", p->line_size,
+	       p->base_align);
+	for (size_t l = 0, k = 0; l < p->nlayouts; l++) {
+		if (l == AA)
+			continue;
+		printf("%s\n  {\"name\": ", k++ ? "," : "");
+		cl_put_quoted(stdout, p->layouts[l].name);
+		printf(", \"bytes\": %llu, \"roles\": [", (unsigned long long)p->layouts[l].size);
+		json_roles(p, t, l);
+		printf("]}");
+	}
+	printf("],\n \"aa\": {\"spread\": %.4f, \"roles\": [", t->aa_spread);
+	json_roles(p, t, AA);
+	printf("]},\n \"disturbance\": {\"runs\": %u, \"off_cpu_runs\": %u}", res->runs,
+	       res->short_runs);
+	if (perf_note) {
+		printf(",\n \"perf\": ");
+		cl_put_quoted(stdout, perf_note);
+	}
+	printf("}\n");
+}
+
+/* ---- the run -------------------------------------------------------- */
+
+/* "skipped: …": perf c2c needs a PMU with load/store sampling. */
+static const char *perf_check(struct cl_arena *a)
+{
+	struct perf_event_attr attr;
+	long fd;
+
+	memset(&attr, 0, sizeof(attr));
+	attr.size = sizeof(attr);
+	attr.type = PERF_TYPE_HARDWARE;
+	attr.config = PERF_COUNT_HW_CPU_CYCLES;
+	attr.disabled = 1;
+	attr.exclude_kernel = 1;
+	attr.exclude_hv = 1;
+	fd = syscall(SYS_perf_event_open, &attr, 0, -1, -1, 0);
+	if (fd < 0)
+		return cl_arena_printf(a, "--perf skipped: no PMU here (perf_event_open of cycles: %s)",
+				       strerror(errno));
+	close((int)fd);
+	return "--perf skipped: a PMU is present, but running perf c2c per layout is not implemented yet";
+}
+
+static int add_layout_arg(struct bench_plan *p, const char *arg, const char *struct_name,
+			  struct cl_arena *a)
+{
+	const char *eq = strchr(arg, '=');
+	char *name = cl_arena_strndup(a, arg, (size_t)(eq - arg));
+	char err[1024];
+
+	for (size_t l = 0; l < p->nlayouts; l++) {
+		if (!strcmp(p->layouts[l].name, name)) {
+			cl_error("bench: --layout '%s' is given twice", name);
+			return -1;
+		}
+	}
+	if (bench_add_dump(p, name, eq + 1, struct_name, a, err, sizeof(err))) {
+		cl_error("bench: %s", err);
+		return -1;
+	}
+	return 0;
+}
+
+/* The A/A copy: the original again, as a layout of its own (AA). */
+static void add_aa(struct bench_plan *p)
+{
+	p->layouts = cl_xrealloc(p->layouts, (p->nlayouts + 1) * sizeof(*p->layouts));
+	p->layouts[p->nlayouts] = p->layouts[0];
+	p->layouts[p->nlayouts++].name = "original-aa";
+}
+
+static void add_proposal(struct bench_plan *p, struct dw_run *r, const struct cl_record *rec,
+			 struct cl_arena *a)
+{
+	const struct cl_report_proposal *rp = cl_pipeline_proposal(&r->pipe, rec);
+	char err[256];
+
+	if (!rp)
+		fprintf(stderr, "cachelint: bench: note: nothing to propose for %s: no cache line holds fields of two classes or write groups\n",
+			p->record);
+	else if (!rp->p)
+		fprintf(stderr, "cachelint: bench: note: no proposal for %s: %s\n", p->record,
+			rp->reason);
+	else if (bench_add_record(p, "proposed", rp->p->model, a, err, sizeof(err)))
+		fprintf(stderr, "cachelint: bench: note: %s\n", err);
+}
+
+static void note_cpus(const struct bench_plan *p)
+{
+	cpu_set_t set;
+	int n = 0;
+
+	if (sched_getaffinity(0, sizeof(set), &set))
+		return;
+	n = CPU_COUNT(&set);
+	if ((size_t)n < p->nroles * p->threads)
+		fprintf(stderr, "cachelint: bench: note: %zu threads on %d CPU%s: threads share CPUs, so the ratios understate false sharing\n",
+			p->nroles * p->threads, n, n == 1 ? "" : "s");
+}
+
+static int measure(struct bench_plan *p, const struct bench_cmd *b, struct cl_arena *a)
+{
+	struct bench_result res = { 0 };
+	struct bench_table t = { 0 };
+	const char *perf_note = b->perf ? perf_check(a) : NULL;
+	FILE *f;
+	int rc = -1;
+
+	if (tmp_create())
+		return -1;
+	f = fopen(tmp_src, "w");
+	if (!f) {
+		cl_error("bench: %s: %s", tmp_src, strerror(errno));
+		goto out;
+	}
+	bench_generate(f, p);
+	if (fclose(f)) {
+		cl_error("bench: %s: %s", tmp_src, strerror(errno));
+		goto out;
+	}
+	if (compile())
+		goto out;
+	note_cpus(p);
+	if (run_program(p, b, &res))
+		goto out;
+	table_make(p, &res, b->rounds, &t);
+	if (perf_note && b->format != BENCH_JSON)
+		fprintf(stderr, "cachelint: bench: note: %s\n", perf_note);
+	if (b->format == BENCH_JSON)
+		print_json(p, b, &res, &t, perf_note);
+	else if (b->format == BENCH_MARKDOWN)
+		print_markdown(p, b, &res, &t, a);
+	else
+		print_text(p, b, &res, &t, a);
+	rc = 0;
+out:
+	free(res.ops);
+	free(t.med);
+	tmp_cleanup();
+	return rc;
+}
+
+/* "struct page_counter" and "union u" name the tag. */
+static const char *struct_name(const char *arg)
+{
+	if (!strncmp(arg, "struct ", 7))
+		return arg + 7;
+	if (!strncmp(arg, "union ", 6))
+		return arg + 6;
+	return arg;
+}
+
+static int plan_make(struct bench_plan *p, struct bench_cmd *b, struct dw_run *r,
+		     const char *name, struct cl_arena *a)
+{
+	const struct cl_record *rec = r->pipe.records[0];
+
+	if (r->pipe.nrecords > 1)
+		fprintf(stderr, "cachelint: bench: note: %s has %zu layouts in the input; measuring the first\n",
+			name, r->pipe.nrecords);
+	p->line_size = b->c.opt.line_size;
+	p->base_align = b->base_align;
+	p->threads = b->threads;
+	if (bench_plan_init(p, rec, a)) {
+		cl_error("bench: %s has no member with an access class or path: nothing to measure (annotate it or give --profile)",
+			 p->record);
+		return -1;
+	}
+	add_aa(p);
+	add_proposal(p, r, rec, a);
+	for (size_t i = 0; i < b->nlayouts; i++)
+		if (add_layout_arg(p, b->layouts[i], name, a))
+			return -1;
+	return 0;
+}
+
+static void plan_free(struct bench_plan *p)
+{
+	for (size_t i = 0; i < p->nroles; i++)
+		free(p->roles[i].acc);
+	free(p->roles);
+	free(p->layouts);
+}
+
+static int run(int argc, char **argv)
+{
+	struct bench_cmd b = { .threads = 1, .rounds = 3, .seconds = 1.0 };
+	struct bench_plan p = { 0 };
+	struct cl_arena a;
+	struct dw_run r;
+	const char *name;
+	int status = EXIT_USAGE;
+
+	cli_common_init(&b.c);
+	cl_arena_init(&a);
+	if (parse(&b, argc, argv, &status))
+		goto out_common;
+	b.c.propose = true;
+	if (dw_run_init(&r, &b.c))
+		goto out;
+	name = struct_name(argv[optind + 1]);
+	dw_run_files(&r, argv + optind, 1, false, name, true);
+	if (r.errors) {
+		cl_error("bench: %zu error%s", r.errors, r.errors == 1 ? "" : "s");
+		goto out;
+	}
+	if (!r.pipe.nrecords) {
+		cl_error("bench: no struct or union '%s' is defined in %s", name, argv[optind]);
+		goto out;
+	}
+	if (plan_make(&p, &b, &r, name, &a))
+		goto out;
+	if (b.source) {
+		bench_generate(stdout, &p);
+		status = EXIT_SUCCESS;
+	} else {
+		status = measure(&p, &b, &a) ? EXIT_USAGE : EXIT_SUCCESS;
+	}
+out:
+	dw_run_free(&r);
+out_common:
+	plan_free(&p);
+	cl_arena_free(&a);
+	cli_common_free(&b.c);
+	free(b.layouts);
+	return status;
+}
+
+const struct cl_command cl_cmd_bench = {
+	"bench", "measure a struct's layouts (original, proposed, given) per role", run,
+};

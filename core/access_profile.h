@@ -53,19 +53,28 @@ extern "C" {
  *             write-hot
  * @read_mostly: otherwise, one whose reads are at least this fraction is
  *               read-mostly; anything else is cold
+ * @min_accesses: the absolute floor: a struct whose counted entries in one
+ *                file add up to fewer accesses (reads + writes, per-path
+ *                counts included) gets no class from its counts (inferred
+ *                classes are cold, counted path uses dropped); 0: no floor.
+ *                A struct touched a handful of times in a run is no finding
  */
 struct cl_thresholds {
 	double write_hot;
 	double read_mostly;
+	uint64_t min_accesses;
 };
 
 #define CL_THRESHOLD_WRITE_HOT_DEFAULT 0.01
 #define CL_THRESHOLD_READ_MOSTLY_DEFAULT 0.01
+#define CL_THRESHOLD_MIN_ACCESSES_DEFAULT 1000
 
 /**
  * struct cl_inference - what the counts of an entry are weighed against
  * @hottest: the accesses of the hottest member of its struct in its file
  * @path_hottest: the same for counted paths: the busiest path's accesses
+ * @total: the accesses of all counted entries of its struct in its file,
+ *         per-path counts included, for the floor (min_accesses)
  * @counted: its read:/write: uses as loaded, counts and all, when some
  *           were counted: the thresholds pick its uses from them; else NULL
  * @ncounted: number of @counted
@@ -74,7 +83,7 @@ struct cl_thresholds {
  * profile has millions), and one of its own for each entry of counted paths.
  */
 struct cl_inference {
-	uint64_t hottest, path_hottest;
+	uint64_t hottest, path_hottest, total;
 	const struct cl_use *counted;
 	uint32_t ncounted;
 };

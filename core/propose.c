@@ -824,6 +824,16 @@ static void join_segments(struct plan *pl, const struct cl_record *rec, struct c
 	}
 }
 
+uint32_t cl_proposal_added_align(const struct cl_proposal *p)
+{
+	uint32_t most = 0;
+
+	for (size_t i = 0; i < p->n; i++)
+		if (p->align[i] > most)
+			most = p->align[i];
+	return most;
+}
+
 int cl_propose(const struct cl_record *rec, const struct cl_options *opt,
 	       struct cl_arena *a, struct cl_proposal *out)
 {

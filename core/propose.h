@@ -62,6 +62,12 @@ struct cl_proposal {
  */
 int cl_propose(const struct cl_record *rec, const struct cl_options *opt,
 	       struct cl_arena *a, struct cl_proposal *out);
+/*
+ * The largest alignment @p adds to a member (aligned(64) on a class
+ * boundary), 0 when it adds none.  Objects of the proposed layout need
+ * storage aligned that much: a static or aligned_alloc(), not malloc().
+ */
+uint32_t cl_proposal_added_align(const struct cl_proposal *p);
 
 #ifdef __cplusplus
 }

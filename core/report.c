@@ -119,6 +119,22 @@ static void put_finding(FILE *out, const struct cl_finding *f)
 	}
 }
 
+/*
+ * An alignment in a type is only as good as the storage: malloc() returns
+ * 16-aligned memory on x86-64, and a 64-aligned member there is undefined
+ * behaviour (UBSan: "misaligned address").  Every proposal that adds one
+ * says so.
+ */
+static const char *storage_text(const struct cl_proposal *p, struct cl_arena *a)
+{
+	uint32_t n = cl_proposal_added_align(p);
+
+	if (!n)
+		return "";
+	return cl_arena_printf(a, "; objects need %" PRIu32 "-aligned storage (a static, or aligned_alloc(%" PRIu32 ", ...); malloc() gives 16)",
+			       n, n);
+}
+
 const char *cl_proposal_summary(const struct cl_report_proposal *rp, const char *record_name,
 				struct cl_arena *a)
 {
@@ -139,9 +155,10 @@ const char *cl_proposal_summary(const struct cl_report_proposal *rp, const char 
 	if (aligned.s)
 		cl_strbuf_printf(&aligned, " aligned to a new line; ");
 	return cl_arena_printf(a, "proposed reordering of '%s': %s%" PRIu64 " -> %" PRIu64
-			       " bytes, %" PRIu64 " -> %" PRIu64 " cache lines%s",
+			       " bytes, %" PRIu64 " -> %" PRIu64 " cache lines%s%s",
 			       record_name, aligned.s ? cl_strbuf_take(&aligned, a) : "",
-			       rp->rec->size, p->size, p->old_lines, p->new_lines, remains);
+			       rp->rec->size, p->size, p->old_lines, p->new_lines,
+			       storage_text(p, a), remains);
 }
 
 const char *cl_proposal_order(const struct cl_proposal *p, struct cl_arena *a)
@@ -159,8 +176,9 @@ const char *cl_proposal_order(const struct cl_proposal *p, struct cl_arena *a)
 					 p->align[i]);
 	}
 	cl_strbuf_printf(&order, "; %s%" PRIu64 " -> %" PRIu64 " bytes, %" PRIu64 " -> %" PRIu64
-			 " cache line%s", aligned.s ? aligned.s : "", p->rec->size, p->size,
-			 p->old_lines, p->new_lines, p->new_lines == 1 ? "" : "s");
+			 " cache line%s%s", aligned.s ? aligned.s : "", p->rec->size, p->size,
+			 p->old_lines, p->new_lines, p->new_lines == 1 ? "" : "s",
+			 storage_text(p, a));
 	cl_strbuf_free(&aligned);
 	return cl_strbuf_take(&order, a);
 }

@@ -264,6 +264,10 @@ struct cl_objects {
  * @concurrent: the paths declared concurrent (top-level "paths:"); the
  *              others are serialized
  * @nconcurrent: number of @concurrent
+ * @located: indices in @structs of the entries keyed NAME@FILE:LINE (one
+ *           of two different structs of one tag, cl_struct_key_matches())
+ * @nlocated: number of @located
+ * @located_cap: allocated @located
  * @objects: the evidence per object (objects:), if any profile had some
  */
 struct cl_profile {
@@ -275,6 +279,8 @@ struct cl_profile {
 	struct cl_index index;
 	const char **concurrent;
 	size_t nconcurrent;
+	size_t *located;
+	size_t nlocated, located_cap;
 	struct cl_objects objects;
 };
 
@@ -295,8 +301,27 @@ int cl_profile_load_list(struct cl_profile *p, const char *list, struct cl_diag 
 
 struct cl_profile_struct *cl_profile_find(const struct cl_profile *p, const char *name);
 
-/* The objects: entry of struct @name, or NULL. */
+/*
+ * A struct key is a tag or typedef name, or NAME@FILE:LINE where a program
+ * defines two different structs of one tag in two units (the runtime keys
+ * them so): that key names only the record defined at line LINE of a file
+ * whose path ends with FILE (whole path components).  cl_struct_key_name()
+ * says how long the NAME part of @key is; cl_struct_key_matches() whether
+ * @key names @rec.
+ */
+size_t cl_struct_key_name(const char *key);
+bool cl_struct_key_matches(const char *key, const struct cl_record *rec);
+/* The entry for @rec: the one keyed by its place if any, else by its name. */
+struct cl_profile_struct *cl_profile_find_record(const struct cl_profile *p,
+						 const struct cl_record *rec);
+/* Whether an entry (structs:, objects:, keyed by place or not) names @name. */
+bool cl_profile_names(const struct cl_profile *p, const char *name);
+
+/* The objects: entry of struct @name (the key exactly), or NULL. */
 const struct cl_object_struct *cl_objects_struct(const struct cl_profile *p, const char *name);
+/* The objects: entry for @rec: keyed by its place if any, else by its name. */
+const struct cl_object_struct *cl_objects_struct_record(const struct cl_profile *p,
+							const struct cl_record *rec);
 /* The objects: variables: entry of @name, or NULL. */
 const struct cl_object_variable *cl_objects_variable(const struct cl_profile *p,
 						     const char *name);

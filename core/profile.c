@@ -73,6 +73,8 @@ static struct cl_profile_struct *struct_add(struct cl_profile *p, const char *na
 	s->name = name;
 	s->span = *span;
 	*struct_slot(p, name) = p->nstructs;
+	if (name[cl_struct_key_name(name)])
+		*cl_vec_push(&p->located, &p->nlocated, &p->located_cap) = p->nstructs - 1;
 	return s;
 }
 
@@ -209,6 +211,7 @@ void cl_profile_free(struct cl_profile *p)
 	free(p->structs);
 	cl_index_free(&p->index);
 	free(p->concurrent);
+	free(p->located);
 	cl_objects_free(&p->objects);
 	cl_arena_free(&p->arena);
 	cl_profile_init(p);
@@ -222,6 +225,79 @@ struct cl_profile_struct *cl_profile_find(const struct cl_profile *p, const char
 		return NULL;
 	slot = struct_slot(p, name);
 	return *slot ? &p->structs[*slot - 1] : NULL;
+}
+
+size_t cl_struct_key_name(const char *key)
+{
+	const char *at = strchr(key, '@');
+
+	return at ? (size_t)(at - key) : strlen(key);
+}
+
+/* "FILE:LINE" after the '@' of a key: its FILE's length and LINE; false when it is none. */
+static bool key_place(const char *s, size_t *file_len, unsigned *line)
+{
+	const char *colon = strrchr(s, ':');
+	uint64_t v;
+
+	if (!colon || colon == s || !ld_parse_u64(colon + 1, &v) || !v || v > UINT32_MAX)
+		return false;
+	*file_len = (size_t)(colon - s);
+	*line = (unsigned)v;
+	return true;
+}
+
+bool cl_struct_key_matches(const char *key, const struct cl_record *rec)
+{
+	size_t n = cl_struct_key_name(key), flen, slen;
+	const char *shown;
+	unsigned line;
+
+	if (!rec->name || strlen(rec->name) != n || memcmp(key, rec->name, n))
+		return false;
+	if (!key[n])
+		return true;
+	shown = cl_span_shown_file(&rec->span);
+	if (!key_place(key + n + 1, &flen, &line) || !shown ||
+	    cl_span_shown_line(&rec->span) != line)
+		return false;
+	slen = strlen(shown);
+	if (slen < flen || memcmp(shown + slen - flen, key + n + 1, flen))
+		return false;
+	return slen == flen || shown[slen - flen - 1] == '/';
+}
+
+struct cl_profile_struct *cl_profile_find_record(const struct cl_profile *p,
+						 const struct cl_record *rec)
+{
+	if (!rec->name)
+		return NULL;
+	for (size_t i = 0; i < p->nlocated; i++)
+		if (cl_struct_key_matches(p->structs[p->located[i]].name, rec))
+			return &p->structs[p->located[i]];
+	return cl_profile_find(p, rec->name);
+}
+
+static bool key_named(const char *key, const char *name)
+{
+	size_t n = cl_struct_key_name(key);
+
+	return strlen(name) == n && !memcmp(key, name, n);
+}
+
+bool cl_profile_names(const struct cl_profile *p, const char *name)
+{
+	if (!name || (!p->nstructs && !p->objects.nstructs))
+		return false;
+	if (cl_profile_find(p, name))
+		return true;
+	for (size_t i = 0; i < p->nlocated; i++)
+		if (key_named(p->structs[p->located[i]].name, name))
+			return true;
+	for (size_t i = 0; i < p->objects.nstructs; i++)
+		if (key_named(p->objects.structs[i].name, name))
+			return true;
+	return false;
 }
 
 enum cl_class cl_infer_class(uint64_t reads, uint64_t writes, uint64_t hottest,
@@ -490,6 +566,12 @@ static void profile_take(struct cl_profile *p, struct cl_profile *tmp)
 	p->nstructs = tmp->nstructs;
 	p->cap = tmp->cap;
 	p->index = tmp->index;
+	free(p->located);
+	p->located = tmp->located;
+	p->nlocated = tmp->nlocated;
+	p->located_cap = tmp->located_cap;
+	tmp->located = NULL;
+	tmp->nlocated = tmp->located_cap = 0;
 	tmp->structs = NULL;
 	cl_index_init(&tmp->index);
 	tmp->nstructs = tmp->cap = 0;
@@ -1413,8 +1495,13 @@ int ld_check_struct_name(struct loader *ld, const struct cl_span *at,
 			     const char *name)
 {
 	char nb[SHOW_MAX];
+	size_t n = cl_struct_key_name(name), flen;
+	unsigned line;
 
-	if (cl_record_name_valid(name, strlen(name)))
+	if (name[n] && (!key_place(name + n + 1, &flen, &line) || !n))
+		return ld_err_at(ld, at, "invalid struct key '%s' (expected NAME@FILE:LINE, a struct defined at a line of a file)",
+				 ld_show(nb, name));
+	if (cl_record_name_valid(name, n))
 		return 0;
 	return ld_err_at(ld, at, "invalid struct name '%s' (expected a tag or typedef name, or a C++ class as ns::box<int>)",
 		      ld_show(nb, name));

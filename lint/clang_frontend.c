@@ -330,8 +330,7 @@ static bool worth(struct fe *fe, CXCursor decl, unsigned depth)
 		return e->worth;
 	e->worth = 0;	/* a record cannot contain itself; be safe */
 	name = record_name(fe, decl, &tdef);
-	if (name && fe->opt->profile && fe->opt->profile->nstructs &&
-	    cl_profile_find(fe->opt->profile, name))
+	if (name && fe->opt->profile && cl_profile_names(fe->opt->profile, name))
 		yes = true;
 	clang_Type_visitFields(clang_getCursorType(decl), collect_field, &f);
 	for (size_t i = 0; i < f.n && !yes; i++) {
@@ -968,10 +967,10 @@ static bool local_record_matters(const char *text, size_t size, size_t at,
 		return true;
 	if (!scan_token(text, size, &pos, &t) || !scan_token(text, size, &pos, &t))
 		return false;
-	if (t.kind == 'i' && t.len < sizeof(tag) && opt->profile && opt->profile->nstructs) {
+	if (t.kind == 'i' && t.len < sizeof(tag) && opt->profile) {
 		memcpy(tag, t.text, t.len);
 		tag[t.len] = '\0';
-		if (cl_profile_find(opt->profile, tag))
+		if (cl_profile_names(opt->profile, tag))
 			return true;
 	}
 	end = scan_to(text, size, scan_to(text, size, at, "{") + 1, "}");

@@ -308,7 +308,7 @@ static bool worth_embedded(tree type, const char *name, unsigned depth,
 {
 	if (state.dump || attributes_on_fields(type))
 		return true;
-	if (name && state.profile.nstructs && cl_profile_find(&state.profile, name))
+	if (cl_profile_names(&state.profile, name))
 		return true;
 	if (depth >= WORTH_DEPTH_MAX)
 		return false;

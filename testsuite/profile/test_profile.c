@@ -944,6 +944,45 @@ static struct error_case objects_variable_align = {
 	OBJ "  variables:\n    v: {base-align: 3}\n", 4, 21, "'base-align' must be a power of two",
 };
 
+/* NAME@FILE:LINE keys: one of two structs of one tag, by where it is defined. */
+static void test_located_keys(void **state)
+{
+	struct cl_record *a, *b;
+	struct cl_arena ar;
+	struct cl_profile p;
+
+	(void)state;
+	cl_arena_init(&ar);
+	a = cl_record_new(&ar, CL_STRUCT, "node", 0);
+	a->span.file = "src/x/a.c";
+	a->span.line = 3;
+	b = cl_record_new(&ar, CL_STRUCT, "node", 0);
+	b->span.file = "src/x/ba.c";
+	b->span.line = 3;
+	assert_int_equal(cl_struct_key_name("node@a.c:3"), 4);
+	assert_int_equal(cl_struct_key_name("node"), 4);
+	assert_true(cl_struct_key_matches("node", a));
+	assert_true(cl_struct_key_matches("node@a.c:3", a));
+	assert_true(cl_struct_key_matches("node@x/a.c:3", a));
+	assert_true(cl_struct_key_matches("node@src/x/a.c:3", a));
+	assert_false(cl_struct_key_matches("node@a.c:3", b));	/* ba.c: not a path component */
+	assert_false(cl_struct_key_matches("node@a.c:4", a));
+	assert_false(cl_struct_key_matches("nod@a.c:3", a));
+
+	cl_profile_init(&p);
+	load_ok(&p, "a.yaml", V1 "structs:\n  node@a.c:3: {key: cold}\n  node: {next: cold}\n"
+		"objects:\n  structs:\n    node@ba.c:3: {instances: 2}\n    slot: {instances: 1}\n");
+	assert_string_equal(cl_profile_find_record(&p, a)->name, "node@a.c:3");
+	assert_string_equal(cl_profile_find_record(&p, b)->name, "node");
+	assert_null(cl_objects_struct_record(&p, a));
+	assert_int_equal(cl_objects_struct_record(&p, b)->instances, 2);
+	assert_true(cl_profile_names(&p, "node"));
+	assert_true(cl_profile_names(&p, "slot"));
+	assert_false(cl_profile_names(&p, "nod"));
+	cl_profile_free(&p);
+	cl_arena_free(&ar);
+}
+
 static void test_merge(void **state)
 {
 	const struct cl_profile_struct *s;
@@ -1470,6 +1509,7 @@ int main(void)
 		ERROR_TEST(quoted_in_message),
 		cmocka_unit_test(test_objects_example),
 		cmocka_unit_test(test_objects_merge),
+		cmocka_unit_test(test_located_keys),
 		ERROR_TEST(objects_unknown_key),
 		ERROR_TEST(objects_scalar),
 		ERROR_TEST(objects_sample_zero),

@@ -4,7 +4,7 @@
  *
  *   cachelint-profile: 1
  *   line-size: 64                      # optional
- *   thresholds: {write-hot: 0.01, read-mostly: 0.01}   # optional
+ *   thresholds: {write-hot: 0.01, read-mostly: 0.01, min-accesses: 1000}
  *   suppress:                          # optional, per struct
  *     some_struct: all                 # or a rule ID, or a list of them
  *   structs:

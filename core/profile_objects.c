@@ -116,7 +116,8 @@ static int paths_value(struct loader *ld, const char *key, const char ***names,
 		ps.names[ps.n++] = cl_arena_strndup(&ld->p->arena, name, len);
 	}
 	*names = cl_arena_alloc(&ld->p->arena, (ps.n ? ps.n : 1) * sizeof(**names));
-	memcpy(*names, ps.names, ps.n * sizeof(**names));
+	if (ps.n)
+		memcpy(*names, ps.names, ps.n * sizeof(**names));
 	*n = (uint32_t)ps.n;
 	rc = 0;
 out:

@@ -833,7 +833,7 @@ static void test_objects_merge(void **state)
 	load_ok(&p, "a.yaml", objects_example);
 	load_ok(&p, "b.yaml", V1 "objects:\n  sample: 1\n  structs:\n"
 		"    stats_state: {instances: 7, base-align: 16, pairs: []}\n"
-		"    node: {instances: 2000, pairs: [{write: hits, access: key}]}\n"
+		"    node: {instances: 2000, pairs: [{write: hits, access: key, paths: []}]}\n"
 		"  variables:\n    used_memory_thread: {element: 64, elements: 16, lines: 0}\n");
 	assert_int_equal(p.objects.sample, 1);
 	assert_int_equal(p.objects.line_size, 64);

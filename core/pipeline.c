@@ -135,24 +135,6 @@ static const struct cl_source_text *source_of(struct cl_pipeline *p, const char 
 	return t->unreadable ? NULL : t;
 }
 
-/*
- * Where the runtime saw objects of @rec less aligned than the proposal's
- * aligned(N) needs (a malloc'ed struct: 16), the patch would be undefined
- * behaviour there: it is not offered, and the reason says which storage
- * the objects need first.
- */
-static const char *misaligned_storage(const struct cl_record *rec,
-				      const struct cl_proposal *pr, struct cl_arena *a)
-{
-	uint32_t n = cl_proposal_added_align(pr);
-	uint64_t seen = rec->objects ? rec->objects->base_align : 0;
-
-	if (!n || !seen || seen >= n)
-		return NULL;
-	return cl_arena_printf(a, "the objects were seen %" PRIu64 "-aligned (malloc): aligned(%" PRIu32 ") needs %" PRIu32 "-aligned storage: allocate them with aligned_alloc(%" PRIu32 ", ...) or posix_memalign first (libcachelint-rt, at %s)",
-			       seen, n, n, n, cl_span_where(&rec->objects->span, a));
-}
-
 /* The proposal for @rec, with the rewrite of its text where there is one. */
 static void propose(struct cl_pipeline *p, const struct cl_record *rec,
 		    struct cl_report_proposal *rp)
@@ -160,7 +142,6 @@ static void propose(struct cl_pipeline *p, const struct cl_record *rec,
 	struct cl_arena *a = &p->arena;
 	struct cl_proposal *pr = cl_arena_alloc(a, sizeof(*pr));
 	struct cl_rewrite *rw;
-	const char *why;
 
 	rp->rec = rec;
 	if (cl_propose(rec, &p->cfg.opt, a, pr)) {
@@ -168,10 +149,6 @@ static void propose(struct cl_pipeline *p, const struct cl_record *rec,
 		return;
 	}
 	rp->p = pr;
-	if ((why = misaligned_storage(rec, pr, a))) {
-		rp->reason = cl_arena_printf(a, "%s; proposed %s", why, cl_proposal_order(pr, a));
-		return;
-	}
 	if (!p->cfg.sources) {
 		rp->reason = cl_arena_printf(a, "%s; proposed %s", p->cfg.no_source,
 					     cl_proposal_order(pr, a));

@@ -4,7 +4,7 @@
  *
  *   cachelint-profile: 1
  *   line-size: 64                      # optional
- *   thresholds: {write-hot: 0.01, read-mostly: 0.01}   # optional
+ *   thresholds: {write-hot: 0.01, read-mostly: 0.01, min-accesses: 1000}
  *   suppress:                          # optional, per struct
  *     some_struct: all                 # or a rule ID, or a list of them
  *   structs:
@@ -53,19 +53,28 @@ extern "C" {
  *             write-hot
  * @read_mostly: otherwise, one whose reads are at least this fraction is
  *               read-mostly; anything else is cold
+ * @min_accesses: the absolute floor: a struct whose counted entries in one
+ *                file add up to fewer accesses (reads + writes, per-path
+ *                counts included) gets no class from its counts (inferred
+ *                classes are cold, counted path uses dropped); 0: no floor.
+ *                A struct touched a handful of times in a run is no finding
  */
 struct cl_thresholds {
 	double write_hot;
 	double read_mostly;
+	uint64_t min_accesses;
 };
 
 #define CL_THRESHOLD_WRITE_HOT_DEFAULT 0.01
 #define CL_THRESHOLD_READ_MOSTLY_DEFAULT 0.01
+#define CL_THRESHOLD_MIN_ACCESSES_DEFAULT 1000
 
 /**
  * struct cl_inference - what the counts of an entry are weighed against
  * @hottest: the accesses of the hottest member of its struct in its file
  * @path_hottest: the same for counted paths: the busiest path's accesses
+ * @total: the accesses of all counted entries of its struct in its file,
+ *         per-path counts included, for the floor (min_accesses)
  * @counted: its read:/write: uses as loaded, counts and all, when some
  *           were counted: the thresholds pick its uses from them; else NULL
  * @ncounted: number of @counted
@@ -74,7 +83,7 @@ struct cl_thresholds {
  * profile has millions), and one of its own for each entry of counted paths.
  */
 struct cl_inference {
-	uint64_t hottest, path_hottest;
+	uint64_t hottest, path_hottest, total;
 	const struct cl_use *counted;
 	uint32_t ncounted;
 };
@@ -255,6 +264,10 @@ struct cl_objects {
  * @concurrent: the paths declared concurrent (top-level "paths:"); the
  *              others are serialized
  * @nconcurrent: number of @concurrent
+ * @located: indices in @structs of the entries keyed NAME@FILE:LINE (one
+ *           of two different structs of one tag, cl_struct_key_matches())
+ * @nlocated: number of @located
+ * @located_cap: allocated @located
  * @objects: the evidence per object (objects:), if any profile had some
  */
 struct cl_profile {
@@ -266,6 +279,8 @@ struct cl_profile {
 	struct cl_index index;
 	const char **concurrent;
 	size_t nconcurrent;
+	size_t *located;
+	size_t nlocated, located_cap;
 	struct cl_objects objects;
 };
 
@@ -286,8 +301,27 @@ int cl_profile_load_list(struct cl_profile *p, const char *list, struct cl_diag 
 
 struct cl_profile_struct *cl_profile_find(const struct cl_profile *p, const char *name);
 
-/* The objects: entry of struct @name, or NULL. */
+/*
+ * A struct key is a tag or typedef name, or NAME@FILE:LINE where a program
+ * defines two different structs of one tag in two units (the runtime keys
+ * them so): that key names only the record defined at line LINE of a file
+ * whose path ends with FILE (whole path components).  cl_struct_key_name()
+ * says how long the NAME part of @key is; cl_struct_key_matches() whether
+ * @key names @rec.
+ */
+size_t cl_struct_key_name(const char *key);
+bool cl_struct_key_matches(const char *key, const struct cl_record *rec);
+/* The entry for @rec: the one keyed by its place if any, else by its name. */
+struct cl_profile_struct *cl_profile_find_record(const struct cl_profile *p,
+						 const struct cl_record *rec);
+/* Whether an entry (structs:, objects:, keyed by place or not) names @name. */
+bool cl_profile_names(const struct cl_profile *p, const char *name);
+
+/* The objects: entry of struct @name (the key exactly), or NULL. */
 const struct cl_object_struct *cl_objects_struct(const struct cl_profile *p, const char *name);
+/* The objects: entry for @rec: keyed by its place if any, else by its name. */
+const struct cl_object_struct *cl_objects_struct_record(const struct cl_profile *p,
+							const struct cl_record *rec);
 /* The objects: variables: entry of @name, or NULL. */
 const struct cl_object_variable *cl_objects_variable(const struct cl_profile *p,
 						     const char *name);
@@ -353,8 +387,6 @@ bool cl_profile_reaches(const struct cl_profile *p, const struct cl_record *rec)
  * (a profile of objects: alone still judges structs and variables).
  */
 bool cl_profile_has_entries(const struct cl_profile *p);
-/* Whether @name has an entry under structs: or under objects: structs:. */
-bool cl_profile_names_struct(const struct cl_profile *p, const char *name);
 
 /**
  * struct cl_profile_note - where a reported leaf's class came from, when

@@ -147,6 +147,14 @@ static void put_proposal(FILE *out, const struct cl_report_proposal *rp, struct 
 			cl_put_quoted(out, cl_member_display(&rp->rec->members[p->order[i]], a));
 			fprintf(out, ": %" PRIu32, p->align[i]);
 		}
+		/* only where a proposal pads (objects seen less than line-aligned) */
+		for (size_t i = 0, k = 0; i < p->n; i++) {
+			if (!p->pad[i])
+				continue;
+			fputs(k++ ? ", " : "}, \"padded-after\": {", out);
+			cl_put_quoted(out, cl_member_display(&rp->rec->members[p->order[i]], a));
+			fprintf(out, ": %" PRIu32, p->pad[i]);
+		}
 		fprintf(out, "},\n     \"size\": {\"before\": %" PRIu64 ", \"after\": %" PRIu64
 			"}, \"cachelines\": {\"before\": %" PRIu64 ", \"after\": %" PRIu64 "}",
 			rp->rec->size, p->size, p->old_lines, p->new_lines);

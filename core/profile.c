@@ -73,6 +73,8 @@ static struct cl_profile_struct *struct_add(struct cl_profile *p, const char *na
 	s->name = name;
 	s->span = *span;
 	*struct_slot(p, name) = p->nstructs;
+	if (name[cl_struct_key_name(name)])
+		*cl_vec_push(&p->located, &p->nlocated, &p->located_cap) = p->nstructs - 1;
 	return s;
 }
 
@@ -196,6 +198,7 @@ void cl_profile_init(struct cl_profile *p)
 	cl_arena_init(&p->arena);
 	p->thresholds.write_hot = CL_THRESHOLD_WRITE_HOT_DEFAULT;
 	p->thresholds.read_mostly = CL_THRESHOLD_READ_MOSTLY_DEFAULT;
+	p->thresholds.min_accesses = CL_THRESHOLD_MIN_ACCESSES_DEFAULT;
 }
 
 /* Leaves @p empty and initialised, so freeing twice is harmless. */
@@ -208,6 +211,7 @@ void cl_profile_free(struct cl_profile *p)
 	free(p->structs);
 	cl_index_free(&p->index);
 	free(p->concurrent);
+	free(p->located);
 	cl_objects_free(&p->objects);
 	cl_arena_free(&p->arena);
 	cl_profile_init(p);
@@ -221,6 +225,79 @@ struct cl_profile_struct *cl_profile_find(const struct cl_profile *p, const char
 		return NULL;
 	slot = struct_slot(p, name);
 	return *slot ? &p->structs[*slot - 1] : NULL;
+}
+
+size_t cl_struct_key_name(const char *key)
+{
+	const char *at = strchr(key, '@');
+
+	return at ? (size_t)(at - key) : strlen(key);
+}
+
+/* "FILE:LINE" after the '@' of a key: its FILE's length and LINE; false when it is none. */
+static bool key_place(const char *s, size_t *file_len, unsigned *line)
+{
+	const char *colon = strrchr(s, ':');
+	uint64_t v;
+
+	if (!colon || colon == s || !ld_parse_u64(colon + 1, &v) || !v || v > UINT32_MAX)
+		return false;
+	*file_len = (size_t)(colon - s);
+	*line = (unsigned)v;
+	return true;
+}
+
+bool cl_struct_key_matches(const char *key, const struct cl_record *rec)
+{
+	size_t n = cl_struct_key_name(key), flen, slen;
+	const char *shown;
+	unsigned line;
+
+	if (!rec->name || strlen(rec->name) != n || memcmp(key, rec->name, n))
+		return false;
+	if (!key[n])
+		return true;
+	shown = cl_span_shown_file(&rec->span);
+	if (!key_place(key + n + 1, &flen, &line) || !shown ||
+	    cl_span_shown_line(&rec->span) != line)
+		return false;
+	slen = strlen(shown);
+	if (slen < flen || memcmp(shown + slen - flen, key + n + 1, flen))
+		return false;
+	return slen == flen || shown[slen - flen - 1] == '/';
+}
+
+struct cl_profile_struct *cl_profile_find_record(const struct cl_profile *p,
+						 const struct cl_record *rec)
+{
+	if (!rec->name)
+		return NULL;
+	for (size_t i = 0; i < p->nlocated; i++)
+		if (cl_struct_key_matches(p->structs[p->located[i]].name, rec))
+			return &p->structs[p->located[i]];
+	return cl_profile_find(p, rec->name);
+}
+
+static bool key_named(const char *key, const char *name)
+{
+	size_t n = cl_struct_key_name(key);
+
+	return strlen(name) == n && !memcmp(key, name, n);
+}
+
+bool cl_profile_names(const struct cl_profile *p, const char *name)
+{
+	if (!p || !name || (!p->nstructs && !p->objects.nstructs))
+		return false;
+	if (cl_profile_find(p, name))
+		return true;
+	for (size_t i = 0; i < p->nlocated; i++)
+		if (key_named(p->structs[p->located[i]].name, name))
+			return true;
+	for (size_t i = 0; i < p->objects.nstructs; i++)
+		if (key_named(p->objects.structs[i].name, name))
+			return true;
+	return false;
 }
 
 enum cl_class cl_infer_class(uint64_t reads, uint64_t writes, uint64_t hottest,
@@ -268,7 +345,7 @@ static uint64_t use_total(const struct cl_use *u)
  * them all, so that thresholds set later can pick again.
  */
 static void infer_paths(struct cl_profile_member *m, struct cl_arena *arena,
-			const struct cl_thresholds *t)
+			const struct cl_thresholds *t, bool floor)
 {
 	const struct cl_inference *in = m->inferred;
 	struct cl_access *a = &m->access;
@@ -278,9 +355,9 @@ static void infer_paths(struct cl_profile_member *m, struct cl_arena *arena,
 	for (uint32_t j = 0; j < in->ncounted; j++) {
 		u[k] = in->counted[j];
 		if (u[k].flags & USE_COUNTED) {
-			if ((double)u[k].writes < t->write_hot * (double)in->path_hottest)
+			if (floor || (double)u[k].writes < t->write_hot * (double)in->path_hottest)
 				u[k].flags &= ~CL_USE_WRITE;
-			if ((double)u[k].reads < t->read_mostly * (double)in->path_hottest)
+			if (floor || (double)u[k].reads < t->read_mostly * (double)in->path_hottest)
 				u[k].flags &= ~CL_USE_READ;
 			u[k].flags &= ~USE_COUNTED;
 		}
@@ -293,18 +370,30 @@ static void infer_paths(struct cl_profile_member *m, struct cl_arena *arena,
 	a->nuses = k;
 }
 
-/* An entry of counts without a class, against its struct's hottest member. */
+/*
+ * An entry of counts without a class, against its struct's hottest member.
+ * Below the floor the counts say nothing: a struct touched a few hundred
+ * times in a run is not on a hot path, however its accesses divide.
+ */
 static void infer_member(struct cl_profile_member *m, struct cl_arena *arena,
 			 const struct cl_thresholds *t)
 {
 	struct cl_access *a = &m->access;
+	bool floor;
 
 	if (!m->inferred)
 		return;
+	floor = m->inferred->total < t->min_accesses;
 	if (m->inferred->counted)
-		infer_paths(m, arena, t);
+		infer_paths(m, arena, t, floor);
 	else if (a->has_counts && a->origin == CL_ORIGIN_INFERRED)
-		a->cls = cl_infer_class(a->reads, a->writes, m->inferred->hottest, t);
+		a->cls = floor ? CL_CLASS_COLD :
+			 cl_infer_class(a->reads, a->writes, m->inferred->hottest, t);
+}
+
+static uint64_t add_sat(uint64_t x, uint64_t y)
+{
+	return x > UINT64_MAX - y ? UINT64_MAX : x + y;
 }
 
 static bool has_counted_use(const struct cl_access *a)
@@ -324,18 +413,24 @@ static bool has_counted_use(const struct cl_access *a)
 static void infer_struct(struct cl_profile_struct *s, struct cl_arena *arena,
 			 const struct cl_thresholds *t, bool classify)
 {
-	uint64_t hottest = 0, path_hottest = 0;
+	uint64_t hottest = 0, path_hottest = 0, total = 0;
 	struct cl_inference *base = NULL;
 	size_t i;
 
 	for (i = 0; i < s->nmembers; i++) {
 		const struct cl_access *a = &s->members[i].access;
 
-		if (a->has_counts && access_total(a) > hottest)
-			hottest = access_total(a);
-		for (uint32_t j = 0; a->cls == CL_CLASS_PATHS && j < a->nuses; j++)
-			if ((a->uses[j].flags & USE_COUNTED) && use_total(&a->uses[j]) > path_hottest)
+		if (a->has_counts) {
+			hottest = access_total(a) > hottest ? access_total(a) : hottest;
+			total = add_sat(total, access_total(a));
+		}
+		for (uint32_t j = 0; a->cls == CL_CLASS_PATHS && j < a->nuses; j++) {
+			if (!(a->uses[j].flags & USE_COUNTED))
+				continue;
+			if (use_total(&a->uses[j]) > path_hottest)
 				path_hottest = use_total(&a->uses[j]);
+			total = add_sat(total, use_total(&a->uses[j]));
+		}
 	}
 	for (i = 0; i < s->nmembers; i++) {
 		struct cl_profile_member *m = &s->members[i];
@@ -356,6 +451,7 @@ static void infer_struct(struct cl_profile_struct *s, struct cl_arena *arena,
 		}
 		in->hottest = hottest;
 		in->path_hottest = path_hottest;
+		in->total = total;
 		m->inferred = in;
 		if (classify)
 			infer_member(m, arena, t);
@@ -470,6 +566,12 @@ static void profile_take(struct cl_profile *p, struct cl_profile *tmp)
 	p->nstructs = tmp->nstructs;
 	p->cap = tmp->cap;
 	p->index = tmp->index;
+	free(p->located);
+	p->located = tmp->located;
+	p->nlocated = tmp->nlocated;
+	p->located_cap = tmp->located_cap;
+	tmp->located = NULL;
+	tmp->nlocated = tmp->located_cap = 0;
 	tmp->structs = NULL;
 	cl_index_init(&tmp->index);
 	tmp->nstructs = tmp->cap = 0;
@@ -1393,8 +1495,13 @@ int ld_check_struct_name(struct loader *ld, const struct cl_span *at,
 			     const char *name)
 {
 	char nb[SHOW_MAX];
+	size_t n = cl_struct_key_name(name), flen;
+	unsigned line;
 
-	if (cl_record_name_valid(name, strlen(name)))
+	if (name[n] && (!key_place(name + n + 1, &flen, &line) || !n))
+		return ld_err_at(ld, at, "invalid struct key '%s' (expected NAME@FILE:LINE, a struct defined at a line of a file)",
+				 ld_show(nb, name));
+	if (cl_record_name_valid(name, n))
 		return 0;
 	return ld_err_at(ld, at, "invalid struct name '%s' (expected a tag or typedef name, or a C++ class as ns::box<int>)",
 		      ld_show(nb, name));
@@ -1612,13 +1719,22 @@ static int parse_read_mostly(struct loader *ld, const char *key, void *arg)
 	return fraction_value(ld, key, &ld->tmp.thresholds.read_mostly);
 }
 
+static int parse_min_accesses(struct loader *ld, const char *key, void *arg)
+{
+	(void)arg;
+	ld->set_min_accesses = true;
+	return ld_count_value(ld, key, &ld->tmp.thresholds.min_accesses);
+}
+
 static const struct key_handler threshold_keys[] = {
 	{ "write-hot", parse_write_hot },
 	{ "read-mostly", parse_read_mostly },
+	{ "min-accesses", parse_min_accesses },
 };
 
 static const struct key_table threshold_table = {
-	threshold_keys, ARRAY_SIZE(threshold_keys), "threshold", "write-hot or read-mostly",
+	threshold_keys, ARRAY_SIZE(threshold_keys), "threshold",
+	"write-hot, read-mostly or min-accesses",
 };
 
 static int threshold_key(struct loader *ld, const struct cl_span *at, const char *key,
@@ -1734,7 +1850,7 @@ static int load_stream(struct loader *ld)
 static void load_commit(struct loader *ld)
 {
 	struct cl_profile *p = ld->p, *tmp = &ld->tmp;
-	bool thresholds = ld->set_write_hot || ld->set_read_mostly;
+	bool thresholds = ld->set_write_hot || ld->set_read_mostly || ld->set_min_accesses;
 	size_t i;
 
 	for (i = 0; i < tmp->nstructs; i++)
@@ -1758,6 +1874,8 @@ static void load_commit(struct loader *ld)
 		p->thresholds.write_hot = tmp->thresholds.write_hot;
 	if (ld->set_read_mostly)
 		p->thresholds.read_mostly = tmp->thresholds.read_mostly;
+	if (ld->set_min_accesses)
+		p->thresholds.min_accesses = tmp->thresholds.min_accesses;
 	/* The last thresholds win, for the files before this one too. */
 	if (thresholds)
 		infer_again(p);

@@ -209,12 +209,11 @@ static void apply_entry(const struct cl_profile *p, struct cl_record *rec, struc
 size_t cl_profile_apply(struct cl_profile *p, struct cl_record *rec,
 			struct cl_arena *a, struct cl_findings *out)
 {
-	struct cl_profile_struct *ps = rec->name ? cl_profile_find(p, rec->name) : NULL;
+	struct cl_profile_struct *ps = cl_profile_find_record(p, rec);
 	size_t before = out ? out->n : 0;
 
 	/* the evidence per object judges the pairs, whoever gave the classes */
-	if (rec->name)
-		rec->objects = cl_objects_struct(p, rec->name);
+	rec->objects = cl_objects_struct_record(p, rec);
 	if (!ps)
 		return 0;
 	ps->defined = true;
@@ -249,7 +248,7 @@ static bool reaches(const struct cl_profile *p, const struct cl_record *rec, uns
 {
 	const struct cl_member *m;
 
-	if (cl_profile_names_struct(p, rec->name))
+	if (cl_profile_names(p, rec->name))
 		return true;
 	if (depth > EMBED_DEPTH_MAX)
 		return false;
@@ -267,9 +266,4 @@ bool cl_profile_reaches(const struct cl_profile *p, const struct cl_record *rec)
 bool cl_profile_has_entries(const struct cl_profile *p)
 {
 	return p && (p->nstructs || p->objects.nstructs || p->objects.nvariables);
-}
-
-bool cl_profile_names_struct(const struct cl_profile *p, const char *name)
-{
-	return p && name && (cl_profile_find(p, name) || cl_objects_struct(p, name));
 }

@@ -48,6 +48,7 @@ struct keyset;
  * @has_version: the file said "cachelint-profile: 1"
  * @set_write_hot: the file sets thresholds.write-hot
  * @set_read_mostly: the file sets thresholds.read-mostly
+ * @set_min_accesses: the file sets thresholds.min-accesses
  */
 struct loader {
 	yaml_parser_t parser;
@@ -64,7 +65,7 @@ struct loader {
 	unsigned *struct_lines;
 	size_t struct_lines_cap;
 	bool has_version;
-	bool set_write_hot, set_read_mostly;
+	bool set_write_hot, set_read_mostly, set_min_accesses;
 	size_t concurrent_cap;
 };
 

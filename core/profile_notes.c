@@ -66,7 +66,7 @@ static const struct cl_profile_member *leaf_entry(const struct cl_profile *p,
 
 	if (!l->decided || !l->decided->rec->name)
 		return NULL;
-	ps = cl_profile_find(p, l->decided->rec->name);
+	ps = cl_profile_find_record(p, l->decided->rec);
 	if (!ps)
 		return NULL;
 	for (size_t i = 0; i < ps->nmembers; i++) {

@@ -546,6 +546,20 @@ const struct cl_object_struct *cl_objects_struct(const struct cl_profile *p, con
 	return struct_find(&p->objects, name);
 }
 
+const struct cl_object_struct *cl_objects_struct_record(const struct cl_profile *p,
+							const struct cl_record *rec)
+{
+	const struct cl_objects *o = &p->objects;
+
+	if (!rec->name)
+		return NULL;
+	for (size_t i = 0; i < o->nstructs; i++)
+		if (o->structs[i].name[cl_struct_key_name(o->structs[i].name)] &&
+		    cl_struct_key_matches(o->structs[i].name, rec))
+			return &o->structs[i];
+	return struct_find(o, rec->name);
+}
+
 const struct cl_object_variable *cl_objects_variable(const struct cl_profile *p,
 						     const char *name)
 {

@@ -14,6 +14,7 @@
  * Unannotated units are free and fill the ends of lines.
  */
 #include "propose.h"
+#include "access_profile.h"
 #include "groups.h"
 #include "paths.h"
 
@@ -73,6 +74,9 @@ struct unit {
  * @bitend: where the bits of the last unit placed end, when it was an
  *          @exact bit-field run (a run that follows packs into its bytes)
  * @after_bits: @bitend is valid
+ * @pad: per unit, bytes of padding laid after it (by distance, below)
+ * @distance: keep segments a line apart by padding, not by alignment:
+ *            the objects live where a line alignment does not hold
  */
 struct plan {
 	struct unit *units;
@@ -91,6 +95,8 @@ struct plan {
 	uint64_t *bit;
 	uint64_t bitend;
 	bool after_bits;
+	uint32_t *pad;
+	bool distance;
 };
 
 static uint64_t align_up(uint64_t x, uint64_t a)
@@ -592,6 +598,24 @@ static const char *lead_with_alignable(struct plan *pl, size_t s)
 	return NULL;
 }
 
+/*
+ * A line apart whatever the start: the next segment begins line - 1 bytes
+ * or more after the last byte laid so far, so that no line holds a byte of
+ * both.  Free units fill the gap first; padding after the last unit laid
+ * makes up the rest (a char array the rewrite adds to its line).
+ */
+static void pad_line(struct plan *pl, uint64_t *cur, unsigned line)
+{
+	uint64_t want = *cur + line - 1;
+
+	fill(pl, cur, want);
+	if (*cur < want && pl->npos) {
+		pl->pad[pl->pos[pl->npos - 1]] = (uint32_t)(want - *cur);
+		*cur = want;
+		pl->after_bits = false;
+	}
+}
+
 static const char *lay_out(struct plan *pl, const struct cl_record *rec, unsigned line,
 			   struct cl_arena *a)
 {
@@ -603,6 +627,8 @@ static const char *lay_out(struct plan *pl, const struct cl_record *rec, unsigne
 	pl->pos = cl_arena_alloc(a, (pl->nunits + 1) * sizeof(*pl->pos));
 	pl->off = cl_arena_alloc(a, (pl->nunits + 1) * sizeof(*pl->off));
 	pl->added = cl_arena_alloc(a, (pl->nunits + 1) * sizeof(*pl->added));
+	pl->pad = cl_arena_alloc(a, (pl->nunits + 1) * sizeof(*pl->pad));
+	memset(pl->pad, 0, (pl->nunits + 1) * sizeof(*pl->pad));
 	pl->npos = 0;
 	pl->align = rec->align ? rec->align : 1;
 	pl->rec = rec;
@@ -631,7 +657,10 @@ static const char *lay_out(struct plan *pl, const struct cl_record *rec, unsigne
 			why = lead_with_alignable(pl, s);
 			if (why)
 				return why;
-			fill(pl, &cur, align_up(cur, line));
+			if (pl->distance)
+				pad_line(pl, &cur, line);
+			else
+				fill(pl, &cur, align_up(cur, line));
 		}
 		for (size_t j = 0; j < pl->segn[s]; j++) {
 			size_t u = pl->seg[s][j];
@@ -640,7 +669,7 @@ static const char *lay_out(struct plan *pl, const struct cl_record *rec, unsigne
 				flex = u;
 				continue;
 			}
-			place(pl, u, &cur, j == 0 && new_line ? line : 0);
+			place(pl, u, &cur, j == 0 && new_line && !pl->distance ? line : 0);
 		}
 	}
 	fill(pl, &cur, UINT64_MAX);
@@ -715,6 +744,7 @@ static void export_plan(const struct cl_record *rec, const struct plan *pl,
 
 	out->order = cl_arena_alloc(a, (rec->nmembers + 1) * sizeof(*out->order));
 	out->align = cl_arena_alloc(a, (rec->nmembers + 1) * sizeof(*out->align));
+	out->pad = cl_arena_alloc(a, (rec->nmembers + 1) * sizeof(*out->pad));
 	out->offset = cl_arena_alloc(a, (rec->nmembers + 1) * sizeof(*out->offset));
 	for (size_t p = 0; p < pl->npos; p++) {
 		const struct unit *u = &pl->units[pl->pos[p]];
@@ -723,6 +753,7 @@ static void export_plan(const struct cl_record *rec, const struct plan *pl,
 		for (size_t j = 0; j < u->count; j++, k++) {
 			out->order[k] = u->first + j;
 			out->align[k] = j == 0 ? pl->added[pl->pos[p]] : 0;
+			out->pad[k] = j + 1 == u->count ? pl->pad[pl->pos[p]] : 0;
 			out->offset[k] = u->exact && !u->frozen ? pl->bit[u->first + j] :
 					 rec->members[u->first + j].bit_offset + delta;
 		}
@@ -824,11 +855,24 @@ static void join_segments(struct plan *pl, const struct cl_record *rec, struct c
 	}
 }
 
+uint32_t cl_proposal_added_align(const struct cl_proposal *p)
+{
+	uint32_t most = 0;
+
+	for (size_t i = 0; i < p->n; i++)
+		if (p->align[i] > most)
+			most = p->align[i];
+	return most;
+}
+
 int cl_propose(const struct cl_record *rec, const struct cl_options *opt,
 	       struct cl_arena *a, struct cl_proposal *out)
 {
 	struct top_class *tc = cl_arena_alloc(a, (rec->nmembers + 1) * sizeof(*tc));
 	struct plan best = { 0 };
+	struct cl_options check = *opt;
+	uint64_t seen = rec->objects ? rec->objects->base_align : 0;
+	bool distance = seen && seen < opt->line_size;
 	const char *why;
 
 	memset(out, 0, sizeof(*out));
@@ -846,7 +890,7 @@ int cl_propose(const struct cl_record *rec, const struct cl_options *opt,
 		return fail(out, cl_arena_printf(a, "its cacheline group markers are malformed: %s; the proposal moves groups whole, by their markers", why));
 	classify_tops(rec, a, tc);
 	for (int read_first = 1; read_first >= 0; read_first--) {
-		struct plan pl = { 0 };
+		struct plan pl = { .distance = distance };
 
 		why = build_units(rec, a, tc, &pl);
 		if (why)
@@ -862,7 +906,12 @@ int cl_propose(const struct cl_record *rec, const struct cl_options *opt,
 	}
 	export_plan(rec, &best, opt, a, out);
 	out->model = build_model(rec, &best, a);
-	if (conflicts(out->model, opt, a))
+	/* by distance: clean at every start offset, not only at a line's */
+	if (distance) {
+		out->base_align = seen;
+		check.alignment = CL_ALIGN_ANY;
+	}
+	if (conflicts(out->model, &check, a))
 		return fail(out, frozen_prefix(rec) ?
 			    "the pinned fields, and those before them, already share a line across classes" :
 			    "no order of whole members separates the classes (an embedded struct or a member spanning lines holds both)");

@@ -34,6 +34,11 @@ extern "C" {
  * @n: number of members (rec->nmembers)
  * @order: @n member indices in their new order
  * @align: per position in @order, the alignment added to that member (0: none)
+ * @pad: per position in @order, bytes of padding added after that member
+ *       (0: none)
+ * @base_align: the objects were seen only this aligned (a profile's
+ *              objects: entry, below the line size): the classes are kept
+ *              a line apart by distance (@pad), not by alignment; 0: not so
  * @offset: per position in @order, the new bit offset
  * @size: new size in bytes
  * @align_rec: new alignment of the record
@@ -48,10 +53,12 @@ struct cl_proposal {
 	size_t n;
 	size_t *order;
 	uint32_t *align;
+	uint32_t *pad;
 	uint64_t *offset;
 	uint64_t size;
 	uint32_t align_rec;
 	uint64_t old_lines, new_lines;
+	uint64_t base_align;
 	struct cl_record *model;
 };
 
@@ -62,6 +69,12 @@ struct cl_proposal {
  */
 int cl_propose(const struct cl_record *rec, const struct cl_options *opt,
 	       struct cl_arena *a, struct cl_proposal *out);
+/*
+ * The largest alignment @p adds to a member (aligned(64) on a class
+ * boundary), 0 when it adds none.  Objects of the proposed layout need
+ * storage aligned that much: a static or aligned_alloc(), not malloc().
+ */
+uint32_t cl_proposal_added_align(const struct cl_proposal *p);
 
 #ifdef __cplusplus
 }

@@ -352,12 +352,27 @@ static const char *with_alignment(struct cl_arena *a, const char *line, size_t s
 			       (int)semicolon, line, align, line + semicolon);
 }
 
+/*
+ * The last line of @st with @pad bytes of padding declared after its
+ * semicolon, on the same line, so that the body keeps its lines: the
+ * padding that keeps two classes a line apart where alignment cannot.
+ */
+static const char *with_padding(struct cl_arena *a, const char *line, size_t semicolon,
+				size_t index, uint32_t pad)
+{
+	return cl_arena_printf(a, "%.*s char cachelint_pad_%zu[%" PRIu32 "];%s",
+			       (int)semicolon + 1, line, index, pad, line + semicolon + 1);
+}
+
 static void emit_chunk(const struct scan *s, const struct stmt *st, uint32_t align,
-		       unsigned skip_blank, const char **v, size_t *n)
+		       uint32_t pad, size_t index, unsigned skip_blank, const char **v,
+		       size_t *n)
 {
 	for (unsigned l = st->chunk_first + skip_blank; l <= st->chunk_last; l++) {
 		const char *text = line_at(s, l);
 
+		if (l == st->end.line && pad)
+			text = with_padding(s->arena, text, st->end.col, index, pad);
 		if (l == st->end.line && align)
 			text = with_alignment(s->arena, text, st->end.col, align);
 		v[(*n)++] = text;
@@ -420,7 +435,8 @@ int cl_proposal_rewrite(const struct cl_proposal *p, const struct cl_source_text
 		if (m == &st[0])
 			for (unsigned b = 0; b < moved_blanks; b++)
 				out->lines[n++] = "";
-		emit_chunk(&s, m, p->align[i], i == 0 ? moved_blanks : 0, out->lines, &n);
+		emit_chunk(&s, m, p->align[i], p->pad ? p->pad[i] : 0, i, i == 0 ? moved_blanks : 0,
+			   out->lines, &n);
 	}
 	free(st);
 	if (n != out->last_line - out->first_line + 1) {

@@ -119,6 +119,25 @@ static void put_finding(FILE *out, const struct cl_finding *f)
 	}
 }
 
+/*
+ * An alignment in a type is only as good as the storage: malloc() returns
+ * 16-aligned memory on x86-64, and a 64-aligned member there is undefined
+ * behaviour (UBSan: "misaligned address").  Every proposal that adds one
+ * says so.
+ */
+static const char *storage_text(const struct cl_proposal *p, struct cl_arena *a)
+{
+	uint32_t n = cl_proposal_added_align(p);
+
+	if (p->base_align)
+		return cl_arena_printf(a, "; a line apart by padding, not alignment, since the objects were seen %" PRIu64 "-aligned",
+				       p->base_align);
+	if (!n)
+		return "";
+	return cl_arena_printf(a, "; objects need %" PRIu32 "-aligned storage (a static, or aligned_alloc(%" PRIu32 ", ...); malloc() gives 16)",
+			       n, n);
+}
+
 const char *cl_proposal_summary(const struct cl_report_proposal *rp, const char *record_name,
 				struct cl_arena *a)
 {
@@ -138,10 +157,15 @@ const char *cl_proposal_summary(const struct cl_report_proposal *rp, const char 
 					 rp->rec->members[p->order[i]].name);
 	if (aligned.s)
 		cl_strbuf_printf(&aligned, " aligned to a new line; ");
+	for (size_t i = 0; i < p->n; i++)
+		if (p->pad[i])
+			cl_strbuf_printf(&aligned, "%" PRIu32 " bytes of padding after '%s'; ",
+					 p->pad[i], rp->rec->members[p->order[i]].name);
 	return cl_arena_printf(a, "proposed reordering of '%s': %s%" PRIu64 " -> %" PRIu64
-			       " bytes, %" PRIu64 " -> %" PRIu64 " cache lines%s",
+			       " bytes, %" PRIu64 " -> %" PRIu64 " cache lines%s%s",
 			       record_name, aligned.s ? cl_strbuf_take(&aligned, a) : "",
-			       rp->rec->size, p->size, p->old_lines, p->new_lines, remains);
+			       rp->rec->size, p->size, p->old_lines, p->new_lines,
+			       storage_text(p, a), remains);
 }
 
 const char *cl_proposal_order(const struct cl_proposal *p, struct cl_arena *a)
@@ -157,10 +181,14 @@ const char *cl_proposal_order(const struct cl_proposal *p, struct cl_arena *a)
 		if (p->align[i])
 			cl_strbuf_printf(&aligned, "'%s' aligned to %" PRIu32 " bytes; ", name,
 					 p->align[i]);
+		if (p->pad[i])
+			cl_strbuf_printf(&aligned, "%" PRIu32 " bytes of padding after '%s'; ",
+					 p->pad[i], name);
 	}
 	cl_strbuf_printf(&order, "; %s%" PRIu64 " -> %" PRIu64 " bytes, %" PRIu64 " -> %" PRIu64
-			 " cache line%s", aligned.s ? aligned.s : "", p->rec->size, p->size,
-			 p->old_lines, p->new_lines, p->new_lines == 1 ? "" : "s");
+			 " cache line%s%s", aligned.s ? aligned.s : "", p->rec->size, p->size,
+			 p->old_lines, p->new_lines, p->new_lines == 1 ? "" : "s",
+			 storage_text(p, a));
 	cl_strbuf_free(&aligned);
 	return cl_strbuf_take(&order, a);
 }
@@ -239,6 +267,14 @@ static void put_proposal(FILE *out, const struct cl_report_proposal *rp)
 		fputs(k++ ? ", " : "", out);
 		cl_put_quoted(out, rp->rec->members[p->order[i]].name);
 		fprintf(out, ": %" PRIu32, p->align[i]);
+	}
+	/* only where a proposal pads (objects seen less than line-aligned) */
+	for (size_t i = 0, k = 0; i < p->n; i++) {
+		if (!p->pad[i])
+			continue;
+		fputs(k++ ? ", " : "}\n      padded-after: {", out);
+		cl_put_quoted(out, rp->rec->members[p->order[i]].name);
+		fprintf(out, ": %" PRIu32, p->pad[i]);
 	}
 	fprintf(out, "}\n      size: {before: %" PRIu64 ", after: %" PRIu64 "}\n"
 		"      cachelines: {before: %" PRIu64 ", after: %" PRIu64 "}\n",

@@ -101,7 +101,7 @@ static bool profile_names(const struct dw_unit *u, const char *name)
 {
 	const struct cl_profile *p = u->fe->cfg.profile;
 
-	return cl_profile_names_struct(p, name);
+	return cl_profile_names(p, name);
 }
 
 static const struct dw_shape *shape_at(struct dw_unit *u, uint64_t off, unsigned depth);

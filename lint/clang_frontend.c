@@ -330,7 +330,7 @@ static bool worth(struct fe *fe, CXCursor decl, unsigned depth)
 		return e->worth;
 	e->worth = 0;	/* a record cannot contain itself; be safe */
 	name = record_name(fe, decl, &tdef);
-	if (cl_profile_names_struct(fe->opt->profile, name))
+	if (cl_profile_names(fe->opt->profile, name))
 		yes = true;
 	if (!depth && !yes)
 		annot_record_suppress(fe, decl, &yes);	/* __per_thread */
@@ -1038,7 +1038,7 @@ static bool local_record_matters(const char *text, size_t size, size_t at,
 	if (t.kind == 'i' && t.len < sizeof(tag) && cl_profile_has_entries(opt->profile)) {
 		memcpy(tag, t.text, t.len);
 		tag[t.len] = '\0';
-		if (cl_profile_names_struct(opt->profile, tag))
+		if (cl_profile_names(opt->profile, tag))
 			return true;
 	}
 	end = scan_to(text, size, scan_to(text, size, at, "{") + 1, "}");

@@ -310,7 +310,7 @@ static bool worth_embedded(tree type, const char *name, unsigned depth,
 {
 	if (state.dump || attributes_on_fields(type) || attributes_per_thread(type))
 		return true;
-	if (cl_profile_names_struct(&state.profile, name))
+	if (cl_profile_names(&state.profile, name))
 		return true;
 	if (depth >= WORTH_DEPTH_MAX)
 		return false;

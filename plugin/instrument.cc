@@ -246,7 +246,7 @@ static const char *instrumented(tree type)
 	else if (ins.list)
 		v = listed(name);
 	else
-		v = attributes_on_fields(type) || (ins.profile && cl_profile_find(ins.profile, name));
+		v = attributes_on_fields(type) || (ins.profile && cl_profile_names(ins.profile, name));
 	ins.chosen->put(TYPE_UID(type), v ? 1 : 2);
 	return v ? name : NULL;
 }

@@ -6,8 +6,10 @@
 // RUN: FileCheck --check-prefix=FORTY %s --input-file %t.yaml
 // FORTY: rx: {write: {thread-1: 1, thread-2: 1, {{.*}}, thread-39: 1, thread-40: 1}}
 // (loaded by the lint: the front-end differentials take a plugin RUN line's
-// profile= for a configuration of their own, and this one is made here)
-// RUN: %cachelint lint --fail-on none --profile %t.yaml --dump-layout %s | FileCheck --check-prefix=LOADED %s
+// profile= for a configuration of their own, and this one is made here;
+// 40 threads each writing rx once are below the floor of counts,
+// thresholds.min-accesses, which Inputs/no_floor.yaml lowers to 0)
+// RUN: %cachelint lint --fail-on none --profile %t.yaml --profile %inputs/no_floor.yaml --dump-layout %s | FileCheck --check-prefix=LOADED %s
 // LOADED: rx: offset 0, size 8, align 8, paths(thread-1:w thread-2:w {{.*}} thread-40:w)
 // RUN: rm -f %t.many.yaml && env CACHELINT_PROFILE=%t.many.yaml %t 1025 2>&1 | FileCheck --check-prefix=MANY %s
 // RUN: not test -e %t.many.yaml

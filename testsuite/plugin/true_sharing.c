@@ -13,7 +13,7 @@ struct stats {
 	long limit;
 // CHECK: true_sharing.c:[[#@LINE-1]]:14: warning: field 'limit' (read on thread-1, thread-2, thread-3, thread-4) shares cache line 0 (bytes 0-63) of 'struct stats' with field 'hits' (written on thread-1, thread-2, thread-3, thread-4) [cachelint-false-sharing]
 // CHECK-NEXT: true_sharing.c:[[#@LINE-3]]:14: note: 'hits' is written on thread-1, thread-2, thread-3, thread-4
-// CHECK-NEXT: true_sharing.c:[[#@LINE-5]]:8: note: proposed reordering of 'struct stats': 'hits' aligned to a new line; 16 -> 128 bytes, 1 -> 2 cache lines; 'hits' written by several writers: its own line still moves between them
+// CHECK-NEXT: true_sharing.c:[[#@LINE-5]]:8: note: proposed reordering of 'struct stats': 'hits' aligned to a new line; 16 -> 128 bytes, 1 -> 2 cache lines; objects need 64-aligned storage (a static, or aligned_alloc(64, ...); malloc() gives 16); 'hits' written by several writers: its own line still moves between them
 // CHECK-NEXT: true_sharing.c:[[#@LINE-5]]:14: note: field 'hits' of 'struct stats' is written on 4 paths (writes: thread-1 5000, thread-2 5000, thread-3 5000, thread-4 5000): its own cache line moves between its writers whatever the layout [cachelint-true-sharing]
 // CHECK-NEXT: true_sharing.c:[[#@LINE-6]]:14: note: a per-CPU or per-thread copy of 'hits' merged on read (the kernel's percpu_counter), or batched writes, removes that traffic; a layout only spares the fields next to it
 };
@@ -23,7 +23,7 @@ struct queue {
 	long head;
 // CHECK-NEXT: true_sharing.c:[[#@LINE-1]]:14: warning: field 'head' (read on thread-2, thread-3, thread-4) shares cache line 0 (bytes 0-63) of 'struct queue' with field 'tail' (written on thread-1) [cachelint-false-sharing]
 // CHECK-NEXT: true_sharing.c:[[#@LINE-3]]:14: note: 'tail' is written on thread-1
-// CHECK-NEXT: true_sharing.c:[[#@LINE-5]]:8: note: proposed reordering of 'struct queue': 'head' aligned to a new line; 16 -> 128 bytes, 1 -> 2 cache lines
+// CHECK-NEXT: true_sharing.c:[[#@LINE-5]]:8: note: proposed reordering of 'struct queue': 'head' aligned to a new line; 16 -> 128 bytes, 1 -> 2 cache lines; objects need 64-aligned storage (a static, or aligned_alloc(64, ...); malloc() gives 16)
 };
 
 struct listed {

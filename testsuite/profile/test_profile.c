@@ -75,6 +75,7 @@ static void test_init_defaults(void **state)
 	assert_int_equal(p.line_size, 0);
 	assert_true(p.thresholds.write_hot == CL_THRESHOLD_WRITE_HOT_DEFAULT);
 	assert_true(p.thresholds.read_mostly == CL_THRESHOLD_READ_MOSTLY_DEFAULT);
+	assert_int_equal(p.thresholds.min_accesses, 1000);
 	assert_int_equal(p.nstructs, 0);
 	assert_null(cl_profile_find(&p, "page_counter"));
 	cl_profile_free(&p);
@@ -289,7 +290,7 @@ static void test_inference_thresholds(void **state)
 	cl_profile_init(&p);
 	load_ok(&p, "a.yaml",
 		"cachelint-profile: 1\n"
-		"thresholds: {write-hot: 0.5, read-mostly: 1e-1}\n"
+		"thresholds: {write-hot: 0.5, read-mostly: 1e-1, min-accesses: 0}\n"
 		"structs:\n"
 		"  s:\n"
 		"    hot: {reads: 100}\n"
@@ -331,6 +332,52 @@ static void test_inference_thresholds(void **state)
 	load_ok(&p, "d.yaml", "cachelint-profile: 1\nthresholds: {write-hot: 0.05}\n");
 	assert_int_equal(use_of(&p, "u", "x", "t1")->flags, CL_USE_READ | CL_USE_WRITE);
 	assert_member(&p, "t", "w", CL_CLASS_WRITE_HOT, CL_ORIGIN_INFERRED);
+	cl_profile_free(&p);
+}
+
+/*
+ * The floor: a struct whose counted entries add up to fewer than
+ * min-accesses gets no class from them; one thresholds: file later lowers
+ * it for the counts loaded before it too.  Classes and uncounted paths stay.
+ */
+static void test_inference_floor(void **state)
+{
+	const struct cl_profile_member *m;
+	struct cl_profile p;
+
+	(void)state;
+	cl_profile_init(&p);
+	load_ok(&p, "a.yaml", "cachelint-profile: 1\nstructs:\n"
+		"  s:\n"
+		"    hot: {reads: 800}\n"
+		"    w: {writes: 99}\n"
+		"    k: {class: write_hot, writes: 1}\n"
+		"  t:\n"
+		"    x: {read: {thread-1: 400, thread-2: 1}, write: [main]}\n"
+		"    y: {write: {thread-1: 500}}\n"
+		"  big:\n"
+		"    hot: {reads: 901}\n"
+		"    w: {writes: 99}\n");
+	assert_member(&p, "s", "hot", CL_CLASS_COLD, CL_ORIGIN_INFERRED);
+	assert_member(&p, "s", "w", CL_CLASS_COLD, CL_ORIGIN_INFERRED);
+	assert_member(&p, "s", "k", CL_CLASS_WRITE_HOT, CL_ORIGIN_PROFILE);
+	/* 901 accesses: x's counted uses go, its listed write stays */
+	m = member(&p, "t", "x");
+	assert_int_equal(m->access.cls, CL_CLASS_PATHS);
+	assert_int_equal(m->access.nuses, 1);
+	assert_string_equal(m->access.uses[0].path, "main");
+	assert_member(&p, "t", "y", CL_CLASS_COLD, CL_ORIGIN_INFERRED);
+	/* 1000 accesses are not fewer than 1000 */
+	assert_member(&p, "big", "hot", CL_CLASS_READ_MOSTLY, CL_ORIGIN_INFERRED);
+	assert_member(&p, "big", "w", CL_CLASS_WRITE_HOT, CL_ORIGIN_INFERRED);
+
+	load_ok(&p, "off.yaml", "cachelint-profile: 1\nthresholds: {min-accesses: 0}\n");
+	assert_int_equal(p.thresholds.min_accesses, 0);
+	assert_member(&p, "s", "hot", CL_CLASS_READ_MOSTLY, CL_ORIGIN_INFERRED);
+	assert_member(&p, "s", "w", CL_CLASS_WRITE_HOT, CL_ORIGIN_INFERRED);
+	m = member(&p, "t", "x");
+	assert_int_equal(m->access.nuses, 2);
+	assert_member(&p, "t", "y", CL_CLASS_PATHS, CL_ORIGIN_PROFILE);
 	cl_profile_free(&p);
 }
 
@@ -614,7 +661,7 @@ static struct error_case threshold_text = {
 };
 static struct error_case threshold_unknown = {
 	V1 "thresholds: {write_hot: 0.1}\n", 2, 14,
-	"unknown threshold 'write_hot' (expected write-hot or read-mostly)",
+	"unknown threshold 'write_hot' (expected write-hot, read-mostly or min-accesses)",
 };
 static struct error_case group_with_cold = {
 	V1 "structs:\n  s:\n    a: {class: cold, group: g}\n", 4, 29,
@@ -786,7 +833,7 @@ static void test_objects_merge(void **state)
 	load_ok(&p, "a.yaml", objects_example);
 	load_ok(&p, "b.yaml", V1 "objects:\n  sample: 1\n  structs:\n"
 		"    stats_state: {instances: 7, base-align: 16, pairs: []}\n"
-		"    node: {instances: 2000, pairs: [{write: hits, access: key}]}\n"
+		"    node: {instances: 2000, pairs: [{write: hits, access: key, paths: []}]}\n"
 		"  variables:\n    used_memory_thread: {element: 64, elements: 16, lines: 0}\n");
 	assert_int_equal(p.objects.sample, 1);
 	assert_int_equal(p.objects.line_size, 64);
@@ -897,6 +944,45 @@ static struct error_case objects_variable_align = {
 	OBJ "  variables:\n    v: {base-align: 3}\n", 4, 21, "'base-align' must be a power of two",
 };
 
+/* NAME@FILE:LINE keys: one of two structs of one tag, by where it is defined. */
+static void test_located_keys(void **state)
+{
+	struct cl_record *a, *b;
+	struct cl_arena ar;
+	struct cl_profile p;
+
+	(void)state;
+	cl_arena_init(&ar);
+	a = cl_record_new(&ar, CL_STRUCT, "node", 0);
+	a->span.file = "src/x/a.c";
+	a->span.line = 3;
+	b = cl_record_new(&ar, CL_STRUCT, "node", 0);
+	b->span.file = "src/x/ba.c";
+	b->span.line = 3;
+	assert_int_equal(cl_struct_key_name("node@a.c:3"), 4);
+	assert_int_equal(cl_struct_key_name("node"), 4);
+	assert_true(cl_struct_key_matches("node", a));
+	assert_true(cl_struct_key_matches("node@a.c:3", a));
+	assert_true(cl_struct_key_matches("node@x/a.c:3", a));
+	assert_true(cl_struct_key_matches("node@src/x/a.c:3", a));
+	assert_false(cl_struct_key_matches("node@a.c:3", b));	/* ba.c: not a path component */
+	assert_false(cl_struct_key_matches("node@a.c:4", a));
+	assert_false(cl_struct_key_matches("nod@a.c:3", a));
+
+	cl_profile_init(&p);
+	load_ok(&p, "a.yaml", V1 "structs:\n  node@a.c:3: {key: cold}\n  node: {next: cold}\n"
+		"objects:\n  structs:\n    node@ba.c:3: {instances: 2}\n    slot: {instances: 1}\n");
+	assert_string_equal(cl_profile_find_record(&p, a)->name, "node@a.c:3");
+	assert_string_equal(cl_profile_find_record(&p, b)->name, "node");
+	assert_null(cl_objects_struct_record(&p, a));
+	assert_int_equal(cl_objects_struct_record(&p, b)->instances, 2);
+	assert_true(cl_profile_names(&p, "node"));
+	assert_true(cl_profile_names(&p, "slot"));
+	assert_false(cl_profile_names(&p, "nod"));
+	cl_profile_free(&p);
+	cl_arena_free(&ar);
+}
+
 static void test_merge(void **state)
 {
 	const struct cl_profile_struct *s;
@@ -980,7 +1066,8 @@ static void test_merge_counts_replace_class(void **state)
 	(void)state;
 	cl_profile_init(&p);
 	load_ok(&p, "a.yaml", V1 "structs: {s: {a: read_mostly, b: cold}}\n");
-	load_ok(&p, "b.yaml", V1 "structs: {s: {a: {writes: 10}, b: {reads: 1}}}\n");
+	load_ok(&p, "b.yaml", V1 "thresholds: {min-accesses: 0}\n"
+		"structs: {s: {a: {writes: 10}, b: {reads: 1}}}\n");
 	assert_member(&p, "s", "a", CL_CLASS_WRITE_HOT, CL_ORIGIN_INFERRED);
 	/* b's hottest is a's 10 accesses from b.yaml, not anything in a.yaml. */
 	assert_member(&p, "s", "b", CL_CLASS_READ_MOSTLY, CL_ORIGIN_INFERRED);
@@ -1347,6 +1434,7 @@ int main(void)
 		cmocka_unit_test(test_inference_from_counts),
 		cmocka_unit_test(test_inference_thresholds),
 		cmocka_unit_test(test_inference_counted_paths),
+		cmocka_unit_test(test_inference_floor),
 		cmocka_unit_test(test_suppress),
 		ERROR_TEST(syntax_error),
 		ERROR_TEST(bad_path_count),
@@ -1421,6 +1509,7 @@ int main(void)
 		ERROR_TEST(quoted_in_message),
 		cmocka_unit_test(test_objects_example),
 		cmocka_unit_test(test_objects_merge),
+		cmocka_unit_test(test_located_keys),
 		ERROR_TEST(objects_unknown_key),
 		ERROR_TEST(objects_scalar),
 		ERROR_TEST(objects_sample_zero),

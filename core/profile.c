@@ -262,9 +262,15 @@ bool cl_struct_key_matches(const char *key, const struct cl_record *rec)
 	    cl_span_shown_line(&rec->span) != line)
 		return false;
 	slen = strlen(shown);
-	if (slen < flen || memcmp(shown + slen - flen, key + n + 1, flen))
-		return false;
-	return slen == flen || shown[slen - flen - 1] == '/';
+	/*
+	 * Either is a suffix of the other, on whole path components: the
+	 * runtime writes the path the compiler was given ("/src/a.c" or
+	 * "a.c"), the front end reports the one it was given.
+	 */
+	if (slen >= flen)
+		return !memcmp(shown + slen - flen, key + n + 1, flen) &&
+		       (slen == flen || shown[slen - flen - 1] == '/');
+	return !memcmp(key + n + 1 + flen - slen, shown, slen) && key[n + flen - slen] == '/';
 }
 
 struct cl_profile_struct *cl_profile_find_record(const struct cl_profile *p,

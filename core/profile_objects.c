@@ -3,7 +3,7 @@
  * profile_objects.c - read the objects: section of a profile
  *
  *   objects:
- *     sample: 64
+ *     sample: 1024
  *     line-size: 64
  *     dropped: 0
  *     structs:

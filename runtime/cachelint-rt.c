@@ -39,7 +39,7 @@
  *   CACHELINT_THREAD_ROLES=thread   one serialized path per thread
  *                                   (`thread-N`)
  *   CACHELINT_SAMPLE=N              record about one access in N per thread
- *                                   (default 64; 1: every access; 0: none)
+ *                                   (default 1024; 1: every access; 0: none)
  *   CACHELINT_LINE_SIZE=N           the line size objects are grouped by
  *                                   (default 64; a power of two, 16-512)
  *   CACHELINT_PROFILE_COUNTS=totals one {reads: N, writes: M} per member,
@@ -214,7 +214,7 @@ static struct rt_unit rt_units[RT_UNITS_MAX];
 static size_t rt_nunits;
 static struct rt_rec rt_recs[RT_RECS_MAX];
 static unsigned rt_nrecs;
-static unsigned rt_sample = 64;		/* CACHELINT_SAMPLE */
+static unsigned rt_sample = 1024;	/* CACHELINT_SAMPLE */
 static unsigned rt_line_size = 64;	/* CACHELINT_LINE_SIZE */
 static unsigned long rt_units_dropped;
 /* thread start routines of the units: address, name */
@@ -1855,7 +1855,7 @@ static void rt_init(void)
 	if (sample && *sample) {
 		v = strtoul(sample, &end, 10);
 		if (*end || v > 1u << 30)
-			fprintf(stderr, "cachelint-rt: CACHELINT_SAMPLE must be a number from 0 to %u, not '%s': 64 used\n",
+			fprintf(stderr, "cachelint-rt: CACHELINT_SAMPLE must be a number from 0 to %u, not '%s': 1024 used\n",
 				1u << 30, sample);
 		else
 			rt_sample = (unsigned)v;

@@ -17,10 +17,10 @@
 // RUN: rm -f %t.none.yaml && env CACHELINT_SAMPLE=0 CACHELINT_THREAD_ROLES= CACHELINT_PROFILE=%t.none.yaml %t
 // RUN: FileCheck --check-prefix=NONE --strict-whitespace --match-full-lines %s --input-file %t.none.yaml
 // RUN: rm -f %t.bad.yaml && env CACHELINT_SAMPLE=often CACHELINT_PROFILE=%t.bad.yaml %t 2>&1 | FileCheck --check-prefix=BAD %s
-// BAD: cachelint-rt: CACHELINT_SAMPLE must be a number from 0 to 1073741824, not 'often': 64 used
+// BAD: cachelint-rt: CACHELINT_SAMPLE must be a number from 0 to 1073741824, not 'often': 1024 used
 // RUN: FileCheck --check-prefix=DEFAULT --match-full-lines %s --input-file %t.bad.yaml
 // DEFAULT:objects:
-// DEFAULT-NEXT:  sample: 64
+// DEFAULT-NEXT:  sample: 1024
 // `instrument=all`: every struct and every global array.
 // RUN: %gcc-cl -O2 -fplugin-arg-cachelint-instrument=all %s -o %t.all %rt-static -pthread
 // RUN: rm -f %t.all.yaml && env CACHELINT_SAMPLE=1 CACHELINT_THREAD_ROLES= CACHELINT_PROFILE=%t.all.yaml %t.all

@@ -38,7 +38,9 @@ here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 seconds=${1:-10}
 clients=${2:-4}
-build=$(cd "${CACHELINT_BUILD:-$top/build}" && pwd)
+build=${CACHELINT_BUILD:-$top/build}
+[ -d "$build" ] || { echo "run.sh: no build directory $build" >&2; exit 2; }
+build=$(cd "$build" && pwd)
 cache=${CACHELINT_CACHE:-$HOME/.cache/cachelint}/memcached
 plugin="$build/plugin/cachelint.so"
 rt="$build/runtime/libcachelint-rt.a"
@@ -48,6 +50,10 @@ instrument=${MEMCACHED_INSTRUMENT:-$structs}
 version=1.6.18
 
 die() { echo "run.sh: $*" >&2; exit 2; }
+case "$seconds$clients" in
+*[!0-9]*) die "SECONDS and CLIENTS are whole numbers: $seconds $clients" ;;
+esac
+[ "$seconds" -gt 0 ] && [ "$clients" -gt 0 ] || die "SECONDS and CLIENTS must be above 0"
 # die_log LOG MESSAGE: the last lines of LOG, then the message
 die_log() { tail -n 15 "$1" >&2; die "$2: $1"; }
 [ -f "$plugin" ] && [ -f "$rt" ] && [ -x "$cli" ] ||
@@ -156,7 +162,9 @@ until python3 -c "import socket; socket.create_connection(('127.0.0.1', $port), 
 	kill -0 "$server_pid" 2>/dev/null || die_log "$out/memcached.log" "memcached exited"
 	sleep 0.1
 done
-python3 "$here/load.py" "$port" "$seconds" "$clients" | tee "$out/load.txt"
+python3 "$here/load.py" "$port" "$seconds" "$clients" > "$out/load.txt" 2>&1 ||
+	die_log "$out/load.txt" "the load failed"
+cat "$out/load.txt"
 kill -INT "$server_pid"
 i=0
 while kill -0 "$server_pid" 2>/dev/null; do

@@ -16,8 +16,8 @@
 # 3. It runs with 4 worker threads (-t 4) on a free loopback port under
 #    load.py (CLIENTS connections for SECONDS, ~90% get / 10% set over
 #    4,000 keys), is stopped with SIGINT (memcached's handler ends the
-#    event loop and main() returns, so atexit writes the profile) and its
-#    profile, with CACHELINT_THREAD_ROLES unset, read back.
+#    event loop and main() returns, so atexit writes the profile: one
+#    path per thread, thread-N, unless CACHELINT_THREAD_ROLES is set).
 # 4. `cachelint lint --profile` runs on memcached's units with the build's
 #    own flags, and every finding on the structs below is printed, then a
 #    table of counts per struct and rule.

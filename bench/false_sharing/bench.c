@@ -12,6 +12,13 @@
  *   true_sharing: two threads increment one counter (true sharing, which
  *                 no layout cures): as it is, padded onto a line of its
  *                 own, and as one counter per thread merged on read.
+ *   slots24, slots8: per-thread slots, an array with one element per
+ *                 thread that only its thread writes (24-byte structs, and
+ *                 8-byte counters as valkey's used_memory_thread[]): no
+ *                 byte is shared, yet packed elements share a line (false
+ *                 sharing between objects); the proposal aligns the
+ *                 element to the line.  Roles packed-N and aligned-N are
+ *                 thread N of each variant.
  *
  * The struct layout comes from structs.h in the include path: run.sh builds
  * this file once per layout.  Output, one line per case and role:
@@ -177,6 +184,125 @@ static void bump_per_thread(struct worker *w)
 	w->ops = bump(t->per_thread[w->cpu & 1], &t->limit);
 }
 
+/*
+ * Per-thread slots.  Each thread updates its own element, as a statistics
+ * slot is updated (plain stores: no other thread writes it, a reader would
+ * only sum them); @aligned is the same element aligned to the line, which
+ * is what cachelint proposes for such an array: 64 bytes per element
+ * instead of 24 (or 8).  The arrays are line-aligned, so elements 0 and 1
+ * of a packed array are on line 0.
+ */
+#define NSLOTS 16
+
+static void run_case(const char *name, struct worker *w, int n, size_t size);
+
+struct slot {
+	unsigned long ops;
+	unsigned long bytes;
+	unsigned long last;
+};
+
+struct slot_aligned {
+	unsigned long ops;
+	unsigned long bytes;
+	unsigned long last;
+} __attribute__((aligned(64)));
+
+struct counter_aligned {
+	unsigned long value;
+} __attribute__((aligned(64)));
+
+_Static_assert(sizeof(struct slot) == 24, "three slots and a third share a line");
+_Static_assert(sizeof(struct slot_aligned) == 64, "one slot per line");
+_Static_assert(sizeof(struct counter_aligned) == 64, "one counter per line");
+
+static unsigned long slot_update(struct slot *s, unsigned long len)
+{
+	unsigned long ops = 0;
+
+	while (RUNNING(ops)) {
+		READ(s->ops) = READ(s->ops) + 1;
+		READ(s->bytes) = READ(s->bytes) + len;
+		READ(s->last) = ops;
+		ops++;
+	}
+	return ops;
+}
+
+/* The same loop on the aligned element (a distinct type, the same code). */
+static unsigned long slot_aligned_update(struct slot_aligned *s, unsigned long len)
+{
+	unsigned long ops = 0;
+
+	while (RUNNING(ops)) {
+		READ(s->ops) = READ(s->ops) + 1;
+		READ(s->bytes) = READ(s->bytes) + len;
+		READ(s->last) = ops;
+		ops++;
+	}
+	return ops;
+}
+
+/* Add to *@counter, as zmalloc adds an allocation's size to its thread's slot. */
+static unsigned long counter_add(unsigned long *counter, unsigned long size)
+{
+	unsigned long ops = 0;
+
+	while (RUNNING(ops)) {
+		READ(*counter) = READ(*counter) + size;
+		ops++;
+	}
+	return ops;
+}
+
+static void slots24_packed(struct worker *w)
+{
+	struct slot *s = w->obj;
+
+	w->ops = slot_update(&s[w->cpu & 1], 64);
+}
+
+static void slots24_aligned(struct worker *w)
+{
+	struct slot_aligned *s = w->obj;
+
+	w->ops = slot_aligned_update(&s[w->cpu & 1], 64);
+}
+
+static void slots8_packed(struct worker *w)
+{
+	unsigned long *c = w->obj;
+
+	w->ops = counter_add(&c[w->cpu & 1], 64);
+}
+
+static void slots8_aligned(struct worker *w)
+{
+	struct counter_aligned *c = w->obj;
+
+	w->ops = counter_add(&c[w->cpu & 1].value, 64);
+}
+
+/* Both variants of one slot size, packed then aligned; rows per element size. */
+static void run_slots(const char *name, void (*packed)(struct worker *), size_t packed_size,
+		      void (*aligned)(struct worker *), size_t aligned_size)
+{
+	void *p = aligned_alloc(64, NSLOTS * aligned_size);
+	void *a = aligned_alloc(64, NSLOTS * aligned_size);
+
+	memset(p, 0, NSLOTS * aligned_size);
+	memset(a, 0, NSLOTS * aligned_size);
+	struct worker pw[] = { { "packed-0", packed, p, 0, 0 },
+			       { "packed-1", packed, p, 1, 0 } };
+	struct worker aw[] = { { "aligned-0", aligned, a, 0, 0 },
+			       { "aligned-1", aligned, a, 1, 0 } };
+
+	run_case(name, pw, 2, packed_size);
+	run_case(name, aw, 2, aligned_size);
+	free(p);
+	free(a);
+}
+
 static double thread_cpu(void)
 {
 	struct timespec ts;
@@ -269,6 +395,10 @@ int main(int argc, char **argv)
 	run_case("true_sharing", shared, 2, sizeof(*ts));
 	run_case("true_sharing", padded, 2, sizeof(*tp));
 	run_case("true_sharing", mine, 2, sizeof(*ts));
+	run_slots("slots24", slots24_packed, sizeof(struct slot),
+		  slots24_aligned, sizeof(struct slot_aligned));
+	run_slots("slots8", slots8_packed, sizeof(unsigned long),
+		  slots8_aligned, sizeof(struct counter_aligned));
 	free(ts);
 	free(tp);
 	free(pc);

@@ -13,6 +13,13 @@
 # off their CPU more than 10% of the time (another job on the machine),
 # with a warning when that is more than a third of them.
 #
+# Two cases do not depend on structs.h and are the same in the three
+# builds: true_sharing (its variants are inside bench.c) and the
+# per-thread slots (slots24, slots8: packed arrays against the element
+# aligned to the line, as cachelint-false-sharing-objects proposes).  The
+# slots' rows of all three builds are pooled: each median is of
+# 3 x REPEAT runs, packed and aligned run one after the other in each.
+#
 #   bench/false_sharing/run.sh [SECONDS] [REPEAT]
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
@@ -63,7 +70,20 @@ done
 sort -k1,1 -k2,2 -k3,3 -k4,4n "$work/results" | awk -v n="$repeat" '
 	{ key = $1 " " $2 " " $3; v[key, ++c[key]] = $4; size[$1 " " $2] = $5
 	  runs++; if ($6 < 0.9) short++
-	  if ($1 == "original" && $2 == "true_sharing") ts[$3] += $4 / n }
+	  if ($1 == "original" && $2 == "true_sharing") ts[$3] += $4 / n
+	  if ($2 ~ /^slots/) {
+		sk = $2 " " $3; sv[sk, ++sc[sk]] = $4
+		split($3, vt, "-"); ssize[$2 " " vt[1]] = $5
+	  } }
+	function median(arr, key, cnt,    i, j, x, tmp) {
+		for (i = 1; i <= cnt; i++) tmp[i] = arr[key, i]
+		for (i = 2; i <= cnt; i++) {
+			x = tmp[i]
+			for (j = i - 1; j >= 1 && tmp[j] > x; j--) tmp[j + 1] = tmp[j]
+			tmp[j + 1] = x
+		}
+		return tmp[int((cnt + 1) / 2)]
+	}
 	END {
 		for (k in c) med[k] = v[k, int((c[k] + 1) / 2)]
 		printf "%-13s %-10s %-9s %7s %16s %16s %16s\n", "case", "role", "", "size", "original", "proposed", "padded"
@@ -86,6 +106,19 @@ sort -k1,1 -k2,2 -k3,3 -k4,4n "$work/results" | awk -v n="$repeat" '
 		printf "%-13s %-10s %-9s %16s %16s %16s\n", "true_sharing", "", "ops/s", "shared", "padded", "per-thread"
 		printf "%-13s %-10s %-9s %16.0f %16.0f %16.0f\n", "", "2 writers", "", ts["shared"], ts["padded"], ts["per-thread"]
 		printf "%-13s %-10s %-9s %16s %15.2fx %15.2fx\n", "", "", "ratio", "1.00x", ts["padded"] / ts["shared"], ts["per-thread"] / ts["shared"]
+		# Per-thread slots: each thread writes its own element; thread N
+		# of the packed array against thread N of the aligned one.
+		printf "%-13s %-10s %-9s %16s %16s\n", "slots", "", "ops/s", "packed", "aligned"
+		for (c2 = 1; c2 <= 2; c2++) {
+			name = c2 == 1 ? "slots24" : "slots8"
+			for (t = 0; t <= 1; t++) {
+				o = median(sv, name " packed-" t, sc[name " packed-" t])
+				q = median(sv, name " aligned-" t, sc[name " aligned-" t])
+				printf "%-13s %-10s %-9s %16.0f %16.0f\n", name, "thread " t, "", o, q
+				printf "%-13s %-10s %-9s %16s %15.2fx\n", "", "", "ratio", "1.00x", q / o
+			}
+			printf "%-13s %-10s %-9s %16d %16d\n", name, "", "bytes/elem", ssize[name " packed"], ssize[name " aligned"]
+		}
 		# A thread that lost its CPU to another job let the other run
 		# alone: false sharing needs both on their CPUs at once.  The
 		# medians absorb a disturbed run or two, not a busy machine.

@@ -136,6 +136,8 @@ struct sample_check {
  * @sites: the unit's table of sites (cachelint-rt.h), after its count
  * @unit: the unit's number at the runtime
  * @routines: the unit's possible thread start routines
+ * @names: the `instrument=` names and whether the unit saw each
+ *	("name\tS\n", "name\tU\n"), for the runtime (names_check())
  */
 struct instrument_state {
 	const char *list;
@@ -159,6 +161,7 @@ struct instrument_state {
 	vec<sample_point> samples;
 	vec<sample_check> checks;
 	hash_map<tree, tree> *nexts;
+	obstack names;
 	unsigned seg_samples;
 	vec<unsigned> sites;
 	tree unit;
@@ -1235,7 +1238,8 @@ static void append_store(tree *body, tree array, unsigned i, tree value)
  *	__cachelint_routines[2i] = &routine_i; [2i + 1] = "routine_i";
  *	__libcachelint_rt_register_v3(table, nkeys, __cachelint_segments, nsegs,
  *				      __cachelint_counters, __cachelint_sites,
- *				      &__cachelint_unit, __cachelint_routines, nroutines);
+ *				      &__cachelint_unit, __cachelint_routines, nroutines,
+ *				      "name\tS\n…" (names_check());
  * }
  */
 static void build_register(void)
@@ -1244,7 +1248,8 @@ static void build_register(void)
 					       unsigned_type_node, const_ptr_type_node,
 					       unsigned_type_node, ptr_type_node,
 					       const_ptr_type_node, ptr_type_node,
-					       const_ptr_type_node, unsigned_type_node, NULL_TREE);
+					       const_ptr_type_node, unsigned_type_node,
+					       const_ptr_type_node, NULL_TREE);
 	tree fn = build_fn_decl(CL_RT_REGISTER_SYMBOL, fntype);
 	unsigned nsegs = ins.seg_vars.length(), nroutines = ins.routines.length();
 	tree addrs = array_decl("__cachelint_counters", ptr_type_node, 2 * ins.nkeys + nsegs + 1);
@@ -1252,7 +1257,7 @@ static void build_register(void)
 	tree segs = table_decl("__cachelint_segments", ins.segs), sites, unit;
 	tree body = alloc_stmt_list();
 	size_t len = obstack_object_size(&ins.table);
-	const char *table;
+	const char *table, *names = (const char *)obstack_base(&ins.names);
 
 	ins.sites.safe_insert(0, ins.sites.length() / 2);
 	sites = table_decl("__cachelint_sites", ins.sites);
@@ -1272,14 +1277,15 @@ static void build_register(void)
 	}
 	obstack_1grow(&ins.table, 0);
 	table = (const char *)obstack_finish(&ins.table);
-	append_to_statement_list(build_call_expr(fn, 9, build_string_literal(len + 1, table),
+	append_to_statement_list(build_call_expr(fn, 10, build_string_literal(len + 1, table),
 						 build_int_cst(unsigned_type_node, ins.nkeys),
 						 build_fold_addr_expr(segs),
 						 build_int_cst(unsigned_type_node, nsegs),
 						 build_fold_addr_expr(addrs),
 						 build_fold_addr_expr(sites), unit,
 						 build_fold_addr_expr(routines),
-						 build_int_cst(unsigned_type_node, nroutines)),
+						 build_int_cst(unsigned_type_node, nroutines),
+						 build_string_literal(strlen(names) + 1, names)),
 				 &body);
 	cgraph_build_static_cdtor('I', body, MAX_RESERVED_INIT_PRIORITY + 1);
 }
@@ -1302,19 +1308,42 @@ static bool name_seen(const char *name, size_t len)
 }
 
 /*
- * `instrument=NAME`: a NAME this unit never mentions is said, not passed
- * over in silence.  A warning, not an error: one list goes to every unit of
- * a program (CFLAGS), and a unit that does not include the struct's header
- * is normal; a misspelt name is warned about in every unit.
+ * `instrument=NAME`: a NAME that nothing matches is said, not passed over
+ * in silence.  One list goes to every unit of a program (CFLAGS), and a
+ * unit that does not include the struct's header is normal, so a unit
+ * cannot tell a misspelt name from one defined elsewhere.  Two answers:
+ * the unit tells the runtime which names it saw ("name\tS\n" or
+ * "name\tU\n" in @ins.names), and the runtime says at exit which name
+ * no unit of the program had; and a unit that sees some of the names but
+ * not all warns about the others (a warning that -Werror leaves one: a
+ * build that loads the plugin must not break over it).
  */
 static void names_check(void)
 {
+	bool any = false;
+
+	obstack_init(&ins.names);
 	for (const char *s = ins.list; s && !ins.all;) {
 		size_t n = cl_record_name_length(s);
+		bool seen = name_seen(s, n);
 
-		if (!name_seen(s, n))
+		any |= seen;
+		obstack_grow(&ins.names, s, n);
+		obstack_grow(&ins.names, seen ? "\tS\n" : "\tU\n", 3);
+		s = s[n] ? s + n + 1 : NULL;
+	}
+	obstack_1grow(&ins.names, 0);
+	for (const char *s = ins.list; s && !ins.all && any;) {
+		size_t n = cl_record_name_length(s);
+
+		if (!name_seen(s, n)) {
+			bool saved = compat_warning_as_error();
+
+			compat_set_warning_as_error(false);
 			warning_at(UNKNOWN_LOCATION, 0, "cachelint: %<instrument=%.*s%>: no struct, typedef or variable of that name in this unit: nothing counted for it",
-				(int)n, s);
+				   (int)n, s);
+			compat_set_warning_as_error(saved);
+		}
 		s = s[n] ? s + n + 1 : NULL;
 	}
 }
@@ -1348,7 +1377,7 @@ static unsigned int instrument_execute(void)
 	ins.routines = vNULL;
 	ins.unit = NULL_TREE;
 	walk_functions();
-	if (ins.nkeys || ins.routines.length())
+	if (ins.nkeys || ins.routines.length() || ins.list)
 		build_register();
 	ins.counters.release();
 	ins.seg.release();
@@ -1368,6 +1397,7 @@ static unsigned int instrument_execute(void)
 		free(const_cast<char *>(*it));
 	delete ins.escaped;
 	obstack_free(&ins.table, NULL);
+	obstack_free(&ins.names, NULL);
 	return 0;
 }
 

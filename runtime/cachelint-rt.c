@@ -217,6 +217,8 @@ static unsigned rt_nrecs;
 static unsigned rt_sample = 1024;	/* CACHELINT_SAMPLE */
 static unsigned rt_line_size = 64;	/* CACHELINT_LINE_SIZE */
 static unsigned long rt_units_dropped;
+/* `instrument=` names: "name\tS\n" (a unit saw it) or "name\tU\n", each once */
+static char *rt_names;
 /* thread start routines of the units: address, name */
 static void **rt_routines;
 static size_t rt_nroutines;
@@ -313,6 +315,49 @@ static unsigned member_find(unsigned rid, const char *path, size_t plen, uint64_
 	m->bit_size = bit_size;
 	rt_hash[h] = rt_nmembers;
 	return rt_nmembers++;
+}
+
+/*
+ * A unit's `instrument=` names (cachelint-rt.h): each added to rt_names
+ * once, as seen when any unit saw it.
+ */
+static void names_add(const char *names)
+{
+	for (const char *s = names; s && *s;) {
+		const char *tab = strchr(s, '\t'), *nl = tab ? strchr(tab, '\n') : NULL;
+		size_t n, have = rt_names ? strlen(rt_names) : 0;
+		char *at = NULL, *v;
+
+		if (!tab || !nl || nl != tab + 2)
+			return;
+		n = (size_t)(tab - s);
+		for (char *r = rt_names; r && *r; r = strchr(r, '\n') + 1)
+			if (!strncmp(r, s, n) && r[n] == '\t') {
+				at = r;
+				break;
+			}
+		if (at) {
+			if (tab[1] == 'S')
+				at[n + 1] = 'S';
+		} else if ((v = realloc(rt_names, have + n + 4))) {
+			memcpy(v + have, s, n + 3);
+			v[have + n + 3] = 0;
+			rt_names = v;
+		}
+		s = nl + 1;
+	}
+}
+
+/* At exit: the names that no unit of the program saw. */
+static void names_report(void)
+{
+	for (const char *r = rt_names; r && *r; r = strchr(r, '\n') + 1) {
+		const char *tab = strchr(r, '\t');
+
+		if (tab[1] == 'U')
+			fprintf(stderr, "cachelint-rt: instrument=%.*s: no unit of this program has a struct, typedef or variable of that name: nothing counted for it\n",
+				(int)(tab - r), r);
+	}
 }
 
 /* ------------------------------------------------------------------ */
@@ -1776,6 +1821,7 @@ static void rt_write(void)
 	if (secure_execution() || env_form(&form))
 		return;
 	pthread_mutex_lock(&rt_lock);
+	names_report();
 	path = profile_path();
 	if (!path || profile_collect(&p, form) || objects_collect(&p)) {
 		pthread_mutex_unlock(&rt_lock);
@@ -1955,7 +2001,7 @@ RT_EXPORT void __libcachelint_rt_register_v3(const char *members, unsigned int n
 					     const unsigned int *segs, unsigned int nsegs,
 					     uint64_t *const *counters, const unsigned int *sites,
 					     unsigned int *unitp, void *const *routines,
-					     unsigned int nroutines)
+					     unsigned int nroutines, const char *names)
 {
 	const char *s = members;
 	size_t ncounters = 2 * (size_t)nmembers + nsegs, seglen = segments_length(segs, nsegs);
@@ -1964,6 +2010,7 @@ RT_EXPORT void __libcachelint_rt_register_v3(const char *members, unsigned int n
 	pthread_once(&rt_once, rt_init);
 	pthread_mutex_lock(&rt_lock);
 	routines_add(routines, nroutines);
+	names_add(names);
 	if (rt_nunits == RT_UNITS_MAX) {
 		rt_units_dropped++;
 		pthread_mutex_unlock(&rt_lock);

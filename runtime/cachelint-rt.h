@@ -59,6 +59,10 @@
  *			variable) the object is
  *	sites[2 + 2s]	(bytes accessed << 2) | 1 read | 2 write
  *
+ * names: the unit's `instrument=` names, "name\tS\n" for one it saw (a
+ * struct, typedef or variable of that name), "name\tU\n" for one it did
+ * not; at exit the runtime names those that no unit saw.
+ *
  * Thread start routines: routines[2i] is the address of a function of the
  * unit that takes and returns a pointer and whose address is taken,
  * routines[2i + 1] its name; a thread that starts there is named by it.
@@ -89,7 +93,7 @@ void __libcachelint_rt_register_v3(const char *members, unsigned int nmembers,
 				   const unsigned int *segments, unsigned int nsegments,
 				   uint64_t *const *counters, const unsigned int *sites,
 				   unsigned int *unit, void *const *routines,
-				   unsigned int nroutines);
+				   unsigned int nroutines, const char *names);
 unsigned int __libcachelint_rt_sample_v3(const void *base, const void *addr,
 					 const unsigned int *unit, unsigned int site);
 #endif

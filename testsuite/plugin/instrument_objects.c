@@ -8,11 +8,19 @@
 //   per_thread  a global array, one element per worker (instrument=NAME
 //           names a variable): `variables`
 // Threads are named by their start routine; the two that run worker() are
-// one concurrent path.  A name that is in no declaration of the unit is
-// warned about; CACHELINT_SAMPLE=0 writes counts only; a bad value says so.
+// one concurrent path.  A name that is in no declaration of a unit that
+// sees others is warned about, and one that no unit of the program saw is
+// said at exit; CACHELINT_SAMPLE=0 writes counts only; a bad value says so.
 // RUN: %gcc-cl -O2 -fplugin-arg-cachelint-instrument=stats:node:slot:PAIR_T:per_thread:nosuch %s -o %t %rt-static -pthread 2>&1 | FileCheck --check-prefix=WARN %s
 // WARN: cc1: warning: cachelint: 'instrument=nosuch': no struct, typedef or variable of that name in this unit: nothing counted for it
-// RUN: rm -f %t.yaml && env CACHELINT_SAMPLE=1 CACHELINT_THREAD_ROLES= CACHELINT_PROFILE=%t.yaml %t
+// RUN: rm -f %t.yaml && env CACHELINT_SAMPLE=1 CACHELINT_THREAD_ROLES= CACHELINT_PROFILE=%t.yaml %t 2>&1 | FileCheck --check-prefix=RTWARN %s
+// RTWARN: cachelint-rt: instrument=nosuch: no unit of this program has a struct, typedef or variable of that name: nothing counted for it
+// A unit that sees none of the names (it does not include the structs'
+// header) says nothing: the runtime, which sees every unit, does.  Under
+// -Werror the warning stays one.
+// RUN: echo 'int twice(int x) { return 2 * x; }' > %t.other.c
+// RUN: %gcc-cl -Werror -fplugin-arg-cachelint-instrument=stats:nosuch -c %t.other.c -o %t.other.o 2>&1 | count 0
+// RUN: %gcc-cl -Werror -fplugin-arg-cachelint-instrument=stats:nosuch -c %s -o %t.werror.o 2>&1 | FileCheck --check-prefix=WARN %s
 // RUN: FileCheck --strict-whitespace --match-full-lines %s --input-file %t.yaml
 // RUN: rm -f %t.none.yaml && env CACHELINT_SAMPLE=0 CACHELINT_THREAD_ROLES= CACHELINT_PROFILE=%t.none.yaml %t
 // RUN: FileCheck --check-prefix=NONE --strict-whitespace --match-full-lines %s --input-file %t.none.yaml

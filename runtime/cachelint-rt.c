@@ -263,9 +263,13 @@ static unsigned rec_find(const char *name, size_t nlen, const char *defined, siz
 
 	for (unsigned i = 0; i < rt_nrecs; i++) {
 		r = &rt_recs[i];
-		if (!same(r->name, name, nlen))
+		if (!same(r->name, name, nlen) || r->variable != (kind[0] == 'v'))
 			continue;
-		if (!strcmp(r->kind, kind))
+		/*
+		 * A variable is one by its name (two units' statics of one
+		 * name are written as one); a struct by its members too.
+		 */
+		if (r->variable || !strcmp(r->kind, kind))
 			return i;
 		twin = r->twin = true;
 	}

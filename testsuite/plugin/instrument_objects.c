@@ -1,7 +1,9 @@
 // instrument: the objects.  With CACHELINT_SAMPLE=1 every access is
 // sampled, so what the runtime writes under `objects:` is exact:
 //   stats   one global both workers write (hits: the same bytes, true
-//           sharing) and a reader reads (limit): pairs on one object
+//           sharing) and a reader reads (limit): pairs on one object; the
+//           variable is named stats too (memcached's stats_state): the
+//           struct and the variable are two entries, not "stats@…" twins
 //   node    one per worker, each on its own line: instances, nothing shared
 //   slot    24-byte per-worker slots, two on one line: `between`
 //   PAIR_T  the typedef of an anonymous struct, named by it (per-worker)
@@ -69,7 +71,7 @@ typedef struct {
 	long y;
 } PAIR_T;
 
-static struct stats st;
+static struct stats stats;	/* a variable of the struct's name: both counted */
 static struct node nodes[2];
 static struct slot slots[2] __attribute__((aligned(64)));
 static PAIR_T pairs[2] __attribute__((aligned(64)));
@@ -80,7 +82,7 @@ static void *worker(void *arg)
 	long i = (long)arg;
 
 	for (int k = 0; k < 100; k++) {
-		st.hits++;
+		stats.hits++;
 		nodes[i].hits++;
 		slots[i].count++;
 		pairs[i].x++;
@@ -94,7 +96,7 @@ static void *reader(void *arg)
 	long sum = 0;
 
 	for (int k = 0; k < 100; k++)
-		sum += __atomic_load_n(&st.limit, __ATOMIC_RELAXED);
+		sum += __atomic_load_n(&stats.limit, __ATOMIC_RELAXED);
 	return (void *)sum;
 }
 
@@ -102,7 +104,7 @@ int main(void)
 {
 	pthread_t t[3];
 
-	st.limit = 10;
+	stats.limit = 10;
 	pthread_create(&t[0], NULL, worker, (void *)0);
 	pthread_create(&t[1], NULL, worker, (void *)1);
 	pthread_create(&t[2], NULL, reader, NULL);
@@ -153,6 +155,7 @@ int main(void)
 // CHECK-NEXT:      base-align: 16
 // CHECK-NEXT:      between: {lines: 1, per-line: 2, size: 16, same-bytes: 0, threads: 2, paths: [worker]}
 // CHECK-NEXT:  variables:
+// CHECK-NEXT:    stats: {element: 24, elements: 1, base-align: {{[0-9]+}}, lines: 0, per-line: 0, same-bytes: 0, threads: 0, paths: []}
 // CHECK-NEXT:    per_thread: {element: 8, elements: 4, base-align: {{64|128|256|512|1024|2048|4096}}, lines: 1, per-line: 2, same-bytes: 0, threads: 2, paths: [worker]}
 // CHECK-EMPTY:
 

@@ -70,6 +70,7 @@
 #include <sys/auxv.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cachelint-rt.h"
@@ -156,10 +157,14 @@ struct rt_unit {
  * @rid: its record (rt_recs)
  * @read: bytes read, bit b for bytes [b * size / 64, (b + 1) * size / 64)
  * @write: bytes written, likewise
+ * @first, @last: when the thread touched it first and last (milliseconds
+ *	since the runtime started, a coarse clock): two threads that use one
+ *	object one after the other (a connection whose descriptor another
+ *	worker gets when the first closed it) do not share it
  */
 struct rt_line {
 	uintptr_t line, base;
-	unsigned rid;
+	unsigned rid, first, last;
 	uint64_t read, write;
 };
 
@@ -591,6 +596,21 @@ static uint64_t byte_bits(unsigned lo, unsigned hi)
 	return (b == 63 ? ~0ull : (2ull << b) - 1) & ~((1ull << a) - 1);
 }
 
+/* Milliseconds since the runtime started, from 1: 0 is "not yet" (struct rt_line). */
+static unsigned clock_ms(void)
+{
+	static struct timespec start;
+	struct timespec ts;
+	int64_t ms;
+
+	clock_gettime(CLOCK_MONOTONIC_COARSE, &ts);
+	if (!__atomic_load_n(&start.tv_sec, __ATOMIC_RELAXED) &&
+	    !__atomic_load_n(&start.tv_nsec, __ATOMIC_RELAXED))
+		start = ts;	/* a race sets it to one of two near times */
+	ms = (ts.tv_sec - start.tv_sec) * 1000 + (ts.tv_nsec - start.tv_nsec) / 1000000;
+	return ms < 0 ? 1 : ms >= UINT_MAX - 1 ? UINT_MAX - 1 : (unsigned)ms + 1;
+}
+
 /* The next interval: uniform in [1, 2N - 1], mean N; 0 for none. */
 static unsigned next_interval(struct rt_table *t)
 {
@@ -617,7 +637,7 @@ RT_EXPORT unsigned int __libcachelint_rt_sample_v3(const void *base, const void 
 	unsigned u = __atomic_load_n(unitp, __ATOMIC_ACQUIRE);
 	const struct rt_unit *unit;
 	uintptr_t a = (uintptr_t)addr, first, last;
-	unsigned info, k, m, size, rid;
+	unsigned info, k, m, size, rid, now;
 	struct rt_table *t;
 
 	if (!self)
@@ -635,6 +655,7 @@ RT_EXPORT unsigned int __libcachelint_rt_sample_v3(const void *base, const void 
 	if (!m || !size || !base)
 		return next_interval(t);
 	rid = rt_members[m].rid;
+	now = clock_ms();
 	first = a / rt_line_size;
 	last = (a + size - 1) / rt_line_size;
 	pthread_mutex_lock(&t->lock);
@@ -660,6 +681,9 @@ RT_EXPORT unsigned int __libcachelint_rt_sample_v3(const void *base, const void 
 			e->read |= bits;
 		if (info & 2)
 			e->write |= bits;
+		if (!e->first)
+			e->first = now;
+		e->last = now;
 	}
 	pthread_mutex_unlock(&t->lock);
 	return next_interval(t);
@@ -717,9 +741,15 @@ struct path {
  */
 struct ev {
 	uintptr_t line, base;
-	unsigned rid, thread;
+	unsigned rid, thread, first, last;
 	uint64_t read, write;
 };
+
+/* Whether [a, b] and [c, d] (times, struct rt_line) meet. */
+static bool overlap(unsigned a, unsigned b, unsigned c, unsigned d)
+{
+	return a <= d && c <= b;
+}
 
 /**
  * struct ev_rec - what the samples say about one record
@@ -1059,6 +1089,19 @@ static void pair_add(struct ev_rec *r, unsigned x, unsigned y, uintptr_t obj, un
 	bit_set(o->threads, t2);
 }
 
+/* When the thread of evs [@a, @b) touched the object: first and last. */
+static void span_of(const struct ev *evs, size_t a, size_t b, unsigned *first, unsigned *last)
+{
+	*first = UINT_MAX;
+	*last = 0;
+	for (size_t i = a; i < b; i++) {
+		if (evs[i].first < *first)
+			*first = evs[i].first;
+		if (evs[i].last > *last)
+			*last = evs[i].last;
+	}
+}
+
 /*
  * One object's entries evs [0, n), sorted by thread then line: for each
  * two threads, each member the first wrote and each the second touched
@@ -1066,14 +1109,19 @@ static void pair_add(struct ev_rec *r, unsigned x, unsigned y, uintptr_t obj, un
  * threads' bytes met on one line, the member they met in.  @marks: room
  * for two marks per program-wide member.
  */
-static void object_pairs(struct ev_rec *r, const struct ev *evs, size_t n, const unsigned *members,
-			 size_t nm, unsigned *wset, unsigned *aset, size_t tbytes)
+static bool object_pairs(struct ev_rec *r, const struct ev *evs, size_t n,
+			 const unsigned *members, size_t nm, unsigned *wset, unsigned *aset,
+			 size_t tbytes)
 {
+	bool shared = false;
+
 	for (size_t a = 0; a < n;) {
 		size_t b = a, nw = 0;
+		unsigned fa, la;
 
 		while (b < n && evs[b].thread == evs[a].thread)
 			b++;
+		span_of(evs, a, b, &fa, &la);
 		/* what thread evs[a].thread wrote */
 		for (size_t m = 0; m < nm; m++)
 			for (size_t i = a; i < b; i++)
@@ -1083,13 +1131,17 @@ static void object_pairs(struct ev_rec *r, const struct ev *evs, size_t n, const
 				}
 		for (size_t c = 0; nw && c < n;) {
 			size_t d = c, na = 0;
+			unsigned fc, lc;
 
 			while (d < n && evs[d].thread == evs[c].thread)
 				d++;
-			if (evs[c].thread == evs[a].thread) {
+			span_of(evs, c, d, &fc, &lc);
+			/* the same thread, or one after the other: not shared */
+			if (evs[c].thread == evs[a].thread || !overlap(fa, la, fc, lc)) {
 				c = d;
 				continue;
 			}
+			shared = true;
 			for (size_t m = 0; m < nm; m++)
 				for (size_t i = c; i < d; i++)
 					if (member_bits(&evs[i], members[m]) & (evs[i].read | evs[i].write)) {
@@ -1110,7 +1162,8 @@ static void object_pairs(struct ev_rec *r, const struct ev *evs, size_t n, const
 			uint64_t any, both;
 
 			if (evs[i].thread == evs[j].thread || evs[i].line != evs[j].line ||
-			    !evs[i].write)
+			    !evs[i].write ||
+			    !overlap(evs[i].first, evs[i].last, evs[j].first, evs[j].last))
 				continue;
 			any = evs[i].write & (evs[j].read | evs[j].write);
 			both = evs[i].write & evs[j].write;
@@ -1123,6 +1176,7 @@ static void object_pairs(struct ev_rec *r, const struct ev *evs, size_t n, const
 			}
 		}
 	}
+	return shared;
 }
 
 static int out_cmp(const void *a, const void *b)
@@ -1154,7 +1208,8 @@ static size_t line_elements(const struct rt_rec *r, const struct ev *evs, size_t
 	*split = *same = false;
 	for (size_t i = 0; i < n; i++) {
 		for (size_t j = 0; j < n; j++) {
-			if (evs[i].thread == evs[j].thread || !evs[i].write)
+			if (evs[i].thread == evs[j].thread || !evs[i].write ||
+			    !overlap(evs[i].first, evs[i].last, evs[j].first, evs[j].last))
 				continue;
 			*same |= (evs[i].write & (evs[j].read | evs[j].write)) != 0;
 			if (!r->variable) {
@@ -1221,6 +1276,8 @@ static int objects_collect(struct profile *p)
 			evs[n].thread = (unsigned)i;
 			evs[n].read = t->v[k].read;
 			evs[n].write = t->v[k].write;
+			evs[n].first = t->v[k].first;
+			evs[n].last = t->v[k].last;
 			n++;
 		}
 		pthread_mutex_unlock(&t->lock);
@@ -1248,11 +1305,10 @@ static int objects_collect(struct profile *p)
 			r->instances++;
 			while (r->align > 1 && evs[j].base % r->align)
 				r->align /= 2;
-			if (write && two) {
+			/* two threads, one writing, at the same time */
+			if (write && two && !rt_recs[rid].variable &&
+			    object_pairs(r, &evs[j], k - j, members, nm, wset, aset, tbytes))
 				r->shared++;
-				if (!rt_recs[rid].variable)
-					object_pairs(r, &evs[j], k - j, members, nm, wset, aset, tbytes);
-			}
 			j = k;
 		}
 		if (r->pairs)

@@ -9,11 +9,13 @@
 //   PAIR_T  the typedef of an anonymous struct, named by it (per-worker)
 //   per_thread  a global array, one element per worker (instrument=NAME
 //           names a variable): `variables`
+//   handoff one object two threads use one after the other: not shared
+//           (nor is main's write of stats.limit, 30 ms before the reader)
 // Threads are named by their start routine; the two that run worker() are
 // one concurrent path.  A name that is in no declaration of a unit that
 // sees others is warned about, and one that no unit of the program saw is
 // said at exit; CACHELINT_SAMPLE=0 writes counts only; a bad value says so.
-// RUN: %gcc-cl -O2 -fplugin-arg-cachelint-instrument=stats:node:slot:PAIR_T:per_thread:nosuch %s -o %t %rt-static -pthread 2>&1 | FileCheck --check-prefix=WARN %s
+// RUN: %gcc-cl -O2 -fplugin-arg-cachelint-instrument=stats:node:slot:PAIR_T:per_thread:handoff:nosuch %s -o %t %rt-static -pthread 2>&1 | FileCheck --check-prefix=WARN %s
 // WARN: cc1: warning: cachelint: 'instrument=nosuch': no struct, typedef or variable of that name in this unit: nothing counted for it
 // RUN: rm -f %t.yaml && env CACHELINT_SAMPLE=1 CACHELINT_THREAD_ROLES= CACHELINT_PROFILE=%t.yaml %t 2>&1 | FileCheck --check-prefix=RTWARN %s
 // RTWARN: cachelint-rt: instrument=nosuch: no unit of this program has a struct, typedef or variable of that name: nothing counted for it
@@ -48,6 +50,7 @@
 // ALL-NEXT:    per_thread: {element: 8, elements: 4, base-align: {{[0-9]+}}, lines: 1, per-line: 2, same-bytes: 0, threads: 2, paths: [worker]}
 #include <pthread.h>
 #include <stdlib.h>
+#include <time.h>
 
 struct stats {
 	long hits;
@@ -77,11 +80,22 @@ static struct slot slots[2] __attribute__((aligned(64)));
 static PAIR_T pairs[2] __attribute__((aligned(64)));
 long per_thread[4] __attribute__((aligned(64)));
 
+struct handoff {
+	long x;
+	long y;
+};
+
+static struct handoff h;
+/* the three threads run at once: each touches its objects before and after the middle barrier */
+static pthread_barrier_t middle;
+
 static void *worker(void *arg)
 {
 	long i = (long)arg;
 
 	for (int k = 0; k < 100; k++) {
+		if (k == 50)
+			pthread_barrier_wait(&middle);
 		stats.hits++;
 		nodes[i].hits++;
 		slots[i].count++;
@@ -95,21 +109,47 @@ static void *reader(void *arg)
 {
 	long sum = 0;
 
-	for (int k = 0; k < 100; k++)
+	for (int k = 0; k < 100; k++) {
+		if (k == 50)
+			pthread_barrier_wait(&middle);
 		sum += __atomic_load_n(&stats.limit, __ATOMIC_RELAXED);
+	}
 	return (void *)sum;
+}
+
+/* One object, two threads one after the other (a connection a worker closes and another's fd reuses). */
+static void *first_user(void *arg)
+{
+	for (int k = 0; k < 100; k++)
+		h.x++;
+	return arg;
+}
+
+static void *second_user(void *arg)
+{
+	for (int k = 0; k < 100; k++)
+		h.y += h.x;
+	return arg;
 }
 
 int main(void)
 {
+	const struct timespec later = { 0, 30000000 };	/* 30 ms: the runtime's clock is coarse */
 	pthread_t t[3];
 
-	stats.limit = 10;
+	pthread_barrier_init(&middle, NULL, 3);
+	stats.limit = 10;		/* main's write, long before the reader reads */
+	nanosleep(&later, NULL);
 	pthread_create(&t[0], NULL, worker, (void *)0);
 	pthread_create(&t[1], NULL, worker, (void *)1);
 	pthread_create(&t[2], NULL, reader, NULL);
 	for (int i = 0; i < 3; i++)
 		pthread_join(t[i], NULL);
+	pthread_create(&t[0], NULL, first_user, NULL);
+	pthread_join(t[0], NULL);
+	nanosleep(&later, NULL);
+	pthread_create(&t[0], NULL, second_user, NULL);
+	pthread_join(t[0], NULL);
 	return 0;
 }
 
@@ -119,6 +159,9 @@ int main(void)
 // CHECK-NEXT:structs:
 // CHECK-NEXT:  PAIR_T:
 // CHECK-NEXT:    x: {read: {worker: 200}, write: {worker: 200}}
+// CHECK-NEXT:  handoff:
+// CHECK-NEXT:    x: {read: {first_user: 100, second_user: 100}, write: {first_user: 100}}
+// CHECK-NEXT:    y: {read: {second_user: 100}, write: {second_user: 100}}
 // CHECK-NEXT:  node:
 // CHECK-NEXT:    hits: {read: {worker: 200}, write: {worker: 200}}
 // CHECK-NEXT:  slot:
@@ -136,10 +179,12 @@ int main(void)
 // CHECK-NEXT:      shared: 1
 // CHECK-NEXT:      base-align: {{[0-9]+}}
 // CHECK-NEXT:      pairs:
-// CHECK-NEXT:        - {write: limit, access: limit, objects: 1, same-bytes: 1, same-written: 0, threads: 2, paths: [main, reader]}
-// CHECK-NEXT:        - {write: limit, access: hits, objects: 1, same-bytes: 0, same-written: 0, threads: 3, paths: [main, worker]}
-// CHECK-NEXT:        - {write: hits, access: limit, objects: 1, same-bytes: 0, same-written: 0, threads: 4, paths: [main, worker, reader]}
+// CHECK-NEXT:        - {write: hits, access: limit, objects: 1, same-bytes: 0, same-written: 0, threads: 3, paths: [worker, reader]}
 // CHECK-NEXT:        - {write: hits, access: hits, objects: 1, same-bytes: 1, same-written: 1, threads: 2, paths: [worker]}
+// CHECK-NEXT:    handoff:
+// CHECK-NEXT:      instances: 1
+// CHECK-NEXT:      shared: 0
+// CHECK-NEXT:      base-align: {{[0-9]+}}
 // CHECK-NEXT:    node:
 // CHECK-NEXT:      instances: 2
 // CHECK-NEXT:      shared: 0

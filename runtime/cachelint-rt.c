@@ -161,10 +161,11 @@ struct rt_unit {
  *	since the runtime started, a coarse clock): two threads that use one
  *	object one after the other (a connection whose descriptor another
  *	worker gets when the first closed it) do not share it
+ * @samples: how many samples it took (one sample says when, not how long)
  */
 struct rt_line {
 	uintptr_t line, base;
-	unsigned rid, first, last;
+	unsigned rid, first, last, samples;
 	uint64_t read, write;
 };
 
@@ -684,6 +685,7 @@ RT_EXPORT unsigned int __libcachelint_rt_sample_v3(const void *base, const void 
 		if (!e->first)
 			e->first = now;
 		e->last = now;
+		e->samples += e->samples < UINT_MAX;
 	}
 	pthread_mutex_unlock(&t->lock);
 	return next_interval(t);
@@ -741,14 +743,20 @@ struct path {
  */
 struct ev {
 	uintptr_t line, base;
-	unsigned rid, thread, first, last;
+	unsigned rid, thread, first, last, samples;
 	uint64_t read, write;
 };
 
-/* Whether [a, b] and [c, d] (times, struct rt_line) meet. */
-static bool overlap(unsigned a, unsigned b, unsigned c, unsigned d)
+/*
+ * Whether two threads' uses of an object, [a, b] from @n samples and
+ * [c, d] from @m, may have been at once.  Apart only when both are
+ * intervals of two samples or more that do not meet: a single sample of
+ * a thread that touches each of thousands of objects now and then (an
+ * item that every worker reads) says when, not for how long.
+ */
+static bool at_once(unsigned a, unsigned b, unsigned n, unsigned c, unsigned d, unsigned m)
 {
-	return a <= d && c <= b;
+	return n < 2 || m < 2 || (a <= d && c <= b);
 }
 
 /**
@@ -1089,12 +1097,15 @@ static void pair_add(struct ev_rec *r, unsigned x, unsigned y, uintptr_t obj, un
 	bit_set(o->threads, t2);
 }
 
-/* When the thread of evs [@a, @b) touched the object: first and last. */
-static void span_of(const struct ev *evs, size_t a, size_t b, unsigned *first, unsigned *last)
+/* When the thread of evs [@a, @b) touched the object: first and last, and in how many samples. */
+static void span_of(const struct ev *evs, size_t a, size_t b, unsigned *first, unsigned *last,
+		    unsigned *samples)
 {
 	*first = UINT_MAX;
 	*last = 0;
+	*samples = 0;
 	for (size_t i = a; i < b; i++) {
+		*samples += evs[i].samples;
 		if (evs[i].first < *first)
 			*first = evs[i].first;
 		if (evs[i].last > *last)
@@ -1117,11 +1128,11 @@ static bool object_pairs(struct ev_rec *r, const struct ev *evs, size_t n,
 
 	for (size_t a = 0; a < n;) {
 		size_t b = a, nw = 0;
-		unsigned fa, la;
+		unsigned fa, la, sa;
 
 		while (b < n && evs[b].thread == evs[a].thread)
 			b++;
-		span_of(evs, a, b, &fa, &la);
+		span_of(evs, a, b, &fa, &la, &sa);
 		/* what thread evs[a].thread wrote */
 		for (size_t m = 0; m < nm; m++)
 			for (size_t i = a; i < b; i++)
@@ -1131,13 +1142,13 @@ static bool object_pairs(struct ev_rec *r, const struct ev *evs, size_t n,
 				}
 		for (size_t c = 0; nw && c < n;) {
 			size_t d = c, na = 0;
-			unsigned fc, lc;
+			unsigned fc, lc, sc;
 
 			while (d < n && evs[d].thread == evs[c].thread)
 				d++;
-			span_of(evs, c, d, &fc, &lc);
+			span_of(evs, c, d, &fc, &lc, &sc);
 			/* the same thread, or one after the other: not shared */
-			if (evs[c].thread == evs[a].thread || !overlap(fa, la, fc, lc)) {
+			if (evs[c].thread == evs[a].thread || !at_once(fa, la, sa, fc, lc, sc)) {
 				c = d;
 				continue;
 			}
@@ -1163,7 +1174,8 @@ static bool object_pairs(struct ev_rec *r, const struct ev *evs, size_t n,
 
 			if (evs[i].thread == evs[j].thread || evs[i].line != evs[j].line ||
 			    !evs[i].write ||
-			    !overlap(evs[i].first, evs[i].last, evs[j].first, evs[j].last))
+			    !at_once(evs[i].first, evs[i].last, evs[i].samples, evs[j].first, evs[j].last,
+				     evs[j].samples))
 				continue;
 			any = evs[i].write & (evs[j].read | evs[j].write);
 			both = evs[i].write & evs[j].write;
@@ -1209,7 +1221,8 @@ static size_t line_elements(const struct rt_rec *r, const struct ev *evs, size_t
 	for (size_t i = 0; i < n; i++) {
 		for (size_t j = 0; j < n; j++) {
 			if (evs[i].thread == evs[j].thread || !evs[i].write ||
-			    !overlap(evs[i].first, evs[i].last, evs[j].first, evs[j].last))
+			    !at_once(evs[i].first, evs[i].last, evs[i].samples, evs[j].first, evs[j].last,
+				     evs[j].samples))
 				continue;
 			*same |= (evs[i].write & (evs[j].read | evs[j].write)) != 0;
 			if (!r->variable) {
@@ -1278,6 +1291,7 @@ static int objects_collect(struct profile *p)
 			evs[n].write = t->v[k].write;
 			evs[n].first = t->v[k].first;
 			evs[n].last = t->v[k].last;
+			evs[n].samples = t->v[k].samples;
 			n++;
 		}
 		pthread_mutex_unlock(&t->lock);

@@ -138,7 +138,8 @@ int main(void)
 	pthread_t t[3];
 
 	pthread_barrier_init(&middle, NULL, 3);
-	stats.limit = 10;		/* main's write, long before the reader reads */
+	stats.limit = 5;		/* main's writes, long before the reader reads */
+	stats.limit = 10;		/* (two: one sample says when, not how long) */
 	nanosleep(&later, NULL);
 	pthread_create(&t[0], NULL, worker, (void *)0);
 	pthread_create(&t[1], NULL, worker, (void *)1);
@@ -168,7 +169,7 @@ int main(void)
 // CHECK-NEXT:    count: {read: {worker: 200}, write: {worker: 200}}
 // CHECK-NEXT:  stats:
 // CHECK-NEXT:    hits: {read: {worker: 200}, write: {worker: 200}}
-// CHECK-NEXT:    limit: {read: {reader: 100}, write: {main: 1}}
+// CHECK-NEXT:    limit: {read: {reader: 100}, write: {main: 2}}
 // CHECK-NEXT:objects:
 // CHECK-NEXT:  sample: 1
 // CHECK-NEXT:  line-size: 64
@@ -208,5 +209,5 @@ int main(void)
 // NONE-NEXT:paths:
 // NONE-NEXT:  worker: concurrent
 // NONE-NEXT:structs:
-// NONE:    limit: {read: {reader: 100}, write: {main: 1}}
+// NONE:    limit: {read: {reader: 100}, write: {main: 2}}
 // NONE-EMPTY:

@@ -1003,20 +1003,24 @@ static int ev_cmp_line(const void *a, const void *b)
 	return x->thread < y->thread ? -1 : x->thread > y->thread;
 }
 
-/* Member @m's bits in the mask of line @e (of its object), 0 when it is not on it. */
+/*
+ * Member @m's bits in the mask of line @e (of its object), 0 when it is
+ * not on it.  The object may start in the middle of the line: offsets
+ * from the object's start are signed.
+ */
 static uint64_t member_bits(const struct ev *e, unsigned m)
 {
 	const struct rt_member *mb = &rt_members[m];
-	uint64_t lo = mb->bit_offset / 8, hi = (mb->bit_offset + (mb->bit_size ? mb->bit_size : 8) + 7) / 8;
-	uint64_t start = e->line * rt_line_size - e->base, end = start + rt_line_size;
+	int64_t lo = (int64_t)(mb->bit_offset / 8);
+	int64_t hi = (int64_t)((mb->bit_offset + (mb->bit_size ? mb->bit_size : 8) + 7) / 8);
+	int64_t start = (int64_t)(e->line * rt_line_size) - (int64_t)e->base;
+	int64_t end = start + rt_line_size;
 
-	if (e->line * rt_line_size < e->base)
-		return 0;
 	if (hi <= start || lo >= end)
 		return 0;
-	lo = lo > start ? lo - start : 0;
-	hi = (hi < end ? hi : end) - start;
-	return byte_bits((unsigned)lo, (unsigned)(hi - 1));
+	lo = lo > start ? lo : start;
+	hi = hi < end ? hi : end;
+	return byte_bits((unsigned)(lo - start), (unsigned)(hi - 1 - start));
 }
 
 static bool ev_grow(void **v, size_t *cap, size_t n, size_t size)

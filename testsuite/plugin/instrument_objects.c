@@ -9,13 +9,15 @@
 //   PAIR_T  the typedef of an anonymous struct, named by it (per-worker)
 //   per_thread  a global array, one element per worker (instrument=NAME
 //           names a variable): `variables`
+//   midline an object that starts in the middle of a line (its first
+//           member on the first line's second half): both workers write a
 //   handoff one object two threads use one after the other: not shared
 //           (nor is main's write of stats.limit, 30 ms before the reader)
 // Threads are named by their start routine; the two that run worker() are
 // one concurrent path.  A name that is in no declaration of a unit that
 // sees others is warned about, and one that no unit of the program saw is
 // said at exit; CACHELINT_SAMPLE=0 writes counts only; a bad value says so.
-// RUN: %gcc-cl -O2 -fplugin-arg-cachelint-instrument=stats:node:slot:PAIR_T:per_thread:handoff:nosuch %s -o %t %rt-static -pthread 2>&1 | FileCheck --check-prefix=WARN %s
+// RUN: %gcc-cl -O2 -fplugin-arg-cachelint-instrument=stats:node:slot:PAIR_T:per_thread:handoff:midline:nosuch %s -o %t %rt-static -pthread 2>&1 | FileCheck --check-prefix=WARN %s
 // WARN: cc1: warning: cachelint: 'instrument=nosuch': no struct, typedef or variable of that name in this unit: nothing counted for it
 // RUN: rm -f %t.yaml && env CACHELINT_SAMPLE=1 CACHELINT_THREAD_ROLES= CACHELINT_PROFILE=%t.yaml %t 2>&1 | FileCheck --check-prefix=RTWARN %s
 // RTWARN: cachelint-rt: instrument=nosuch: no unit of this program has a struct, typedef or variable of that name: nothing counted for it
@@ -80,6 +82,15 @@ static struct slot slots[2] __attribute__((aligned(64)));
 static PAIR_T pairs[2] __attribute__((aligned(64)));
 long per_thread[4] __attribute__((aligned(64)));
 
+/* an object that starts in the middle of a line: a is on the first, partial one */
+struct midline {
+	long a;
+	long b;
+};
+
+static char midpad[200] __attribute__((aligned(64)));
+static struct midline *const mid = (struct midline *)(midpad + 40);
+
 struct handoff {
 	long x;
 	long y;
@@ -101,6 +112,7 @@ static void *worker(void *arg)
 		slots[i].count++;
 		pairs[i].x++;
 		per_thread[i]++;
+		mid->a++;
 	}
 	return NULL;
 }
@@ -163,6 +175,8 @@ int main(void)
 // CHECK-NEXT:  handoff:
 // CHECK-NEXT:    x: {read: {first_user: 100, second_user: 100}, write: {first_user: 100}}
 // CHECK-NEXT:    y: {read: {second_user: 100}, write: {second_user: 100}}
+// CHECK-NEXT:  midline:
+// CHECK-NEXT:    a: {read: {worker: 200}, write: {worker: 200}}
 // CHECK-NEXT:  node:
 // CHECK-NEXT:    hits: {read: {worker: 200}, write: {worker: 200}}
 // CHECK-NEXT:  slot:
@@ -200,6 +214,12 @@ int main(void)
 // CHECK-NEXT:      shared: 0
 // CHECK-NEXT:      base-align: 16
 // CHECK-NEXT:      between: {lines: 1, per-line: 2, size: 16, same-bytes: 0, threads: 2, paths: [worker]}
+// CHECK-NEXT:    midline:
+// CHECK-NEXT:      instances: 1
+// CHECK-NEXT:      shared: 1
+// CHECK-NEXT:      base-align: 8
+// CHECK-NEXT:      pairs:
+// CHECK-NEXT:        - {write: a, access: a, objects: 1, same-bytes: 1, same-written: 1, threads: 2, paths: [worker]}
 // CHECK-NEXT:  variables:
 // CHECK-NEXT:    stats: {element: 24, elements: 1, base-align: {{[0-9]+}}, lines: 0, per-line: 0, same-bytes: 0, threads: 0, paths: []}
 // CHECK-NEXT:    per_thread: {element: 8, elements: 4, base-align: {{64|128|256|512|1024|2048|4096}}, lines: 1, per-line: 2, same-bytes: 0, threads: 2, paths: [worker]}

@@ -11,7 +11,8 @@
 const char cli_output_help[] =
 	"Output options:\n"
 	"  -o, --output FILE       write the findings to FILE (atomically), not stdout\n"
-	"  --source-root DIR       paths in SARIF and GitHub output relative to DIR\n"
+	"  --source-root DIR       paths in SARIF and GitHub output, and in --patch-out,\n"
+	"                          relative to DIR\n"
 	"  --write-baseline FILE   record every finding's fingerprint in FILE (exit 0);\n"
 	"                          a baseline from any subcommand serves every other\n"
 	"  --dump-layout[=FILE]    print every struct's layout model (stdout, or FILE,\n"

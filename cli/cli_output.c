@@ -11,7 +11,8 @@
 const char cli_output_help[] =
 	"Output options:\n"
 	"  -o, --output FILE       write the findings to FILE (atomically), not stdout\n"
-	"  --source-root DIR       paths in SARIF and GitHub output relative to DIR\n"
+	"  --source-root DIR       paths in SARIF and GitHub output, and in --patch-out,\n"
+	"                          relative to DIR\n"
 	"  --write-baseline FILE   record every finding's fingerprint in FILE (exit 0);\n"
 	"                          a baseline from any subcommand serves every other\n"
 	"  --dump-layout[=FILE]    print every struct's layout model (stdout, or FILE,\n"
@@ -111,12 +112,34 @@ static int apply_baseline(const struct cli_common *c, struct cl_pipeline *p)
 	return rc;
 }
 
+/*
+ * A patch that `patch -p1` applies names files below the folder it runs in:
+ * one outside is an error before anything is written, not "a/../x.h".
+ */
+static int check_patch_paths(const struct cli_output *o, const struct cl_pipeline *p)
+{
+	const struct cl_report_proposal *rp = cl_pipeline_patch_outside(p, o->source_root);
+	struct cl_arena a;
+
+	if (!rp)
+		return 0;
+	cl_arena_init(&a);
+	cl_error("--patch-out: '%s', which declares '%s', is not below %s%s%s: pass --source-root DIR with a folder that holds every file to patch",
+		 rp->rec->span.file, cl_record_display(rp->rec, &a),
+		 o->source_root ? "the source root '" : "the current directory",
+		 o->source_root ? o->source_root : "", o->source_root ? "'" : "");
+	cl_arena_free(&a);
+	return -1;
+}
+
 int cli_report(const struct cli_common *c, const struct cli_output *o, struct cl_pipeline *p)
 {
 	struct cl_pipeline_output po = { o->source, o->source_root, false };
 	struct write_job job = { p, c->format, &po, o->source_root };
 	int rc;
 
+	if (o->patch_out && check_patch_paths(o, p))
+		return EXIT_USAGE;
 	if (o->dump && o->dump_path && write_file(o->dump_path, write_dump, p))
 		return EXIT_USAGE;
 	if (o->dump && !o->dump_path && cl_pipeline_dump(p, stdout))

@@ -48,7 +48,10 @@ static const char usage_text[] =
 	"                          is the same for every N\n"
 	"  --patch-out FILE        with --propose: write the proposed reorderings as a\n"
 	"                          unified diff that `patch -p1` applies from the\n"
-	"                          source root (or the working directory)\n"
+	"                          source root (or the working directory); each edits\n"
+	"                          the file that declares the struct, which must be\n"
+	"                          below that folder (a header outside it is an error:\n"
+	"                          pass --source-root with a folder above it)\n"
 	"With --propose, each struct's first finding gets a note with its proposed\n"
 	"reordering (or why none is offered), JSON a \"proposals\" list, SARIF \"fixes\".\n";
 

@@ -5,6 +5,7 @@
  */
 #include "pipeline.h"
 
+#include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -379,13 +380,38 @@ int cl_pipeline_write_patch(const struct cl_pipeline *p, FILE *out, const char *
 			}
 		}
 		qsort(rw, n, sizeof(*rw), by_first_line);
+		/* never "a/../include/x.h", which patch -p1 refuses */
 		rel = cl_path_relative(file, source_root ? source_root : ".");
-		rc = cl_rewrite_diff(out, rel ? rel : file, rp->src, rw, n);
+		if (rel) {
+			rc = cl_rewrite_diff(out, rel, rp->src, rw, n);
+		} else {
+			errno = EXDEV;
+			rc = -1;
+		}
 		free(rel);
 	}
 	free(done);
 	free(rw);
 	return rc;
+}
+
+const struct cl_report_proposal *cl_pipeline_patch_outside(const struct cl_pipeline *p,
+							   const char *source_root)
+{
+	for (size_t i = 0; i < p->nproposals; i++) {
+		const struct cl_report_proposal *rp = &p->proposals[i];
+		char *rel;
+		bool below;
+
+		if (!rp->rw)
+			continue;
+		rel = cl_path_relative(rp->rec->span.file, source_root ? source_root : ".");
+		below = rel != NULL;
+		free(rel);
+		if (!below)
+			return rp;
+	}
+	return NULL;
 }
 
 int cl_pipeline_dump(const struct cl_pipeline *p, FILE *out)

@@ -176,8 +176,17 @@ int cl_pipeline_write(const struct cl_pipeline *p, FILE *out, enum cl_format for
 /*
  * The proposals' rewrites as one unified diff, file by file, with paths
  * relative to @source_root (or the working directory) for `patch -p1`.
+ * -1 (EXDEV) when a file is not below it: check first with
+ * cl_pipeline_patch_outside().
  */
 int cl_pipeline_write_patch(const struct cl_pipeline *p, FILE *out, const char *source_root);
+/*
+ * The first proposal whose rewrite edits a file that is not below
+ * @source_root (or the working directory), which `patch -p1` run there
+ * cannot reach; NULL when there is none.
+ */
+const struct cl_report_proposal *cl_pipeline_patch_outside(const struct cl_pipeline *p,
+							   const char *source_root);
 /* The model of every record analysed (dump-layout), in order. */
 int cl_pipeline_dump(const struct cl_pipeline *p, FILE *out);
 

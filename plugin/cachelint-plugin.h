@@ -90,9 +90,9 @@ void instrument_register(const char *plugin_name, const char *list, bool notes,
 size_t propose_changed_lines(const struct cl_report_proposal *rp);
 /*
  * Attach the proposal's rewrite as fix-its that replace whole lines of the
- * file @near is in; false if GCC cannot place them.
+ * file that declares the struct being reordered (its span), whichever member
+ * the warning names; false if GCC cannot place them there.
  */
-bool propose_add_fixits(rich_location *richloc, const struct cl_report_proposal *rp,
-			location_t near);
+bool propose_add_fixits(rich_location *richloc, const struct cl_report_proposal *rp);
 
 #endif /* CACHELINT_PLUGIN_H */

@@ -201,8 +201,8 @@ static void emit(const struct cl_finding *f, struct cl_report_proposal *rp)
 			"the patch would change %zu lines, more fix-its than GCC prints in reasonable time (%d); report=FILE holds the proposed struct, and 'cachelint lint --propose --patch-out' writes the patch",
 			propose_changed_lines(rp), PROPOSE_FIXITS_MAX);
 		rp->rw = NULL;
-	} else if (rp && rp->rw && !propose_add_fixits(&richloc, rp, loc)) {
-		rp->reason = "GCC cannot place fix-its in this file (columns beyond its line map)";
+	} else if (rp && rp->rw && !propose_add_fixits(&richloc, rp)) {
+		rp->reason = "GCC cannot place fix-its in the struct's file (no location, or columns beyond its line map)";
 		rp->rw = NULL;
 	}
 	if (state.werror) {

@@ -13,8 +13,12 @@
 
 #include "propose_text.h"
 
-/* A location for @line:@col of the file that @near is in, or 0. */
-static location_t location_in_file(location_t near, unsigned line, unsigned col)
+/*
+ * A location for @line:@col of @file, the file that @near is in, or 0 when
+ * @near is elsewhere.
+ */
+static location_t location_in_file(location_t near, const char *file, unsigned line,
+				   unsigned col)
 {
 	const line_map *map;
 	location_t loc;
@@ -27,7 +31,7 @@ static location_t location_in_file(location_t near, unsigned line, unsigned col)
 	loc = linemap_position_for_line_and_column(line_table, linemap_check_ordinary(map),
 						   line, col);
 	xl = expand_location(loc);
-	if (xl.line != (int)line || xl.column != (int)col)
+	if (xl.line != (int)line || xl.column != (int)col || !xl.file || strcmp(xl.file, file))
 		return UNKNOWN_LOCATION;
 	return loc;
 }
@@ -42,10 +46,20 @@ size_t propose_changed_lines(const struct cl_report_proposal *rp)
 	return n;
 }
 
-bool propose_add_fixits(rich_location *richloc, const struct cl_report_proposal *rp,
-			location_t near)
+/*
+ * The rewrite is of the struct's body, so its lines are placed in the file
+ * of the struct's own location, not the warning's: a warning on 'node.next'
+ * points into the header of the embedded type, where the body's line numbers
+ * name unrelated code.
+ */
+bool propose_add_fixits(rich_location *richloc, const struct cl_report_proposal *rp)
 {
 	const struct cl_rewrite *rw = rp->rw;
+	location_t near = (location_t)rp->rec->span.cookie;
+	const char *file = rp->rec->span.file;
+
+	if (!near || !file)
+		return false;
 
 	for (unsigned l = rw->first_line; l <= rw->last_line; l++) {
 		const char *old = rp->src->lines[l - 1], *now = rw->lines[l - rw->first_line];
@@ -54,8 +68,8 @@ bool propose_add_fixits(rich_location *richloc, const struct cl_report_proposal 
 
 		if (!strcmp(old, now))
 			continue;
-		start = location_in_file(near, l, 1);
-		finish = len ? location_in_file(near, l, (unsigned)len) : start;
+		start = location_in_file(near, file, l, 1);
+		finish = len ? location_in_file(near, file, l, (unsigned)len) : start;
 		if (!start || !finish)
 			return false;
 		if (len)

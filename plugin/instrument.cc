@@ -593,6 +593,17 @@ static void escape_note(const char *rec, const char *path)
 	       rec, path, current_function_decl);
 }
 
+/* @kinds of member @key, in the segment that @gsi's statement is in. */
+static void segment_add(gimple_stmt_iterator *gsi, unsigned key, unsigned kinds)
+{
+	if (!ins.seg_first)
+		ins.seg_first = gsi_stmt(*gsi);
+	if (kinds & COUNT_READ)
+		ins.seg.safe_push(2 * key);
+	if (kinds & COUNT_WRITE)
+		ins.seg.safe_push(2 * key + 1);
+}
+
 /*
  * What tells two structs of one name apart: a hash of the members' names,
  * offsets and sizes, at any depth.  The same struct seen by two units
@@ -637,12 +648,7 @@ static unsigned count(gimple_stmt_iterator *gsi, tree rtype, const char *rec, co
 	snprintf(kind, sizeof(kind), "s:%" PRIu64 ":%08x", type_bytes(rtype), fingerprint(rtype, 0));
 	key = key_index(rec, path, bits, bit_size, kind, convert_record_location(rtype));
 
-	if (!ins.seg_first)
-		ins.seg_first = gsi_stmt(*gsi);
-	if (kinds & COUNT_READ)
-		ins.seg.safe_push(2 * key);
-	if (kinds & COUNT_WRITE)
-		ins.seg.safe_push(2 * key + 1);
+	segment_add(gsi, key, kinds);
 	return key;
 }
 
@@ -953,12 +959,7 @@ static void count_variable(gimple_stmt_iterator *gsi, const struct chain *c, tre
 	snprintf(kind, sizeof(kind), "v:%" PRIu64 ":%" PRIu64, size, total / size);
 	key = key_index(IDENTIFIER_POINTER(DECL_NAME(var)), "", 0, size * BITS_PER_UNIT, kind,
 			DECL_SOURCE_LOCATION(var));
-	if (!ins.seg_first)
-		ins.seg_first = gsi_stmt(*gsi);
-	if (kinds & COUNT_READ)
-		ins.seg.safe_push(2 * key);
-	if (kinds & COUNT_WRITE)
-		ins.seg.safe_push(2 * key + 1);
+	segment_add(gsi, key, kinds);
 	sample_access(gsi_stmt(*gsi), c, 0, build_fold_addr_expr(var), ref, is_pointer, key, kinds);
 }
 

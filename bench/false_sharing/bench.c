@@ -216,32 +216,26 @@ _Static_assert(sizeof(struct slot) == 24, "three slots and a third share a line"
 _Static_assert(sizeof(struct slot_aligned) == 64, "one slot per line");
 _Static_assert(sizeof(struct counter_aligned) == 64, "one counter per line");
 
-static unsigned long slot_update(struct slot *s, unsigned long len)
-{
-	unsigned long ops = 0;
-
-	while (RUNNING(ops)) {
-		READ(s->ops) = READ(s->ops) + 1;
-		READ(s->bytes) = READ(s->bytes) + len;
-		READ(s->last) = ops;
-		ops++;
-	}
-	return ops;
+/*
+ * One loop for both element types (distinct types, the same code: the
+ * compiler sees the layout, not a pointer it must guess at).
+ */
+#define SLOT_UPDATE(name, type)							\
+static unsigned long name(type *s, unsigned long len)				\
+{										\
+	unsigned long ops = 0;							\
+										\
+	while (RUNNING(ops)) {							\
+		READ(s->ops) = READ(s->ops) + 1;				\
+		READ(s->bytes) = READ(s->bytes) + len;				\
+		READ(s->last) = ops;						\
+		ops++;								\
+	}									\
+	return ops;								\
 }
 
-/* The same loop on the aligned element (a distinct type, the same code). */
-static unsigned long slot_aligned_update(struct slot_aligned *s, unsigned long len)
-{
-	unsigned long ops = 0;
-
-	while (RUNNING(ops)) {
-		READ(s->ops) = READ(s->ops) + 1;
-		READ(s->bytes) = READ(s->bytes) + len;
-		READ(s->last) = ops;
-		ops++;
-	}
-	return ops;
-}
+SLOT_UPDATE(slot_update, struct slot)
+SLOT_UPDATE(slot_aligned_update, struct slot_aligned)
 
 /* Add to *@counter, as zmalloc adds an allocation's size to its thread's slot. */
 static unsigned long counter_add(unsigned long *counter, unsigned long size)

@@ -68,25 +68,11 @@ unsigned cl_count_shared(const struct cl_record *rec, const struct cl_options *o
 			 uint64_t blo, uint64_t bhi, uint64_t *first);
 
 /*
- * Lines per path (path_lines.c).  Whether leaf @l is touched on @path: a
- * path name, or a class ("read_mostly", "write_hot") standing for its
- * members.
+ * Whether leaf @l is touched on @path (path_lines.c): a path name, or a
+ * class ("read_mostly", "write_hot") standing for its members -- the leaves
+ * cl_path_lines() (lines.h) counts for @path.
  */
 bool cl_leaf_on_path(const struct cl_leaf *l, const char *path);
-/*
- * The lines (indices from the record's start on a line of @line bytes)
- * holding a leaf of @leaves that @path touches, ascending and distinct, in
- * @lines (room for every line of the record).  Returns how many.
- */
-size_t cl_leaves_path_lines(const struct cl_leaf *leaves, size_t n, const char *path,
-			    unsigned line, uint64_t *lines);
-/*
- * The paths and classes of @leaves, in order of first appearance (each
- * class once, each named path once; "*" is no name), in @a.  Returns how
- * many.
- */
-size_t cl_leaves_path_names(const struct cl_leaf *leaves, size_t n, struct cl_arena *a,
-			    const char ***out);
 
 #ifdef __cplusplus
 }

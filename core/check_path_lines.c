@@ -16,32 +16,37 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include "lines.h"
 #include "paths.h"
 
-/* "cache line 0 (bytes 0-63): 'a', 'b'; cache line 2 (...): 'c'" */
-static const char *lines_text(const struct cl_check_ctx *ctx, const char *path,
-			      const uint64_t *lines, size_t n)
+/*
+ * "cache line 0 (bytes 0-63): 'a', 'b'; cache line 2 (...): 'c'": the
+ * lines of @path's members with the struct on a line, as the view draws it.
+ */
+static const char *lines_text(const struct cl_check_ctx *ctx, const char *path)
 {
 	struct cl_arena *a = ctx->out->arena;
 	unsigned size = ctx->opt->line_size;
 	struct cl_strbuf s = { 0 };
+	uint64_t shown = UINT64_MAX;
 
-	for (size_t i = 0; i < n; i++) {
-		bool first = true;
-
-		cl_strbuf_printf(&s, "%s%s:", i ? "; " : "", cl_line_text(ctx, lines[i], size));
+	for (uint64_t line = 0; line * size < ctx->rec->size; line++) {
 		for (size_t j = 0; j < ctx->nleaves; j++) {
 			struct cl_leaf l = ctx->leaves[j];
 
 			if (!l.bit_size || !cl_leaf_on_path(&l, path) ||
-			    l.bit_offset / 8 / size > lines[i] ||
-			    (l.bit_offset + l.bit_size - 1) / 8 / size < lines[i])
+			    l.bit_offset / 8 / size > line ||
+			    (l.bit_offset + l.bit_size - 1) / 8 / size < line)
 				continue;
-			cl_strbuf_printf(&s, "%s '%s'", first ? "" : ",", cl_leaf_path(&l, a));
-			first = false;
+			if (shown != line)
+				cl_strbuf_printf(&s, "%s%s:", s.s ? "; " : "",
+						 cl_line_text(ctx, line, size));
+			cl_strbuf_printf(&s, "%s '%s'", shown == line ? "," : "",
+					 cl_leaf_path(&l, a));
+			shown = line;
 		}
 	}
-	return cl_strbuf_take(&s, a);
+	return s.s ? cl_strbuf_take(&s, a) : "";
 }
 
 static void report_unknown(const struct cl_check_ctx *ctx, const struct cl_budget *b)
@@ -61,10 +66,9 @@ static void report_unknown(const struct cl_check_ctx *ctx, const struct cl_budge
 }
 
 static void check_budget(const struct cl_check_ctx *ctx, const struct cl_budget *b,
-			 uint64_t *lines)
+			 const struct cl_path_lines *counts, size_t ncounts)
 {
-	size_t n = cl_leaves_path_lines(ctx->leaves, ctx->nleaves, b->path,
-					ctx->opt->line_size, lines);
+	uint64_t n = cl_path_lines_of(counts, ncounts, b->path);
 	bool cls = !strcmp(b->path, "read_mostly") || !strcmp(b->path, "write_hot");
 	struct cl_finding *f;
 
@@ -80,22 +84,22 @@ static void check_budget(const struct cl_check_ctx *ctx, const struct cl_budget 
 	f->where = ctx->rec->span;
 	f->note_where = ctx->rec->span;
 	f->message = cl_arena_printf(ctx->out->arena,
-		"%s '%s' of '%s' touches %zu cache lines, more than its budget of %" PRIu64 " [%s]",
+		"%s '%s' of '%s' touches %" PRIu64 " cache lines, more than its budget of %" PRIu64 " [%s]",
 		cls ? "class" : "path", b->path, ctx->name, n, b->max,
 		cl_rule_info(CL_RULE_PATH_LINES)->id);
 	f->note = cl_arena_printf(ctx->out->arena, "budget at %s; %s",
 				  cl_span_where(&b->span, ctx->out->arena),
-				  lines_text(ctx, b->path, lines, n));
+				  lines_text(ctx, b->path));
 }
 
 void cl_check_path_lines(const struct cl_check_ctx *ctx)
 {
-	uint64_t *lines;
+	struct cl_path_lines *counts;
+	size_t n;
 
 	if (!ctx->rec->nbudgets)
 		return;
-	lines = cl_arena_alloc(ctx->out->arena,
-			       (ctx->rec->size / ctx->opt->line_size + 2) * sizeof(*lines));
+	n = cl_path_lines(ctx->rec, ctx->opt, ctx->out->arena, &counts);
 	for (size_t i = 0; i < ctx->rec->nbudgets; i++)
-		check_budget(ctx, &ctx->rec->budgets[i], lines);
+		check_budget(ctx, &ctx->rec->budgets[i], counts, n);
 }

@@ -162,10 +162,11 @@ const char *cl_proposal_summary(const struct cl_report_proposal *rp, const char 
 			cl_strbuf_printf(&aligned, "%" PRIu32 " bytes of padding after '%s'; ",
 					 p->pad[i], rp->rec->members[p->order[i]].name);
 	return cl_arena_printf(a, "proposed reordering of '%s': %s%" PRIu64 " -> %" PRIu64
-			       " bytes, %" PRIu64 " -> %" PRIu64 " cache lines%s%s",
+			       " bytes, %" PRIu64 " -> %" PRIu64 " cache lines%s%s%s%s",
 			       record_name, aligned.s ? cl_strbuf_take(&aligned, a) : "",
 			       rp->rec->size, p->size, p->old_lines, p->new_lines,
-			       storage_text(p, a), remains);
+			       storage_text(p, a), p->gave_up ? "; " : "",
+			       p->gave_up ? p->gave_up : "", remains);
 }
 
 const char *cl_proposal_order(const struct cl_proposal *p, struct cl_arena *a)
@@ -186,9 +187,9 @@ const char *cl_proposal_order(const struct cl_proposal *p, struct cl_arena *a)
 					 p->pad[i], name);
 	}
 	cl_strbuf_printf(&order, "; %s%" PRIu64 " -> %" PRIu64 " bytes, %" PRIu64 " -> %" PRIu64
-			 " cache line%s%s", aligned.s ? aligned.s : "", p->rec->size, p->size,
+			 " cache line%s%s%s%s", aligned.s ? aligned.s : "", p->rec->size, p->size,
 			 p->old_lines, p->new_lines, p->new_lines == 1 ? "" : "s",
-			 storage_text(p, a));
+			 storage_text(p, a), p->gave_up ? "; " : "", p->gave_up ? p->gave_up : "");
 	cl_strbuf_free(&aligned);
 	return cl_strbuf_take(&order, a);
 }
@@ -305,6 +306,11 @@ static void put_proposal(FILE *out, const struct cl_report_proposal *rp)
 	fprintf(out, "}\n      size: {before: %" PRIu64 ", after: %" PRIu64 "}\n"
 		"      cachelines: {before: %" PRIu64 ", after: %" PRIu64 "}\n",
 		rp->rec->size, p->size, p->old_lines, p->new_lines);
+	if (p->gave_up) {
+		fputs("      gave-up: ", out);
+		cl_put_quoted(out, p->gave_up);
+		fputc('\n', out);
+	}
 	cl_arena_init(&a);
 	asserts = cl_proposal_group_asserts(p, &a);
 	if (asserts) {

@@ -190,10 +190,10 @@ static const struct cl_rule_info rules[CL_RULE_COUNT] = {
 		"cachelint-path-lines", CL_SEV_WARNING,
 		"A path touches more cache lines than its budget",
 		"Every cache line a hot path touches is a miss when it is cold and a "
-		"line of the cache it keeps busy: the kernel's 2023-24 reorganisation of "
+		"line of the cache it keeps busy: the kernel's 6.8 reorganisation of "
 		"tcp_sock, net_device and netns_ipv4 was about putting each fast path's "
-		"members on as few lines as possible (in 6.12, tcp_sock's tx and rx "
-		"paths touch 6 lines each). Such a layout decays: a member added in the middle pushes "
+		"members on as few lines as possible (counted with 6.12's own "
+		"tcp_sock.rst table, tcp_sock's tx and rx paths touch 6 lines each). Such a layout decays: a member added in the middle pushes "
 		"a path onto one more line, and nothing fails -- the kernel keeps "
 		"CACHELINE_ASSERT_GROUP_SIZE() constants by hand for this, and a patch "
 		"that broke them was reverted from linux-next.\n"

@@ -21,6 +21,8 @@ const char cli_common_help[] =
 	"                          (__cacheline_group_begin/end) (on)\n"
 	"  --format FMT            text, json, sarif, github, yaml or html (text)\n"
 	"  --propose               also propose a field order without the findings\n"
+	"  --max-growth BYTES      a proposal adds at most BYTES per instance: it keeps\n"
+	"                          the least important pairs on one line to stay inside\n"
 	"  --baseline FILE         do not report findings recorded in FILE\n"
 	"  --fail-on LEVEL         error, warning or none: exit 1 on findings at or\n"
 	"                          above LEVEL (warning)\n"
@@ -98,6 +100,8 @@ int cli_common_option(struct cli_common *c, int opt, const char *arg)
 		return set_option(c, "adjacent", NULL);
 	case CLI_OPT_CACHELINE_GROUPS:
 		return set_option(c, "cacheline-groups", arg);
+	case CLI_OPT_MAX_GROWTH:
+		return set_option(c, "max-growth", arg);
 	case CLI_OPT_FORMAT:
 		return parse_format(arg, &c->format) ? -1 : 1;
 	case CLI_OPT_PROPOSE:

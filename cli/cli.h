@@ -69,6 +69,7 @@ enum {
 	CLI_OPT_ALIGNMENT,
 	CLI_OPT_ADJACENT,
 	CLI_OPT_CACHELINE_GROUPS,
+	CLI_OPT_MAX_GROWTH,
 	CLI_OPT_FORMAT,
 	CLI_OPT_PROPOSE,
 	CLI_OPT_BASELINE,
@@ -85,6 +86,7 @@ enum {
 	{ "alignment", required_argument, NULL, CLI_OPT_ALIGNMENT },		\
 	{ "adjacent", no_argument, NULL, CLI_OPT_ADJACENT },			\
 	{ "cacheline-groups", required_argument, NULL, CLI_OPT_CACHELINE_GROUPS }, \
+	{ "max-growth", required_argument, NULL, CLI_OPT_MAX_GROWTH },		\
 	{ "format", required_argument, NULL, CLI_OPT_FORMAT },			\
 	{ "propose", no_argument, NULL, CLI_OPT_PROPOSE },			\
 	{ "baseline", required_argument, NULL, CLI_OPT_BASELINE },		\

@@ -4,22 +4,27 @@
  * pahole draws it, from the DWARF of built files, with each member's
  * access class and a mark on every member of a conflicting pair; with
  * --propose, the layout the proposal engine makes of it below; with
- * --format html, every layout of it drawn as a picture (core/emit_html.c)
+ * --format html, every layout of it drawn as a picture (core/emit_html.c);
+ * with --write-budget, the lines each of its paths touches now, as a
+ * profile's lines: key that keeps them so (core/lines.h)
  */
 #include "cli.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "dwarf_columns.h"
 #include "dwarf_run.h"
+#include "lines.h"
 #include "propose.h"
 #include "report.h"
 #include "view.h"
 
 enum {
 	OPT_HEX = CLI_OPT_FIRST_FREE,
+	OPT_WRITE_BUDGET,
 };
 
 static void usage(FILE *out)
@@ -40,16 +45,25 @@ static void usage(FILE *out)
 		"arcs, and the proposed layout beside a struct with false sharing.\n"
 		"\n"
 		"  --hex                   offsets and sizes in hexadecimal\n"
+		"  --write-budget FILE     write the cache lines each path (or class) of STRUCT\n"
+		"                          touches now as a profile's lines: key (the most over\n"
+		"                          its layouts), so that a tuned layout stays tuned: a\n"
+		"                          later layout over budget is a cachelint-path-lines\n"
+		"                          warning.  For the kernel's cacheline groups the file\n"
+		"                          and the view also give the CACHELINE_ASSERT_GROUP_SIZE()\n"
+		"                          and _MEMBER() lines of the layout as it is.\n"
 		"%s"
 		"(--format: text or html.)\n"
 		"\nExample: cachelint layout --propose --profile memcg.yaml page_counter mm/page_counter.o\n"
-		"         cachelint layout --format html page_counter pc.o > page_counter.html\n",
+		"         cachelint layout --format html page_counter pc.o > page_counter.html\n"
+		"         cachelint layout --profile tcp.yaml --write-budget budget.yaml tcp_sock vmlinux\n",
 		cli_common_help);
 }
 
 struct layout_cmd {
 	struct cli_common c;
 	bool hex;
+	const char *budget;
 };
 
 static int parse(struct layout_cmd *l, int argc, char **argv, int *status)
@@ -57,6 +71,7 @@ static int parse(struct layout_cmd *l, int argc, char **argv, int *status)
 	static const struct option longopts[] = {
 		CLI_COMMON_LONG_OPTIONS,
 		{ "hex", no_argument, NULL, OPT_HEX },
+		{ "write-budget", required_argument, NULL, OPT_WRITE_BUDGET },
 		{ NULL, 0, NULL, 0 },
 	};
 	int opt;
@@ -74,6 +89,13 @@ static int parse(struct layout_cmd *l, int argc, char **argv, int *status)
 		case OPT_HEX:
 			l->hex = true;
 			break;
+		case OPT_WRITE_BUDGET:
+			if (!*optarg) {
+				cl_error("layout: --write-budget needs a file name");
+				return *status = EXIT_USAGE, -1;
+			}
+			l->budget = optarg;
+			break;
 		case CLI_OPT_HELP:
 			usage(stdout);
 			return *status = EXIT_SUCCESS, -1;
@@ -87,6 +109,10 @@ static int parse(struct layout_cmd *l, int argc, char **argv, int *status)
 	}
 	if (l->c.format != CL_FORMAT_TEXT && l->c.format != CL_FORMAT_HTML) {
 		cl_error("layout: the view is text or html; the other formats apply to 'cachelint dwarf'");
+		return *status = EXIT_USAGE, -1;
+	}
+	if (l->c.format == CL_FORMAT_HTML && l->budget) {
+		cl_error("layout: --write-budget goes with the text view, not with --format html");
 		return *status = EXIT_USAGE, -1;
 	}
 	if (l->c.format == CL_FORMAT_HTML && l->hex) {
@@ -117,7 +143,7 @@ static void draw_proposal(const struct layout_cmd *l, struct dw_run *r,
 	struct cl_view_options vo = { .opt = &l->c.opt, .hex = l->hex };
 	const struct cl_report_proposal *rp;
 	struct cl_arena a;
-	const char *name;
+	const char *name, *asserts;
 
 	cl_arena_init(&a);
 	name = cl_record_display(rec, &a);
@@ -132,6 +158,10 @@ static void draw_proposal(const struct layout_cmd *l, struct dw_run *r,
 		       cl_proposal_order(rp->p, &a));
 		vo.proposal = rp->p;
 		cl_view(stdout, rec, &vo);
+		asserts = cl_proposal_group_asserts(rp->p, &a);
+		if (asserts)
+			printf("/* cachelint: %s's assert function keeps it checked:\n%s */\n",
+			       name, asserts);
 	}
 	cl_arena_free(&a);
 }
@@ -155,6 +185,135 @@ static void draw(const struct layout_cmd *l, struct dw_run *r)
 		if (l->c.propose)
 			draw_proposal(l, r, rec);
 	}
+}
+
+/**
+ * struct budget - what --write-budget writes
+ * @l: the command
+ * @r: the run, whose records are the layouts of the struct
+ * @key: the struct's name as a profile keys it
+ * @source: the files it was read from, for the header
+ * @a: memory for the counts
+ */
+struct budget {
+	const struct layout_cmd *l;
+	const struct dw_run *r;
+	const char *key;
+	const char *source;
+	struct cl_arena a;
+};
+
+/* The most lines @path touches over the layouts. */
+static uint64_t most_lines(struct budget *b, const char *path)
+{
+	uint64_t most = 0;
+
+	for (size_t i = 0; i < b->r->pipe.nrecords; i++) {
+		struct cl_path_lines *v;
+		size_t n = cl_path_lines(b->r->pipe.records[i], &b->l->c.opt, &b->a, &v);
+		uint64_t lines = cl_path_lines_of(v, n, path);
+
+		most = lines > most ? lines : most;
+	}
+	return most;
+}
+
+/* Each path of any layout once, in the order cl_path_lines() gives them. */
+static size_t budget_paths(struct budget *b, const char ***out)
+{
+	size_t total = 0, k = 0;
+	const char **v;
+
+	for (size_t i = 0; i < b->r->pipe.nrecords; i++) {
+		struct cl_path_lines *pl;
+
+		total += cl_path_lines(b->r->pipe.records[i], &b->l->c.opt, &b->a, &pl);
+	}
+	v = cl_arena_alloc(&b->a, (total + 1) * sizeof(*v));
+	for (size_t i = 0; i < b->r->pipe.nrecords; i++) {
+		struct cl_path_lines *pl;
+		size_t n = cl_path_lines(b->r->pipe.records[i], &b->l->c.opt, &b->a, &pl);
+
+		for (size_t j = 0; j < n; j++) {
+			size_t x = 0;
+
+			while (x < k && strcmp(v[x], pl[j].path))
+				x++;
+			if (x == k)
+				v[k++] = pl[j].path;
+		}
+	}
+	*out = v;
+	return k;
+}
+
+/* "# \tCACHELINE_ASSERT..." lines of every layout with groups, as comments. */
+static void put_asserts(FILE *out, struct budget *b)
+{
+	for (size_t i = 0; i < b->r->pipe.nrecords; i++) {
+		const char *asserts = cl_record_group_asserts(b->r->pipe.records[i], &b->a);
+
+		if (!asserts)
+			continue;
+		fprintf(out, "# the assert function of the layout %zu of %zu, as it is:\n",
+			i + 1, b->r->pipe.nrecords);
+		for (const char *s = asserts; *s;) {
+			const char *nl = strchr(s, '\n');
+			size_t len = nl ? (size_t)(nl - s) : strlen(s);
+
+			fprintf(out, "#%.*s\n", (int)len, s);
+			s += len + (nl != NULL);
+		}
+	}
+}
+
+static int write_budget(FILE *out, void *data)
+{
+	struct budget *b = data;
+	const char **paths;
+	size_t n = budget_paths(b, &paths);
+
+	fputs("cachelint-profile: 1\n", out);
+	fprintf(out, "# The cache lines each path of '%s' touches in %s (the most over its\n"
+		"# %zu layout%s), written by `cachelint layout --write-budget`: with this\n"
+		"# profile, a layout whose path touches more is a cachelint-path-lines warning.\n",
+		b->key, b->source, b->r->pipe.nrecords, b->r->pipe.nrecords == 1 ? "" : "s");
+	put_asserts(out, b);
+	if (!n) {
+		fputs("# No member of it is annotated, so no path touches a line.\nlines: {}\n", out);
+		return ferror(out) ? -1 : 0;
+	}
+	fputs("lines:\n  ", out);
+	cl_put_quoted(out, b->key);
+	fputs(":\n", out);
+	for (size_t i = 0; i < n; i++) {
+		fputs("    ", out);
+		cl_put_quoted(out, paths[i]);
+		fprintf(out, ": %" PRIu64 "\n", most_lines(b, paths[i]));
+	}
+	return ferror(out) ? -1 : 0;
+}
+
+static int budget_out(const struct layout_cmd *l, const struct dw_run *r, const char *key,
+		      const char *source)
+{
+	struct budget b = { .l = l, .r = r, .key = key, .source = source };
+	int rc = 0;
+
+	cl_arena_init(&b.a);
+	for (size_t i = 0; i < r->pipe.nrecords; i++) {
+		const char *asserts = cl_record_group_asserts(r->pipe.records[i], &b.a);
+
+		if (asserts)
+			printf("\n/* cachelint: %s's assert function, as it is:\n%s */\n",
+			       cl_record_display(r->pipe.records[i], &b.a), asserts);
+	}
+	if (cl_write_atomic(l->budget, write_budget, &b)) {
+		cl_error("layout: cannot write '%s': %s", l->budget, strerror(errno));
+		rc = -1;
+	}
+	cl_arena_free(&b.a);
+	return rc;
 }
 
 static int run(int argc, char **argv)
@@ -193,6 +352,11 @@ static int run(int argc, char **argv)
 		}
 	} else {
 		draw(&l, &r);
+		if (l.budget && budget_out(&l, &r, r.pipe.records[0]->name ? r.pipe.records[0]->name : name,
+					   argc - optind == 2 ? argv[optind + 1] : "the files given")) {
+			status = EXIT_USAGE;
+			goto out;
+		}
 	}
 	status = cli_exit_status(&l.c, &r.pipe.findings);
 out:

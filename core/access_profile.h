@@ -269,6 +269,10 @@ struct cl_objects {
  * @nlocated: number of @located
  * @located_cap: allocated @located
  * @objects: the evidence per object (objects:), if any profile had some
+ * @budgets: the lines: budgets, one per struct and path; a later file's
+ *           replaces an earlier one's for the same struct and path
+ * @nbudgets: number of @budgets
+ * @budgets_cap: allocated @budgets
  */
 struct cl_profile {
 	struct cl_arena arena;
@@ -282,6 +286,8 @@ struct cl_profile {
 	size_t *located;
 	size_t nlocated, located_cap;
 	struct cl_objects objects;
+	struct cl_budget *budgets;
+	size_t nbudgets, budgets_cap;
 };
 
 void cl_profile_init(struct cl_profile *p);
@@ -316,6 +322,14 @@ struct cl_profile_struct *cl_profile_find_record(const struct cl_profile *p,
 						 const struct cl_record *rec);
 /* Whether an entry (structs:, objects:, keyed by place or not) names @name. */
 bool cl_profile_names(const struct cl_profile *p, const char *name);
+
+/*
+ * The lines: budgets of @rec (keyed by its name or its place), in @a;
+ * their number in *@n.  NULL when there are none.
+ */
+const struct cl_budget *cl_profile_budgets(const struct cl_profile *p,
+					   const struct cl_record *rec, struct cl_arena *a,
+					   size_t *n);
 
 /* The objects: entry of struct @name (the key exactly), or NULL. */
 const struct cl_object_struct *cl_objects_struct(const struct cl_profile *p, const char *name);

@@ -72,6 +72,7 @@ void cl_check_false_sharing(const struct cl_check_ctx *ctx);
 void cl_check_write_groups(const struct cl_check_ctx *ctx);
 void cl_check_adjacent_line(const struct cl_check_ctx *ctx);
 void cl_check_true_sharing(const struct cl_check_ctx *ctx);
+void cl_check_path_lines(const struct cl_check_ctx *ctx);
 
 /* Helpers shared by the checks (analysis.c). */
 

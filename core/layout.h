@@ -201,6 +201,26 @@ struct cl_path_access {
 };
 
 /**
+ * struct cl_budget - the most cache lines one path of a struct may touch
+ * (a profile's top-level lines: key)
+ * @record: the struct key as the profile gives it
+ * @path: a path name, or "read_mostly" / "write_hot" for the members of
+ *        that class
+ * @max: lines
+ * @span: where the profile says it
+ *
+ * A tuned layout decays as members are added; a budget makes a path that
+ * grows past its lines a finding (cachelint-path-lines), and
+ * `cachelint layout --write-budget` writes one from a layout as it is.
+ */
+struct cl_budget {
+	const char *record;
+	const char *path;
+	uint64_t max;
+	struct cl_span span;
+};
+
+/**
  * struct cl_record - a laid-out struct, union or class
  * @kind: struct, union or class
  * @name: tag, or the typedef name of an anonymous record; NULL if none
@@ -221,6 +241,9 @@ struct cl_path_access {
  *           then a pair of leaves on one line is judged by their classes
  *           alone; with it, only a pair the runtime saw on one line of one
  *           object (cl_leaves_conflict())
+ * @budgets: the most lines each of some paths may touch (a profile's
+ *           lines: entry), checked by cachelint-path-lines
+ * @nbudgets: number of @budgets
  */
 struct cl_record {
 	enum cl_record_kind kind;
@@ -237,6 +260,8 @@ struct cl_record {
 	uint32_t suppress;
 	bool per_thread;
 	const struct cl_object_struct *objects;
+	const struct cl_budget *budgets;
+	size_t nbudgets;
 };
 
 /**

@@ -14,6 +14,27 @@ void cl_options_init(struct cl_options *o)
 	o->alignment = CL_ALIGN_LINE;
 	o->adjacent = false;
 	o->no_cacheline_groups = false;
+	o->max_growth = 0;
+	o->max_growth_set = false;
+}
+
+static int parse_max_growth(const char *value, struct cl_options *o, struct cl_diag *err)
+{
+	char *end;
+	unsigned long long v;
+
+	errno = 0;
+	v = value && *value >= '0' && *value <= '9' ? strtoull(value, &end, 10) : 0;
+	if (!value || !*value || *value < '0' || *value > '9' || errno || *end ||
+	    v > CL_MAX_GROWTH_MAX) {
+		cl_diag_set(err, NULL, 0, 0,
+			    "invalid max-growth '%s': expected a number of bytes from 0 to %u",
+			    value ? value : "", CL_MAX_GROWTH_MAX);
+		return -1;
+	}
+	o->max_growth = v;
+	o->max_growth_set = true;
+	return 0;
 }
 
 static int parse_line_size(const char *value, unsigned *out, struct cl_diag *err)
@@ -69,6 +90,8 @@ int cl_options_set(struct cl_options *o, const char *key, const char *value,
 			    value ? value : "");
 		return -1;
 	}
+	if (!strcmp(key, "max-growth"))
+		return parse_max_growth(value, o, err);
 	cl_diag_set(err, NULL, 0, 0, "unknown option '%s'", key);
 	return -1;
 }

@@ -7,6 +7,7 @@
 #define CACHELINT_OPTIONS_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "diag.h"
 
@@ -17,6 +18,8 @@ extern "C" {
 #define CL_LINE_SIZE_DEFAULT 64
 #define CL_LINE_SIZE_MIN 16
 #define CL_LINE_SIZE_MAX 512
+/* the largest --max-growth: more than any struct grows */
+#define CL_MAX_GROWTH_MAX 4294967295u
 
 enum cl_alignment {
 	CL_ALIGN_LINE,
@@ -30,19 +33,25 @@ enum cl_alignment {
  * @adjacent: also report pairs in adjacent lines of one 2-line block
  * @no_cacheline_groups: do not read classes from the kernel's cacheline
  *                       group markers (core/groups.c)
+ * @max_growth: with @max_growth_set, the most bytes per instance a proposal
+ *              may add; it gives up separations to stay inside (propose.c)
+ * @max_growth_set: a bound was given
  */
 struct cl_options {
 	unsigned line_size;
 	enum cl_alignment alignment;
 	bool adjacent;
 	bool no_cacheline_groups;
+	uint64_t max_growth;
+	bool max_growth_set;
 };
 
 void cl_options_init(struct cl_options *o);
 /*
  * Set one option from its textual form: the parser shared by the plugin
  * arguments and the command line, so both accept and reject the same.
- * Keys: "line-size", "alignment", "adjacent", "cacheline-groups" (on|off).
+ * Keys: "line-size", "alignment", "adjacent", "cacheline-groups" (on|off),
+ * "max-growth" (bytes, 0 to CL_MAX_GROWTH_MAX).
  * Returns 0, or -1 with @err.
  */
 int cl_options_set(struct cl_options *o, const char *key, const char *value,

@@ -270,12 +270,43 @@ void cl_pipeline_add_variable(struct cl_pipeline *p, const struct cl_variable *v
 		p->cfg.sink(p->cfg.data, p, NULL, first, p->findings.n - first);
 }
 
+/* Whether some record of the run is the one @key names. */
+static bool defined_in_run(const struct cl_pipeline *p, const char *key)
+{
+	for (size_t i = 0; i < p->nrecords; i++)
+		if (cl_struct_key_matches(key, p->records[i]))
+			return true;
+	return false;
+}
+
+/* A budget (lines:) for a struct no input defines checks nothing: say so. */
+static void budgets_undefined(struct cl_pipeline *p, const struct cl_profile *prof)
+{
+	for (size_t i = 0; i < prof->nbudgets; i++) {
+		const struct cl_budget *b = &prof->budgets[i];
+		struct cl_finding *f;
+		bool said = false;
+
+		for (size_t j = 0; j < i && !said; j++)
+			said = !strcmp(prof->budgets[j].record, b->record);
+		if (said || defined_in_run(p, b->record))
+			continue;
+		f = cl_findings_add(&p->findings, CL_RULE_PROFILE, NULL);
+		f->record_name = cl_arena_strdup(&p->arena, b->record);
+		f->where = b->span;
+		f->message = cl_arena_printf(&p->arena,
+			"profile gives struct '%s' a budget of lines, but no input defines it [%s]",
+			b->record, cl_rule_info(CL_RULE_PROFILE)->id);
+	}
+}
+
 void cl_pipeline_finish(struct cl_pipeline *p)
 {
 	const struct cl_profile *prof = p->cfg.profile;
 
 	if (!p->cfg.whole_program || !prof)
 		return;
+	budgets_undefined(p, prof);
 	for (size_t i = 0; i < prof->nstructs; i++) {
 		const struct cl_profile_struct *ps = &prof->structs[i];
 		struct cl_finding *f;

@@ -213,6 +213,7 @@ void cl_profile_free(struct cl_profile *p)
 	free(p->concurrent);
 	free(p->located);
 	cl_objects_free(&p->objects);
+	free(p->budgets);
 	cl_arena_free(&p->arena);
 	cl_profile_init(p);
 }
@@ -293,8 +294,11 @@ static bool key_named(const char *key, const char *name)
 
 bool cl_profile_names(const struct cl_profile *p, const char *name)
 {
-	if (!p || !name || (!p->nstructs && !p->objects.nstructs))
+	if (!p || !name || (!p->nstructs && !p->objects.nstructs && !p->nbudgets))
 		return false;
+	for (size_t i = 0; i < p->nbudgets; i++)
+		if (key_named(p->budgets[i].record, name))
+			return true;
 	if (cl_profile_find(p, name))
 		return true;
 	for (size_t i = 0; i < p->nlocated; i++)
@@ -1807,11 +1811,12 @@ static const struct key_handler top_keys[] = {
 	{ "paths", parse_paths },
 	{ "structs", parse_structs },
 	{ "objects", ld_parse_objects },
+	{ "lines", ld_parse_lines },
 };
 
 static const struct key_table top_table = {
 	top_keys, ARRAY_SIZE(top_keys), "key",
-	"cachelint-profile, line-size, thresholds, suppress, paths, structs or objects",
+	"cachelint-profile, line-size, thresholds, suppress, paths, structs, objects or lines",
 };
 
 static int top_key(struct loader *ld, const struct cl_span *at, const char *key,
@@ -1870,6 +1875,7 @@ static void load_commit(struct loader *ld)
 	if (tmp->line_size)
 		p->line_size = tmp->line_size;
 	cl_objects_merge(&p->objects, &tmp->objects);
+	cl_budgets_merge(p, tmp);
 	for (i = 0; i < tmp->nconcurrent; i++) {
 		if (cl_profile_path_concurrent(p, tmp->concurrent[i]))
 			continue;

@@ -214,6 +214,7 @@ size_t cl_profile_apply(struct cl_profile *p, struct cl_record *rec,
 
 	/* the evidence per object judges the pairs, whoever gave the classes */
 	rec->objects = cl_objects_struct_record(p, rec);
+	rec->budgets = cl_profile_budgets(p, rec, a, &rec->nbudgets);
 	if (!ps)
 		return 0;
 	ps->defined = true;
@@ -265,5 +266,6 @@ bool cl_profile_reaches(const struct cl_profile *p, const struct cl_record *rec)
 
 bool cl_profile_has_entries(const struct cl_profile *p)
 {
-	return p && (p->nstructs || p->objects.nstructs || p->objects.nvariables);
+	return p && (p->nstructs || p->objects.nstructs || p->objects.nvariables ||
+		     p->nbudgets);
 }

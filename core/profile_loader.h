@@ -141,6 +141,11 @@ int ld_dispatch(struct loader *ld, const struct key_table *t,
 
 /* profile_objects.c: the value of the top-level objects: key, into ld->tmp. */
 int ld_parse_objects(struct loader *ld, const char *key, void *arg);
+/* profile_budgets.c: the value of the top-level lines: key, into ld->tmp. */
+int ld_parse_lines(struct loader *ld, const char *key, void *arg);
+/* Add @from's budgets to @to's, a later one replacing an earlier one. */
+void cl_budgets_merge(struct cl_profile *to, const struct cl_profile *from);
+
 /* Merge @from's objects into @to's; the strings are in @to's arena already. */
 void cl_objects_merge(struct cl_objects *to, struct cl_objects *from);
 void cl_objects_free(struct cl_objects *o);

@@ -18,6 +18,7 @@
 #include "groups.h"
 #include "paths.h"
 
+#include <inttypes.h>
 #include <string.h>
 
 enum seg_kind {
@@ -855,6 +856,81 @@ static void join_segments(struct plan *pl, const struct cl_record *rec, struct c
 	}
 }
 
+/*
+ * --max-growth: while @pl grows the record by more than allowed, give up one
+ * separation -- a segment that starts a line of its own goes on on the line
+ * before instead.  The least important goes first: the one whose loss
+ * brings back the fewest findings (pairs on one line, as the analysis
+ * counts them), then the one that saves the most bytes, then the later
+ * one.  Returns NULL when @pl fits, or why no order does.
+ */
+static const char *keep_within_growth(struct plan *pl, const struct cl_record *rec,
+				      const struct cl_options *opt, const struct cl_options *check,
+				      struct cl_arena *a)
+{
+	uint64_t limit = rec->size + opt->max_growth;
+
+	while (pl->size > limit) {
+		uint64_t now = pl->size, pick_size = 0;
+		size_t pick = SIZE_MAX, pick_n = 0;
+
+		for (size_t s = 0; s < pl->nseg; s++) {
+			size_t n;
+
+			if (!pl->segn[s] || pl->segjoin[s])
+				continue;
+			pl->segjoin[s] = true;
+			if (!lay_out(pl, rec, opt->line_size, a) && pl->size < now) {
+				n = conflicts(build_model(rec, pl, a), check, a);
+				if (pick == SIZE_MAX || n < pick_n ||
+				    (n == pick_n && pl->size <= pick_size)) {
+					pick = s;
+					pick_n = n;
+					pick_size = pl->size;
+				}
+			}
+			pl->segjoin[s] = false;
+		}
+		if (pick == SIZE_MAX) {
+			lay_out(pl, rec, opt->line_size, a);
+			return cl_arena_printf(a, "no order of whole members stays within %" PRIu64 " bytes of growth: the closest adds %" PRIu64 " bytes (%" PRIu64 " -> %" PRIu64 ")",
+					       opt->max_growth, now - rec->size, rec->size, now);
+		}
+		pl->segjoin[pick] = true;
+		lay_out(pl, rec, opt->line_size, a);
+	}
+	return NULL;
+}
+
+#define GAVE_UP_PAIRS_SHOWN 4
+
+/* "kept 'x' and 'y', 'x' and 'z' on one line to stay within 64 bytes of growth" */
+static const char *gave_up_text(const struct cl_record *model, const struct cl_options *check,
+				uint64_t max_growth, struct cl_arena *a)
+{
+	struct cl_findings f;
+	struct cl_strbuf s = { 0 };
+	size_t n = 0;
+
+	cl_findings_init(&f, a);
+	cl_analyze(model, check, &f);
+	for (size_t i = 0; i < f.n; i++) {
+		if (!cl_rule_proposal_fixes(f.v[i].rule) || !f.v[i].b.path)
+			continue;
+		if (n++ < GAVE_UP_PAIRS_SHOWN)
+			cl_strbuf_printf(&s, "%s'%s' and '%s'", n > 1 ? ", " : "kept ",
+					 f.v[i].a.path, f.v[i].b.path);
+	}
+	cl_findings_free(&f);
+	if (!n)
+		return NULL;
+	if (n > GAVE_UP_PAIRS_SHOWN)
+		cl_strbuf_printf(&s, " and %zu more pair%s", n - GAVE_UP_PAIRS_SHOWN,
+				 n - GAVE_UP_PAIRS_SHOWN == 1 ? "" : "s");
+	cl_strbuf_printf(&s, " on one line to stay within %" PRIu64 " bytes of growth", max_growth);
+	return cl_strbuf_take(&s, a);
+}
+
 uint32_t cl_proposal_added_align(const struct cl_proposal *p)
 {
 	uint32_t most = 0;
@@ -872,7 +948,7 @@ int cl_propose(const struct cl_record *rec, const struct cl_options *opt,
 	struct plan best = { 0 };
 	struct cl_options check = *opt;
 	uint64_t seen = rec->objects ? rec->objects->base_align : 0;
-	bool distance = seen && seen < opt->line_size;
+	bool distance = seen && seen < opt->line_size, limited = false;
 	const char *why;
 
 	memset(out, 0, sizeof(*out));
@@ -904,14 +980,28 @@ int cl_propose(const struct cl_record *rec, const struct cl_options *opt,
 		if (!best.units || pl.size < best.size)
 			best = pl;
 	}
-	export_plan(rec, &best, opt, a, out);
-	out->model = build_model(rec, &best, a);
 	/* by distance: clean at every start offset, not only at a line's */
 	if (distance) {
 		out->base_align = seen;
 		check.alignment = CL_ALIGN_ANY;
 	}
-	if (conflicts(out->model, &check, a))
+	if (opt->max_growth_set && best.size > rec->size + opt->max_growth) {
+		uint64_t unbounded = best.size;
+
+		why = keep_within_growth(&best, rec, opt, &check, a);
+		if (why)
+			return fail(out, why);
+		/* a proposal that separates nothing is no proposal */
+		if (conflicts(build_model(rec, &best, a), &check, a) >= conflicts(rec, &check, a))
+			return fail(out, cl_arena_printf(a, "no order of whole members separates a pair within %" PRIu64 " bytes of growth per instance; without the bound the proposal adds %" PRIu64 " (%" PRIu64 " -> %" PRIu64 " bytes)",
+							 opt->max_growth, unbounded - rec->size, rec->size, unbounded));
+		limited = true;
+	}
+	export_plan(rec, &best, opt, a, out);
+	out->model = build_model(rec, &best, a);
+	if (limited)
+		out->gave_up = gave_up_text(out->model, &check, opt->max_growth, a);
+	if (!out->gave_up && conflicts(out->model, &check, a))
 		return fail(out, frozen_prefix(rec) ?
 			    "the pinned fields, and those before them, already share a line across classes" :
 			    "no order of whole members separates the classes (an embedded struct or a member spanning lines holds both)");

@@ -46,6 +46,10 @@ extern "C" {
  * @new_lines: lines it spans with the proposal
  * @model: the proposed layout as a record of the model (members in the new
  *         order at their new offsets), which the analysis found clean
+ *         unless @gave_up says otherwise
+ * @gave_up: with --max-growth, what the proposal gave up to stay within it
+ *           ("kept 'x' and 'y' on one line to stay within 64 bytes of
+ *           growth"), NULL when it gave up nothing
  */
 struct cl_proposal {
 	const struct cl_record *rec;
@@ -60,6 +64,7 @@ struct cl_proposal {
 	uint64_t old_lines, new_lines;
 	uint64_t base_align;
 	struct cl_record *model;
+	const char *gave_up;
 };
 
 /*

@@ -162,10 +162,11 @@ const char *cl_proposal_summary(const struct cl_report_proposal *rp, const char 
 			cl_strbuf_printf(&aligned, "%" PRIu32 " bytes of padding after '%s'; ",
 					 p->pad[i], rp->rec->members[p->order[i]].name);
 	return cl_arena_printf(a, "proposed reordering of '%s': %s%" PRIu64 " -> %" PRIu64
-			       " bytes, %" PRIu64 " -> %" PRIu64 " cache lines%s%s",
+			       " bytes, %" PRIu64 " -> %" PRIu64 " cache lines%s%s%s%s",
 			       record_name, aligned.s ? cl_strbuf_take(&aligned, a) : "",
 			       rp->rec->size, p->size, p->old_lines, p->new_lines,
-			       storage_text(p, a), remains);
+			       storage_text(p, a), p->gave_up ? "; " : "",
+			       p->gave_up ? p->gave_up : "", remains);
 }
 
 const char *cl_proposal_order(const struct cl_proposal *p, struct cl_arena *a)
@@ -186,9 +187,9 @@ const char *cl_proposal_order(const struct cl_proposal *p, struct cl_arena *a)
 					 p->pad[i], name);
 	}
 	cl_strbuf_printf(&order, "; %s%" PRIu64 " -> %" PRIu64 " bytes, %" PRIu64 " -> %" PRIu64
-			 " cache line%s%s", aligned.s ? aligned.s : "", p->rec->size, p->size,
+			 " cache line%s%s%s%s", aligned.s ? aligned.s : "", p->rec->size, p->size,
 			 p->old_lines, p->new_lines, p->new_lines == 1 ? "" : "s",
-			 storage_text(p, a));
+			 storage_text(p, a), p->gave_up ? "; " : "", p->gave_up ? p->gave_up : "");
 	cl_strbuf_free(&aligned);
 	return cl_strbuf_take(&order, a);
 }
@@ -216,28 +217,54 @@ static void put_text(FILE *out, const struct cl_record *rec, const struct cl_rew
 	free(buf);
 }
 
-const char *cl_proposal_group_asserts(const struct cl_proposal *p, struct cl_arena *a)
+/*
+ * The assert lines of @rec's groups with its members in @order (@n of them)
+ * at bit offsets @offset (per position): MEMBER lines for each member of a
+ * group, then the group's SIZE line at its end marker.
+ */
+static const char *group_asserts(const struct cl_record *rec, size_t n, const size_t *order,
+				 const uint64_t *offset, struct cl_arena *a)
 {
 	const char *begin = "__cacheline_group_begin__", *end = "__cacheline_group_end__";
-	const char *group = NULL, *kind = p->rec->kind == CL_UNION ? "union" : "struct";
+	const char *group = NULL, *kind = rec->kind == CL_UNION ? "union" : "struct";
 	struct cl_strbuf text = { 0 };
+	uint64_t from = 0;
 
-	if (!p->rec->name || p->rec->typedef_name)
+	if (!rec->name || rec->typedef_name)
 		return NULL;
-	for (size_t i = 0; i < p->n; i++) {
-		const char *name = p->rec->members[p->order[i]].name;
+	for (size_t i = 0; i < n; i++) {
+		const struct cl_member *m = &rec->members[order ? order[i] : i];
+		uint64_t at = offset ? offset[i] : m->bit_offset;
 
-		if (!name)
+		if (!m->name)
 			continue;
-		if (!strncmp(name, begin, strlen(begin)))
-			group = name + strlen(begin);
-		else if (!strncmp(name, end, strlen(end)))
+		if (!strncmp(m->name, begin, strlen(begin))) {
+			group = m->name + strlen(begin);
+			from = at + m->bit_size;
+		} else if (!strncmp(m->name, end, strlen(end))) {
+			/* the kernel's macro: offsetof(end) - offsetofend(begin) */
+			if (group && !strcmp(group, m->name + strlen(end)) && at >= from)
+				cl_strbuf_printf(&text, "\tCACHELINE_ASSERT_GROUP_SIZE(%s %s, %s, %" PRIu64 ");\n",
+						 kind, rec->name, group, (at - from) / 8);
 			group = NULL;
-		else if (group && strncmp(name, "__cacheline_group_", 18))
+		} else if (group && strncmp(m->name, "__cacheline_group_", 18) &&
+			   !(m->flags & CL_MEMBER_BITFIELD)) {
+			/* offsetof() takes no bit-field: the kernel lists none */
 			cl_strbuf_printf(&text, "\tCACHELINE_ASSERT_GROUP_MEMBER(%s %s, %s, %s);\n",
-					 kind, p->rec->name, group, name);
+					 kind, rec->name, group, m->name);
+		}
 	}
 	return cl_strbuf_take(&text, a);
+}
+
+const char *cl_proposal_group_asserts(const struct cl_proposal *p, struct cl_arena *a)
+{
+	return group_asserts(p->rec, p->n, p->order, p->offset, a);
+}
+
+const char *cl_record_group_asserts(const struct cl_record *rec, struct cl_arena *a)
+{
+	return group_asserts(rec, rec->nmembers, NULL, NULL, a);
 }
 
 static void put_proposal(FILE *out, const struct cl_report_proposal *rp)
@@ -279,6 +306,11 @@ static void put_proposal(FILE *out, const struct cl_report_proposal *rp)
 	fprintf(out, "}\n      size: {before: %" PRIu64 ", after: %" PRIu64 "}\n"
 		"      cachelines: {before: %" PRIu64 ", after: %" PRIu64 "}\n",
 		rp->rec->size, p->size, p->old_lines, p->new_lines);
+	if (p->gave_up) {
+		fputs("      gave-up: ", out);
+		cl_put_quoted(out, p->gave_up);
+		fputc('\n', out);
+	}
 	cl_arena_init(&a);
 	asserts = cl_proposal_group_asserts(p, &a);
 	if (asserts) {

@@ -186,6 +186,32 @@ static const struct cl_rule_info rules[CL_RULE_COUNT] = {
 		.check = NULL,
 		.proposal_fixes = 0,
 	},
+	[CL_RULE_PATH_LINES] = {
+		"cachelint-path-lines", CL_SEV_WARNING,
+		"A path touches more cache lines than its budget",
+		"Every cache line a hot path touches is a miss when it is cold and a "
+		"line of the cache it keeps busy: the kernel's 6.8 reorganisation of "
+		"tcp_sock, net_device and netns_ipv4 was about putting each fast path's "
+		"members on as few lines as possible (counted with 6.12's own "
+		"tcp_sock.rst table, tcp_sock's tx and rx paths touch 6 lines each). Such a layout decays: a member added in the middle pushes "
+		"a path onto one more line, and nothing fails -- the kernel keeps "
+		"CACHELINE_ASSERT_GROUP_SIZE() constants by hand for this, and a patch "
+		"that broke them was reverted from linux-next.\n"
+		"Detection: a profile's top-level lines: key gives, per struct, the most "
+		"lines a path (or the class read_mostly or write_hot) may touch, "
+		"lines: {tcp_sock: {tx: 6, rx: 6}}. A path touches the lines that hold "
+		"a member it reads or writes (read-mostly members count for read_mostly "
+		"only), with the struct starting on a line (with alignment=any, at its "
+		"worst start). The note lists the lines and "
+		"their members. `cachelint layout --write-budget FILE` writes the counts "
+		"of a layout as it is, to lock a tuned layout in CI.\n"
+		"Fix: move the member that pushed the path over next to the path's other "
+		"members, or into a hole on one of its lines (the proposal with "
+		"--propose and the layout view show where the path's members sit); if "
+		"the path really needs the line, raise the budget in the profile.",
+		.check = cl_check_path_lines,
+		.proposal_fixes = 0,
+	},
 };
 
 const struct cl_rule_info *cl_rule_info(enum cl_rule rule)

@@ -124,6 +124,14 @@ void dw_fix_columns(struct cl_findings *f)
 
 			fix(&c, &fd->where, name);
 			fix(&c, &fd->note_where, name);
+		} else if (!fd->a.member && fd->record && fd->record->name &&
+			   fd->where.line == fd->record->span.line &&
+			   fd->where.file == fd->record->span.file) {
+			/* about the struct (a budget, a profile entry): at its tag */
+			fix(&c, &fd->where, fd->record->name);
+			if (fd->note_where.line == fd->where.line &&
+			    fd->note_where.file == fd->where.file)
+				fix(&c, &fd->note_where, fd->record->name);
 		}
 	}
 	cl_source_cache_free(&c);

@@ -23,6 +23,8 @@
  *   adjacent              also report pairs in adjacent lines of a 128-byte block
  *   cacheline-groups=on|off  classes from the kernel's __cacheline_group_begin/end
  *                         markers (on)
+ *   max-growth=BYTES      a proposal adds at most BYTES per instance: it gives up
+ *                         separations, least important first, to stay inside
  *   propose               attach a reordering without the findings as fix-its
  *                         (-fdiagnostics-generate-patch prints it as a patch)
  *   view[=FILE]           print the pahole-style layout of every struct with a
@@ -68,7 +70,7 @@ static struct plugin_info cachelint_info = {
 	CL_VERSION,
 	"Warns when read-mostly and write-hot struct fields share a cache line.\n"
 	"Arguments: profile=FILE[:FILE...] line-size=N alignment=line|any adjacent\n"
-	"cacheline-groups=on|off "
+	"cacheline-groups=on|off max-growth=BYTES "
 	"propose view[=FILE] report=FILE dump-layout[=FILE] werror\n"
 	"instrument[=STRUCT[:STRUCT...]] instrument-notes disable",
 };
@@ -641,7 +643,7 @@ static void parse_argument(const struct plugin_argument *arg, const char **profi
 	struct cl_diag err;
 
 	if (!strcmp(key, "line-size") || !strcmp(key, "alignment") || !strcmp(key, "adjacent") ||
-	    !strcmp(key, "cacheline-groups")) {
+	    !strcmp(key, "cacheline-groups") || !strcmp(key, "max-growth")) {
 		if (cl_options_set(&state.opt, key, arg->value, &err))
 			bad_argument(key, "%s", err.msg);
 		state.line_size_given |= !strcmp(key, "line-size");
@@ -677,7 +679,7 @@ static void parse_argument(const struct plugin_argument *arg, const char **profi
 			state.disabled = true;
 	} else {
 		bad_argument(key, "%s",
-			     "unknown (expected profile, line-size, alignment, adjacent, cacheline-groups, propose, view, report, dump-layout, werror, instrument, instrument-notes or disable)");
+			     "unknown (expected profile, line-size, alignment, adjacent, cacheline-groups, max-growth, propose, view, report, dump-layout, werror, instrument, instrument-notes or disable)");
 	}
 }
 

@@ -505,7 +505,7 @@ static struct error_case version_float = {
 static struct error_case unknown_top_key = {
 	V1 "line-size: 64\nstruct:\n  s: {a: cold}\n", 3, 1,
 	"unknown key 'struct' (expected cachelint-profile, line-size, thresholds, "
-	"suppress, paths, structs or objects)",
+	"suppress, paths, structs, objects or lines)",
 };
 static struct error_case unknown_class = {
 	V1 "structs:\n  s:\n    a: cold\n    b: hot\n", 5, 8,
@@ -1425,6 +1425,30 @@ static void test_load_list_empty_path(void **state)
 
 #define FILE_TEST(f) cmocka_unit_test_setup_teardown(f, tmpdir_setup, tmpdir_teardown)
 
+/* lines: budgets merge per struct and path, a later file's replacing. */
+static void test_budgets_merge(void **state)
+{
+	struct cl_profile p;
+
+	(void)state;
+	cl_profile_init(&p);
+	load_ok(&p, "a.yaml", "cachelint-profile: 1\nlines:\n  conn: {tx: 6, rx: 6}\n");
+	load_ok(&p, "b.yaml", "cachelint-profile: 1\nlines:\n  conn: {tx: 7}\n  sk@x.c:3: {read_mostly: 1}\n");
+	assert_int_equal(p.nbudgets, 3);
+	assert_string_equal(p.budgets[0].record, "conn");
+	assert_string_equal(p.budgets[0].path, "tx");
+	assert_int_equal(p.budgets[0].max, 7);
+	assert_string_equal(p.budgets[0].span.file, "b.yaml");
+	assert_int_equal(p.budgets[0].span.line, 3);
+	assert_int_equal(p.budgets[0].span.col, 10);
+	assert_string_equal(p.budgets[1].path, "rx");
+	assert_int_equal(p.budgets[1].max, 6);
+	assert_string_equal(p.budgets[2].record, "sk@x.c:3");
+	assert_true(cl_profile_names(&p, "sk"));
+	assert_true(cl_profile_has_entries(&p));
+	cl_profile_free(&p);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1544,6 +1568,7 @@ int main(void)
 		FILE_TEST(test_load_list_missing),
 		cmocka_unit_test(test_load_list_empty_path),
 		cmocka_unit_test(test_entry_paths_limit),
+		cmocka_unit_test(test_budgets_merge),
 	};
 
 	return cmocka_run_group_tests_name("profile", tests, NULL, NULL);

@@ -6,18 +6,24 @@
 // RUN: %roundtrip %s %t %gcc-cl -I%S/../plugin
 // RUN: FileCheck %s --input-file %t/case.c --match-full-lines --strict-whitespace
 // The lines of the struct's assert function that keep the proposed layout
-// checked by the kernel's own build, in the view and in the report:
+// checked by the kernel's own build, in the view and in the report: each
+// group's members, then its size as CACHELINE_ASSERT_GROUP_SIZE() measures
+// it (end marker's offset minus the begin marker's end):
 // RUN: %gcc-cl -I%S/../plugin -fplugin-arg-cachelint-view=%t.view -fplugin-arg-cachelint-report=%t.yaml -fsyntax-only %s
 // RUN: FileCheck %s --check-prefix=ASSERTS --input-file %t.view
 // ASSERTS:      /* cachelint: struct sk's assert function keeps it checked:
 // ASSERTS-NEXT: 	CACHELINE_ASSERT_GROUP_MEMBER(struct sk, sk_read_rx, rcvbuf);
+// ASSERTS-NEXT: 	CACHELINE_ASSERT_GROUP_SIZE(struct sk, sk_read_rx, 8);
 // ASSERTS-NEXT: 	CACHELINE_ASSERT_GROUP_MEMBER(struct sk, sk_write_rx, rx_head);
 // ASSERTS-NEXT: 	CACHELINE_ASSERT_GROUP_MEMBER(struct sk, sk_write_rx, rx_tail);
+// ASSERTS-NEXT: 	CACHELINE_ASSERT_GROUP_SIZE(struct sk, sk_write_rx, 16);
 // ASSERTS-NEXT: 	CACHELINE_ASSERT_GROUP_MEMBER(struct sk, sk_read_tx, sndbuf);
+// ASSERTS-NEXT: 	CACHELINE_ASSERT_GROUP_SIZE(struct sk, sk_read_tx, 8);
 // ASSERTS-NEXT: 	CACHELINE_ASSERT_GROUP_MEMBER(struct sk, sk_write_tx, wmem);
+// ASSERTS-NEXT: 	CACHELINE_ASSERT_GROUP_SIZE(struct sk, sk_write_tx, 8);
 // ASSERTS-NEXT:  */
 // RUN: FileCheck %s --check-prefix=YAML --input-file %t.yaml
-// YAML: kernel-asserts: "\tCACHELINE_ASSERT_GROUP_MEMBER(struct sk, sk_read_rx, rcvbuf);\n{{.*}}(struct sk, sk_write_tx, wmem);\n"
+// YAML: kernel-asserts: "\tCACHELINE_ASSERT_GROUP_MEMBER(struct sk, sk_read_rx, rcvbuf);\n\tCACHELINE_ASSERT_GROUP_SIZE(struct sk, sk_read_rx, 8);\n{{.*}}(struct sk, sk_write_tx, wmem);\n\tCACHELINE_ASSERT_GROUP_SIZE(struct sk, sk_write_tx, 8);\n"
 #include "Inputs/cacheline_groups.h"
 
 struct sk {

@@ -15,7 +15,7 @@ import sys
 
 RULES = ['cachelint-false-sharing', 'cachelint-write-groups', 'cachelint-adjacent-line',
          'cachelint-annotation-mismatch', 'cachelint-profile', 'cachelint-true-sharing',
-         'cachelint-group-markers', 'cachelint-false-sharing-objects']
+         'cachelint-group-markers', 'cachelint-false-sharing-objects', 'cachelint-path-lines']
 
 
 def structural(doc, expect_results):

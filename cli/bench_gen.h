@@ -138,8 +138,12 @@ void bench_plan_slots(struct bench_plan *p, unsigned n, struct cl_arena *a);
  * the line, aligned to it (cachelint-false-sharing-objects' fix), as @name.
  */
 void bench_add_padded(struct bench_plan *p, const char *name, struct cl_arena *a);
-/* Where the object starts within its page: --base-align, or 0. */
-unsigned bench_base_offset(const struct bench_plan *p);
+/*
+ * Where layout @l's object (its array, with slots) starts within its page:
+ * --base-align, or 0; with slots 0 where the element's alignment is above
+ * --base-align.
+ */
+unsigned bench_base_offset(const struct bench_plan *p, size_t l);
 /* The cache lines role @role touches in layout @l. */
 unsigned bench_role_lines(const struct bench_plan *p, size_t l, size_t role);
 /* "reads min, low; writes usage.counter" in @a */

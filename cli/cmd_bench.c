@@ -567,8 +567,9 @@ static const char *placement(const struct bench_plan *p, struct cl_arena *a)
 
 	if (!p->base_align)
 		return cl_arena_printf(a, "%s on a %u-byte line boundary", what, p->line_size);
-	return cl_arena_printf(a, "%s %u-aligned, not %u-aligned (--base-align %u)", what,
-			       p->base_align, 2 * p->base_align, p->base_align);
+	return cl_arena_printf(a, "%s %u-aligned, not %u-aligned (--base-align %u)%s", what,
+			       p->base_align, 2 * p->base_align, p->base_align,
+			       p->slots ? ", an element aligned beyond that on its alignment" : "");
 }
 
 /* ", per-thread slots: an array of 4 elements, one thread on each" */
@@ -580,6 +581,25 @@ static const char *mode_text(const struct bench_plan *p, struct cl_arena *a)
 			       p->slots);
 }
 
+/* With slots: the most elements of layout @l that one line holds bytes of. */
+static unsigned slot_per_line(const struct bench_plan *p, size_t l)
+{
+	uint64_t size = p->layouts[l].size, base = bench_base_offset(p, l);
+	uint64_t lines = (base + p->slots * size) / p->line_size + 1;
+	unsigned *n = calloc(lines + 1, sizeof(*n)), most = 0;
+
+	for (unsigned e = 0; n && size && e < p->slots; e++) {
+		uint64_t first = (base + e * size) / p->line_size;
+		uint64_t last = (base + (e + 1) * size - 1) / p->line_size;
+
+		for (uint64_t ln = first; ln <= last; ln++)
+			if (++n[ln] > most)
+				most = n[ln];
+	}
+	free(n);
+	return most;
+}
+
 /* With slots: per layout, bytes per element and for the whole array. */
 static void print_slot_bytes(const struct bench_plan *p)
 {
@@ -587,9 +607,11 @@ static void print_slot_bytes(const struct bench_plan *p)
 		return;
 	for (size_t i = 0, l; i < p->nlayouts && (l = shown(p, i), 1); i++)
 		if (l != AA)
-			printf("%s: %llu bytes per element, %llu for the %u elements\n",
+			printf("%s: %llu bytes per element, %llu for the %u elements, up to %u element%s on one %u-byte line\n",
 			       p->layouts[l].name, (unsigned long long)p->layouts[l].size,
-			       (unsigned long long)(p->layouts[l].size * p->slots), p->slots);
+			       (unsigned long long)(p->layouts[l].size * p->slots), p->slots,
+			       slot_per_line(p, l), slot_per_line(p, l) == 1 ? "" : "s",
+			       p->line_size);
 }
 
 static void print_text(const struct bench_plan *p, const struct bench_cmd *b,
@@ -665,9 +687,12 @@ static void print_json(const struct bench_plan *p, const struct bench_cmd *b,
 			continue;
 		printf("%s\n  {\"name\": ", k++ ? "," : "");
 		cl_put_quoted(stdout, p->layouts[l].name);
-		printf(", \"bytes\": %llu, \"total_bytes\": %llu, \"roles\": [",
+		printf(", \"bytes\": %llu, \"total_bytes\": %llu, ",
 		       (unsigned long long)p->layouts[l].size,
 		       (unsigned long long)(p->layouts[l].size * (p->slots ? p->slots : 1)));
+		if (p->slots)
+			printf("\"elements_per_line\": %u, ", slot_per_line(p, l));
+		printf("\"roles\": [");
 		json_roles(p, t, l);
 		printf("]}");
 	}

@@ -25,3 +25,8 @@ struct used_memory {
 struct slot slots[4];
 struct hot_slot hot_slots[4];
 struct used_memory used_memory_thread[16];
+
+/* nothing to measure: an error, not an empty program */
+struct empty_slot {
+};
+struct empty_slot empty_slots[4];

@@ -384,9 +384,63 @@ int bench_add_dump(struct bench_plan *p, const char *name, const char *file,
 	return rc;
 }
 
-unsigned bench_base_offset(const struct bench_plan *p)
+void bench_plan_slots(struct bench_plan *p, unsigned n, struct cl_arena *a)
 {
+	/* per leaf: 0 not accessed, 1 read, 2 written */
+	unsigned char *use = cl_arena_alloc(a, p->nleaves + 1);
+	bool any = false;
+
+	memset(use, 0, p->nleaves + 1);
+	for (size_t r = 0; r < p->nroles; r++) {
+		for (size_t i = 0; i < p->roles[r].nacc; i++) {
+			const struct bench_access *x = &p->roles[r].acc[i];
+			unsigned char u = x->write ? 2 : 1;
+
+			if (use[x->leaf] < u)
+				use[x->leaf] = u;
+			any = true;
+		}
+		free(p->roles[r].acc);
+	}
+	p->nroles = 0;
+	for (unsigned r = 0; r < n; r++) {
+		struct bench_role *role = role_get(p, cl_arena_printf(a, "slot%u", r));
+
+		for (size_t k = 0; k < p->nleaves; k++)
+			if (!any || use[k])
+				role_add(role, k, !any || use[k] == 2, 1);
+	}
+	p->slots = n;
+}
+
+void bench_add_padded(struct bench_plan *p, const char *name, struct cl_arena *a)
+{
+	struct bench_layout *l = layout_new(p, name, a);
+	const struct bench_layout *o = &p->layouts[0];
+
+	l->size = (o->size + p->line_size - 1) / p->line_size * p->line_size;
+	l->align = o->align > p->line_size ? o->align : p->line_size;
+	memcpy(l->bit_offset, o->bit_offset, p->nleaves * sizeof(*l->bit_offset));
+	memcpy(l->leaf_align, o->leaf_align, p->nleaves * sizeof(*l->leaf_align));
+}
+
+unsigned bench_base_offset(const struct bench_plan *p, size_t l)
+{
+	/*
+	 * Per-thread slots: an element aligned beyond --base-align is
+	 * allocated aligned (the rule's note: aligned_alloc), its array on a
+	 * boundary of that alignment; one object keeps --base-align, as a
+	 * proposal that assumes a line-aligned object must be shown wrong.
+	 */
+	if (p->slots && p->layouts[l].align > p->base_align)
+		return 0;
 	return p->base_align;
+}
+
+/* Where role @r's object starts in layout @l: its own element with slots. */
+static uint64_t role_base(const struct bench_plan *p, size_t l, size_t r)
+{
+	return bench_base_offset(p, l) + (p->slots ? r * p->layouts[l].size : 0);
 }
 
 /* The bytes leaf @k occupies in layout @l: [*first, *first + *len) */
@@ -409,7 +463,7 @@ unsigned bench_role_lines(const struct bench_plan *p, size_t l, size_t role)
 		uint64_t first, len;
 
 		leaf_bytes(p, l, r->acc[i].leaf, &first, &len);
-		first += bench_base_offset(p);
+		first += role_base(p, l, role);
 		for (uint64_t ln = first / p->line_size; ln <= (first + len - 1) / p->line_size;
 		     ln++) {
 			size_t j;
@@ -526,8 +580,13 @@ static void gen_struct(FILE *out, const struct bench_plan *p, size_t l)
 	for (unsigned s = 0; s < slot; s++)
 		fprintf(out, "_Static_assert(offsetof(struct L%zu, s%u) == L%zu_s%u, \"offset\");\n",
 			l, s, l, s);
+	if (p->slots)
+		fprintf(out, "/* the per-thread slots: %u elements, adjacent as in an array */\n"
+			     "_Static_assert(sizeof(struct L%zu[%u]) == %" PRIu64 ", \"array\");\n",
+			p->slots, l, p->slots, p->slots * lay->size);
 	fprintf(out, "static _Alignas(4096) unsigned char store%zu[%" PRIu64 "];\n\n", l,
-		(bench_base_offset(p) + lay->size + 4095) / 4096 * 4096 + 4096);
+		(bench_base_offset(p, l) + (p->slots ? p->slots : 1) * lay->size + 4095) / 4096 *
+		4096 + 4096);
 	free(order);
 }
 
@@ -536,13 +595,13 @@ static void gen_struct(FILE *out, const struct bench_plan *p, size_t l)
  * when that is 1, 2, 4 or 8 bytes (a locked add for an atomic type where it
  * is naturally aligned), else one byte on every line it covers.
  */
-static void gen_access(FILE *out, const struct bench_plan *p, size_t l,
+static void gen_access(FILE *out, const struct bench_plan *p, size_t l, uint64_t base,
 		       const struct bench_access *x)
 {
 	static const char *const type[] = { NULL, "u1", "u2", NULL, "u4", NULL, NULL, NULL, "u8" };
 	static const char *const atype[] = { NULL, "uint8_t", "uint16_t", NULL, "uint32_t", NULL,
 					     NULL, NULL, "uint64_t" };
-	uint64_t first, len, base = bench_base_offset(p);
+	uint64_t first, len;
 
 	leaf_bytes(p, l, x->leaf, &first, &len);
 	if (len <= 8 && type[len]) {
@@ -564,12 +623,13 @@ static void gen_role(FILE *out, const struct bench_plan *p, size_t l, size_t r)
 	const struct bench_role *role = &p->roles[r];
 
 	fprintf(out, "/* %s on %s */\nstatic unsigned long r%zu_l%zu(unsigned char *b)\n{\n"
-		     "\tunsigned long ops = 0, sum = 0;\n\n"
-		     "\twhile (!atomic_load_explicit(&stop, memory_order_relaxed)) {\n",
-		role->name, p->layouts[l].name, r, l);
+		     "\tunsigned long ops = 0, sum = 0;\n\n", role->name, p->layouts[l].name, r, l);
+	if (p->slots)
+		fprintf(out, "\tb += %zu * sizeof(struct L%zu);\t/* its own element */\n", r, l);
+	fputs("\twhile (!atomic_load_explicit(&stop, memory_order_relaxed)) {\n", out);
 	for (size_t i = 0; i < role->nacc; i++)
 		for (unsigned t = 0; t < role->acc[i].times; t++)
-			gen_access(out, p, l, &role->acc[i]);
+			gen_access(out, p, l, role_base(p, l, r), &role->acc[i]);
 	fputs("\t\tops++;\n\t}\n\tsink += sum;\n\treturn ops;\n}\n\n", out);
 }
 
@@ -638,7 +698,7 @@ void bench_generate(FILE *out, const struct bench_plan *p)
 	fputs("};\n\n/* each object where --base-align puts it (else on a line boundary) */\n"
 	      "static unsigned char *const obj[NLAYOUTS] = {\n", out);
 	for (size_t l = 0; l < p->nlayouts; l++)
-		fprintf(out, "\tstore%zu + %u,\n", l, bench_base_offset(p));
+		fprintf(out, "\tstore%zu + %u,\n", l, bench_base_offset(p, l));
 	fputs("};\n\n", out);
 	fputs(epilogue, out);
 }

@@ -94,6 +94,8 @@ struct bench_role {
  * @base_align: --base-align N: each object starts N-aligned but not
  *              2N-aligned; 0: on a line boundary
  * @threads: threads per role
+ * @slots: per-thread slots: an array of @slots elements, role i on
+ *         element i (bench_plan_slots()); 0: one object that all roles share
  */
 struct bench_plan {
 	const char *record;
@@ -106,6 +108,7 @@ struct bench_plan {
 	unsigned line_size;
 	unsigned base_align;
 	unsigned threads;
+	unsigned slots;
 };
 
 /* The leaves and roles of @rec, and its layout as layouts[0]; 0, or -1 with no roles. */
@@ -124,8 +127,23 @@ int bench_add_record(struct bench_plan *p, const char *name, const struct cl_rec
  */
 int bench_add_dump(struct bench_plan *p, const char *name, const char *file,
 		   const char *struct_name, struct cl_arena *a, char *err, size_t errlen);
-/* Where the object starts within its page: --base-align, or 0. */
-unsigned bench_base_offset(const struct bench_plan *p);
+/*
+ * Per-thread slots: the roles become @n roles "slot0".. each doing, on its
+ * own element, every access the roles had (a write where any role wrote the
+ * leaf, else a read), or with no roles a write of every leaf.
+ */
+void bench_plan_slots(struct bench_plan *p, unsigned n, struct cl_arena *a);
+/*
+ * Add the original padded to @p's line: size rounded up to a multiple of
+ * the line, aligned to it (cachelint-false-sharing-objects' fix), as @name.
+ */
+void bench_add_padded(struct bench_plan *p, const char *name, struct cl_arena *a);
+/*
+ * Where layout @l's object (its array, with slots) starts within its page:
+ * --base-align, or 0; with slots 0 where the element's alignment is above
+ * --base-align.
+ */
+unsigned bench_base_offset(const struct bench_plan *p, size_t l);
 /* The cache lines role @role touches in layout @l. */
 unsigned bench_role_lines(const struct bench_plan *p, size_t l, size_t role);
 /* "reads min, low; writes usage.counter" in @a */

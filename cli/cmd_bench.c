@@ -40,6 +40,7 @@ enum {
 	OPT_BENCH_FORMAT,
 	OPT_PERF,
 	OPT_SOURCE,
+	OPT_PER_THREAD,
 };
 
 enum bench_format { BENCH_TEXT, BENCH_JSON, BENCH_MARKDOWN };
@@ -65,7 +66,8 @@ static void usage(FILE *out)
 	      "\n"
 	      "  --profile FILE          access profile (YAML); may be repeated, merged in order\n"
 	      "  --line-size N           cache line size, a power of two from 16 to 512 (64)\n"
-	      "  --threads N             threads per role (1)\n"
+	      "  --threads N             threads per role (1); with --per-thread, the\n"
+	      "                          elements, one thread each (2)\n"
 	      "  --seconds S             seconds per layout and round (1)\n"
 	      "  --rounds N              rounds (3)\n"
 	      "  --layout NAME=FILE      also measure the layout of STRUCT in FILE, in the\n"
@@ -78,6 +80,14 @@ static void usage(FILE *out)
 	      "                          message) (text)\n"
 	      "  --perf                  add perf c2c HITM counts where a PMU is available;\n"
 	      "                          skipped with a note where it is not\n"
+	      "  --per-thread            per-thread slots: measure an array of --threads\n"
+	      "                          elements (2 when not given), one thread on each\n"
+	      "                          writing its own element; also when STRUCT is\n"
+	      "                          __per_thread or a profile has a between: entry for\n"
+	      "                          it.  Layouts: the original, packed as an array or\n"
+	      "                          calloc() gives it, against the element padded and\n"
+	      "                          aligned to the line (cachelint-false-sharing-objects'\n"
+	      "                          fix), with bytes per element and for the array\n"
 	      "  --source                print the generated C program and stop\n"
 	      "  --help, --version\n"
 	      "Exit status: 0 measured, 2 usage or input error (unknown struct, bad\n"
@@ -99,6 +109,8 @@ static void usage(FILE *out)
  * @format: --format
  * @perf: --perf
  * @source: --source
+ * @per_thread: --per-thread
+ * @threads_given: --threads was given (per-thread slots: the elements)
  */
 struct bench_cmd {
 	struct cli_common c;
@@ -108,7 +120,7 @@ struct bench_cmd {
 	size_t nlayouts;
 	unsigned base_align;
 	enum bench_format format;
-	bool perf, source;
+	bool perf, source, per_thread, threads_given;
 };
 
 static int parse_uint(const char *opt, const char *arg, unsigned lo, unsigned hi, unsigned *out)
@@ -152,6 +164,7 @@ static int parse_value(struct bench_cmd *b, int opt, const char *arg)
 
 	switch (opt) {
 	case OPT_THREADS:
+		b->threads_given = true;
 		return parse_uint("threads", arg, 1, 64, &b->threads);
 	case OPT_ROUNDS:
 		return parse_uint("rounds", arg, 1, 1000, &b->rounds);
@@ -206,6 +219,7 @@ static int parse(struct bench_cmd *b, int argc, char **argv, int *status)
 		{ "format", required_argument, NULL, OPT_BENCH_FORMAT },
 		{ "perf", no_argument, NULL, OPT_PERF },
 		{ "source", no_argument, NULL, OPT_SOURCE },
+		{ "per-thread", no_argument, NULL, OPT_PER_THREAD },
 		{ "help", no_argument, NULL, CLI_OPT_HELP },
 		{ "version", no_argument, NULL, CLI_OPT_VERSION },
 		{ NULL, 0, NULL, 0 },
@@ -232,6 +246,9 @@ static int parse(struct bench_cmd *b, int argc, char **argv, int *status)
 			break;
 		case OPT_SOURCE:
 			b->source = true;
+			break;
+		case OPT_PER_THREAD:
+			b->per_thread = true;
 			break;
 		case CLI_OPT_HELP:
 			usage(stdout);
@@ -546,20 +563,67 @@ static const char *layout_label(const struct bench_plan *p, size_t l)
 
 static const char *placement(const struct bench_plan *p, struct cl_arena *a)
 {
+	const char *what = p->slots ? "the array" : "each object";
+
 	if (!p->base_align)
-		return cl_arena_printf(a, "each object on a %u-byte line boundary", p->line_size);
-	return cl_arena_printf(a, "each object %u-aligned, not %u-aligned (--base-align %u)",
-			       p->base_align, 2 * p->base_align, p->base_align);
+		return cl_arena_printf(a, "%s on a %u-byte line boundary", what, p->line_size);
+	return cl_arena_printf(a, "%s %u-aligned, not %u-aligned (--base-align %u)%s", what,
+			       p->base_align, 2 * p->base_align, p->base_align,
+			       p->slots ? ", an element aligned beyond that on its alignment" : "");
+}
+
+/* ", per-thread slots: an array of 4 elements, one thread on each" */
+static const char *mode_text(const struct bench_plan *p, struct cl_arena *a)
+{
+	if (!p->slots)
+		return "";
+	return cl_arena_printf(a, ", per-thread slots: an array of %u elements, one thread on each",
+			       p->slots);
+}
+
+/* With slots: the most elements of layout @l that one line holds bytes of. */
+static unsigned slot_per_line(const struct bench_plan *p, size_t l)
+{
+	uint64_t size = p->layouts[l].size, base = bench_base_offset(p, l);
+	uint64_t lines = (base + p->slots * size) / p->line_size + 1;
+	unsigned *n = calloc(lines + 1, sizeof(*n)), most = 0;
+
+	for (unsigned e = 0; n && size && e < p->slots; e++) {
+		uint64_t first = (base + e * size) / p->line_size;
+		uint64_t last = (base + (e + 1) * size - 1) / p->line_size;
+
+		for (uint64_t ln = first; ln <= last; ln++)
+			if (++n[ln] > most)
+				most = n[ln];
+	}
+	free(n);
+	return most;
+}
+
+/* With slots: per layout, bytes per element and for the whole array. */
+static void print_slot_bytes(const struct bench_plan *p)
+{
+	if (!p->slots)
+		return;
+	for (size_t i = 0, l; i < p->nlayouts && (l = shown(p, i), 1); i++)
+		if (l != AA)
+			printf("%s: %llu bytes per element, %llu for the %u elements, up to %u element%s on one %u-byte line\n",
+			       p->layouts[l].name, (unsigned long long)p->layouts[l].size,
+			       (unsigned long long)(p->layouts[l].size * p->slots), p->slots,
+			       slot_per_line(p, l), slot_per_line(p, l) == 1 ? "" : "s",
+			       p->line_size);
 }
 
 static void print_text(const struct bench_plan *p, const struct bench_cmd *b,
 		       const struct bench_result *res, const struct bench_table *t,
 		       struct cl_arena *a)
 {
-	printf("cachelint bench: %s, %u round%s of %g s per layout, interleaved, after a warm-up; %s\n",
-	       p->record, b->rounds, b->rounds == 1 ? "" : "s", b->seconds, placement(p, a));
+	printf("cachelint bench: %s%s, %u round%s of %g s per layout, interleaved, after a warm-up; %s\n",
+	       p->record, mode_text(p, a), b->rounds, b->rounds == 1 ? "" : "s", b->seconds,
+	       placement(p, a));
 	for (size_t r = 0; r < p->nroles; r++)
 		printf("role %s: %s\n", p->roles[r].name, bench_role_describe(p, r, a));
+	print_slot_bytes(p);
 	printf("\n%-20s %7s  %-16s %5s %16s %12s\n", "layout", "bytes", "role", "lines", "ops/s",
 	       "vs original");
 	for (size_t i = 0, l; i < p->nlayouts && (l = shown(p, i), 1); i++)
@@ -586,8 +650,12 @@ static void print_markdown(const struct bench_plan *p, const struct bench_cmd *b
 			printf("| %s | %llu | %s | %u | %.0f | %.2fx |\n", layout_label(p, l),
 			       (unsigned long long)p->layouts[l].size, p->roles[r].name,
 			       bench_role_lines(p, l, r), t->med[l * p->nroles + r], ratio(p, t, l, r));
-	printf("\n`cachelint bench` on %s: median of %u interleaved rounds of %g s, %u thread%s per role on %d CPU%s, %s; A/A spread %.1f%%; %u of %u thread runs on their CPU less than 90%% of the time.\n",
-	       p->record, b->rounds, b->seconds, p->threads, p->threads == 1 ? "" : "s", res->cpus,
+	if (p->slots)
+		putchar('\n');
+	print_slot_bytes(p);
+	printf("\n`cachelint bench` on %s%s: median of %u interleaved rounds of %g s, %u thread%s per role on %d CPU%s, %s; A/A spread %.1f%%; %u of %u thread runs on their CPU less than 90%% of the time.\n",
+	       p->record, mode_text(p, a), b->rounds, b->seconds, p->threads,
+	       p->threads == 1 ? "" : "s", res->cpus,
 	       res->cpus == 1 ? "" : "s", placement(p, a), 100 * t->aa_spread, res->short_runs,
 	       res->runs);
 }
@@ -608,6 +676,8 @@ static void print_json(const struct bench_plan *p, const struct bench_cmd *b,
 {
 	printf("{\"struct\": ");
 	cl_put_quoted(stdout, p->record);
+	printf(", \"mode\": \"%s\", \"elements\": %u", p->slots ? "per-thread-slots" : "object",
+	       p->slots ? p->slots : 1);
 	printf(", \"seconds\": %g, \"rounds\": %u, \"threads_per_role\": %u, \"cpus\": %d, ",
 	       b->seconds, b->rounds, p->threads, res->cpus);
 	printf("\"line_size\": %u, \"base_align\": %u,\n \"layouts\": [", p->line_size,
@@ -617,7 +687,12 @@ static void print_json(const struct bench_plan *p, const struct bench_cmd *b,
 			continue;
 		printf("%s\n  {\"name\": ", k++ ? "," : "");
 		cl_put_quoted(stdout, p->layouts[l].name);
-		printf(", \"bytes\": %llu, \"roles\": [", (unsigned long long)p->layouts[l].size);
+		printf(", \"bytes\": %llu, \"total_bytes\": %llu, ",
+		       (unsigned long long)p->layouts[l].size,
+		       (unsigned long long)(p->layouts[l].size * (p->slots ? p->slots : 1)));
+		if (p->slots)
+			printf("\"elements_per_line\": %u, ", slot_per_line(p, l));
+		printf("\"roles\": [");
 		json_roles(p, t, l);
 		printf("]}");
 	}
@@ -764,6 +839,36 @@ static const char *struct_name(const char *arg)
 	return arg;
 }
 
+/*
+ * Per-thread slots (issue 23's arrays of per-thread elements): --threads
+ * elements, one thread each on its own; the original packed against the
+ * element padded to the line.  The members accessed are those of the
+ * classes or paths, all without any.
+ */
+static int plan_make_slots(struct bench_plan *p, struct bench_cmd *b,
+			   const struct cl_record *rec, const char *name, struct cl_arena *a)
+{
+	unsigned n = b->threads_given ? b->threads : 2;
+
+	if (n < 2) {
+		cl_error("bench: per-thread slots need two threads or more: --threads %u", n);
+		return -1;
+	}
+	bench_plan_init(p, rec, a);	/* no roles: every member is written */
+	if (!p->nleaves) {
+		cl_error("bench: %s has no member with a size: nothing to measure", p->record);
+		return -1;
+	}
+	bench_plan_slots(p, n, a);
+	p->threads = 1;
+	add_aa(p);
+	bench_add_padded(p, "proposed", a);
+	for (size_t i = 0; i < b->nlayouts; i++)
+		if (add_layout_arg(p, b->layouts[i], name, a))
+			return -1;
+	return 0;
+}
+
 static int plan_make(struct bench_plan *p, struct bench_cmd *b, struct dw_run *r,
 		     const char *name, struct cl_arena *a)
 {
@@ -775,6 +880,8 @@ static int plan_make(struct bench_plan *p, struct bench_cmd *b, struct dw_run *r
 	p->line_size = b->c.opt.line_size;
 	p->base_align = b->base_align;
 	p->threads = b->threads;
+	if (b->per_thread || rec->per_thread || (rec->objects && rec->objects->has_between))
+		return plan_make_slots(p, b, rec, name, a);
 	if (bench_plan_init(p, rec, a)) {
 		cl_error("bench: %s has no member with an access class or path: nothing to measure (annotate it or give --profile)",
 			 p->record);

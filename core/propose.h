@@ -22,6 +22,7 @@
 
 #include "analysis.h"
 #include "layout.h"
+#include "lines.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -46,6 +47,10 @@ extern "C" {
  * @new_lines: lines it spans with the proposal
  * @model: the proposed layout as a record of the model (members in the new
  *         order at their new offsets), which the analysis found clean
+ * @lines_before: per path (and class), the lines it touches in @rec
+ *                (cl_path_lines()), sorted by path
+ * @lines_after: the same paths in the same order, in @model
+ * @npaths: number of @lines_before and @lines_after
  */
 struct cl_proposal {
 	const struct cl_record *rec;
@@ -60,6 +65,8 @@ struct cl_proposal {
 	uint64_t old_lines, new_lines;
 	uint64_t base_align;
 	struct cl_record *model;
+	struct cl_path_lines *lines_before, *lines_after;
+	size_t npaths;
 };
 
 /*

@@ -194,9 +194,25 @@ static size_t split_segments(const struct plan *pl, const struct cl_record *rec,
 	return n;
 }
 
+/*
+ * C's inheritance: a first member that is a named struct is the base others
+ * cast to (tcp_sock's inet_conn, which holds sock's groups in 6.12); when
+ * the engine placed it first, its part stays first and the climb moves only
+ * the parts after it.  Returns how many parts stay (0 or 1).
+ */
+static size_t base_first(const struct plan *pl, const struct cl_record *rec,
+			 size_t *const *seg, const size_t *segn, const size_t *order, size_t n)
+{
+	const struct cl_member *m = rec->nmembers ? &rec->members[0] : NULL;
+
+	if (!m || !m->record || (m->flags & CL_MEMBER_ANONYMOUS) || !n || !segn[order[0]])
+		return 0;
+	return pl->units[seg[order[0]][0]].first == 0 ? 1 : 0;
+}
+
 /* One round of the climb: every run moved everywhere; whether it improved. */
 static bool climb(const struct plan *base, size_t *const *seg, const size_t *segn,
-		  size_t *order, size_t n, const struct cl_record *rec,
+		  size_t *order, size_t fixed, size_t n, const struct cl_record *rec,
 		  const struct cl_options *opt, const struct cl_options *check, uint64_t limit,
 		  struct cl_arena *a, struct plan *best, struct score *now, size_t *tries)
 {
@@ -205,9 +221,9 @@ static bool climb(const struct plan *base, size_t *const *seg, const size_t *seg
 	struct score sc;
 	struct plan pl;
 
-	for (size_t len = 1; len <= FEWEST_LINES_RUN && len < n; len++) {
-		for (size_t from = 0; from + len <= n; from++) {
-			for (size_t to = 0; to <= n - len; to++) {
+	for (size_t len = 1; len <= FEWEST_LINES_RUN && fixed + len < n; len++) {
+		for (size_t from = fixed; from + len <= n; from++) {
+			for (size_t to = fixed; to <= n - len; to++) {
 				if (to == from || *tries >= FEWEST_LINES_TRIES)
 					continue;
 				move_run(order, n, from, len, to, cand);
@@ -230,7 +246,7 @@ void cl_plan_fewest_lines(struct plan *best, const struct cl_record *rec,
 			  const struct cl_options *opt, const struct cl_options *check,
 			  struct cl_arena *a)
 {
-	size_t **seg, *segn, tries = 0;
+	size_t **seg, *segn, tries = 0, fixed;
 	size_t n = split_segments(best, rec, a, &seg, &segn);
 	size_t *order = cl_arena_alloc(a, (n + 1) * sizeof(*order));
 	uint64_t limit = best->size;
@@ -251,6 +267,8 @@ void cl_plan_fewest_lines(struct plan *best, const struct cl_record *rec,
 		*best = pl;
 	}
 	base = *best;
-	while (climb(&base, seg, segn, order, n, rec, opt, check, limit, a, best, &now, &tries))
+	fixed = base_first(best, rec, seg, segn, order, n);
+	while (climb(&base, seg, segn, order, fixed, n, rec, opt, check, limit, a, best, &now,
+		     &tries))
 		;
 }

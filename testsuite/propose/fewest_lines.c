@@ -16,6 +16,8 @@
 // RUN: FileCheck %s --input-file %t/view.txt --check-prefix=VIEW --match-full-lines
 // RUN: cd %S && %cachelint lint --propose --format json fewest_lines.c -- -I%annotations > %t/out.json; test $? = 1
 // RUN: FileCheck %s --input-file %t/out.json --check-prefix=JSON
+// RUN: %cachelint layout --propose --format html conn %t/orig.o > %t/view.html; test $? = 1
+// RUN: FileCheck %s --input-file %t/view.html --check-prefix=HTML
 #include "cachelint.h"
 
 struct conn {
@@ -76,3 +78,8 @@ struct conn c;
 // VIEW-NEXT:};
 
 // JSON: "lines-per-path": {"rx": {"before": 1, "after": 2, "least": 1}, "tx": {"before": 1, "after": 2, "least": 1}}
+
+// HTML: <table class="path-lines"><tr><th>lines per path</th><th>as it is</th><th>as proposed</th><th>its bytes fit in</th></tr>
+// HTML-NEXT: <tr><td>rx</td><td>1</td><td>2</td><td>1</td></tr>
+// HTML-NEXT: <tr><td>tx</td><td>1</td><td>2</td><td>1</td></tr>
+// HTML-NEXT: </table>

@@ -723,6 +723,22 @@ static bool has_fixable(const struct cl_findings *f, const struct cl_record *rec
  * The proposal beside the current layout: the pipeline's when it made one
  * (--propose), else made here -- the picture is where people look first.
  */
+/* The lines each path touches as it is and as proposed (cl_path_lines()). */
+static void path_lines_table(struct page *pg, const struct cl_proposal *p)
+{
+	if (!p->npaths)
+		return;
+	fputs("<table class=\"path-lines\"><tr><th>lines per path</th><th>as it is</th><th>as proposed</th><th>its bytes fit in</th></tr>\n",
+	      pg->out);
+	for (size_t i = 0; i < p->npaths; i++) {
+		fputs("<tr><td>", pg->out);
+		put_html(pg->out, p->lines_before[i].path);
+		fprintf(pg->out, "</td><td>%" PRIu64 "</td><td>%" PRIu64 "</td><td>%" PRIu64 "</td></tr>\n",
+			p->lines_before[i].lines, p->lines_after[i].lines, p->lines_after[i].least);
+	}
+	fputs("</table>\n", pg->out);
+}
+
 static void proposed(struct page *pg, const struct cl_record *rec, const char *prefix)
 {
 	const struct cl_report_proposal *rp = given_proposal(pg->info, rec);
@@ -753,7 +769,9 @@ static void proposed(struct page *pg, const struct cl_record *rec, const char *p
 	/* below the picture, so that both pictures start at one height */
 	fputs("<p class=\"order\">", pg->out);
 	put_html(pg->out, cl_proposal_order(p, &pg->a));
-	fputs("</p>\n</figure>\n", pg->out);
+	fputs("</p>\n", pg->out);
+	path_lines_table(pg, p);
+	fputs("</figure>\n", pg->out);
 }
 
 /* The first paragraph of the rule's help: what it costs on the hardware. */

@@ -124,6 +124,23 @@ static char *proposal_text(const struct cl_report_proposal *rp)
 	return buf;
 }
 
+/*
+ * "lines-per-path": {"rx": {"before": 10, "after": 6, "least": 5}, ...}: the
+ * lines each path (and class) touches as it is and as proposed, and the
+ * fewest its bytes fit in (cl_path_lines()).
+ */
+static void put_path_lines(FILE *out, const struct cl_proposal *p)
+{
+	fputs(",\n     \"lines-per-path\": {", out);
+	for (size_t i = 0; i < p->npaths; i++) {
+		fputs(i ? ", " : "", out);
+		cl_put_quoted(out, p->lines_before[i].path);
+		fprintf(out, ": {\"before\": %" PRIu64 ", \"after\": %" PRIu64 ", \"least\": %" PRIu64 "}",
+			p->lines_before[i].lines, p->lines_after[i].lines, p->lines_after[i].least);
+	}
+	fputc('}', out);
+}
+
 static void put_proposal(FILE *out, const struct cl_report_proposal *rp, struct cl_arena *a)
 {
 	const struct cl_proposal *p = rp->p;
@@ -158,6 +175,7 @@ static void put_proposal(FILE *out, const struct cl_report_proposal *rp, struct 
 		fprintf(out, "},\n     \"size\": {\"before\": %" PRIu64 ", \"after\": %" PRIu64
 			"}, \"cachelines\": {\"before\": %" PRIu64 ", \"after\": %" PRIu64 "}",
 			rp->rec->size, p->size, p->old_lines, p->new_lines);
+		put_path_lines(out, p);
 	}
 	if (rp->rw) {
 		char *text = proposal_text(rp);

@@ -42,11 +42,15 @@ static size_t path_index(const char **names, size_t *n, const char *name)
 	return (*n)++;
 }
 
-/* The paths (or class) one leaf is accessed on; returns how many. */
-static size_t leaf_paths(const struct cl_access *acc, const char **out, size_t max)
+size_t cl_access_line_paths(const struct cl_access *acc, const char **out, size_t max)
 {
 	size_t n = 0;
 
+	/* a write group is the serialized path that writes it (paths.h) */
+	if (acc->cls == CL_CLASS_WRITE_HOT && acc->group) {
+		out[n++] = acc->group;
+		return n;
+	}
 	if (acc->cls == CL_CLASS_READ_MOSTLY || acc->cls == CL_CLASS_WRITE_HOT) {
 		out[n++] = cl_class_name(acc->cls);
 		return n;
@@ -73,7 +77,7 @@ static size_t collect(const struct cl_record *rec, struct cl_arena *a, struct ra
 	*nnames = 0;
 	for (size_t i = 0; i < nleaves; i++) {
 		const struct cl_leaf *l = &leaves[i];
-		size_t k = l->bit_size ? leaf_paths(&l->access, here, 64) : 0;
+		size_t k = l->bit_size ? cl_access_line_paths(&l->access, here, 64) : 0;
 
 		for (size_t j = 0; j < k; j++) {
 			if (n == cap) {

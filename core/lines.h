@@ -6,7 +6,8 @@
  * fast path should touch as few lines as it can.  A path touches a line
  * when the line holds a byte of a leaf that the path reads or writes.  The
  * classes count as paths of their own ("read_mostly", "write_hot"), so a
- * struct annotated with the two classes gets a count per class.
+ * struct annotated with the two classes gets a count per class; a write
+ * group counts under its own name, the serialized path that writes it.
  */
 #ifndef CACHELINT_LINES_H
 #define CACHELINT_LINES_H
@@ -45,6 +46,13 @@ struct cl_path_lines {
  */
 size_t cl_path_lines(const struct cl_record *rec, const struct cl_options *opt,
 		     struct cl_arena *a, struct cl_path_lines **out);
+
+/*
+ * The names a leaf with access @acc is counted under: its paths (read or
+ * written), its write group, or its class; at most @max in @out.  Returns
+ * how many (0: unused).
+ */
+size_t cl_access_line_paths(const struct cl_access *acc, const char **out, size_t max);
 
 /* The lines of @path in @v (from cl_path_lines()), 0 when it is not there. */
 uint64_t cl_path_lines_of(const struct cl_path_lines *v, size_t n, const char *path);

@@ -13,92 +13,13 @@
  * neighbours share a line whenever the analysis finds nothing between them.
  * Unannotated units are free and fill the ends of lines.
  */
-#include "propose.h"
+#include "propose_internal.h"
 #include "access_profile.h"
 #include "groups.h"
 #include "paths.h"
 
 #include <inttypes.h>
 #include <string.h>
-
-enum seg_kind {
-	SEG_NEUTRAL,
-	SEG_READ,
-	SEG_WRITE,
-	SEG_MIXED,
-};
-
-/**
- * struct unit - members that move together
- * @first: index of the first member
- * @count: number of members (> 1 only for bit-field runs)
- * @bytes: bytes it occupies
- * @align: alignment it needs
- * @kind: which segment it belongs to
- * @group: the paths of the unit: the write group or the paths that write
- *         a SEG_WRITE unit (NULL: ungrouped write-hot), the paths that read
- *         a SEG_READ unit (NULL: read-mostly, read on every path)
- * @bitfield: a bit-field run: cannot be given an alignment
- * @exact: a bit-field run whose declared types are known: laid out bit by
- *         bit as the compiler does, after whatever bits come before it
- * @flexible: a flexible array member: always last
- * @frozen: at or before the last pinned member: stays where it is
- * @placed: already laid out
- */
-struct unit {
-	size_t first, count;
-	uint64_t bytes;
-	uint32_t align;
-	enum seg_kind kind;
-	const char *group;
-	bool bitfield, exact, flexible, frozen, placed;
-};
-
-/**
- * struct plan - one candidate layout
- * @units: all units
- * @nunits: number of @units
- * @seg: per segment, its unit indices in order
- * @segn: per segment, the number of units
- * @segcap: per segment, the room in @seg
- * @segjoin: per segment, it goes on on the line of the one before (the
- *           analysis found nothing between them) instead of a new line
- * @nseg: number of segments
- * @pos: units in their new order
- * @npos: number of @pos
- * @off: per unit, its new byte offset
- * @added: per unit, the alignment added to its first member (0: none)
- * @size: the resulting size
- * @align: the resulting record alignment
- * @rec: the record
- * @bit: per member, its new bit offset when its unit is @exact
- * @bitend: where the bits of the last unit placed end, when it was an
- *          @exact bit-field run (a run that follows packs into its bytes)
- * @after_bits: @bitend is valid
- * @pad: per unit, bytes of padding laid after it (by distance, below)
- * @distance: keep segments a line apart by padding, not by alignment:
- *            the objects live where a line alignment does not hold
- */
-struct plan {
-	struct unit *units;
-	size_t nunits;
-	size_t **seg;
-	size_t *segn, *segcap;
-	bool *segjoin;
-	size_t nseg;
-	size_t *pos;
-	size_t npos;
-	uint64_t *off;
-	uint32_t *added;
-	uint64_t size;
-	uint32_t align;
-	const struct cl_record *rec;
-	uint64_t *bit;
-	uint64_t bitend;
-	bool after_bits;
-	uint32_t *pad;
-	bool distance;
-};
 
 static uint64_t align_up(uint64_t x, uint64_t a)
 {
@@ -617,8 +538,8 @@ static void pad_line(struct plan *pl, uint64_t *cur, unsigned line)
 	}
 }
 
-static const char *lay_out(struct plan *pl, const struct cl_record *rec, unsigned line,
-			   struct cl_arena *a)
+const char *cl_plan_lay_out(struct plan *pl, const struct cl_record *rec, unsigned line,
+			    struct cl_arena *a)
 {
 	uint64_t cur = 0;
 	size_t flex = SIZE_MAX;
@@ -684,8 +605,8 @@ static const char *lay_out(struct plan *pl, const struct cl_record *rec, unsigne
 }
 
 /* The proposed layout as a record of the model, members in the new order. */
-static struct cl_record *build_model(const struct cl_record *rec, const struct plan *pl,
-				     struct cl_arena *a)
+struct cl_record *cl_plan_model(const struct cl_record *rec, const struct plan *pl,
+				struct cl_arena *a)
 {
 	struct cl_record *m = cl_record_new(a, rec->kind, rec->name, rec->nmembers);
 	size_t k = 0;
@@ -717,8 +638,8 @@ static struct cl_record *build_model(const struct cl_record *rec, const struct p
 }
 
 /* Findings of the rules a proposal must leave none of. */
-static size_t conflicts(const struct cl_record *rec, const struct cl_options *opt,
-			struct cl_arena *a)
+size_t cl_plan_conflicts(const struct cl_record *rec, const struct cl_options *opt,
+			 struct cl_arena *a)
 {
 	struct cl_findings f;
 	size_t n = 0;
@@ -820,7 +741,7 @@ static bool compatible(const struct cl_record *rec, const struct cl_leaf **x, si
  * whatever the placement (the read and the written members of one
  * serialized path): fewer lines, and no alignment where none is needed.
  */
-static void join_segments(struct plan *pl, const struct cl_record *rec, struct cl_arena *a)
+void cl_plan_join_segments(struct plan *pl, const struct cl_record *rec, struct cl_arena *a)
 {
 	struct cl_leaf *leaves;
 	size_t nleaves = cl_record_leaves(rec, a, &leaves, rec->objects != NULL);
@@ -880,8 +801,8 @@ static const char *keep_within_growth(struct plan *pl, const struct cl_record *r
 			if (!pl->segn[s] || pl->segjoin[s])
 				continue;
 			pl->segjoin[s] = true;
-			if (!lay_out(pl, rec, opt->line_size, a) && pl->size < now) {
-				n = conflicts(build_model(rec, pl, a), check, a);
+			if (!cl_plan_lay_out(pl, rec, opt->line_size, a) && pl->size < now) {
+				n = cl_plan_conflicts(cl_plan_model(rec, pl, a), check, a);
 				if (pick == SIZE_MAX || n < pick_n ||
 				    (n == pick_n && pl->size <= pick_size)) {
 					pick = s;
@@ -892,12 +813,12 @@ static const char *keep_within_growth(struct plan *pl, const struct cl_record *r
 			pl->segjoin[s] = false;
 		}
 		if (pick == SIZE_MAX) {
-			lay_out(pl, rec, opt->line_size, a);
+			cl_plan_lay_out(pl, rec, opt->line_size, a);
 			return cl_arena_printf(a, "no order of whole members stays within %" PRIu64 " bytes of growth: the closest adds %" PRIu64 " bytes (%" PRIu64 " -> %" PRIu64 ")",
 					       opt->max_growth, now - rec->size, rec->size, now);
 		}
 		pl->segjoin[pick] = true;
-		lay_out(pl, rec, opt->line_size, a);
+		cl_plan_lay_out(pl, rec, opt->line_size, a);
 	}
 	return NULL;
 }
@@ -973,8 +894,8 @@ int cl_propose(const struct cl_record *rec, const struct cl_options *opt,
 			return fail(out, why);
 		build_segments(&pl, a, read_first);
 		/* joins hold whatever the placement: a joined segment needs no line */
-		join_segments(&pl, rec, a);
-		why = lay_out(&pl, rec, opt->line_size, a);
+		cl_plan_join_segments(&pl, rec, a);
+		why = cl_plan_lay_out(&pl, rec, opt->line_size, a);
 		if (why)
 			return fail(out, why);
 		if (!best.units || pl.size < best.size)
@@ -992,18 +913,22 @@ int cl_propose(const struct cl_record *rec, const struct cl_options *opt,
 		if (why)
 			return fail(out, why);
 		/* a proposal that separates nothing is no proposal */
-		if (conflicts(build_model(rec, &best, a), &check, a) >= conflicts(rec, &check, a))
+		if (cl_plan_conflicts(cl_plan_model(rec, &best, a), &check, a) >= cl_plan_conflicts(rec, &check, a))
 			return fail(out, cl_arena_printf(a, "no order of whole members separates a pair within %" PRIu64 " bytes of growth per instance; without the bound the proposal adds %" PRIu64 " (%" PRIu64 " -> %" PRIu64 " bytes)",
 							 opt->max_growth, unbounded - rec->size, rec->size, unbounded));
 		limited = true;
 	}
+	/* within the bytes it has: the fewest lines per path (propose_lines.c) */
+	cl_plan_fewest_lines(&best, rec, opt, &check, a);
 	export_plan(rec, &best, opt, a, out);
-	out->model = build_model(rec, &best, a);
+	out->model = cl_plan_model(rec, &best, a);
 	if (limited)
 		out->gave_up = gave_up_text(out->model, &check, opt->max_growth, a);
-	if (!out->gave_up && conflicts(out->model, &check, a))
+	if (!out->gave_up && cl_plan_conflicts(out->model, &check, a))
 		return fail(out, frozen_prefix(rec) ?
 			    "the pinned fields, and those before them, already share a line across classes" :
 			    "no order of whole members separates the classes (an embedded struct or a member spanning lines holds both)");
+	out->npaths = cl_path_lines(rec, opt, a, &out->lines_before);
+	cl_path_lines(out->model, opt, a, &out->lines_after);
 	return 0;
 }

@@ -22,6 +22,7 @@
 
 #include "analysis.h"
 #include "layout.h"
+#include "lines.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -50,6 +51,10 @@ extern "C" {
  * @gave_up: with --max-growth, what the proposal gave up to stay within it
  *           ("kept 'x' and 'y' on one line to stay within 64 bytes of
  *           growth"), NULL when it gave up nothing
+ * @lines_before: per path (and class), the lines it touches in @rec
+ *                (cl_path_lines()), sorted by path
+ * @lines_after: the same paths in the same order, in @model
+ * @npaths: number of @lines_before and @lines_after
  */
 struct cl_proposal {
 	const struct cl_record *rec;
@@ -65,6 +70,8 @@ struct cl_proposal {
 	uint64_t base_align;
 	struct cl_record *model;
 	const char *gave_up;
+	struct cl_path_lines *lines_before, *lines_after;
+	size_t npaths;
 };
 
 /*

@@ -138,6 +138,22 @@ static const char *storage_text(const struct cl_proposal *p, struct cl_arena *a)
 			       n, n);
 }
 
+/*
+ * "; lines per path: rx 9 -> 7, tx 8 -> 7": what each path (and class)
+ * touches as it is and as proposed (cl_path_lines()), "" when no path is
+ * known.
+ */
+static const char *lines_text(const struct cl_proposal *p, struct cl_arena *a)
+{
+	struct cl_strbuf b = { 0 };
+
+	for (size_t i = 0; i < p->npaths; i++)
+		cl_strbuf_printf(&b, "%s%s %" PRIu64 " -> %" PRIu64, i ? ", " : "; lines per path: ",
+				 p->lines_before[i].path, p->lines_before[i].lines,
+				 p->lines_after[i].lines);
+	return b.s ? cl_strbuf_take(&b, a) : "";
+}
+
 const char *cl_proposal_summary(const struct cl_report_proposal *rp, const char *record_name,
 				struct cl_arena *a)
 {
@@ -162,11 +178,11 @@ const char *cl_proposal_summary(const struct cl_report_proposal *rp, const char 
 			cl_strbuf_printf(&aligned, "%" PRIu32 " bytes of padding after '%s'; ",
 					 p->pad[i], rp->rec->members[p->order[i]].name);
 	return cl_arena_printf(a, "proposed reordering of '%s': %s%" PRIu64 " -> %" PRIu64
-			       " bytes, %" PRIu64 " -> %" PRIu64 " cache lines%s%s%s%s",
+			       " bytes, %" PRIu64 " -> %" PRIu64 " cache lines%s%s%s%s%s",
 			       record_name, aligned.s ? cl_strbuf_take(&aligned, a) : "",
 			       rp->rec->size, p->size, p->old_lines, p->new_lines,
 			       storage_text(p, a), p->gave_up ? "; " : "",
-			       p->gave_up ? p->gave_up : "", remains);
+			       p->gave_up ? p->gave_up : "", remains, lines_text(p, a));
 }
 
 const char *cl_proposal_order(const struct cl_proposal *p, struct cl_arena *a)
@@ -187,9 +203,10 @@ const char *cl_proposal_order(const struct cl_proposal *p, struct cl_arena *a)
 					 p->pad[i], name);
 	}
 	cl_strbuf_printf(&order, "; %s%" PRIu64 " -> %" PRIu64 " bytes, %" PRIu64 " -> %" PRIu64
-			 " cache line%s%s%s%s", aligned.s ? aligned.s : "", p->rec->size, p->size,
+			 " cache line%s%s%s%s%s", aligned.s ? aligned.s : "", p->rec->size, p->size,
 			 p->old_lines, p->new_lines, p->new_lines == 1 ? "" : "s",
-			 storage_text(p, a), p->gave_up ? "; " : "", p->gave_up ? p->gave_up : "");
+			 storage_text(p, a), p->gave_up ? "; " : "", p->gave_up ? p->gave_up : "",
+			 lines_text(p, a));
 	cl_strbuf_free(&aligned);
 	return cl_strbuf_take(&order, a);
 }

@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lines.h"
 #include "propose.h"
 #include "rules.h"
 
@@ -477,6 +478,23 @@ static void draw_members(struct view *v, const struct cl_record *rec, uint64_t b
 }
 
 /* What pahole prints after the members. */
+/*
+ * "lines per path: rx 6 (bytes fit in 4), tx 6 (5)": what each path (and
+ * class) touches in this layout (cl_path_lines()), and the fewest lines
+ * the bytes it touches could fit in.
+ */
+static void path_lines(struct view *v, const struct cl_record *rec)
+{
+	struct cl_path_lines *pl;
+	size_t n = cl_path_lines(rec, v->vo->opt, &v->a, &pl);
+
+	for (size_t i = 0; i < n; i++)
+		fprintf(v->out, "%s%s %" PRIu64 " (%s%" PRIu64 ")", i ? ", " : "\t/* lines per path: ",
+			pl[i].path, pl[i].lines, i ? "" : "bytes fit in ", pl[i].least);
+	if (n)
+		fputs(" */\n", v->out);
+}
+
 static void summary(struct view *v, const struct cl_record *rec)
 {
 	unsigned size = v->vo->opt->line_size;
@@ -519,6 +537,7 @@ static void summary(struct view *v, const struct cl_record *rec)
 		fprintf(v->out, "\t/* bit_padding: %" PRIu64 " bits */\n", padding % 8);
 	if (rec->size % size)
 		fprintf(v->out, "\t/* last cacheline: %" PRIu64 " bytes */\n", rec->size % size);
+	path_lines(v, rec);
 }
 
 /*

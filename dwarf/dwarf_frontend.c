@@ -122,6 +122,26 @@ static const char *copy_str(struct cl_arena *a, const char *s)
 	return s ? cl_arena_strdup(a, s) : NULL;
 }
 
+/*
+ * An access out of the unit's memory: its group, and the paths of its uses
+ * (a __read_on/__written_on tag), which the unit's arena held.
+ */
+static void copy_access(struct cl_arena *a, struct cl_access *acc)
+{
+	struct cl_use *uses;
+
+	acc->group = copy_str(a, acc->group);
+	acc->source = copy_str(a, acc->source);
+	if (!acc->nuses)
+		return;
+	uses = cl_arena_alloc(a, acc->nuses * sizeof(*uses));
+	for (uint32_t i = 0; i < acc->nuses; i++) {
+		uses[i] = acc->uses[i];
+		uses[i].path = copy_str(a, uses[i].path);
+	}
+	acc->uses = uses;
+}
+
 static struct cl_record *copy_record(struct dw_frontend *fe, struct cl_map *memo,
 				     const struct cl_record *rec, unsigned depth)
 {
@@ -143,7 +163,7 @@ static struct cl_record *copy_record(struct dw_frontend *fe, struct cl_map *memo
 		cl_record_add_path(c, a, rec->paths[i].path, &rec->paths[i].access,
 				   &rec->paths[i].span);
 	for (size_t i = 0; i < rec->npaths; i++)
-		c->paths[i].access.group = copy_str(a, rec->paths[i].access.group);
+		copy_access(a, &c->paths[i].access);
 	cl_map_put(memo, (dw_key)(uintptr_t)rec, c);
 	for (size_t i = 0; i < rec->nmembers; i++) {
 		const struct cl_member *m = &rec->members[i];
@@ -152,7 +172,7 @@ static struct cl_record *copy_record(struct dw_frontend *fe, struct cl_map *memo
 		*cm = *m;
 		cm->name = copy_str(a, m->name);
 		cm->type = copy_str(a, m->type);
-		cm->access.group = copy_str(a, m->access.group);
+		copy_access(a, &cm->access);
 		cm->record = m->record && depth < DW_DEPTH_MAX ?
 			     copy_record(fe, memo, m->record, depth + 1) : NULL;
 	}

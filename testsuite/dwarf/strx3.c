@@ -47,6 +47,7 @@ struct page_counter {
 // LAYOUT-EMPTY:
 // LAYOUT-NEXT:	/* size: 32, cachelines: 1, members: 4 */
 // LAYOUT-NEXT:	/* last cacheline: 32 bytes */
+// LAYOUT-NEXT:	/* lines per path: read_mostly 1 (bytes fit in 1), write_hot 1 (1) */
 // LAYOUT-NEXT:};
 
 struct page_counter pc;

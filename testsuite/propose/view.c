@@ -35,6 +35,7 @@ struct quiet {
 // CHECK-NEXT:	/* sum members: 80, holes: 1, sum holes: 7 */
 // CHECK-NEXT:	/* sum bitfield members: 3 bits, bit holes: 1, sum bit holes: 5 bits */
 // CHECK-NEXT:	/* last cacheline: 24 bytes */
+// CHECK-NEXT:	/* lines per path: read_mostly 2 (bytes fit in 1), write_hot 1 (1) */
 // CHECK-NEXT:};
 // CHECK-NEXT:/* cachelint: struct counters as proposed */
 // CHECK-NEXT:struct counters {
@@ -56,4 +57,5 @@ struct quiet {
 // CHECK-NEXT:	/* sum members: 80, holes: 2, sum holes: 51 */
 // CHECK-NEXT:	/* sum bitfield members: 3 bits, bit holes: 1, sum bit holes: 5 bits */
 // CHECK-NEXT:	/* padding: 60 */
+// CHECK-NEXT:	/* lines per path: read_mostly 1 (bytes fit in 1), write_hot 1 (1) */
 // CHECK-NEXT:};

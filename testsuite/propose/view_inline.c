@@ -40,6 +40,7 @@ struct sock_like {
 // CHECK-NEXT:	/* size: 72, cachelines: 2, members: 4 */
 // CHECK-NEXT:	/* paddings: 1, sum paddings: 2 */
 // CHECK-NEXT:	/* last cacheline: 8 bytes */
+// CHECK-NEXT:	/* lines per path: read_mostly 1 (bytes fit in 1), write_hot 1 (1) */
 // CHECK-NEXT:};
 // CHECK-NEXT:/* cachelint: struct sock_like as proposed */
 // CHECK-NEXT:struct sock_like {
@@ -61,4 +62,5 @@ struct sock_like {
 // CHECK-NEXT:	/* size: 128, cachelines: 2, members: 4 */
 // CHECK-NEXT:	/* padding: 56 */
 // CHECK-NEXT:	/* paddings: 1, sum paddings: 2 */
+// CHECK-NEXT:	/* lines per path: read_mostly 1 (bytes fit in 1), write_hot 1 (1) */
 // CHECK-NEXT:};

@@ -222,6 +222,7 @@ static struct rt_rec rt_recs[RT_RECS_MAX];
 static unsigned rt_nrecs;
 static unsigned rt_sample = 1024;	/* CACHELINT_SAMPLE */
 static unsigned rt_line_size = 64;	/* CACHELINT_LINE_SIZE */
+static struct timespec rt_start;	/* set once, before any thread but main runs */
 static unsigned long rt_units_dropped;
 /* `instrument=` names: "name\tS\n" (a unit saw it) or "name\tU\n", each once */
 static char *rt_names;
@@ -600,15 +601,11 @@ static uint64_t byte_bits(unsigned lo, unsigned hi)
 /* Milliseconds since the runtime started, from 1: 0 is "not yet" (struct rt_line). */
 static unsigned clock_ms(void)
 {
-	static struct timespec start;
 	struct timespec ts;
 	int64_t ms;
 
 	clock_gettime(CLOCK_MONOTONIC_COARSE, &ts);
-	if (!__atomic_load_n(&start.tv_sec, __ATOMIC_RELAXED) &&
-	    !__atomic_load_n(&start.tv_nsec, __ATOMIC_RELAXED))
-		start = ts;	/* a race sets it to one of two near times */
-	ms = (ts.tv_sec - start.tv_sec) * 1000 + (ts.tv_nsec - start.tv_nsec) / 1000000;
+	ms = (ts.tv_sec - rt_start.tv_sec) * 1000 + (ts.tv_nsec - rt_start.tv_nsec) / 1000000;
 	return ms < 0 ? 1 : ms >= UINT_MAX - 1 ? UINT_MAX - 1 : (unsigned)ms + 1;
 }
 
@@ -1992,6 +1989,7 @@ static void rt_init(void)
 		else
 			rt_line_size = (unsigned)v;
 	}
+	clock_gettime(CLOCK_MONOTONIC_COARSE, &rt_start);
 	pthread_key_create(&rt_key, thread_exit);
 	pthread_mutex_lock(&rt_lock);
 	thread_add(0, NULL);

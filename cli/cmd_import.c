@@ -2,7 +2,7 @@
 /*
  * cmd_import.c - `cachelint import KIND FILE… -o profile.yaml`: access
  * profiles from perf's data-type profiling and the kernel's fast-path
- * tables (the parsers are core/import*.c)
+ * tables (the parsers are core/import/)
  *
  * The profile is written whole or not at all: it is built in memory, read
  * back with the profile loader (so what is written always loads), and only

@@ -4,9 +4,9 @@
  * pahole draws it, from the DWARF of built files, with each member's
  * access class and a mark on every member of a conflicting pair; with
  * --propose, the layout the proposal engine makes of it below; with
- * --format html, every layout of it drawn as a picture (core/emit_html.c);
+ * --format html, every layout of it drawn as a picture (core/emit/emit_html.c);
  * with --write-budget, the lines each of its paths touches now, as a
- * profile's lines: key that keeps them so (core/lines.h)
+ * profile's lines: key that keeps them so (core/model/lines.h)
  */
 #include "cli.h"
 

@@ -13,7 +13,7 @@
  * the location prints as file:line.
  *
  * The source is whatever path the DWARF names, read by core's one reader
- * of source files (core/source.h): only a regular file, never past its
+ * of source files (core/model/source.h): only a regular file, never past its
  * size, so a unit that names a FIFO or /dev/zero cannot block or loop; an
  * empty name (a corrupted .debug_str) is not looked for.
  *
@@ -67,7 +67,7 @@ static unsigned find_name(const char *text, const char *name)
 
 /*
  * A cacheline group marker, __cacheline_group_begin__G, is a member a
- * macro makes (core/groups.c): the line shows __cacheline_group_begin(G) or
+ * macro makes (core/model/groups.c): the line shows __cacheline_group_begin(G) or
  * __cacheline_group_begin_aligned(G).  Its column, or 0.
  */
 static unsigned find_marker(const char *text, const char *name)

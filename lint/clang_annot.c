@@ -9,7 +9,7 @@
  *    on records and array variables (__per_thread); only as an attribute:
  *    the macro name alone, where it expands to nothing, is not read.
  *    annotate("cachelint:read_on:PATHS"), "cachelint:written_on:PATHS" and
- *    "cachelint:written_on_some:PATHS" on fields (core/paths.h).
+ *    "cachelint:written_on_some:PATHS" on fields (core/model/paths.h).
  * 2. The macro names __read_mostly, __read_mostly_field, __write_hot,
  *    __write_hot_group("g"), __read_on("p"), __written_on("p"),
  *    __written_on_some("p") and __cachelint_suppress("rule") wherever they

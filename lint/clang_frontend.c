@@ -309,7 +309,7 @@ static bool is_member(CXCursor field, bool *named)
 	return *named || !clang_Cursor_isNull(field_record(field));
 }
 
-/* A member made by the kernel's __cacheline_group_begin/end() (core/groups.c). */
+/* A member made by the kernel's __cacheline_group_begin/end() (core/model/groups.c). */
 static bool group_marker(CXCursor field)
 {
 	CXString s = clang_getCursorSpelling(field);

@@ -291,7 +291,7 @@ static void close_stream(struct plugin_output *o)
 	o->text = NULL;
 }
 
-/* A member made by the kernel's __cacheline_group_begin/end() (core/groups.c). */
+/* A member made by the kernel's __cacheline_group_begin/end() (core/model/groups.c). */
 static bool cacheline_group_marker(tree field)
 {
 	return DECL_NAME(field) && cl_groups_marker(IDENTIFIER_POINTER(DECL_NAME(field)));

@@ -2,8 +2,8 @@
 /*
  * propose.cc - the proposal as GCC fix-it hints
  *
- * The core's pipeline proposes an order (core/propose.h) and rewrites the
- * struct body as whole lines (core/propose_text.h); here each changed line
+ * The core's pipeline proposes an order (core/propose/propose.h) and rewrites the
+ * struct body as whole lines (core/propose/propose_text.h); here each changed line
  * becomes one fix-it that replaces the line's text, attached to the
  * struct's first warning, so -fdiagnostics-generate-patch prints a unified diff that
  * `patch` applies and -fdiagnostics-parseable-fixits lists them.  (A fix-it

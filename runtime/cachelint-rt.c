@@ -802,7 +802,7 @@ static struct path *path_get(struct profile *p, const char *name)
 
 /*
  * A thread name as a path name, which profiles and annotations spell alike
- * (letters, digits, '_', '-', '.'; core/paths.h): "kworker/0:1" becomes
+ * (letters, digits, '_', '-', '.'; core/model/paths.h): "kworker/0:1" becomes
  * "kworker_0_1".
  */
 static void role_path_name(const char *name, char *buf, size_t size)

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * test_paths.c - the access-path rule (core/paths.h): every outcome the
+ * test_paths.c - the access-path rule (core/model/paths.h): every outcome the
  * paths issue requires, then the same through cl_analyze() on a record.
  */
 #include "test_helpers.h"

@@ -25,7 +25,7 @@ struct adj {
 _Static_assert(offsetof(struct adj, rm) == 72, "premise: line 1, block 0");
 _Static_assert(offsetof(struct adj, rm2) == 200, "premise: line 3, block 1");
 
-// With paths, the pairs of the paths rule (core/paths.h), a line apart: an
+// With paths, the pairs of the paths rule (core/model/paths.h), a line apart: an
 // rx reader next to a tx writer is reported; rx_seq, written on rx, is
 // nothing to rx_win (one socket's rx on one CPU), and two writers a line
 // apart are not this rule's.

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * fuzz_import.c - libFuzzer target for the importers (core/import*.c)
+ * fuzz_import.c - libFuzzer target for the importers (core/import/)
  *
  * Every input goes through all three parsers, by event name and with
  * --loads, so the fixtures of testsuite/import/Inputs seed all of them.

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * fuzz_profile.c - libFuzzer target for the profile loader (core/profile.c)
+ * fuzz_profile.c - libFuzzer target for the profile loader (core/profile/profile.c)
  * and for what a loaded profile is used for (profile_apply.c,
  * profile_notes.c)
  *

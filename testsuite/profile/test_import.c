@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * test_import.c - the importers (core/import*.c): perf-typeoff,
+ * test_import.c - the importers (core/import/): perf-typeoff,
  * perf-annotate-data-type, net-cachelines, and the profile they write
  *
  * Fixtures in the tools' exact formats are in testsuite/import/Inputs/ (the

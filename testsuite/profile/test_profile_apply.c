@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * test_profile_apply.c - giving records the classes of a profile
- * (core/profile_apply.c) and the notes on where they came from
- * (core/profile_notes.c)
+ * (core/profile/profile_apply.c) and the notes on where they came from
+ * (core/profile/profile_notes.c)
  *
  * The record is built by hand, as a front end would fill it:
  *

@@ -34,7 +34,7 @@ extern "C" {
  * @CL_CLASS_READ_MOSTLY: read by many CPUs on hot paths, rarely written
  * @CL_CLASS_WRITE_HOT: written on hot paths
  * @CL_CLASS_PATHS: read and written on the named paths in cl_access.uses
- *                  (core/paths.h)
+ *                  (core/model/paths.h)
  */
 enum cl_class {
 	CL_CLASS_NONE = 0,

@@ -17,7 +17,7 @@
 #include <sys/stat.h>
 
 /*
- * Names reach here escaped already (core/names.h); file paths and messages
+ * Names reach here escaped already (core/model/names.h); file paths and messages
  * may still hold anything.  JSON and YAML take only Unicode text, and YAML
  * no C1 control or U+FFFE/U+FFFF unescaped: those get \u escapes, and a
  * byte that is not UTF-8 becomes the text \xNN (an escaped backslash and

@@ -2,7 +2,7 @@
 /*
  * import.c - the import every parser fills, and the profile it becomes
  *
- * Structs and members are found through indexes (core/hash.h): a perf
+ * Structs and members are found through indexes (core/model/hash.h): a perf
  * report of a whole kernel names tens of thousands of members, and the
  * same member comes back once per offset inside it and once per event.
  * Counts add up (saturating); classes from several tables combine to the

@@ -7,15 +7,34 @@ set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
 
-# Build and test dependencies, by Debian package name.  chromium and tidy:
-# testsuite/html renders and validates the HTML report.  help2man writes the
-# man pages from --help at build time; ccache and distcc are what
-# testsuite/buildsys checks the plugin under (a changed profile under
-# ccache, a local distcc server).
-packages="gcc g++ make cmake pkg-config binutils patch libyaml-dev libcmocka-dev
-	llvm-14-tools clang-14 python3 python3-yaml
-	libdwarf-dev libelf-dev dwarves libclang-rt-14-dev libclang-14-dev python3-jsonschema
+# What to install and build: `--demo` (scripts/demo.sh) only what building
+# cachelint and running the demo need; by default (scripts/test.sh, CI,
+# the benchmarks) the test tools too, and the build then fails any suite
+# that would skip tests for want of one (CACHELINT_REQUIRE_ALL_SUITES).
+mode=test
+case "${1:-}" in
+--demo) mode=demo ;;
+"" | --test) ;;
+*) echo "usage: scripts/bootstrap.sh [--demo|--test]" >&2; exit 2 ;;
+esac
+
+# Build dependencies, by Debian package name: the compilers, libyaml for
+# profiles, libdwarf/libelf for `cachelint dwarf`, libclang for `cachelint
+# lint` (the plugin's headers are added below); python3 and patch for the
+# benchmark the demo ends with (bench/false_sharing applies the plugin's patch).
+packages="gcc g++ make cmake pkg-config libyaml-dev
+	libdwarf-dev libelf-dev libclang-14-dev python3 patch"
+# Test dependencies: cmocka, lit and FileCheck, clang and its fuzzer
+# runtime, binutils for the codegen tests, pahole
+# (dwarves) to check the DWARF front end against, python3-yaml and
+# python3-jsonschema for the report checks; chromium and tidy render and
+# validate the HTML report (testsuite/html); help2man writes the man pages;
+# ccache and distcc are what testsuite/buildsys checks the plugin under.
+if [ "$mode" = test ]; then
+	packages="$packages libcmocka-dev llvm-14-tools clang-14 libclang-rt-14-dev
+	python3-yaml python3-jsonschema binutils dwarves
 	chromium tidy help2man ccache distcc"
+fi
 
 missing=""
 have() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q '^install ok installed'; }
@@ -44,5 +63,15 @@ if [ -n "$missing" ]; then
 fi
 
 jobs=$(nproc 2>/dev/null || echo 2)
-cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+# The demo leaves a build that has its tests as it is, and configures a new
+# one without them (their tools are not installed).
+if [ "$mode" = test ]; then
+	tests="-DCACHELINT_TESTS=ON -DCACHELINT_REQUIRE_ALL_SUITES=ON"
+elif [ -f build/CMakeCache.txt ]; then
+	tests=""
+else
+	tests="-DCACHELINT_TESTS=OFF"
+fi
+# shellcheck disable=SC2086
+cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo $tests >/dev/null
 cmake --build build -j "$jobs" >&2

@@ -6,7 +6,7 @@
 # runs bench/false_sharing, which measures what the proposal is worth.
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
-"$top/scripts/bootstrap.sh"
+"$top/scripts/bootstrap.sh" --demo
 echo "== gcc -fplugin=build/plugin/cachelint.so on examples/page_counter (Linux v5.10 layout)" >&2
 make -s -C "$top/examples/page_counter" -B
 # The same findings as a picture; README.md shows doc/page_counter.png, made so.

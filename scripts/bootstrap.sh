@@ -8,14 +8,14 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
 
 # Build and test dependencies, by Debian package name.  chromium and tidy:
-# testsuite/html renders and validates the HTML report.  help2man writes the
-# man pages from --help at build time; ccache and distcc are what
-# testsuite/buildsys checks the plugin under (a changed profile under
-# ccache, a local distcc server).
+# testsuite/html renders and validates the HTML report.  groff-base:
+# testsuite/man checks the written man pages (docs/man) for groff warnings;
+# ccache and distcc are what testsuite/buildsys checks the plugin under (a
+# changed profile under ccache, a local distcc server).
 packages="gcc g++ make cmake pkg-config binutils patch libyaml-dev libcmocka-dev
 	llvm-14-tools clang-14 python3 python3-yaml
 	libdwarf-dev libelf-dev dwarves libclang-rt-14-dev libclang-14-dev python3-jsonschema
-	chromium tidy help2man ccache distcc"
+	chromium tidy groff-base ccache distcc"
 
 missing=""
 have() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q '^install ok installed'; }

@@ -83,6 +83,10 @@ def examples(roff):
 
 def run_examples(page, cmds, args, errors):
     scratch = tempfile.mkdtemp(prefix="cachelint-man-")
+    # `clang` as the examples spell it: Debian's clang-14 alone installs
+    # only clang-14.
+    tools = tempfile.mkdtemp(prefix="cachelint-man-bin-")
+    os.symlink(args.clang, os.path.join(tools, "clang"))
     try:
         for entry in os.listdir(args.source):
             if entry not in ("build", ".git"):
@@ -90,7 +94,7 @@ def run_examples(page, cmds, args, errors):
         os.symlink(os.path.abspath(args.build), os.path.join(scratch, "build"))
         env = dict(os.environ, LC_ALL="C.UTF-8",
                    PATH=os.path.join(os.path.abspath(args.build), "lint") + ":" +
-                   os.environ.get("PATH", ""))
+                   tools + ":" + os.environ.get("PATH", ""))
         for cmd in cmds:
             r = run(["bash", "-o", "pipefail", "-c", cmd], cwd=scratch, env=env,
                     timeout=300)
@@ -100,6 +104,7 @@ def run_examples(page, cmds, args, errors):
                               + (r.stderr.strip().split("\n") or [""])[-1])
     finally:
         shutil.rmtree(scratch)
+        shutil.rmtree(tools, ignore_errors=True)
 
 
 def check_page(path, args, subs, errors):
@@ -149,6 +154,7 @@ def main():
     ap.add_argument("--source", required=True)
     ap.add_argument("--man-dir")
     ap.add_argument("--gcc", default="gcc")
+    ap.add_argument("--clang", default=shutil.which("clang-14") or "clang")
     ap.add_argument("--no-examples", action="store_true")
     ap.add_argument("pages", nargs="*")
     args = ap.parse_args()

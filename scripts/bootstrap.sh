@@ -28,12 +28,13 @@ packages="gcc g++ make cmake pkg-config libyaml-dev
 # runtime, binutils for the codegen tests, pahole
 # (dwarves) to check the DWARF front end against, python3-yaml and
 # python3-jsonschema for the report checks; chromium and tidy render and
-# validate the HTML report (testsuite/html); help2man writes the man pages;
-# ccache and distcc are what testsuite/buildsys checks the plugin under.
+# validate the HTML report (testsuite/html); groff-base: testsuite/man checks
+# the written man pages (docs/man) for groff warnings; ccache and distcc are
+# what testsuite/buildsys checks the plugin under.
 if [ "$mode" = test ]; then
 	packages="$packages libcmocka-dev llvm-14-tools clang-14 libclang-rt-14-dev
 	python3-yaml python3-jsonschema binutils dwarves
-	chromium tidy help2man ccache distcc"
+	chromium tidy groff-base ccache distcc"
 fi
 
 missing=""

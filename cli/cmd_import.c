@@ -42,7 +42,7 @@ static void usage(FILE *out)
 {
 	fputs("Usage: cachelint import KIND [options] FILE... [-o PROFILE]\n"
 	      "Turn perf data-type profiles or the kernel's fast-path tables into an access\n"
-	      "profile (YAML, annotations/profile-schema.md) for -fplugin-arg-cachelint-profile\n"
+	      "profile (YAML, docs/profiles.md) for -fplugin-arg-cachelint-profile\n"
 	      "and --profile.  FILE may be - for standard input.\n"
 	      "\n"
 	      "Kinds:\n"

@@ -6,7 +6,7 @@
  * scripts/clang-tools/gen_compile_commands.py) carries flags that clang 14
  * rejects with an error, which would fail every unit.  None of them
  * changes a struct layout: they steer code generation, so they are dropped.
- * The table below is the one list of them (README.md shows it); a flag
+ * The table below is the one list of them (docs/command.md shows it); a flag
  * that is not in it but that clang rejects as unknown anyway is dropped
  * too, after the first unit that met it was parsed again without it, and
  * from every later unit up front.  Whatever was dropped is said once per

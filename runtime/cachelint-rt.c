@@ -53,7 +53,7 @@
  * of the thread's own, at most RT_TABLE_MAX entries (about 2.5 MiB; past
  * that samples are dropped and counted), and returns the next random
  * interval.  At exit the tables say which objects two threads touched and
- * which lines two objects shared (profile-schema.md, "Objects").
+ * which lines two objects shared (docs/profiles.md, "Objects").
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -971,7 +971,7 @@ static void put_rec_name(FILE *f, unsigned rid)
 }
 
 /* ------------------------------------------------------------------ */
-/* Objects: what the samples say (profile-schema.md, "Objects")         */
+/* Objects: what the samples say (docs/profiles.md, "Objects")          */
 /* ------------------------------------------------------------------ */
 
 static int ev_cmp_object(const void *a, const void *b)

@@ -47,6 +47,7 @@ config.substitutions.append(('%python', config.python))
 config.substitutions.append(('%rt-static', os.path.join(config.cachelint_build, 'runtime', 'libcachelint-rt.a')))
 config.substitutions.append(('%rt-dir', os.path.join(config.cachelint_build, 'runtime')))
 config.substitutions.append(('%srcroot', config.cachelint_source))
+config.substitutions.append(('%builddir', config.cachelint_build))
 config.substitutions.append(('%roundtrip', os.path.join(config.cachelint_source, 'testsuite', 'tools', 'roundtrip.sh')))
 config.substitutions.append(('%check', strict + ' %s'))
 # Tests that make device nodes or setgid programs (CI runs as root).

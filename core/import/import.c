@@ -811,7 +811,7 @@ int cl_import_write(FILE *out, const struct cl_import *imp, enum cl_import_kind 
 		      "# neither path is cold.  from: is the table line of each entry.\n", out);
 	else
 		fputs("# Counts are load (reads) and store (writes) events; cachelint infers\n"
-		      "# the classes from them (annotations/profile-schema.md, thresholds).\n", out);
+		      "# the classes from them (docs/profiles.md, thresholds).\n", out);
 	fputs("cachelint-profile: 1\nstructs:\n", out);
 	for (size_t i = 0; i < imp->nstructs; i++)
 		if (imp->structs[i].nmembers)

@@ -3,7 +3,7 @@
  * import.h - access profiles from other tools' output
  *
  * `cachelint import KIND FILE…` turns measurements and documentation into a
- * profile (annotations/profile-schema.md):
+ * profile (docs/profiles.md):
  *
  *   perf-typeoff             `perf report --stdio --sort type,typeoff`
  *                            (perf data-type profiling, Linux 6.8+)

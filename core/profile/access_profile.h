@@ -29,7 +29,7 @@
  * profiles merges them: a later entry for the same struct member replaces
  * the earlier one, and remembers where that was (@replaced_at), so that a
  * finding which rests on it can say so (cl_profile_finding_notes()).  The
- * schema, with a commented example, is annotations/profile-schema.md.
+ * schema, with a commented example, is docs/profiles.md.
  */
 #ifndef CACHELINT_ACCESS_PROFILE_H
 #define CACHELINT_ACCESS_PROFILE_H

@@ -19,7 +19,7 @@
  *
  * libcachelint-rt writes it: per object (not per type) evidence of lines
  * that two threads touched, one writing.  The meaning of every key is in
- * annotations/profile-schema.md, "Objects: evidence per object".  The
+ * docs/profiles.md, "Objects: evidence per object".  The
  * analysis uses the pairs (core/profile/profile_apply.c), the rule
  * cachelint-false-sharing-objects uses between: and variables:.
  *

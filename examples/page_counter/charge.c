@@ -9,8 +9,8 @@
  *
  * Built with -fplugin-arg-cachelint-instrument and linked with
  * libcachelint-rt, a run writes the access profile that gives the same
- * findings as the hand annotations in page_counter.h (README, "Profiles
- * without a PMU").
+ * findings as the hand annotations in page_counter.h (docs/instrumentation.md,
+ * "An example").
  *
  *   charge [THREADS [ITERATIONS]]
  */

@@ -1,4 +1,4 @@
-// instrument: <stdatomic.h> operations count as the README says (a load
+// instrument: <stdatomic.h> operations count as docs/instrumentation.md says (a load
 // reads, a store writes, the rest read and write; memory orders do not
 // matter), through the local pointer its macros keep the address in, and
 // so do the generic __atomic builtins on a member too big for the _N forms.

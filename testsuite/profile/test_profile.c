@@ -710,7 +710,7 @@ static struct error_case quoted_in_message = {
 /* objects: evidence per object (profile_objects.c)                     */
 /* ------------------------------------------------------------------ */
 
-/* The schema's example (annotations/profile-schema.md), as the runtime writes it. */
+/* The schema's example (docs/profiles.md), as the runtime writes it. */
 static const char objects_example[] = V1
 	"objects:\n"
 	"  sample: 64\n"

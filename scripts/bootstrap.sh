@@ -24,15 +24,15 @@ esac
 # benchmark the demo ends with (bench/false_sharing applies the plugin's patch).
 packages="gcc g++ make cmake pkg-config libyaml-dev
 	libdwarf-dev libelf-dev libclang-14-dev python3 patch"
-# Test dependencies: cmocka, lit and FileCheck, clang and its fuzzer
-# runtime, binutils for the codegen tests, pahole
-# (dwarves) to check the DWARF front end against, python3-yaml and
-# python3-jsonschema for the report checks; chromium and tidy render and
-# validate the HTML report (testsuite/html); groff-base: testsuite/man checks
-# the written man pages (docs/man) for groff warnings; ccache and distcc are
-# what testsuite/buildsys checks the plugin under.
+# Test dependencies: cmocka, lit and FileCheck; clang (also as `clang`,
+# which the docs examples run) and its fuzzer runtime; binutils for the
+# codegen tests; pahole (dwarves) to check the DWARF front end against;
+# python3-yaml and python3-jsonschema for the report checks; chromium and
+# tidy render and validate the HTML report (testsuite/html); groff-base
+# checks the written man pages (testsuite/man); ccache and distcc are what
+# testsuite/buildsys checks the plugin under.
 if [ "$mode" = test ]; then
-	packages="$packages libcmocka-dev llvm-14-tools clang-14 libclang-rt-14-dev
+	packages="$packages libcmocka-dev llvm-14-tools clang clang-14 libclang-rt-14-dev
 	python3-yaml python3-jsonschema binutils dwarves
 	chromium tidy groff-base ccache distcc"
 fi

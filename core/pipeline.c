@@ -197,7 +197,7 @@ static const char *truly_shared(struct cl_pipeline *p, size_t first)
 	const char *s = NULL;
 
 	for (size_t i = first; i < p->findings.n; i++)
-		if (p->findings.v[i].rule == CL_RULE_TRUE_SHARING)
+		if (cl_rule_info(p->findings.v[i].rule)->remains)
 			s = cl_arena_printf(&p->arena, "%s%s'%s'", s ? s : "", s ? ", " : "",
 					    p->findings.v[i].a.path);
 	return s;

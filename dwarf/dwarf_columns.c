@@ -118,7 +118,7 @@ void dw_fix_columns(struct cl_findings *f)
 		    fd->note_where.file == fd->b.member->span.file)
 			fix(&c, &fd->note_where, fd->b.member->name);
 		/* between objects: at the variable's name, or the struct's tag */
-		if (fd->rule == CL_RULE_FALSE_SHARING_OBJECTS) {
+		if (cl_rule_info(fd->rule)->between_objects) {
 			const char *name = fd->variable ? fd->variable :
 					   fd->record ? fd->record->name : NULL;
 

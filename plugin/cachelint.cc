@@ -179,7 +179,7 @@ static location_t finding_location(const struct cl_finding *f)
 {
 	location_t loc = f->where.cookie ? (location_t)f->where.cookie : input_location;
 
-	if (f->rule == CL_RULE_GROUP_MARKERS)
+	if (cl_rule_info(f->rule)->at_macro_use)
 		loc = linemap_resolve_location(line_table, loc, LRK_MACRO_EXPANSION_POINT, NULL);
 	return loc;
 }

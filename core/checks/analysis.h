@@ -2,7 +2,8 @@
 /*
  * analysis.h - which annotated members share a cache line
  *
- * cl_analyze() takes one record of the model and reports, once per pair:
+ * cl_analyze() takes one record of the model and runs on it the checks of
+ * the rules table (rules.def, one file check_<name>.c each), e.g.:
  *   - a read-mostly leaf and a write-hot leaf on one line
  *     (cachelint-false-sharing),
  *   - write-hot leaves of two different named write groups on one line
@@ -42,25 +43,20 @@ size_t cl_analyze(const struct cl_record *rec, const struct cl_options *opt,
 		  struct cl_findings *out);
 
 /*
- * cachelint-false-sharing-objects: the elements of @v (__per_thread on it)
- * or the objects of @rec's type (__per_thread on the type) can share a line
- * (the stride is not a multiple of the line size, or the alignment is below
- * it), or the runtime saw them share lines, different threads on different
- * bytes (@prof's objects: variables: entry of @v, @rec->objects' between:).
- * Appends at most one finding, at the declaration, with the fix and its
- * memory cost as the note.  cl_analyze() calls the one for records.
+ * Analyse variable @v (__per_thread on it, or evidence per object in
+ * @prof's objects: variables: entry): the checks of the rules table that
+ * run on variables (cachelint-false-sharing-objects) append their findings
+ * to @out.
  */
 struct cl_profile;
 void cl_check_variable(const struct cl_variable *v, const struct cl_profile *prof,
 		       const struct cl_options *opt, struct cl_findings *out);
-void cl_check_record_objects(const struct cl_record *rec, const struct cl_options *opt,
-			     struct cl_findings *out);
 
 /*
  * Geometry shared by the checks and the proposal engine: in how many of the
  * record's placements two byte ranges [lo, hi] fall on one unit of @unit
  * bytes (a line, or a 2-line block).  *first gets the unit index at the
- * first placement where they do.
+ * first placement where they do.  In check_common.c.
  */
 unsigned cl_placements(const struct cl_record *rec, const struct cl_options *opt);
 unsigned cl_count_shared(const struct cl_record *rec, const struct cl_options *opt,

@@ -1,9 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * check.h - what the analysis hands each check (internal to core/)
+ * check.h - what the analysis hands each check, and the helpers the checks
+ * share (check_common.c) (internal to core/)
  *
- * One check per file, one rule per check.  A check sees the leaves of one
- * record and adds its findings in a stable order.
+ * One check per file (check_<name>.c), one rule per check, one row in
+ * rules.def, which declares the check here.  A check sees what its row's
+ * .runs says -- the leaves of one record, a record, or a variable -- and
+ * adds its findings in a stable order.
  */
 #ifndef CACHELINT_CHECK_H
 #define CACHELINT_CHECK_H
@@ -30,11 +33,14 @@ struct cl_near_index {
 };
 
 /**
- * struct cl_check_ctx - one record being analysed
- * @rec: the record
- * @name: its display name
+ * struct cl_check_ctx - one record (or variable) being analysed
+ * @rec: the record; NULL for a variable
+ * @var: the variable (CL_RUNS_ON_VARIABLE); NULL for a record
+ * @prof: the profile, for a variable's evidence per object
+ * @name: its display name (CL_RUNS_ON_LEAVES)
  * @opt: the assumptions
- * @leaves: its leaves in declaration order
+ * @leaves: its leaves in declaration order (only with CL_RUNS_ON_LEAVES:
+ *          @leaves to @near are NULL and 0 for the other checks)
  * @nleaves: number of @leaves
  * @read: indices of the read-mostly leaves, in declaration order
  * @nread: number of @read
@@ -50,6 +56,8 @@ struct cl_near_index {
  */
 struct cl_check_ctx {
 	const struct cl_record *rec;
+	const struct cl_variable *var;
+	const struct cl_profile *prof;
 	const char *name;
 	const struct cl_options *opt;
 	const struct cl_leaf *leaves;
@@ -61,20 +69,27 @@ struct cl_check_ctx {
 	struct cl_findings *out;
 };
 
+/* Each row's check, void cl_check_<name>(const struct cl_check_ctx *ctx). */
+#define CL_RULE(name, ...)
+#define CL_CHECK_RULE(name, check, ...) void check(const struct cl_check_ctx *ctx);
+#include "rules.def"
+#undef CL_CHECK_RULE
+#undef CL_RULE
+
+/* Helpers shared by the checks (check_common.c). */
+
+/*
+ * Fill @ctx's leaves, read and write lists and near index from ctx->rec:
+ * the driver calls it before the checks that run on leaves.
+ */
+void cl_check_ctx_leaves(struct cl_check_ctx *ctx);
+
 /*
  * The write-hot leaves that can share a line or a 2-line block with @l:
  * their positions in ctx->write, ascending (declaration order), in
  * ctx->near.  Returns how many.
  */
 size_t cl_check_near(const struct cl_check_ctx *ctx, const struct cl_leaf *l);
-
-void cl_check_false_sharing(const struct cl_check_ctx *ctx);
-void cl_check_write_groups(const struct cl_check_ctx *ctx);
-void cl_check_adjacent_line(const struct cl_check_ctx *ctx);
-void cl_check_true_sharing(const struct cl_check_ctx *ctx);
-void cl_check_path_lines(const struct cl_check_ctx *ctx);
-
-/* Helpers shared by the checks (analysis.c). */
 
 /**
  * struct cl_pair_geometry - where two leaves meet, over all placements

@@ -17,6 +17,7 @@
  * since it is paid in memory for every element.
  */
 #include "access_profile.h"
+#include "check.h"
 
 #include <inttypes.h>
 
@@ -127,8 +128,8 @@ static const char *seen_text(struct cl_arena *a, const char *what, const char *n
 		threads ? threads : "", cl_rule_info(CL_RULE_FALSE_SHARING_OBJECTS)->id);
 }
 
-void cl_check_variable(const struct cl_variable *v, const struct cl_profile *prof,
-		       const struct cl_options *opt, struct cl_findings *out)
+static void check_variable(const struct cl_variable *v, const struct cl_profile *prof,
+			   const struct cl_options *opt, struct cl_findings *out)
 {
 	const struct cl_object_variable *ev = prof ? cl_objects_variable(prof, v->name) : NULL;
 	bool seen = ev && seen_apart(ev->lines, ev->same_bytes);
@@ -158,8 +159,8 @@ void cl_check_variable(const struct cl_variable *v, const struct cl_profile *pro
 		cl_rule_info(CL_RULE_FALSE_SHARING_OBJECTS)->id);
 }
 
-void cl_check_record_objects(const struct cl_record *rec, const struct cl_options *opt,
-			     struct cl_findings *out)
+static void check_record(const struct cl_record *rec, const struct cl_options *opt,
+			 struct cl_findings *out)
 {
 	const struct cl_object_struct *os = rec->objects;
 	const struct cl_object_between *bt = os && os->has_between ? &os->between : NULL;
@@ -168,8 +169,6 @@ void cl_check_record_objects(const struct cl_record *rec, const struct cl_option
 	unsigned line = opt->line_size;
 	struct cl_finding *f;
 
-	if (rec->suppress & (1u << CL_RULE_FALSE_SHARING_OBJECTS))
-		return;
 	if (!seen && (!rec->per_thread || !may_share(rec->size, rec->align, line)))
 		return;
 	f = cl_findings_add(out, CL_RULE_FALSE_SHARING_OBJECTS, rec);
@@ -194,4 +193,13 @@ void cl_check_record_objects(const struct cl_record *rec, const struct cl_option
 			f->note, os->base_align);
 	f->note = cl_arena_printf(a, "%s (%s)", f->note,
 				  cl_evidence_source(os->sample, &bt->span, a));
+}
+
+/* Runs on every record (its objects) and every variable (its elements). */
+void cl_check_false_sharing_objects(const struct cl_check_ctx *ctx)
+{
+	if (ctx->var)
+		check_variable(ctx->var, ctx->prof, ctx->opt, ctx->out);
+	else
+		check_record(ctx->rec, ctx->opt, ctx->out);
 }

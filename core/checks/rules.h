@@ -3,25 +3,25 @@
  * rules.h - the stable rule IDs, one per check
  *
  * The ID is in every message ("[cachelint-false-sharing]"), is the SARIF
- * ruleId and is what suppressions name.  Never renumber or rename.
+ * ruleId and is what suppressions name.  Never renumber or rename.  The
+ * rules themselves are the rows of rules.def.
  */
 #ifndef CACHELINT_RULES_H
 #define CACHELINT_RULES_H
+
+#include <stdbool.h>
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
+/* CL_RULE_FALSE_SHARING, ...: one per row of rules.def, in its order */
 enum cl_rule {
-	CL_RULE_FALSE_SHARING,
-	CL_RULE_WRITE_GROUPS,
-	CL_RULE_ADJACENT_LINE,
-	CL_RULE_ANNOTATION_MISMATCH,
-	CL_RULE_PROFILE,
-	CL_RULE_TRUE_SHARING,
-	CL_RULE_GROUP_MARKERS,
-	CL_RULE_FALSE_SHARING_OBJECTS,
-	CL_RULE_PATH_LINES,
+#define CL_RULE(name, ...) CL_RULE_##name,
+#define CL_CHECK_RULE(name, check, ...) CL_RULE_##name,
+#include "rules.def"
+#undef CL_CHECK_RULE
+#undef CL_RULE
 	CL_RULE_COUNT
 };
 
@@ -33,20 +33,49 @@ enum cl_severity {
 
 struct cl_check_ctx;
 
+/* What a check runs on (cl_rule_info.runs): */
+enum cl_check_runs {
+	CL_RUNS_ON_LEAVES = 1,		/* the leaves of an annotated record */
+	CL_RUNS_ON_RECORD = 2,		/* every record, as a whole */
+	CL_RUNS_ON_VARIABLE = 4,	/* every variable (ctx->var) */
+};
+
+/* Where the two members of a pair finding meet (cl_rule_info.meet): */
+enum cl_meet {
+	CL_MEET_NONE,		/* not a pair: one member, a struct, a variable */
+	CL_MEET_LINE,		/* on one cache line */
+	CL_MEET_BLOCK,		/* in the two lines of one 2-line block */
+};
+
 /**
- * struct cl_rule_info - one row of the rules table: what a rule is, for
- * messages, SARIF and `explain`, and how it is found
+ * struct cl_rule_info - one row of the rules table (rules.def): what a rule
+ * is, for messages, SARIF and `explain`, how it is found, and every
+ * property of its findings that the emitters, the proposal and the front
+ * ends need, so that none of them names a rule
  * @id: the stable kebab-case ID
  * @severity: default severity of its findings
  * @summary: one line
- * @help: what it means on the hardware, how it is detected, how to fix it
- * @check: the check that finds it in a record's leaves (check_*.c), NULL
- *         for the rules the profile reports when it is applied
+ * @help: what it means on the hardware (the first paragraph, which the HTML
+ *        report quotes), how it is detected, how to fix it
+ * @check: the check that finds it (check_*.c), NULL for the rules found
+ *         where a profile or the kernel's groups are applied
+ * @runs: what @check runs on (enum cl_check_runs)
+ * @meet: its findings are a pair of members (a, b) that meet on a line or
+ *        in a block: the views mark both ends and the reports give the line
+ *        (or block) index under the key cl_rule_meet_key()
+ * @view_mark: for a pair, the words the layout view writes after a member
+ *             before the members at the other ends ("!! false sharing with")
  * @proposal_fixes: a proposed reordering removes its findings (the
  *                  proposal engine checks its result against these rules,
  *                  and records with such a finding get a proposal)
- *
- * A new check is one file, one row here and its test.
+ * @remains: no layout removes its misses: a proposal names the fields of
+ *           its findings as what remains
+ * @at_macro_use: its findings are at members a macro makes (the kernel's
+ *                group markers): a compiler reports them where the macro is
+ *                used, not in the macro's definition
+ * @between_objects: its findings are between the objects of a type or the
+ *                   elements of a variable, reported at the type's or the
+ *                   variable's name, not at a member
  */
 struct cl_rule_info {
 	const char *id;
@@ -54,12 +83,20 @@ struct cl_rule_info {
 	const char *summary;
 	const char *help;
 	void (*check)(const struct cl_check_ctx *ctx);
+	unsigned runs;
+	enum cl_meet meet;
+	const char *view_mark;
 	int proposal_fixes;
+	bool remains;
+	bool at_macro_use;
+	bool between_objects;
 };
 
 const struct cl_rule_info *cl_rule_info(enum cl_rule rule);
 /* Whether a proposed reordering can remove a finding of @rule. */
 int cl_rule_proposal_fixes(enum cl_rule rule);
+/* "cache-line" or "block": the key of a pair finding's line in reports. */
+const char *cl_rule_meet_key(enum cl_rule rule);
 /* The rule with this ID, or -1. */
 int cl_rule_lookup(const char *id);
 /* Mask for a suppression: a rule ID or "all"; 0 when unknown. */

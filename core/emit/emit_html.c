@@ -596,7 +596,7 @@ static void collect_marks(struct drawing *d, const struct cl_findings *f)
 		const struct cl_finding *fd = &f->v[i];
 		const char *ends[2] = { fd->a.path, fd->b.path };
 
-		if (fd->record != d->rec || !fd->a.path || !fd->b.path || !cl_rule_info(fd->rule)->check)
+		if (fd->record != d->rec || !fd->a.path || !fd->b.path || !cl_rule_info(fd->rule)->meet)
 			continue;
 		for (int e = 0; e < 2; e++) {
 			struct box *b = box_of(d, ends[e]);
@@ -653,7 +653,7 @@ static void draw(FILE *out, struct cl_arena *a, const struct cl_record *rec,
 		member(&d, &d.boxes[i]);
 	for (size_t i = 0; i < f->n; i++)
 		if (f->v[i].record == rec && f->v[i].a.path && f->v[i].b.path &&
-		    cl_rule_info(f->v[i].rule)->check)
+		    cl_rule_info(f->v[i].rule)->meet)
 			arc(&d, &f->v[i], ids ? ids[i] : NULL);
 	fputs("</svg>\n", out);
 	free(d.row_y);

@@ -104,7 +104,7 @@ static void put_finding(FILE *out, struct cl_source_cache *src, const struct cl_
 	if (f->b.path) {
 		put_leaf(out, src, "other", &f->b, &f->note_where);
 		fprintf(out, ",\n      \"%s\": %" PRIu64 ",\n      \"placements\": {\"conflicting\": %u, \"of\": %u}",
-			f->rule == CL_RULE_ADJACENT_LINE ? "block" : "cache-line", f->line,
+			cl_rule_meet_key(f->rule), f->line,
 			f->hits, f->placements);
 	}
 	fputs("}", out);

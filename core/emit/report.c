@@ -113,7 +113,7 @@ static void put_finding(FILE *out, const struct cl_finding *f)
 	if (f->b.path) {
 		put_leaf(out, "other", &f->b, &f->note_where);
 		fprintf(out, "        %s: %" PRIu64 "\n",
-			f->rule == CL_RULE_ADJACENT_LINE ? "block" : "cache-line", f->line);
+			cl_rule_meet_key(f->rule), f->line);
 		fprintf(out, "        placements: {conflicting: %u, of: %u}\n",
 			f->hits, f->placements);
 	}

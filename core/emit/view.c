@@ -204,18 +204,6 @@ static const char *member_class(struct view *v, const char *path)
 	return cl_strbuf_take(&inside, &v->a);
 }
 
-static const char *rule_words(enum cl_rule r)
-{
-	switch (r) {
-	case CL_RULE_WRITE_GROUPS:
-		return "!! another write group on its line:";
-	case CL_RULE_ADJACENT_LINE:
-		return "! adjacent line with";
-	default:
-		return "!! false sharing with";
-	}
-}
-
 /*
  * "a, b": the other ends of the @n marks @in of rule @r, each once, in the
  * order met; NULL when there is none.  Once by name, not by substring: a
@@ -255,8 +243,8 @@ static const char *member_marks(struct view *v, const char *path)
 		const char *list = others(v, in, n, (enum cl_rule)r);
 
 		if (list)
-			cl_strbuf_printf(&s, "%s%s %s", s.s ? "; " : "", rule_words((enum cl_rule)r),
-					 list);
+			cl_strbuf_printf(&s, "%s%s %s", s.s ? "; " : "",
+					 cl_rule_info((enum cl_rule)r)->view_mark, list);
 	}
 	free(in);
 	return cl_strbuf_take(&s, &v->a);
@@ -270,7 +258,7 @@ static void collect_marks(struct view *v, const struct cl_findings *f, const str
 
 		if (fd->record != rec || !fd->a.path || !fd->b.path)
 			continue;
-		if (!cl_rule_info(fd->rule)->check)	/* pairs of leaves only */
+		if (!cl_rule_info(fd->rule)->meet)	/* pairs of leaves only */
 			continue;
 		mk = cl_vec_push(&v->marks, &v->nmarks, &v->marks_cap);
 		*mk = (struct mark){ fd->a.path, fd->rule, fd->b.path };

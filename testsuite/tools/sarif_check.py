@@ -13,6 +13,8 @@ import json
 import os
 import sys
 
+# The stable rules, in their order (the SARIF ruleIndex): a new rule comes
+# after them (rules.def), and moving or renaming one of these fails.
 RULES = ['cachelint-false-sharing', 'cachelint-write-groups', 'cachelint-adjacent-line',
          'cachelint-annotation-mismatch', 'cachelint-profile', 'cachelint-true-sharing',
          'cachelint-group-markers', 'cachelint-false-sharing-objects', 'cachelint-path-lines']
@@ -24,14 +26,14 @@ def structural(doc, expect_results):
     driver = run['tool']['driver']
     assert driver['name'] == 'cachelint'
     ids = [r['id'] for r in driver['rules']]
-    assert ids == RULES, ids
+    assert ids[:len(RULES)] == RULES and len(set(ids)) == len(ids), ids
     for r in driver['rules']:
         assert r['shortDescription']['text'] and r['help']['text'], r
     results = run['results']
     if expect_results is not None:
         assert len(results) == expect_results, len(results)
     for res in results:
-        assert res['ruleId'] in RULES and ids[res['ruleIndex']] == res['ruleId'], res
+        assert ids[res['ruleIndex']] == res['ruleId'], res
         assert res['level'] in ('error', 'warning', 'note'), res
         assert res['message']['text'].endswith('[%s]' % res['ruleId']), res
         fp = res['partialFingerprints']['cachelintFinding/v1']

@@ -48,7 +48,6 @@ struct conv_entry {
 	bool converted;
 	signed char worth;
 	bool seen;
-	bool used;
 };
 
 void fe_location(CXSourceLocation loc, CXFile *file, unsigned *line, unsigned *col,
@@ -207,37 +206,33 @@ static void fe_note(struct fe *fe, CXCursor at, const char *what, const char *na
 }
 
 /* The conversion cache: records by cursor identity. */
+static bool entry_eq(const void *ctx, size_t i, const void *key)
+{
+	return clang_equalCursors(((const struct fe *)ctx)->cache[i].cursor,
+				  *(const CXCursor *)key);
+}
+
+static uint64_t entry_hash(const void *ctx, size_t i)
+{
+	return ((const struct fe *)ctx)->cache[i].hash;
+}
+
+/* @c's entry, added when new; a new entry may move the others. */
 static struct conv_entry *entry(struct fe *fe, CXCursor c)
 {
 	unsigned h = clang_hashCursor(c);
-	size_t i;
+	size_t *slot = cl_index_add(&fe->cache_index, fe->cache_n, h, entry_eq, entry_hash,
+				    fe, &c);
+	struct conv_entry *e;
 
-	if ((fe->cache_n + 1) * 2 > fe->cache_size) {
-		struct conv_entry *old = fe->cache;
-		size_t osize = fe->cache_size;
-
-		fe->cache_size = osize ? osize * 2 : 256;
-		fe->cache = cl_xmalloc(fe->cache_size * sizeof(*fe->cache));
-		memset(fe->cache, 0, fe->cache_size * sizeof(*fe->cache));
-		for (size_t k = 0; k < osize; k++) {
-			if (!old[k].used)
-				continue;
-			for (i = old[k].hash & (fe->cache_size - 1); fe->cache[i].used;
-			     i = (i + 1) & (fe->cache_size - 1))
-				;
-			fe->cache[i] = old[k];
-		}
-		free(old);
-	}
-	for (i = h & (fe->cache_size - 1); fe->cache[i].used; i = (i + 1) & (fe->cache_size - 1))
-		if (fe->cache[i].hash == h && clang_equalCursors(fe->cache[i].cursor, c))
-			return &fe->cache[i];
-	fe->cache[i].used = true;
-	fe->cache[i].cursor = c;
-	fe->cache[i].hash = h;
-	fe->cache[i].worth = -1;
-	fe->cache_n++;
-	return &fe->cache[i];
+	if (*slot)
+		return &fe->cache[*slot - 1];
+	e = cl_vec_push(&fe->cache, &fe->cache_n, &fe->cache_cap);
+	e->cursor = c;
+	e->hash = h;
+	e->worth = -1;
+	*slot = fe->cache_n;
+	return e;
 }
 
 static bool is_record_kind(enum CXCursorKind k)
@@ -1194,6 +1189,7 @@ int lint_parse(CXIndex idx, const struct lint_job *job, const struct lint_fe_opt
 	align_free(&fe);
 	free(fe.uses);
 	free(fe.cache);
+	cl_index_free(&fe.cache_index);
 	free(fe.last_presumed);
 	cl_map_free(&fe.texts);
 	clang_disposeTranslationUnit(fe.tu);

@@ -184,25 +184,26 @@ void fe_error(struct fe *fe, CXCursor at, const char *fmt, ...)
 static void fe_note(struct fe *fe, CXCursor at, const char *what, const char *name)
 {
 	struct cl_span sp = { 0 };
-	char *line;
-	int n;
+	struct cl_diag d;
+	char line[2048];
+	size_t n;
 
 	span_from(fe, &sp, clang_getCursorLocation(at));
-	n = asprintf(&line, "%s:%u:%u: note: %s '%s'%s; the GCC plugin and `cachelint dwarf` "
-		     "check them\n", sp.file ? cl_span_shown_file(&sp) : "<unknown>",
-		     cl_span_shown_line(&sp), sp.col,
-		     what, name,
-		     strcmp(what, "the instantiations of class template") ?
-		     " are not checked: libclang 14 gives no base-class offsets" :
-		     " are not checked: libclang 14 gives no cursor for them");
-	if (n < 0)
-		return;
+	cl_diag_set(&d, sp.file ? cl_span_shown_file(&sp) : "<unknown>", cl_span_shown_line(&sp),
+		    sp.col, "%s '%s'%s; the GCC plugin and `cachelint dwarf` check them", what, name,
+		    strcmp(what, "the instantiations of class template") ?
+		    " are not checked: libclang 14 gives no base-class offsets" :
+		    " are not checked: libclang 14 gives no cursor for them");
+	d.severity = CL_SEV_NOTE;
+	cl_diag_line(&d, line, sizeof(line) - 1);
+	n = strlen(line);
+	line[n++] = '\n';
+	line[n] = '\0';
 	if (!fe->notebuf || !strstr(fe->notebuf, line)) {
-		fe->notebuf = cl_xrealloc(fe->notebuf, fe->notelen + (size_t)n + 1);
-		memcpy(fe->notebuf + fe->notelen, line, (size_t)n + 1);
-		fe->notelen += (size_t)n;
+		fe->notebuf = cl_xrealloc(fe->notebuf, fe->notelen + n + 1);
+		memcpy(fe->notebuf + fe->notelen, line, n + 1);
+		fe->notelen += n;
 	}
-	free(line);
 }
 
 /* The conversion cache: records by cursor identity. */

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * test_layout.c - the layout model: names, leaves, scopes, fingerprints and
- * the dump-layout text form; the hash tables it shares
+ * the dump-layout text form; the hash tables and diagnostics it shares
  */
 #include "test_helpers.h"
 
+#include "diag.h"
 #include "hash.h"
 
 static void test_display_names(void **state)
@@ -327,6 +328,29 @@ static void test_index_add(void **state)
 	cl_strset_free(&set);
 }
 
+/* What cl_diag_print() prints, by what is known and by severity. */
+static void test_diag_line(void **state)
+{
+	struct cl_diag d;
+	char buf[2048];
+
+	(void)state;
+	cl_diag_set(&d, "f.c", 3, 7, "bad %s", "thing");
+	assert_string_equal(cl_diag_line(&d, buf, sizeof(buf)), "f.c:3:7: error: bad thing");
+	d.severity = CL_SEV_NOTE;
+	assert_string_equal(cl_diag_line(&d, buf, sizeof(buf)), "f.c:3:7: note: bad thing");
+	d.col = 0;
+	d.severity = CL_SEV_WARNING;
+	assert_string_equal(cl_diag_line(&d, buf, sizeof(buf)), "f.c:3: warning: bad thing");
+	cl_diag_set(&d, "f.c", 0, 0, "bad");
+	assert_string_equal(cl_diag_line(&d, buf, sizeof(buf)), "cachelint: f.c: bad");
+	d.severity = CL_SEV_NOTE;
+	assert_string_equal(cl_diag_line(&d, buf, sizeof(buf)), "cachelint: note: f.c: bad");
+	cl_diag_set(&d, NULL, 0, 0, "bad");
+	d.severity = CL_SEV_NOTE;
+	assert_string_equal(cl_diag_line(&d, buf, sizeof(buf)), "cachelint: note: bad");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -339,6 +363,7 @@ int main(void)
 		cmocka_unit_test(test_dump),
 		cmocka_unit_test(test_arena),
 		cmocka_unit_test(test_index_add),
+		cmocka_unit_test(test_diag_line),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -464,11 +464,14 @@ static char *yaml_value(const char *text, const char *key, int nth)
 /*
  * What the report writes loads back as it was meant: names (escaped by
  * names.h as readers escape them) and file paths holding quotes, ':',
- * '#', a newline and a byte that is not UTF-8.
+ * '#', a newline, a tab, a control character, UTF-8 and a byte that is
+ * not UTF-8.  A bidirectional control (U+202E) is shown as names show it,
+ * \xNN a byte, never as itself.
  */
 static void test_report_round_trip(void **state)
 {
-	const char *file = "dir/x\"y: #z\nw\xff.h";
+	const char *file = "dir/x\"y: #z\nw\xff\t\x01\xc3\xa9\xe2\x80\xae.h";
+	const char *file_read = "dir/x\"y: #z\nw\\xff\t\x01\xc3\xa9\\xe2\\x80\\xae.h";
 	struct fixture *fx = *state;
 	const char *rname = cl_name_escape(&fx->a, "q\"x: #y\n\xff");
 	const char *mname = cl_name_escape(&fx->a, "a: #\"b\xfe");
@@ -491,8 +494,9 @@ static void test_report_round_trip(void **state)
 	assert_int_equal(cl_report_yaml(out, &info, &fx->f), 0);
 	fclose(out);
 
+	assert_null(strstr(text, "\xe2\x80\xae"));
 	v = yaml_value(text, "source", 0);
-	assert_string_equal(v, "dir/x\"y: #z\nw\\xff.h");
+	assert_string_equal(v, file_read);
 	free(v);
 	v = yaml_value(text, "struct", 0);
 	assert_string_equal(v, fx->f.v[0].record_name);
@@ -505,7 +509,7 @@ static void test_report_round_trip(void **state)
 	assert_string_equal(v, fx->f.v[0].message);
 	free(v);
 	v = yaml_value(text, "file", 0);
-	assert_string_equal(v, "dir/x\"y: #z\nw\\xff.h");
+	assert_string_equal(v, file_read);
 	free(v);
 	free(text);
 }

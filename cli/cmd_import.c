@@ -352,7 +352,7 @@ static int run(int argc, char **argv)
 	if (emit(&imp, &a))
 		goto out;
 	for (size_t i = 0; !a.quiet && i < imp.nnotes; i++)
-		fprintf(stderr, "cachelint: note: %s\n", imp.notes[i]);
+		cl_note("%s", imp.notes[i]);
 	rc = EXIT_SUCCESS;
 out:
 	cl_import_free(&imp);

@@ -357,7 +357,7 @@ static int lint(struct lint_run *r)
 		lint_jobs_from_files(&jobs, r->files, r->nfiles, r->flags, r->nflags);
 	}
 	run_units(r, &jobs, &prof, &m, &results);
-	lint_flags_note(stderr);
+	lint_flags_note();
 	lint_flags_fini();
 	if (m.failed == jobs.n)
 		goto out;	/* nothing was analysed: nothing to report */

@@ -55,16 +55,11 @@ static void on_error(void *data, const struct cl_diag *d)
 	r->errors++;
 }
 
-/* "file:line:col: note: msg", as the lint prints its notes */
+/* "file:line:col: note: msg" (the diag is a note), as the lint prints its notes */
 static void on_note(void *data, const struct cl_diag *d)
 {
 	(void)data;
-	if (d->line && d->col)
-		fprintf(stderr, "%s:%u:%u: note: %s\n", d->file, d->line, d->col, d->msg);
-	else if (d->line)
-		fprintf(stderr, "%s:%u: note: %s\n", d->file, d->line, d->msg);
-	else
-		fprintf(stderr, "cachelint: note: %s: %s\n", d->file, d->msg);
+	cl_diag_print(d);
 }
 
 /*
@@ -119,7 +114,7 @@ size_t dw_run_files(struct dw_run *r, char *const *files, int nfiles, bool all,
 			/* once per file, rather than an empty position per finding */
 			if (cfg.progress)
 				fputc('\n', stderr);
-			cl_error("note: %s: a split-DWARF .dwo without .debug_line.dwo: the files its declarations name are listed in its skeleton object's line table, so what it reports has no file:line (GCC's .dwo files carry the list)",
+			cl_note("%s: a split-DWARF .dwo without .debug_line.dwo: the files its declarations name are listed in its skeleton object's line table, so what it reports has no file:line (GCC's .dwo files carry the list)",
 				 files[i]);
 		}
 	}

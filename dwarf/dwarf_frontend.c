@@ -110,6 +110,7 @@ void dw_note(struct dw_unit *u, const struct cl_span *where, const char *fmt, ..
 	va_start(ap, fmt);
 	first = say_once(u, "note", where, &d, fmt, ap);
 	va_end(ap);
+	d.severity = CL_SEV_NOTE;
 	if (first && fe->cfg.note)
 		fe->cfg.note(fe->cfg.data, &d);
 }

@@ -36,9 +36,23 @@ struct macro_def {
 	bool function_like;
 };
 
+/**
+ * struct macro_table - the unit's macro definitions
+ * @v: the definitions, the last of each name only
+ * @n: number of @v
+ * @cap: allocated @v
+ * @index: @v by name
+ */
 struct macro_table {
-	struct macro_def *v;	/* open addressing by name */
-	size_t size, n;
+	struct macro_def *v;
+	size_t n, cap;
+	struct cl_index index;
+};
+
+/* A name in the source: not NUL-terminated. */
+struct name_key {
+	const char *s;
+	size_t len;
 };
 
 struct tokens {
@@ -47,48 +61,38 @@ struct tokens {
 	bool overflow;
 };
 
-static uint64_t hash_name(const char *s, size_t n)
+static bool macro_eq(const void *ctx, size_t i, const void *key)
 {
-	uint64_t h = 0xcbf29ce484222325ULL;
+	const char *name = ((const struct macro_table *)ctx)->v[i].name;
+	const struct name_key *k = key;
 
-	while (n--) {
-		h ^= (unsigned char)*s++;
-		h *= 0x100000001b3ULL;
-	}
-	return h;
+	return !strncmp(name, k->s, k->len) && !name[k->len];
 }
 
-static struct macro_def *table_slot(struct macro_table *t, const char *name, size_t len)
+static uint64_t macro_hash(const void *ctx, size_t i)
 {
-	size_t i = hash_name(name, len) & (t->size - 1);
-
-	while (t->v[i].name && (strlen(t->v[i].name) != len || memcmp(t->v[i].name, name, len)))
-		i = (i + 1) & (t->size - 1);
-	return &t->v[i];
+	return cl_hash_str(((const struct macro_table *)ctx)->v[i].name);
 }
 
-static void table_grow(struct macro_table *t)
+static void table_put(struct macro_table *t, const struct macro_def *d)
 {
-	struct macro_table old = *t;
+	struct name_key k = { d->name, strlen(d->name) };
+	size_t *slot = cl_index_add(&t->index, t->n, cl_hash_mem(k.s, k.len), macro_eq,
+				    macro_hash, t, &k);
 
-	t->size = old.size ? old.size * 2 : 1024;
-	t->v = cl_xmalloc(t->size * sizeof(*t->v));
-	memset(t->v, 0, t->size * sizeof(*t->v));
-	t->n = 0;
-	for (size_t i = 0; i < old.size; i++) {
-		if (old.v[i].name) {
-			*table_slot(t, old.v[i].name, strlen(old.v[i].name)) = old.v[i];
-			t->n++;
-		}
+	if (*slot) {
+		t->v[*slot - 1] = *d;	/* the last definition wins */
+		return;
 	}
-	free(old.v);
+	*cl_vec_push(&t->v, &t->n, &t->cap) = *d;
+	*slot = t->n;
 }
 
 static enum CXChildVisitResult collect_macro(CXCursor c, CXCursor parent, CXClientData data)
 {
 	struct fe *fe = data;
 	struct macro_table *t = fe->macros;
-	struct macro_def d, *slot;
+	struct macro_def d;
 	CXSourceRange r;
 	CXFile f2;
 	CXString name;
@@ -105,12 +109,7 @@ static enum CXChildVisitResult collect_macro(CXCursor c, CXCursor parent, CXClie
 	name = clang_getCursorSpelling(c);
 	d.name = cl_arena_strdup(&fe->out->arena, clang_getCString(name));
 	clang_disposeString(name);
-	if ((t->n + 1) * 2 > t->size)
-		table_grow(t);
-	slot = table_slot(t, d.name, strlen(d.name));
-	if (!slot->name)
-		t->n++;
-	*slot = d;	/* the last definition wins */
+	table_put(t, &d);
 	return CXChildVisit_Continue;
 }
 
@@ -119,7 +118,6 @@ static struct macro_table *macros(struct fe *fe)
 	if (!fe->macros_built) {
 		fe->macros = cl_xmalloc(sizeof(*fe->macros));
 		memset(fe->macros, 0, sizeof(*fe->macros));
-		table_grow(fe->macros);
 		clang_visitChildren(clang_getTranslationUnitCursor(fe->tu), collect_macro, fe);
 		fe->macros_built = true;
 	}
@@ -128,8 +126,10 @@ static struct macro_table *macros(struct fe *fe)
 
 void align_free(struct fe *fe)
 {
-	if (fe->macros)
+	if (fe->macros) {
 		free(fe->macros->v);
+		cl_index_free(&fe->macros->index);
+	}
 	free(fe->macros);
 	fe->macros = NULL;
 	fe->macros_built = false;
@@ -150,12 +150,17 @@ static void push(struct tokens *out, const struct token *t)
 
 static const struct macro_def *lookup(struct fe *fe, const struct token *t)
 {
-	struct macro_def *d;
+	const struct macro_table *m;
+	struct name_key k = { t->text, t->len };
+	size_t *slot;
 
 	if (t->kind != 'i')
 		return NULL;
-	d = table_slot(macros(fe), t->text, t->len);
-	return d->name ? d : NULL;
+	m = macros(fe);
+	if (!m->n)
+		return NULL;
+	slot = cl_index_slot(&m->index, cl_hash_mem(k.s, k.len), macro_eq, m, &k);
+	return *slot ? &m->v[*slot - 1] : NULL;
 }
 
 static void expand(struct fe *fe, const struct token *in, size_t n, struct tokens *out,

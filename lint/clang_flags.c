@@ -133,8 +133,9 @@ static int str_cmp(const void *a, const void *b)
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-void lint_flags_note(FILE *out)
+void lint_flags_note(void)
 {
+	struct cl_strbuf list = { 0 };
 	const char **v;
 	size_t n = 0;
 
@@ -149,11 +150,11 @@ void lint_flags_note(FILE *out)
 		return;
 	}
 	qsort(v, n, sizeof(*v), str_cmp);
-	fputs("cachelint: note: compiler flags not passed to libclang (GCC-only or rejected by clang 14;"
-	      " they do not change struct layouts):", out);
 	for (size_t i = 0; i < n; i++)
-		fprintf(out, " %s", v[i]);
-	fputc('\n', out);
+		cl_strbuf_printf(&list, " %s", v[i]);
+	cl_note("compiler flags not passed to libclang (GCC-only or rejected by clang 14;"
+		" they do not change struct layouts):%s", list.s);
+	cl_strbuf_free(&list);
 	free(v);
 }
 

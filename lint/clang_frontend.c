@@ -48,7 +48,6 @@ struct conv_entry {
 	bool converted;
 	signed char worth;
 	bool seen;
-	bool used;
 };
 
 void fe_location(CXSourceLocation loc, CXFile *file, unsigned *line, unsigned *col,
@@ -185,59 +184,56 @@ void fe_error(struct fe *fe, CXCursor at, const char *fmt, ...)
 static void fe_note(struct fe *fe, CXCursor at, const char *what, const char *name)
 {
 	struct cl_span sp = { 0 };
-	char *line;
-	int n;
+	struct cl_diag d;
+	char line[2048];
+	size_t n;
 
 	span_from(fe, &sp, clang_getCursorLocation(at));
-	n = asprintf(&line, "%s:%u:%u: note: %s '%s'%s; the GCC plugin and `cachelint dwarf` "
-		     "check them\n", sp.file ? cl_span_shown_file(&sp) : "<unknown>",
-		     cl_span_shown_line(&sp), sp.col,
-		     what, name,
-		     strcmp(what, "the instantiations of class template") ?
-		     " are not checked: libclang 14 gives no base-class offsets" :
-		     " are not checked: libclang 14 gives no cursor for them");
-	if (n < 0)
-		return;
+	cl_diag_set(&d, sp.file ? cl_span_shown_file(&sp) : "<unknown>", cl_span_shown_line(&sp),
+		    sp.col, "%s '%s'%s; the GCC plugin and `cachelint dwarf` check them", what, name,
+		    strcmp(what, "the instantiations of class template") ?
+		    " are not checked: libclang 14 gives no base-class offsets" :
+		    " are not checked: libclang 14 gives no cursor for them");
+	d.severity = CL_SEV_NOTE;
+	cl_diag_line(&d, line, sizeof(line) - 1);
+	n = strlen(line);
+	line[n++] = '\n';
+	line[n] = '\0';
 	if (!fe->notebuf || !strstr(fe->notebuf, line)) {
-		fe->notebuf = cl_xrealloc(fe->notebuf, fe->notelen + (size_t)n + 1);
-		memcpy(fe->notebuf + fe->notelen, line, (size_t)n + 1);
-		fe->notelen += (size_t)n;
+		fe->notebuf = cl_xrealloc(fe->notebuf, fe->notelen + n + 1);
+		memcpy(fe->notebuf + fe->notelen, line, n + 1);
+		fe->notelen += n;
 	}
-	free(line);
 }
 
 /* The conversion cache: records by cursor identity. */
+static bool entry_eq(const void *ctx, size_t i, const void *key)
+{
+	return clang_equalCursors(((const struct fe *)ctx)->cache[i].cursor,
+				  *(const CXCursor *)key);
+}
+
+static uint64_t entry_hash(const void *ctx, size_t i)
+{
+	return ((const struct fe *)ctx)->cache[i].hash;
+}
+
+/* @c's entry, added when new; a new entry may move the others. */
 static struct conv_entry *entry(struct fe *fe, CXCursor c)
 {
 	unsigned h = clang_hashCursor(c);
-	size_t i;
+	size_t *slot = cl_index_add(&fe->cache_index, fe->cache_n, h, entry_eq, entry_hash,
+				    fe, &c);
+	struct conv_entry *e;
 
-	if ((fe->cache_n + 1) * 2 > fe->cache_size) {
-		struct conv_entry *old = fe->cache;
-		size_t osize = fe->cache_size;
-
-		fe->cache_size = osize ? osize * 2 : 256;
-		fe->cache = cl_xmalloc(fe->cache_size * sizeof(*fe->cache));
-		memset(fe->cache, 0, fe->cache_size * sizeof(*fe->cache));
-		for (size_t k = 0; k < osize; k++) {
-			if (!old[k].used)
-				continue;
-			for (i = old[k].hash & (fe->cache_size - 1); fe->cache[i].used;
-			     i = (i + 1) & (fe->cache_size - 1))
-				;
-			fe->cache[i] = old[k];
-		}
-		free(old);
-	}
-	for (i = h & (fe->cache_size - 1); fe->cache[i].used; i = (i + 1) & (fe->cache_size - 1))
-		if (fe->cache[i].hash == h && clang_equalCursors(fe->cache[i].cursor, c))
-			return &fe->cache[i];
-	fe->cache[i].used = true;
-	fe->cache[i].cursor = c;
-	fe->cache[i].hash = h;
-	fe->cache[i].worth = -1;
-	fe->cache_n++;
-	return &fe->cache[i];
+	if (*slot)
+		return &fe->cache[*slot - 1];
+	e = cl_vec_push(&fe->cache, &fe->cache_n, &fe->cache_cap);
+	e->cursor = c;
+	e->hash = h;
+	e->worth = -1;
+	*slot = fe->cache_n;
+	return e;
 }
 
 static bool is_record_kind(enum CXCursorKind k)
@@ -1194,6 +1190,7 @@ int lint_parse(CXIndex idx, const struct lint_job *job, const struct lint_fe_opt
 	align_free(&fe);
 	free(fe.uses);
 	free(fe.cache);
+	cl_index_free(&fe.cache_index);
 	free(fe.last_presumed);
 	cl_map_free(&fe.texts);
 	clang_disposeTranslationUnit(fe.tu);

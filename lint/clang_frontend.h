@@ -94,7 +94,7 @@ struct lint_fe_options {
  */
 bool lint_flag_dropped(const char *arg);
 void lint_flag_rejected(const char *arg, size_t len);
-void lint_flags_note(FILE *out);
+void lint_flags_note(void);
 void lint_flags_fini(void);
 
 /* Parse and convert @job into @out (initialised here).  0, or -1 with out->errors. */

@@ -49,9 +49,10 @@ struct conv_entry;
  * @uses: annotation macro expansions, sorted by (file, offset)
  * @nuses: number of @uses
  * @uses_cap: allocated @uses
- * @cache: converted records by cursor (open addressing)
- * @cache_size: slots in @cache, a power of two
- * @cache_n: used slots
+ * @cache: what is known of each record declaration met, by cursor
+ * @cache_n: number of @cache
+ * @cache_cap: allocated @cache
+ * @cache_index: @cache by clang_hashCursor()
  * @macros: macro definitions by name, for aligned() arguments (lazily)
  * @macros_built: @macros was filled
  * @errbuf: annotation errors so far
@@ -69,7 +70,8 @@ struct fe {
 	struct macro_use *uses;
 	size_t nuses, uses_cap;
 	struct conv_entry *cache;
-	size_t cache_size, cache_n;
+	size_t cache_n, cache_cap;
+	struct cl_index cache_index;
 	struct macro_table *macros;
 	bool macros_built;
 	char *errbuf;

@@ -51,15 +51,3 @@ unsigned cl_rule_mask(const char *id)
 	rule = cl_rule_lookup(id);
 	return rule < 0 ? 0 : 1u << rule;
 }
-
-const char *cl_severity_name(enum cl_severity sev)
-{
-	switch (sev) {
-	case CL_SEV_ERROR:
-		return "error";
-	case CL_SEV_NOTE:
-		return "note";
-	default:
-		return "warning";
-	}
-}

@@ -11,6 +11,8 @@
 
 #include <stdbool.h>
 
+#include "diag.h"	/* enum cl_severity */
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -23,12 +25,6 @@ enum cl_rule {
 #undef CL_CHECK_RULE
 #undef CL_RULE
 	CL_RULE_COUNT
-};
-
-enum cl_severity {
-	CL_SEV_ERROR,
-	CL_SEV_WARNING,
-	CL_SEV_NOTE,
 };
 
 struct cl_check_ctx;
@@ -101,7 +97,6 @@ const char *cl_rule_meet_key(enum cl_rule rule);
 int cl_rule_lookup(const char *id);
 /* Mask for a suppression: a rule ID or "all"; 0 when unknown. */
 unsigned cl_rule_mask(const char *id);
-const char *cl_severity_name(enum cl_severity sev);
 
 #define CL_RULE_MASK_ALL ((1u << CL_RULE_COUNT) - 1)
 

@@ -23,18 +23,6 @@
 #define SARIF_SCHEMA "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 #define SRCROOT "SRCROOT"
 
-static const char *level(enum cl_severity sev)
-{
-	switch (sev) {
-	case CL_SEV_ERROR:
-		return "error";
-	case CL_SEV_NOTE:
-		return "note";
-	default:
-		return "warning";
-	}
-}
-
 /* "cachelint-false-sharing" -> "FalseSharing" (SARIF's rule name). */
 static void put_rule_name(FILE *out, const char *id)
 {
@@ -69,7 +57,7 @@ static void put_rules(FILE *out)
 		fputs("},\n             \"help\": {\"text\": ", out);
 		cl_put_quoted(out, ri->help);
 		fprintf(out, "},\n             \"defaultConfiguration\": {\"level\": \"%s\"}}",
-			level(ri->severity));
+			cl_severity_name(ri->severity));
 	}
 	fputs("\n          ]\n", out);
 }
@@ -163,7 +151,7 @@ static void put_result(FILE *out, struct cl_source_cache *src, const struct cl_f
 	char fp[17];
 
 	fprintf(out, "        {\"ruleId\": \"%s\", \"ruleIndex\": %d, \"level\": \"%s\",\n",
-		cl_rule_info(f->rule)->id, (int)f->rule, level(f->severity));
+		cl_rule_info(f->rule)->id, (int)f->rule, cl_severity_name(f->severity));
 	fputs("         \"message\": {\"text\": ", out);
 	cl_put_quoted(out, f->message);
 	fputs("},\n         \"locations\": [", out);

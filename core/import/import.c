@@ -179,6 +179,27 @@ bool imp_lines_next(struct imp_lines *it, struct imp_line *line)
 	return true;
 }
 
+unsigned imp_col_of(const struct imp_line *l, const char *p)
+{
+	return (unsigned)(p - l->s) + 1 + l->shift;
+}
+
+bool imp_next_token(const char **s, const char *end, const char **tok, size_t *len)
+{
+	const char *p = *s, *q;
+
+	while (p < end && imp_is_space(*p))
+		p++;
+	if (p == end)
+		return false;
+	for (q = p; q < end && !imp_is_space(*q); q++)
+		;
+	*tok = p;
+	*len = (size_t)(q - p);
+	*s = q;
+	return true;
+}
+
 bool imp_unquote(struct imp_line *l)
 {
 	const char *p = l->s, *end = l->s + l->len, *text = NULL;

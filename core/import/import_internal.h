@@ -127,6 +127,13 @@ bool imp_is_ident(const char *s, size_t n);
 bool imp_is_path(const char *s, size_t n);
 /* Whether [s, s + n) starts with the NUL-terminated @prefix. */
 bool imp_starts(const char *s, size_t n, const char *prefix);
+/* The 1-based column of @p, a character of @l, on the input's line. */
+unsigned imp_col_of(const struct imp_line *l, const char *p);
+/*
+ * The next run of non-blanks of [*s, end): in @tok, @len, and *@s moved
+ * past it; false when only blanks are left.
+ */
+bool imp_next_token(const char **s, const char *end, const char **tok, size_t *len);
 /*
  * Take mail quoting off @l: "> ", ">> ", "> > " (after any indentation).
  * Returns whether there was any; columns still count from the line's start.

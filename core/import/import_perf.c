@@ -190,28 +190,6 @@ static bool next_piece(const char **s, const char *end, const char **piece, size
 	return true;
 }
 
-/* The next run of non-blanks of [*s, end). */
-static bool next_token(const char **s, const char *end, const char **tok, size_t *len)
-{
-	const char *p = *s, *q;
-
-	while (p < end && imp_is_space(*p))
-		p++;
-	if (p == end)
-		return false;
-	for (q = p; q < end && !imp_is_space(*q); q++)
-		;
-	*tok = p;
-	*len = (size_t)(q - p);
-	*s = q;
-	return true;
-}
-
-static unsigned col_of(const struct imp_line *l, const char *p)
-{
-	return (unsigned)(p - l->s) + 1 + l->shift;
-}
-
 /* The events of a --group section, what each counts, from its description. */
 static int group_events(struct typeoff *t, const struct imp_line *l, const char *desc,
 			size_t len)
@@ -221,7 +199,7 @@ static int group_events(struct typeoff *t, const struct imp_line *l, const char 
 	sec->group = true;
 	sec->nevents = imp_split_events(&t->st, desc, len, sec->events, MAX_EVENTS);
 	if (sec->nevents > MAX_EVENTS || !sec->nevents)
-		return imp_error(&t->st, l->no, col_of(l, desc),
+		return imp_error(&t->st, l->no, imp_col_of(l, desc),
 				 "expected 1 to %d events in the group", MAX_EVENTS);
 	return 0;
 }
@@ -260,7 +238,7 @@ static int samples_line(struct typeoff *t, const struct imp_line *l, const char 
 		q--;
 	name = of ? of + (group ? 12 : 11) : NULL;
 	if (!of || q <= name)
-		return imp_error(&t->st, l->no, col_of(l, p),
+		return imp_error(&t->st, l->no, imp_col_of(l, p),
 				 "expected \"# Samples: N of event 'NAME'\"");
 	memset(sec, 0, sizeof(*sec));
 	sec->line = l->no;
@@ -287,7 +265,7 @@ static int count_line(struct typeoff *t, const struct imp_line *l, const char *t
 	while (end > p && imp_is_space(end[-1]))
 		end--;
 	if (!imp_parse_u64(p, (size_t)(end - p), &t->sec.count))
-		return imp_error(&t->st, l->no, col_of(l, p), "invalid event count '%s'",
+		return imp_error(&t->st, l->no, imp_col_of(l, p), "invalid event count '%s'",
 				 imp_show(&t->st, p, (size_t)(end - p)));
 	t->sec.has_count = true;
 	return 0;
@@ -317,7 +295,7 @@ static int header_line(struct typeoff *t, const struct imp_line *l, const char *
 
 	/* Each event's rows come under its own "# Samples:" line, then a header. */
 	if (sec->rows)
-		return imp_error(&t->st, l->no, col_of(l, hash),
+		return imp_error(&t->st, l->no, imp_col_of(l, hash),
 				 "a column header after rows with no \"# Samples: N of event "
 				 "'NAME'\" line between them: which event the rows below count is "
 				 "missing");
@@ -328,7 +306,7 @@ static int header_line(struct typeoff *t, const struct imp_line *l, const char *
 		struct column *c;
 
 		if (sec->ncolumns == MAX_COLUMNS)
-			return imp_error(&t->st, l->no, col_of(l, piece), "too many columns");
+			return imp_error(&t->st, l->no, imp_col_of(l, piece), "too many columns");
 		c = &sec->columns[sec->ncolumns];
 		c->name = piece;
 		c->len = len;
@@ -348,12 +326,12 @@ static int header_line(struct typeoff *t, const struct imp_line *l, const char *
 		sec->ncolumns++;
 	}
 	if (!typeoff && type)
-		return imp_error(&t->st, l->no, col_of(l, hash),
+		return imp_error(&t->st, l->no, imp_col_of(l, hash),
 				 "the report has data types but no offsets in them (perf mem "
 				 "report -T sorts by type alone): run perf report --stdio --sort "
 				 "type,typeoff on the same perf.data");
 	if (!typeoff)
-		return imp_error(&t->st, l->no, col_of(l, hash),
+		return imp_error(&t->st, l->no, imp_col_of(l, hash),
 				 "the report is not sorted by data type offset: run perf report "
 				 "--stdio --sort type,typeoff");
 	t->saw_typeoff = true;
@@ -530,7 +508,7 @@ static int numeric_cell(struct typeoff *t, const struct imp_line *l, const char 
 	size_t len;
 	bool ok;
 
-	if (!next_token(s, end, &tok, &len))
+	if (!imp_next_token(s, end, &tok, &len))
 		return imp_error(&t->st, l->no, 0, "row ends before its %.*s column",
 				 (int)c->len, c->name);
 	if ((int)i == t->sec.period || (int)i == t->sec.samples)
@@ -538,7 +516,7 @@ static int numeric_cell(struct typeoff *t, const struct imp_line *l, const char 
 	else
 		ok = parse_percent(tok, len, out);
 	if (!ok)
-		return imp_error(&t->st, l->no, col_of(l, tok),
+		return imp_error(&t->st, l->no, imp_col_of(l, tok),
 				 "expected a value for column %.*s, found '%s'", (int)c->len,
 				 c->name, imp_show(&t->st, tok, len));
 	return 0;
@@ -827,7 +805,7 @@ static int data_line(struct typeoff *t, const struct imp_line *l)
 		return 0;
 	}
 	if (!t->sec.ncolumns)
-		return imp_error(&t->st, l->no, col_of(l, s),
+		return imp_error(&t->st, l->no, imp_col_of(l, s),
 				 "a row before any column header: not the output of perf report "
 				 "--stdio --sort type,typeoff");
 	if (!t->sec.nevents)
@@ -843,7 +821,7 @@ static int data_line(struct typeoff *t, const struct imp_line *l)
 	if (!find_typeoff(s, end, &c)) {
 		if (t->sec.hierarchy)
 			return 0;	/* a type's own row above its offsets */
-		return imp_error(&t->st, l->no, col_of(l, s),
+		return imp_error(&t->st, l->no, imp_col_of(l, s),
 				 "expected 'TYPE +OFFSET (FIELD)' in this row");
 	}
 	st = c.pseudo ? NULL : imp_perf_struct(&t->st, c.type, c.type_len);

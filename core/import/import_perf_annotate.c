@@ -132,27 +132,6 @@ struct annotate {
 	const char *odd_example, *anonymous_example;
 };
 
-static unsigned col_of(const struct imp_line *l, const char *p)
-{
-	return (unsigned)(p - l->s) + 1 + l->shift;
-}
-
-static bool next_token(const char **s, const char *end, const char **tok, size_t *len)
-{
-	const char *p = *s, *q;
-
-	while (p < end && imp_is_space(*p))
-		p++;
-	if (p == end)
-		return false;
-	for (q = p; q < end && !imp_is_space(*q); q++)
-		;
-	*tok = p;
-	*len = (size_t)(q - p);
-	*s = q;
-	return true;
-}
-
 static bool is_blank(const struct imp_line *l)
 {
 	for (size_t i = 0; i < l->len; i++)
@@ -218,7 +197,7 @@ static int table_start(struct annotate *a, const struct imp_line *l, const char 
 	q = imp_starts(p, (size_t)(end - p), prefix) ?
 	    memmem(type, (size_t)(end - type), "' in ", 5) : NULL;
 	if (!q)
-		return imp_error(&a->st, l->no, col_of(l, p),
+		return imp_error(&a->st, l->no, imp_col_of(l, p),
 				 "expected \"Annotate type: 'TYPE' in OBJECT (N samples):\"");
 	if (table_end(a))
 		return -1;
@@ -253,7 +232,7 @@ static int event_line(struct annotate *a, const struct imp_line *l)
 	kind = a->events != CL_EVENTS_BY_NAME ? a->events :
 	       cl_import_event_kind(t->names[t->nevents]);
 	if (kind == CL_EVENTS_UNKNOWN)
-		return imp_error(&a->st, l->no, col_of(l, eq),
+		return imp_error(&a->st, l->no, imp_col_of(l, eq),
 				 "event '%s' does not tell loads from stores: record them apart "
 				 "(perf mem record -t load, -t store) and give the files with "
 				 "--loads and --stores", imp_show(&a->st, eq, (size_t)(end - eq)));
@@ -269,7 +248,7 @@ static int header_line(struct annotate *a, const struct imp_line *l)
 	static const char *const rest[] = { "offset", "size", "field" };
 	size_t len;
 
-	if (!next_token(&s, end, &tok, &len))
+	if (!imp_next_token(&s, end, &tok, &len))
 		return imp_error(&a->st, l->no, 1, "expected the column header of the table");
 	t->percent = len == 7 && !memcmp(tok, "Percent", 7);
 	if (t->percent && !t->has_samples)
@@ -279,11 +258,11 @@ static int header_line(struct annotate *a, const struct imp_line *l)
 				 "annotate with -n)");
 	t->period = len == 6 && !memcmp(tok, "Period", 6);
 	if (!t->period && !t->percent && !(len == 7 && !strncasecmp(tok, "samples", 7)))
-		return imp_error(&a->st, l->no, col_of(l, tok),
+		return imp_error(&a->st, l->no, imp_col_of(l, tok),
 				 "expected a Percent, Samples or Period column, found '%s'",
 				 imp_show(&a->st, tok, len));
 	for (size_t i = 0; i < 3; i++)
-		if (!next_token(&s, end, &tok, &len) || len != strlen(rest[i]) ||
+		if (!imp_next_token(&s, end, &tok, &len) || len != strlen(rest[i]) ||
 		    memcmp(tok, rest[i], len))
 			return imp_error(&a->st, l->no, 0,
 					 "expected the columns offset, size and field");
@@ -536,13 +515,13 @@ static int member_row(struct annotate *a, const struct imp_line *l)
 	bool opens;
 
 	for (size_t i = 0; i < ncols + 2; i++) {
-		if (!next_token(&s, end, &tok, &len))
+		if (!imp_next_token(&s, end, &tok, &len))
 			return imp_error(&a->st, l->no, 0, "expected %zu numbers before the field",
 					 ncols + 2);
 		if (!(i >= ncols ? imp_parse_offset(tok, len, &v[i]) :
 		      t->percent ? imp_parse_hundredths(tok, len, &v[i]) :
 				   imp_parse_u64(tok, len, &v[i])))
-			return imp_error(&a->st, l->no, col_of(l, tok), "expected a number, found '%s'",
+			return imp_error(&a->st, l->no, imp_col_of(l, tok), "expected a number, found '%s'",
 					 imp_show(&a->st, tok, len));
 	}
 	while (s < end && imp_is_space(*s))
@@ -552,10 +531,10 @@ static int member_row(struct annotate *a, const struct imp_line *l)
 		last--;
 	opens = last > s && last[-1] == '{';
 	if (!opens && !(last > s && last[-1] == ';'))
-		return imp_error(&a->st, l->no, col_of(l, s),
+		return imp_error(&a->st, l->no, imp_col_of(l, s),
 				 "expected 'TYPE<tab>NAME;' or 'TYPE<tab>NAME {'");
 	if (!split_decl(t, s, last - 1, &name, &name_end))
-		return imp_error(&a->st, l->no, col_of(l, s), "expected 'TYPE NAME;' or 'TYPE NAME {'");
+		return imp_error(&a->st, l->no, imp_col_of(l, s), "expected 'TYPE NAME;' or 'TYPE NAME {'");
 	if (!t->depth) {
 		count_shares(a, v);
 		t->typed = true;
@@ -600,12 +579,12 @@ static int table_line(struct annotate *a, const struct imp_line *l)
 			return event_line(a, l);
 		if (imp_starts(s, (size_t)(end - s), "===="))
 			return 1;	/* the column header is next */
-		return imp_error(&a->st, l->no, col_of(l, s),
+		return imp_error(&a->st, l->no, imp_col_of(l, s),
 				 "expected event lines or '====' under 'Annotate type:'");
 	}
 	if (imp_starts(s, (size_t)(end - s), "};")) {
 		if (!t->depth)
-			return imp_error(&a->st, l->no, col_of(l, s), "'};' closes nothing");
+			return imp_error(&a->st, l->no, imp_col_of(l, s), "'};' closes nothing");
 		t->depth--;
 		return 0;
 	}

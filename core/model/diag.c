@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * diag.c - error detail, and the one printer of errors
+ * diag.c - error detail, and the one printer of errors and notes
  */
 #include "diag.h"
 
@@ -8,6 +8,18 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+
+const char *cl_severity_name(enum cl_severity sev)
+{
+	switch (sev) {
+	case CL_SEV_ERROR:
+		return "error";
+	case CL_SEV_NOTE:
+		return "note";
+	default:
+		return "warning";
+	}
+}
 
 void cl_diag_set(struct cl_diag *d, const char *file, unsigned line,
 		 unsigned col, const char *fmt, ...)
@@ -17,6 +29,7 @@ void cl_diag_set(struct cl_diag *d, const char *file, unsigned line,
 	snprintf(d->file, sizeof(d->file), "%s", file ? file : "");
 	d->line = line;
 	d->col = col;
+	d->severity = CL_SEV_ERROR;
 	va_start(ap, fmt);
 	vsnprintf(d->msg, sizeof(d->msg), fmt, ap);
 	va_end(ap);
@@ -35,25 +48,50 @@ const char *cl_diag_format(const struct cl_diag *d, char *buf, size_t size)
 	return buf;
 }
 
+const char *cl_diag_line(const struct cl_diag *d, char *buf, size_t size)
+{
+	const char *sev = cl_severity_name(d->severity);
+	char text[2048];
+
+	if (d->file[0] && d->line && d->col)
+		snprintf(buf, size, "%s:%u:%u: %s: %s", d->file, d->line, d->col, sev, d->msg);
+	else if (d->file[0] && d->line)
+		snprintf(buf, size, "%s:%u: %s: %s", d->file, d->line, sev, d->msg);
+	else
+		snprintf(buf, size, "cachelint: %s%s%s", d->severity == CL_SEV_ERROR ? "" : sev,
+			 d->severity == CL_SEV_ERROR ? "" : ": ",
+			 cl_diag_format(d, text, sizeof(text)));
+	return buf;
+}
+
 void cl_diag_print(const struct cl_diag *d)
 {
 	char buf[2048];
 
-	if (d->file[0] && d->line && d->col)
-		fprintf(stderr, "%s:%u:%u: error: %s\n", d->file, d->line, d->col, d->msg);
-	else if (d->file[0] && d->line)
-		fprintf(stderr, "%s:%u: error: %s\n", d->file, d->line, d->msg);
-	else
-		cl_error("%s", cl_diag_format(d, buf, sizeof(buf)));
+	fprintf(stderr, "%s\n", cl_diag_line(d, buf, sizeof(buf)));
+}
+
+static void vsay(const char *prefix, const char *fmt, va_list ap)
+{
+	fputs(prefix, stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
 }
 
 void cl_error(const char *fmt, ...)
 {
 	va_list ap;
 
-	fputs("cachelint: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vsay("cachelint: ", fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
+}
+
+void cl_note(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsay("cachelint: note: ", fmt, ap);
+	va_end(ap);
 }

@@ -1,19 +1,30 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * diag.h - errors: the detail a failing function leaves, and the one place
- * that prints them
+ * diag.h - errors and notes: the detail a failing function leaves, and the
+ * one place that prints them
  *
  * Library functions return 0 or -1 and fill a struct cl_diag (file, line,
- * column, message); the caller decides whether and how to print it.  The
- * command line prints through cl_diag_print() and cl_error(), GCC-style
- * "file:line:col: error: msg" or pahole-style "cachelint: msg"; the plugin
- * hands the text to GCC's own error().
+ * column, message, severity); the caller decides whether and how to print
+ * it.  The command line prints through cl_diag_print(), cl_error() and
+ * cl_note(), GCC-style "file:line:col: error: msg" or pahole-style
+ * "cachelint: msg" ("cachelint: note: msg"); the plugin hands the text to
+ * GCC's own error().
  */
 #ifndef CACHELINT_DIAG_H
 #define CACHELINT_DIAG_H
 
 #include <stddef.h>
 #include <stdio.h>
+
+/* The one severity, of diagnostics and of findings. */
+enum cl_severity {
+	CL_SEV_ERROR,
+	CL_SEV_WARNING,
+	CL_SEV_NOTE,
+};
+
+/* "error", "warning" or "note", as GCC prints them. */
+const char *cl_severity_name(enum cl_severity sev);
 
 #ifdef __cplusplus
 extern "C" {
@@ -25,11 +36,14 @@ extern "C" {
  * @line: 1-based, 0 if none
  * @col: 1-based, 0 if none
  * @msg: what went wrong
+ * @severity: CL_SEV_ERROR (what cl_diag_set() and a zeroed diag say) or
+ *            CL_SEV_NOTE, CL_SEV_WARNING for what is said but fails nothing
  */
 struct cl_diag {
 	char file[1024];
 	unsigned line, col;
 	char msg[512];
+	enum cl_severity severity;
 };
 
 void cl_diag_set(struct cl_diag *d, const char *file, unsigned line,
@@ -39,12 +53,18 @@ void cl_diag_set(struct cl_diag *d, const char *file, unsigned line,
 const char *cl_diag_format(const struct cl_diag *d, char *buf, size_t size);
 
 /*
- * Print @d on stderr: "file:line:col: error: msg" when it has a line (as a
- * compiler prints an error in an input), else "cachelint: file: msg".
+ * The line cl_diag_print() prints, without its newline: "file:line:col:
+ * error: msg" when @d has a line (as a compiler prints an error in an
+ * input; "note:", "warning:" by its severity), else "cachelint: file: msg"
+ * ("cachelint: note: file: msg").
  */
+const char *cl_diag_line(const struct cl_diag *d, char *buf, size_t size);
+/* Print cl_diag_line() and a newline on stderr. */
 void cl_diag_print(const struct cl_diag *d);
 /* "cachelint: " + message + newline on stderr. */
 void cl_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* "cachelint: note: " + message + newline on stderr. */
+void cl_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 #ifdef __cplusplus
 }

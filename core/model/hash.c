@@ -143,6 +143,13 @@ void cl_index_reserve(struct cl_index *x, size_t n, cl_index_hash hash, const vo
 	}
 }
 
+size_t *cl_index_add(struct cl_index *x, size_t n, uint64_t hash, cl_index_eq eq,
+		     cl_index_hash rehash, const void *ctx, const void *key)
+{
+	cl_index_reserve(x, n + 1, rehash, ctx);
+	return cl_index_slot(x, hash, eq, ctx, key);
+}
+
 /* ------------------------------------------------------------------ */
 /* cl_strset                                                            */
 
@@ -172,16 +179,11 @@ static uint64_t strset_hash(const void *ctx, size_t i)
 
 const char *cl_strset_intern(struct cl_strset *s, const char *key)
 {
-	uint64_t h = cl_hash_str(key);
-	size_t *slot;
+	size_t *slot = cl_index_add(&s->index, s->n, cl_hash_str(key), strset_eq,
+				    strset_hash, s, key);
 
-	if (s->index.size) {
-		slot = cl_index_slot(&s->index, h, strset_eq, s, key);
-		if (*slot)
-			return s->v[*slot - 1];
-	}
-	cl_index_reserve(&s->index, s->n + 1, strset_hash, s);
-	slot = cl_index_slot(&s->index, h, strset_eq, s, key);
+	if (*slot)
+		return s->v[*slot - 1];
 	*cl_vec_push(&s->v, &s->n, &s->cap) = cl_arena_strdup(&s->arena, key);
 	*slot = s->n;
 	return s->v[s->n - 1];

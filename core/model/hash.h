@@ -71,7 +71,7 @@ void cl_map_put(struct cl_map *m, uint64_t key, void *val);
  *
  * The caller knows how to hash and compare its elements; the index only
  * probes.  Usage: cl_index_reserve() before adding element N, then
- * *cl_index_slot(...) = N + 1.
+ * *cl_index_slot(...) = N + 1; or cl_index_add(), which does both steps.
  */
 struct cl_index {
 	size_t *slots;
@@ -93,6 +93,13 @@ size_t *cl_index_slot(const struct cl_index *x, uint64_t hash, cl_index_eq eq,
 		      const void *ctx, const void *key);
 /* Make room for @n elements, rehashing the @n - 1 already there when it grows. */
 void cl_index_reserve(struct cl_index *x, size_t n, cl_index_hash hash, const void *ctx);
+/*
+ * Find or make a place for @key among the @n elements there: room is made
+ * for one more first, so when the slot returned is empty the caller can
+ * add its element @n and set *slot = @n + 1.
+ */
+size_t *cl_index_add(struct cl_index *x, size_t n, uint64_t hash, cl_index_eq eq,
+		     cl_index_hash rehash, const void *ctx, const void *key);
 
 /**
  * struct cl_strset - a set of strings (copied into @arena)

@@ -96,23 +96,13 @@ static size_t *path_slot(const struct cl_index *x, const struct cl_profile_struc
 }
 
 /**
- * struct key_slot - one key of a mapping in a &struct keyset
- * @hash: cl_hash_str() of the key
- * @off: where the key is in the pool
- * @line: 1-based line of its first occurrence; 0 marks an empty slot
- */
-struct key_slot {
-	uint64_t hash;
-	size_t off;
-	unsigned line;
-};
-
-/**
  * struct keyset - the keys seen so far in one YAML mapping
- * @slots: open-addressing table, a power of two in size, at most half full
- * @nslots: size of @slots
- * @used: keys stored
- * @pool: the keys, NUL-terminated; slots hold offsets because it moves
+ * @index: @keys by name
+ * @keys: where each key is in @pool, and the 1-based line of its first
+ *        occurrence
+ * @n: number of @keys
+ * @cap: allocated @keys
+ * @pool: the keys, NUL-terminated; @keys hold offsets because it moves
  * @pool_len: bytes used in @pool
  * @pool_cap: bytes allocated for @pool
  *
@@ -121,70 +111,49 @@ struct key_slot {
  * millions, are checked through the indexes that hold them anyway.
  */
 struct keyset {
-	struct key_slot *slots;
-	size_t nslots, used;
+	struct cl_index index;
+	struct { size_t off; unsigned line; } *keys;
+	size_t n, cap;
 	char *pool;
 	size_t pool_len, pool_cap;
 };
 
-static struct key_slot *keyset_slot(const struct keyset *ks, uint64_t hash,
-				    const char *key)
+static bool keyset_eq(const void *ctx, size_t i, const void *key)
 {
-	size_t mask = ks->nslots - 1;
-	size_t i;
+	const struct keyset *ks = ctx;
 
-	for (i = hash & mask;; i = (i + 1) & mask) {
-		struct key_slot *k = &ks->slots[i];
-
-		if (!k->line || (k->hash == hash && !strcmp(ks->pool + k->off, key)))
-			return k;
-	}
+	return !strcmp(ks->pool + ks->keys[i].off, key);
 }
 
-static void keyset_grow(struct keyset *ks)
+static uint64_t keyset_hash(const void *ctx, size_t i)
 {
-	size_t n = ks->nslots ? ks->nslots * 2 : 8;
-	struct key_slot *slots = cl_xmalloc(n * sizeof(*slots));
-	size_t i, j;
+	const struct keyset *ks = ctx;
 
-	memset(slots, 0, n * sizeof(*slots));
-	for (i = 0; i < ks->nslots; i++) {
-		if (!ks->slots[i].line)
-			continue;
-		for (j = ks->slots[i].hash & (n - 1); slots[j].line; j = (j + 1) & (n - 1))
-			;
-		slots[j] = ks->slots[i];
-	}
-	free(ks->slots);
-	ks->slots = slots;
-	ks->nslots = n;
+	return cl_hash_str(ks->pool + ks->keys[i].off);
 }
 
 /* Record @key, seen at @line: 0 when it is new, else the line of the first. */
 static unsigned keyset_add(struct keyset *ks, const char *key, unsigned line)
 {
-	uint64_t hash = cl_hash_str(key);
 	size_t len = strlen(key) + 1;
-	struct key_slot *k;
+	size_t *slot = cl_index_add(&ks->index, ks->n, cl_hash_str(key), keyset_eq,
+				    keyset_hash, ks, key);
 
-	if ((ks->used + 1) * 2 > ks->nslots)
-		keyset_grow(ks);
-	k = keyset_slot(ks, hash, key);
-	if (k->line)
-		return k->line;
+	if (*slot)
+		return ks->keys[*slot - 1].line;
 	ks->pool = cl_vec_grow(ks->pool, &ks->pool_cap, ks->pool_len + len, 1);
 	memcpy(ks->pool + ks->pool_len, key, len);
-	k->hash = hash;
-	k->off = ks->pool_len;
-	k->line = line;
+	cl_vec_push(&ks->keys, &ks->n, &ks->cap)->off = ks->pool_len;
+	ks->keys[ks->n - 1].line = line;
 	ks->pool_len += len;
-	ks->used++;
+	*slot = ks->n;
 	return 0;
 }
 
 static void keyset_free(struct keyset *ks)
 {
-	free(ks->slots);
+	cl_index_free(&ks->index);
+	free(ks->keys);
 	free(ks->pool);
 }
 

@@ -5,7 +5,11 @@
  */
 #include "test_helpers.h"
 
+#include <yaml.h>
+
 #include "access_profile.h"
+#include "names.h"
+#include "report.h"
 #include "rules.h"
 
 struct fixture {
@@ -427,6 +431,89 @@ static void test_rules(void **state)
 	assert_int_equal(cl_rule_lookup("false-sharing"), -1);
 }
 
+/* The scalar after the @nth key @key of the YAML @text (libyaml's parser, as the loader's). */
+static char *yaml_value(const char *text, const char *key, int nth)
+{
+	yaml_parser_t parser;
+	yaml_event_t ev;
+	bool next_is_value = false, done = false;
+	char *found = NULL;
+
+	yaml_parser_initialize(&parser);
+	yaml_parser_set_input_string(&parser, (const unsigned char *)text, strlen(text));
+	while (!done) {
+		if (!yaml_parser_parse(&parser, &ev))
+			fail_msg("the report does not load: %s at %zu:%zu\n%s", parser.problem,
+				 parser.problem_mark.line + 1, parser.problem_mark.column + 1, text);
+		if (ev.type == YAML_SCALAR_EVENT) {
+			const char *v = (const char *)ev.data.scalar.value;
+
+			if (next_is_value && !found)
+				found = strdup(v);
+			next_is_value = !strcmp(v, key) && nth-- == 0;
+		} else {
+			next_is_value = false;
+		}
+		done = ev.type == YAML_STREAM_END_EVENT;
+		yaml_event_delete(&ev);
+	}
+	yaml_parser_delete(&parser);
+	return found;
+}
+
+/*
+ * What the report writes loads back as it was meant: names (escaped by
+ * names.h as readers escape them) and file paths holding quotes, ':',
+ * '#', a newline, a tab, a control character, UTF-8 and a byte that is
+ * not UTF-8.  A bidirectional control (U+202E) is shown as names show it,
+ * \xNN a byte, never as itself.
+ */
+static void test_report_round_trip(void **state)
+{
+	const char *file = "dir/x\"y: #z\nw\xff\t\x01\xc3\xa9\xe2\x80\xae.h";
+	const char *file_read = "dir/x\"y: #z\nw\\xff\t\x01\xc3\xa9\\xe2\\x80\\xae.h";
+	struct fixture *fx = *state;
+	const char *rname = cl_name_escape(&fx->a, "q\"x: #y\n\xff");
+	const char *mname = cl_name_escape(&fx->a, "a: #\"b\xfe");
+	struct cl_record *rec = new_record(&fx->a, rname, 16, 8, 2);
+	const struct cl_record *recs[] = { rec };
+	struct cl_options opt;
+	struct cl_report_info info = {
+		.tool_version = "0", .source = file, .opt = &opt, .records = recs, .nrecords = 1,
+	};
+	char *text = NULL, *v;
+	size_t len = 0;
+	FILE *out = open_memstream(&text, &len);
+
+	cl_options_init(&opt);
+	set_member(rec, 0, mname, 0, 8, CL_CLASS_WRITE_HOT)->span.file = file;
+	set_member(rec, 1, "r", 8, 8, CL_CLASS_READ_MOSTLY)->span.file = file;
+	rec->span.file = file;
+	rec->span.line = 1;
+	assert_int_equal(cl_analyze(rec, &opt, &fx->f), 1);
+	assert_int_equal(cl_report_yaml(out, &info, &fx->f), 0);
+	fclose(out);
+
+	assert_null(strstr(text, "\xe2\x80\xae"));
+	v = yaml_value(text, "source", 0);
+	assert_string_equal(v, file_read);
+	free(v);
+	v = yaml_value(text, "struct", 0);
+	assert_string_equal(v, fx->f.v[0].record_name);
+	assert_non_null(strstr(v, "q\"x: #y\\x0a\\xff"));
+	free(v);
+	v = yaml_value(text, "path", 1);	/* "other": the write-hot field */
+	assert_string_equal(v, "a: #\"b\\xfe");
+	free(v);
+	v = yaml_value(text, "message", 0);
+	assert_string_equal(v, fx->f.v[0].message);
+	free(v);
+	v = yaml_value(text, "file", 0);
+	assert_string_equal(v, file_read);
+	free(v);
+	free(text);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -442,6 +529,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_per_thread_evidence, setup, teardown),
 		cmocka_unit_test(test_options),
 		cmocka_unit_test(test_rules),
+		cmocka_unit_test_setup_teardown(test_report_round_trip, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * test_layout.c - the layout model: names, leaves, scopes, fingerprints and
- * the dump-layout text form
+ * the dump-layout text form; the hash tables and diagnostics it shares
  */
 #include "test_helpers.h"
+
+#include "diag.h"
+#include "hash.h"
 
 static void test_display_names(void **state)
 {
@@ -267,6 +270,87 @@ static void test_arena(void **state)
 	cl_arena_free(&a);
 }
 
+/* An array of words the test owns, found through a struct cl_index. */
+struct words {
+	const char **v;
+	size_t n, cap;
+	struct cl_index index;
+};
+
+static bool word_eq(const void *ctx, size_t i, const void *key)
+{
+	return !strcmp(((const struct words *)ctx)->v[i], key);
+}
+
+static uint64_t word_hash(const void *ctx, size_t i)
+{
+	/* a poor hash, so that probing and growth are exercised */
+	return ((const struct words *)ctx)->v[i][0];
+}
+
+/* Add @w unless it is there; its index either way. */
+static size_t word_add(struct words *ws, const char *w)
+{
+	size_t *slot = cl_index_add(&ws->index, ws->n, (unsigned char)w[0], word_eq, word_hash,
+				    ws, w);
+
+	if (*slot)
+		return *slot - 1;
+	*cl_vec_push(&ws->v, &ws->n, &ws->cap) = w;
+	*slot = ws->n;
+	return ws->n - 1;
+}
+
+static void test_index_add(void **state)
+{
+	static char text[1000][8];
+	struct words ws = { 0 };
+	struct cl_strset set;
+
+	(void)state;
+	cl_index_init(&ws.index);
+	for (size_t i = 0; i < 1000; i++) {
+		snprintf(text[i], sizeof(text[i]), "%c%zu", 'a' + (int)(i % 3), i);
+		assert_int_equal(word_add(&ws, text[i]), i);
+	}
+	for (size_t i = 0; i < 1000; i++)
+		assert_int_equal(word_add(&ws, text[i]), i);	/* found, not added again */
+	assert_int_equal(ws.n, 1000);
+	assert_true(ws.index.size >= 2000);
+	free(ws.v);
+	cl_index_free(&ws.index);
+
+	cl_strset_init(&set);
+	assert_false(cl_strset_add(&set, "x"));
+	assert_true(cl_strset_add(&set, "x"));
+	assert_ptr_equal(cl_strset_intern(&set, "x"), set.v[0]);
+	assert_int_equal(set.n, 1);
+	cl_strset_free(&set);
+}
+
+/* What cl_diag_print() prints, by what is known and by severity. */
+static void test_diag_line(void **state)
+{
+	struct cl_diag d;
+	char buf[2048];
+
+	(void)state;
+	cl_diag_set(&d, "f.c", 3, 7, "bad %s", "thing");
+	assert_string_equal(cl_diag_line(&d, buf, sizeof(buf)), "f.c:3:7: error: bad thing");
+	d.severity = CL_SEV_NOTE;
+	assert_string_equal(cl_diag_line(&d, buf, sizeof(buf)), "f.c:3:7: note: bad thing");
+	d.col = 0;
+	d.severity = CL_SEV_WARNING;
+	assert_string_equal(cl_diag_line(&d, buf, sizeof(buf)), "f.c:3: warning: bad thing");
+	cl_diag_set(&d, "f.c", 0, 0, "bad");
+	assert_string_equal(cl_diag_line(&d, buf, sizeof(buf)), "cachelint: f.c: bad");
+	d.severity = CL_SEV_NOTE;
+	assert_string_equal(cl_diag_line(&d, buf, sizeof(buf)), "cachelint: note: f.c: bad");
+	cl_diag_set(&d, NULL, 0, 0, "bad");
+	d.severity = CL_SEV_NOTE;
+	assert_string_equal(cl_diag_line(&d, buf, sizeof(buf)), "cachelint: note: bad");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -278,6 +362,8 @@ int main(void)
 		cmocka_unit_test(test_fingerprint),
 		cmocka_unit_test(test_dump),
 		cmocka_unit_test(test_arena),
+		cmocka_unit_test(test_index_add),
+		cmocka_unit_test(test_diag_line),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

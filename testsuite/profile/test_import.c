@@ -846,6 +846,17 @@ static void test_write(void **state)
 	free(text);
 	cl_profile_free(&p);
 	cl_import_free(&imp);
+
+	/* A hostile file name, in the header comment and in from:, still loads. */
+	cl_import_init(&imp);
+	ok(&imp, NET, "x\"y: #z\n\xff\\.rst", NET_HEAD "..struct ..s\n"
+	   "int      f       read_mostly         -\n", CL_EVENTS_BY_NAME);
+	text = written(&imp, CL_IMPORT_NET_CACHELINES, &p);
+	assert_int_equal(profile_class(&p, "s", "f"), CL_CLASS_PATHS);
+	assert_non_null(strstr(text, "#   x\"y: #z??\\.rst: struct s:"));
+	free(text);
+	cl_profile_free(&p);
+	cl_import_free(&imp);
 }
 
 int main(void)

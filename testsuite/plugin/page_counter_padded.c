@@ -5,8 +5,7 @@
 // Positive control: the silence above is the padding's doing, not annotations
 // the plugin failed to see.  With 256-byte lines the padding no longer
 // separates anything, and every limit shares line 0 with 'usage' again.
-// RUN: %gcc-cl -fplugin-arg-cachelint-line-size=256 -c %s -o %t.256.o 2>&1 \
-// RUN:   | %check --check-prefix=LINE256
+// RUN: %gcc-cl -fplugin-arg-cachelint-line-size=256 -c %s -o %t.256.o 2>&1 | %check --check-prefix=LINE256
 // LINE256: {{.*}}page_counter_padded.c:[[@LINE+35]]:23: warning: read-mostly field 'min' shares cache line 0 (bytes 0-255) of 'struct page_counter' with write-hot field 'usage' [cachelint-false-sharing]
 // LINE256-NEXT: note: 'usage' is written on hot paths
 // LINE256: {{.*}}page_counter_padded.c:[[@LINE+34]]:23: warning: read-mostly field 'low' shares cache line 0 (bytes 0-255) of 'struct page_counter' with write-hot field 'usage' [cachelint-false-sharing]

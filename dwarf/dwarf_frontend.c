@@ -173,7 +173,7 @@ static struct cl_record *copy_record(struct dw_frontend *fe, struct cl_map *memo
 		cm->name = copy_str(a, m->name);
 		cm->type = copy_str(a, m->type);
 		copy_access(a, &cm->access);
-		cm->record = m->record && depth < DW_DEPTH_MAX ?
+		cm->record = m->record && depth < CL_NESTING_MAX ?
 			     copy_record(fe, memo, m->record, depth + 1) : NULL;
 	}
 	return c;

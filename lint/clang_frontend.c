@@ -27,8 +27,6 @@
 #include "emit_source.h"
 #include "groups.h"
 
-#define EMBED_WORTH_DEPTH 64	/* as the plugin's worth_converting(), and conversion */
-#define CONVERT_DEPTH_MAX 64
 #define PARSE_TRIES 4
 
 /**
@@ -340,7 +338,7 @@ static bool worth(struct fe *fe, CXCursor decl, unsigned depth)
 
 		if (annot_field_marked(fe, f.v[i]) || (fe->opt->groups && group_marker(f.v[i])))
 			yes = true;
-		else if (depth < EMBED_WORTH_DEPTH &&
+		else if (depth < CL_NESTING_MAX &&
 			 !clang_Cursor_isNull(r = field_record(f.v[i])))
 			yes = worth(fe, r, depth + 1);
 	}
@@ -538,7 +536,7 @@ static struct cl_record *convert(struct fe *fe, CXCursor decl, unsigned depth)
 	if (e->converted)
 		return e->rec;
 	e->converted = true;	/* claim it first: a record cannot contain itself */
-	if (depth <= CONVERT_DEPTH_MAX)
+	if (depth <= CL_NESTING_MAX)
 		rec = build(fe, decl, depth);
 	entry(fe, decl)->rec = rec;	/* build() may have grown the cache */
 	return rec;
@@ -712,7 +710,7 @@ static enum CXChildVisitResult base_record(CXCursor c, CXCursor parent, CXClient
 		b->worth = true;
 		return CXChildVisit_Break;
 	}
-	if (b->depth < EMBED_WORTH_DEPTH) {
+	if (b->depth < CL_NESTING_MAX) {
 		inner = (struct bases){ b->fe, b->depth + 1, false, false };
 		clang_visitChildren(decl, base_record, &inner);
 		if (inner.worth) {

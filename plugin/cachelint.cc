@@ -300,13 +300,11 @@ static bool cacheline_group_marker(tree field)
 /*
  * Whether a record is worth converting: annotated fields, a profile entry,
  * the kernel's cacheline group markers, or an embedded record that is,
- * however deep (as deep as convert.cc converts: 64).  Most structs of a
+ * however deep (as deep as convert.cc converts: CL_NESTING_MAX).  Most structs of a
  * unit are none of these, and skipping them keeps the plugin's cost near
  * zero.  @seen: the records looked into by this question, each once
  * (embedded records form a DAG).
  */
-#define WORTH_DEPTH_MAX 64
-
 static bool worth_embedded(tree type, const char *name, unsigned depth,
 			   hash_set<uid_hash> *seen)
 {
@@ -314,7 +312,7 @@ static bool worth_embedded(tree type, const char *name, unsigned depth,
 		return true;
 	if (cl_profile_names(&state.profile, name))
 		return true;
-	if (depth >= WORTH_DEPTH_MAX)
+	if (depth >= CL_NESTING_MAX)
 		return false;
 	for (tree f = TYPE_FIELDS(type); f; f = DECL_CHAIN(f)) {
 		tree t;

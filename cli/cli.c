@@ -92,7 +92,6 @@ int cli_common_option(struct cli_common *c, int opt, const char *arg)
 		c->profiles[c->nprofiles++] = arg;
 		return 1;
 	case CLI_OPT_LINE_SIZE:
-		c->line_size_given = true;
 		return set_option(c, "line-size", arg);
 	case CLI_OPT_ALIGNMENT:
 		return set_option(c, "alignment", arg);
@@ -131,8 +130,7 @@ int cli_load_profiles(struct cli_common *c, struct cl_profile *p)
 			return -1;
 		}
 	}
-	if (p->line_size && !c->line_size_given)
-		c->opt.line_size = p->line_size;
+	cl_options_profile_line_size(&c->opt, p->line_size);
 	return 0;
 }
 

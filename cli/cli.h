@@ -40,7 +40,6 @@ struct cl_command {
 /**
  * struct cli_common - options every analysing subcommand accepts
  * @opt: line size, alignment, adjacent
- * @line_size_given: --line-size was given (it wins over profiles)
  * @profiles: --profile files, in order
  * @nprofiles: number of @profiles
  * @format: --format
@@ -52,7 +51,6 @@ struct cl_command {
  */
 struct cli_common {
 	struct cl_options opt;
-	bool line_size_given;
 	const char **profiles;
 	size_t nprofiles;
 	enum cl_format format;

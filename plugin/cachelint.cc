@@ -98,7 +98,6 @@ struct plugin_output {
  * @disabled: `disable`, or an argument error: register annotations only
  * @werror: report findings as errors
  * @opt: analysis options
- * @line_size_given: line-size was an argument (it wins over profiles)
  * @profile: merged profiles
  * @profile_list: the `profile=` argument, the files that are dependencies
  * @report_path: `report=` argument
@@ -122,7 +121,6 @@ struct plugin_state {
 	bool disabled;
 	bool werror;
 	struct cl_options opt;
-	bool line_size_given;
 	struct cl_profile profile;
 	const char *profile_list;
 	const char *report_path;
@@ -644,7 +642,6 @@ static void parse_argument(const struct plugin_argument *arg, const char **profi
 	    !strcmp(key, "cacheline-groups") || !strcmp(key, "max-growth")) {
 		if (cl_options_set(&state.opt, key, arg->value, &err))
 			bad_argument(key, "%s", err.msg);
-		state.line_size_given |= !strcmp(key, "line-size");
 	} else if (!strcmp(key, "profile")) {
 		if (needs_value(arg, true))
 			*profiles = arg->value;
@@ -692,8 +689,7 @@ static void load_profiles(const char *list)
 		return;
 	}
 	state.profile_list = list;
-	if (state.profile.line_size && !state.line_size_given)
-		state.opt.line_size = state.profile.line_size;
+	cl_options_profile_line_size(&state.opt, state.profile.line_size);
 }
 
 /* Everything after a record is converted is core's pipeline. */

@@ -2,8 +2,10 @@
 /*
  * cli.c - options and exit status shared by the subcommands
  */
+#define _GNU_SOURCE
 #include "cli.h"
 
+#include <sched.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -155,4 +157,39 @@ void cli_option_error(const char *command, int opt, char **argv)
 		cl_error("%s: option '%s' needs a value (cachelint %s --help)", command, arg, command);
 	else
 		cl_error("%s: unknown option '%s' (cachelint %s --help)", command, arg, command);
+}
+
+int cli_parse_jobs(const char *command, const char *arg, unsigned *out)
+{
+	char *end;
+	unsigned long v = strtoul(arg, &end, 10);
+
+	if (!*arg || *end || v < 1 || v > CLI_JOBS_MAX) {
+		cl_error("%s: invalid --jobs '%s': expected a number from 1 to %d", command, arg,
+			 CLI_JOBS_MAX);
+		return -1;
+	}
+	*out = (unsigned)v;
+	return 0;
+}
+
+unsigned cli_jobs_default(void)
+{
+	cpu_set_t set;
+	int n;
+
+	if (sched_getaffinity(0, sizeof(set), &set))
+		return 1;
+	n = CPU_COUNT(&set);
+	return n < 1 ? 1 : n > CLI_JOBS_MAX ? CLI_JOBS_MAX : (unsigned)n;
+}
+
+void cli_units_failed(size_t failed, size_t total)
+{
+	cl_error("%zu of %zu units could not be analysed", failed, total);
+}
+
+void cli_not_written(const char *path)
+{
+	cl_error("%s: not written: a unit could not be analysed", path);
 }

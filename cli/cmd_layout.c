@@ -15,7 +15,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dwarf_columns.h"
 #include "dwarf_run.h"
 #include "lines.h"
 #include "propose.h"
@@ -321,6 +320,7 @@ static int run(int argc, char **argv)
 	struct layout_cmd l = { 0 };
 	struct dw_run r;
 	const char *name;
+	size_t failed;
 	int status = EXIT_USAGE;
 
 	cli_common_init(&l.c);
@@ -329,22 +329,18 @@ static int run(int argc, char **argv)
 	if (dw_run_init(&r, &l.c))
 		goto out;
 	name = struct_name(argv[optind]);
-	dw_run_files(&r, argv + optind + 1, argc - optind - 1, false, name, true);
-	if (r.errors) {
-		cl_error("layout: %zu error%s", r.errors, r.errors == 1 ? "" : "s");
-		goto out;
-	}
-	if (!r.pipe.nrecords) {
+	failed = dw_run_files(&r, argv + optind + 1, argc - optind - 1, false, name, true);
+	if (!r.pipe.nrecords && !failed) {
 		cl_error("layout: no struct or union '%s' is defined in %s%s", name,
 			  argv[optind + 1], argc - optind > 2 ? " or the other files" : "");
 		goto out;
 	}
-	if (l.c.format == CL_FORMAT_HTML) {
+	if (!r.pipe.nrecords) {
+		/* it may be in a file that failed: nothing to draw */
+	} else if (l.c.format == CL_FORMAT_HTML) {
 		struct cl_pipeline_output o = { argc - optind == 2 ? argv[optind + 1] : NULL, NULL,
 						true };
 
-		/* the page lists the findings: at the columns `dwarf` prints */
-		dw_fix_columns(&r.pipe.findings);
 		if (cl_pipeline_write(&r.pipe, stdout, CL_FORMAT_HTML, &o) || fflush(stdout)) {
 			cl_error("layout: cannot write the page: %s", strerror(errno));
 			status = EXIT_USAGE;
@@ -352,11 +348,19 @@ static int run(int argc, char **argv)
 		}
 	} else {
 		draw(&l, &r);
-		if (l.budget && budget_out(&l, &r, r.pipe.records[0]->name ? r.pipe.records[0]->name : name,
-					   argc - optind == 2 ? argv[optind + 1] : "the files given")) {
+		if (l.budget && failed)
+			cli_not_written(l.budget);
+		else if (l.budget && budget_out(&l, &r, r.pipe.records[0]->name ?
+							r.pipe.records[0]->name : name,
+						argc - optind == 2 ? argv[optind + 1] : "the files given")) {
 			status = EXIT_USAGE;
 			goto out;
 		}
+	}
+	if (failed) {
+		/* what the other files gave is drawn; the run is not whole */
+		cli_units_failed(failed, (size_t)(argc - optind - 1));
+		goto out;
 	}
 	status = cli_exit_status(&l.c, &r.pipe.findings);
 out:

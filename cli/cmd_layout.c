@@ -135,36 +135,6 @@ static const char *struct_name(const char *arg)
 	return arg;
 }
 
-/* The proposal for @rec, drawn after it, or why there is none. */
-static void draw_proposal(const struct layout_cmd *l, struct dw_run *r,
-			  const struct cl_record *rec)
-{
-	struct cl_view_options vo = { .opt = &l->c.opt, .hex = l->hex };
-	const struct cl_report_proposal *rp;
-	struct cl_arena a;
-	const char *name, *asserts;
-
-	cl_arena_init(&a);
-	name = cl_record_display(rec, &a);
-	rp = cl_pipeline_proposal(&r->pipe, rec);
-	if (!rp) {
-		printf("\n/* cachelint: nothing to propose for %s: no cache line holds fields of two classes or write groups */\n",
-		       name);
-	} else if (!rp->p) {
-		printf("\n/* cachelint: no proposal for %s: %s */\n", name, rp->reason);
-	} else {
-		printf("\n/* cachelint: %s as proposed (%s) */\n", name,
-		       cl_proposal_order(rp->p, &a));
-		vo.proposal = rp->p;
-		cl_view(stdout, rec, &vo);
-		asserts = cl_proposal_group_asserts(rp->p, &a);
-		if (asserts)
-			printf("/* cachelint: %s's assert function keeps it checked:\n%s */\n",
-			       name, asserts);
-	}
-	cl_arena_free(&a);
-}
-
 static void draw(const struct layout_cmd *l, struct dw_run *r)
 {
 	struct cl_view_options vo = { .opt = &l->c.opt, .hex = l->hex,
@@ -181,8 +151,14 @@ static void draw(const struct layout_cmd *l, struct dw_run *r)
 			       rec->span.file ? cl_span_shown_file(&rec->span) : "?",
 			       cl_span_shown_line(&rec->span));
 		cl_view(stdout, rec, &vo);
-		if (l->c.propose)
-			draw_proposal(l, r, rec);
+		if (l->c.propose) {
+			struct cl_arena a;
+
+			cl_arena_init(&a);
+			fputc('\n', stdout);
+			cl_view_proposal(stdout, rec, cl_pipeline_proposal(&r->pipe, rec), &vo, &a);
+			cl_arena_free(&a);
+		}
 	}
 }
 

@@ -172,23 +172,11 @@ static void propose(struct cl_pipeline *p, const struct cl_record *rec,
 static void draw(struct cl_pipeline *p, struct cl_record *rec, const struct cl_report_proposal *rp)
 {
 	struct cl_view_options vo = { .opt = &p->cfg.opt };
-	const char *name = cl_record_display(rec, &p->arena);
 	FILE *out = p->cfg.view;
 
-	fprintf(out, "/* cachelint: %s as it is */\n", name);
+	fprintf(out, "/* cachelint: %s as it is */\n", cl_record_display(rec, &p->arena));
 	cl_view(out, rec, &vo);
-	if (rp->p) {
-		const char *asserts = cl_proposal_group_asserts(rp->p, &p->arena);
-
-		vo.proposal = rp->p;
-		fprintf(out, "/* cachelint: %s as proposed */\n", name);
-		cl_view(out, rec, &vo);
-		if (asserts)
-			fprintf(out, "/* cachelint: %s's assert function keeps it checked:\n%s */\n",
-				name, asserts);
-	} else {
-		fprintf(out, "/* cachelint: no proposal for %s: %s */\n", name, rp->reason);
-	}
+	cl_view_proposal(out, rec, rp, &vo, &p->arena);
 }
 
 /* "'usage'", "'a', 'b'": the fields of the new findings that are truly shared. */

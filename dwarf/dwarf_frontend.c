@@ -20,6 +20,7 @@
 #include "dwarf_internal.h"
 #include "dwarf_input.h"
 #include "groups.h"
+#include "pipeline.h"
 #include "names.h"
 
 #include <stdarg.h>
@@ -217,9 +218,8 @@ static bool is_root(struct dw_unit *u, const struct cl_record *rec)
  */
 static bool is_wanted(struct dw_frontend *fe, const struct cl_record *rec)
 {
-	return fe->cfg.all || fe->cfg.only || cl_record_is_annotated(rec) ||
-	       cl_profile_reaches(fe->cfg.profile, rec) ||
-	       (!fe->cfg.no_groups && cl_groups_present(rec));
+	return fe->cfg.all || fe->cfg.only ||
+	       cl_record_worth_converting(rec, fe->cfg.profile, fe->cfg.no_groups);
 }
 
 /*

@@ -243,25 +243,6 @@ void cl_profile_apply_embedded(struct cl_profile *p, struct cl_record *rec, stru
 	cl_record_for_each_embedded(rec, apply_classes, &j);
 }
 
-static bool reaches(const struct cl_profile *p, const struct cl_record *rec, unsigned depth)
-{
-	const struct cl_member *m;
-
-	if (cl_profile_names(p, rec->name))
-		return true;
-	if (depth > CL_NESTING_MAX)
-		return false;
-	cl_for_each_member(rec, m)
-		if (m->record && reaches(p, m->record, depth + 1))
-			return true;
-	return false;
-}
-
-bool cl_profile_reaches(const struct cl_profile *p, const struct cl_record *rec)
-{
-	return cl_profile_has_entries(p) && reaches(p, rec, 0);
-}
-
 bool cl_profile_has_entries(const struct cl_profile *p)
 {
 	return p && (p->nstructs || p->objects.nstructs || p->objects.nvariables ||

@@ -30,7 +30,10 @@ const char cli_common_help[] =
 	"                          above LEVEL (warning)\n"
 	"  --quiet                 no progress on stderr\n"
 	"  --help, --version\n"
-	"Exit status: 0 no findings at or above --fail-on, 1 findings, 2 usage or input error.\n";
+	"Exit status: 0 no findings at or above --fail-on, 1 findings, 2 usage or input error.\n"
+	"When units (translation units, input files) cannot be analysed, what the others\n"
+	"give is reported on stdout, no output file is written, and the run ends with\n"
+	"'cachelint: N of M units could not be analysed' and exit status 2.\n";
 
 void cli_print_version(const char *command)
 {

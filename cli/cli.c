@@ -2,8 +2,10 @@
 /*
  * cli.c - options and exit status shared by the subcommands
  */
+#define _GNU_SOURCE
 #include "cli.h"
 
+#include <sched.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,7 +30,10 @@ const char cli_common_help[] =
 	"                          above LEVEL (warning)\n"
 	"  --quiet                 no progress on stderr\n"
 	"  --help, --version\n"
-	"Exit status: 0 no findings at or above --fail-on, 1 findings, 2 usage or input error.\n";
+	"Exit status: 0 no findings at or above --fail-on, 1 findings, 2 usage or input error.\n"
+	"When units (translation units, input files) cannot be analysed, what the others\n"
+	"give is reported on stdout, no output file is written, and the run ends with\n"
+	"'cachelint: N of M units could not be analysed' and exit status 2.\n";
 
 void cli_print_version(const char *command)
 {
@@ -92,7 +97,6 @@ int cli_common_option(struct cli_common *c, int opt, const char *arg)
 		c->profiles[c->nprofiles++] = arg;
 		return 1;
 	case CLI_OPT_LINE_SIZE:
-		c->line_size_given = true;
 		return set_option(c, "line-size", arg);
 	case CLI_OPT_ALIGNMENT:
 		return set_option(c, "alignment", arg);
@@ -131,8 +135,7 @@ int cli_load_profiles(struct cli_common *c, struct cl_profile *p)
 			return -1;
 		}
 	}
-	if (p->line_size && !c->line_size_given)
-		c->opt.line_size = p->line_size;
+	cl_options_profile_line_size(&c->opt, p->line_size);
 	return 0;
 }
 
@@ -157,4 +160,39 @@ void cli_option_error(const char *command, int opt, char **argv)
 		cl_error("%s: option '%s' needs a value (cachelint %s --help)", command, arg, command);
 	else
 		cl_error("%s: unknown option '%s' (cachelint %s --help)", command, arg, command);
+}
+
+int cli_parse_jobs(const char *command, const char *arg, unsigned *out)
+{
+	char *end;
+	unsigned long v = strtoul(arg, &end, 10);
+
+	if (!*arg || *end || v < 1 || v > CLI_JOBS_MAX) {
+		cl_error("%s: invalid --jobs '%s': expected a number from 1 to %d", command, arg,
+			 CLI_JOBS_MAX);
+		return -1;
+	}
+	*out = (unsigned)v;
+	return 0;
+}
+
+unsigned cli_jobs_default(void)
+{
+	cpu_set_t set;
+	int n;
+
+	if (sched_getaffinity(0, sizeof(set), &set))
+		return 1;
+	n = CPU_COUNT(&set);
+	return n < 1 ? 1 : n > CLI_JOBS_MAX ? CLI_JOBS_MAX : (unsigned)n;
+}
+
+void cli_units_failed(size_t failed, size_t total)
+{
+	cl_error("%zu of %zu units could not be analysed", failed, total);
+}
+
+void cli_not_written(const char *path)
+{
+	cl_error("%s: not written: a unit could not be analysed", path);
 }

@@ -25,6 +25,9 @@
 #define EXIT_FINDINGS 1
 #define EXIT_USAGE 2
 
+/* The most threads -j gives lint and dwarf. */
+#define CLI_JOBS_MAX 64
+
 /**
  * struct cl_command - one subcommand
  * @name: as typed ("lint")
@@ -40,7 +43,6 @@ struct cl_command {
 /**
  * struct cli_common - options every analysing subcommand accepts
  * @opt: line size, alignment, adjacent
- * @line_size_given: --line-size was given (it wins over profiles)
  * @profiles: --profile files, in order
  * @nprofiles: number of @profiles
  * @format: --format
@@ -52,7 +54,6 @@ struct cl_command {
  */
 struct cli_common {
 	struct cl_options opt;
-	bool line_size_given;
 	const char **profiles;
 	size_t nprofiles;
 	enum cl_format format;
@@ -123,6 +124,26 @@ void cli_print_version(const char *command);
 void cli_option_error(const char *command, int opt, char **argv);
 /* Progress on stderr when it is a terminal and not --quiet. */
 bool cli_progress_wanted(const struct cli_common *c);
+/*
+ * -j N of @command (lint, dwarf): 1 to CLI_JOBS_MAX.  0, or -1 after the
+ * error.
+ */
+int cli_parse_jobs(const char *command, const char *arg, unsigned *out);
+/*
+ * -j when it is not given: the CPUs this process may run on (taskset,
+ * cgroup cpusets), at most CLI_JOBS_MAX; 1 if unknown.  The output is the
+ * same for any -j, so the default only decides how fast.
+ */
+unsigned cli_jobs_default(void);
+/*
+ * The last line of a run in which @failed of @total units (translation
+ * units, input files) could not be analysed, after their errors and what
+ * the others gave: "cachelint: N of M units could not be analysed".  The
+ * run exits 2.
+ */
+void cli_units_failed(size_t failed, size_t total);
+/* Why the output file @path of such a run is not written. */
+void cli_not_written(const char *path);
 
 extern const struct cl_command cl_cmd_explain;
 extern const struct cl_command cl_cmd_lint;

@@ -162,3 +162,33 @@ int cli_report(const struct cli_common *c, const struct cli_output *o, struct cl
 		return EXIT_USAGE;
 	return o->write_baseline ? EXIT_SUCCESS : cli_exit_status(c, &p->findings);
 }
+
+/* Some units failed: the others' findings on stdout, and no file. */
+static void report_partial(const struct cli_common *c, const struct cli_output *out,
+			   struct cl_pipeline *p)
+{
+	struct cli_output o = *out;
+	const char *files[] = { o.output, o.dump ? o.dump_path : NULL, o.patch_out,
+				o.write_baseline };
+
+	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++)
+		if (files[i])
+			cli_not_written(files[i]);
+	o.output = o.patch_out = o.write_baseline = NULL;
+	if (o.dump_path)
+		o.dump = false;
+	o.dump_path = NULL;
+	cli_report(c, &o, p);
+}
+
+int cli_report_units(const struct cli_common *c, const struct cli_output *o,
+		     struct cl_pipeline *p, size_t failed, size_t total)
+{
+	if (!failed) {
+		cl_pipeline_finish(p);
+		return cli_report(c, o, p);
+	}
+	report_partial(c, o, p);
+	cli_units_failed(failed, total);
+	return EXIT_USAGE;
+}

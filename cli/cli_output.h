@@ -71,4 +71,17 @@ void cli_pipeline_config(const struct cli_common *c, struct cl_profile *prof,
  */
 int cli_report(const struct cli_common *c, const struct cli_output *o, struct cl_pipeline *p);
 
+/*
+ * The end of a run over @total units (translation units, input files), of
+ * which @failed could not be analysed (their errors printed already).  None:
+ * cl_pipeline_finish() and cli_report().  Some: what the others gave, in
+ * --format on stdout, but no output file (-o, --dump-layout=FILE,
+ * --patch-out, --write-baseline: each would lack the failed units, and a
+ * baseline written from it would forget their findings), no report of
+ * profile structs that no input defines (a failed unit may), then
+ * cli_units_failed(); the exit status is 2.
+ */
+int cli_report_units(const struct cli_common *c, const struct cli_output *o,
+		     struct cl_pipeline *p, size_t failed, size_t total);
+
 #endif /* CACHELINT_CLI_OUTPUT_H */

@@ -11,15 +11,12 @@
  * false sharing gets the proposal engine's order (there is no source text
  * to patch: the order, the alignments, the sizes before and after).
  */
-#define _GNU_SOURCE
 #include "cli.h"
 #include "cli_output.h"
 
-#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "dwarf_columns.h"
 #include "dwarf_run.h"
 
 static void usage(FILE *out)
@@ -31,8 +28,8 @@ static void usage(FILE *out)
 		"write-hot fields on one cache line.  Classes come from clang's\n"
 		"btf_decl_tag annotations (annotations/cachelint.h) and from --profile.\n"
 		"\n"
-		"  -j, --jobs N            read the units of a linked file with N threads (the\n"
-		"                          CPUs available); the output is the same for any N\n"
+		"  -j, --jobs N            N threads read the units of a linked file (the CPUs\n"
+		"                          available); the output is the same for every N\n"
 		"  --reader auto|libdwarf  auto: read linked files in place, recognising the\n"
 		"                          structs earlier units had; libdwarf: every DIE\n"
 		"                          through libdwarf, the reference the fast path is\n"
@@ -66,31 +63,7 @@ static int parse_reader(const char *arg, bool *reference)
 	return 0;
 }
 
-/* The CPUs this process may run on (taskset, cgroup cpusets), 1 if unknown. */
-static unsigned cpus_available(void)
-{
-	cpu_set_t set;
-	int n;
-
-	if (sched_getaffinity(0, sizeof(set), &set))
-		return 1;
-	n = CPU_COUNT(&set);
-	return n < 1 ? 1 : n > DW_JOBS_MAX ? DW_JOBS_MAX : (unsigned)n;
-}
-
-static int parse_jobs(const char *arg, unsigned *out)
-{
-	char *end;
-	unsigned long v = strtoul(arg, &end, 10);
-
-	if (!*arg || *end || v < 1 || v > DW_JOBS_MAX) {
-		cl_error("dwarf: invalid --jobs '%s': expected a number from 1 to %d", arg,
-			 DW_JOBS_MAX);
-		return -1;
-	}
-	*out = (unsigned)v;
-	return 0;
-}
+_Static_assert(CLI_JOBS_MAX <= DW_JOBS_MAX, "the front end takes every -j the command does");
 
 static int parse(struct dwarf_cmd *d, int argc, char **argv, int *status)
 {
@@ -115,7 +88,7 @@ static int parse(struct dwarf_cmd *d, int argc, char **argv, int *status)
 		switch (opt) {
 		case 'j':
 		case OPT_JOBS:
-			if (parse_jobs(optarg, &d->jobs))
+			if (cli_parse_jobs("dwarf", optarg, &d->jobs))
 				return *status = EXIT_USAGE, -1;
 			break;
 		case OPT_READER:
@@ -144,6 +117,7 @@ static int run(int argc, char **argv)
 {
 	struct dwarf_cmd d = { 0 };
 	struct dw_run r;
+	size_t failed;
 	int status = EXIT_USAGE;
 
 	cli_common_init(&d.c);
@@ -151,17 +125,11 @@ static int run(int argc, char **argv)
 		goto out_common;
 	if (dw_run_init(&r, &d.c))
 		goto out;
-	r.jobs = d.jobs ? d.jobs : cpus_available();
+	r.jobs = d.jobs ? d.jobs : cli_jobs_default();
 	r.reference = d.reference;
-	dw_run_files(&r, argv + optind, argc - optind, d.o.dump, NULL, false);
-	if (r.errors) {
-		cl_error("dwarf: %zu error%s; nothing reported", r.errors, r.errors == 1 ? "" : "s");
-		goto out;
-	}
-	cl_pipeline_finish(&r.pipe);
-	dw_fix_columns(&r.pipe.findings);
+	failed = dw_run_files(&r, argv + optind, argc - optind, d.o.dump, NULL, false);
 	d.o.source = argc - optind == 1 ? argv[optind] : NULL;
-	status = cli_report(&d.c, &d.o, &r.pipe);
+	status = cli_report_units(&d.c, &d.o, &r.pipe, failed, (size_t)(argc - optind));
 out:
 	dw_run_free(&r);
 out_common:

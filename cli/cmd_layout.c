@@ -15,7 +15,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dwarf_columns.h"
 #include "dwarf_run.h"
 #include "lines.h"
 #include "propose.h"
@@ -136,36 +135,6 @@ static const char *struct_name(const char *arg)
 	return arg;
 }
 
-/* The proposal for @rec, drawn after it, or why there is none. */
-static void draw_proposal(const struct layout_cmd *l, struct dw_run *r,
-			  const struct cl_record *rec)
-{
-	struct cl_view_options vo = { .opt = &l->c.opt, .hex = l->hex };
-	const struct cl_report_proposal *rp;
-	struct cl_arena a;
-	const char *name, *asserts;
-
-	cl_arena_init(&a);
-	name = cl_record_display(rec, &a);
-	rp = cl_pipeline_proposal(&r->pipe, rec);
-	if (!rp) {
-		printf("\n/* cachelint: nothing to propose for %s: no cache line holds fields of two classes or write groups */\n",
-		       name);
-	} else if (!rp->p) {
-		printf("\n/* cachelint: no proposal for %s: %s */\n", name, rp->reason);
-	} else {
-		printf("\n/* cachelint: %s as proposed (%s) */\n", name,
-		       cl_proposal_order(rp->p, &a));
-		vo.proposal = rp->p;
-		cl_view(stdout, rec, &vo);
-		asserts = cl_proposal_group_asserts(rp->p, &a);
-		if (asserts)
-			printf("/* cachelint: %s's assert function keeps it checked:\n%s */\n",
-			       name, asserts);
-	}
-	cl_arena_free(&a);
-}
-
 static void draw(const struct layout_cmd *l, struct dw_run *r)
 {
 	struct cl_view_options vo = { .opt = &l->c.opt, .hex = l->hex,
@@ -182,8 +151,14 @@ static void draw(const struct layout_cmd *l, struct dw_run *r)
 			       rec->span.file ? cl_span_shown_file(&rec->span) : "?",
 			       cl_span_shown_line(&rec->span));
 		cl_view(stdout, rec, &vo);
-		if (l->c.propose)
-			draw_proposal(l, r, rec);
+		if (l->c.propose) {
+			struct cl_arena a;
+
+			cl_arena_init(&a);
+			fputc('\n', stdout);
+			cl_view_proposal(stdout, rec, cl_pipeline_proposal(&r->pipe, rec), &vo, &a);
+			cl_arena_free(&a);
+		}
 	}
 }
 
@@ -321,6 +296,7 @@ static int run(int argc, char **argv)
 	struct layout_cmd l = { 0 };
 	struct dw_run r;
 	const char *name;
+	size_t failed;
 	int status = EXIT_USAGE;
 
 	cli_common_init(&l.c);
@@ -329,22 +305,18 @@ static int run(int argc, char **argv)
 	if (dw_run_init(&r, &l.c))
 		goto out;
 	name = struct_name(argv[optind]);
-	dw_run_files(&r, argv + optind + 1, argc - optind - 1, false, name, true);
-	if (r.errors) {
-		cl_error("layout: %zu error%s", r.errors, r.errors == 1 ? "" : "s");
-		goto out;
-	}
-	if (!r.pipe.nrecords) {
+	failed = dw_run_files(&r, argv + optind + 1, argc - optind - 1, false, name, true);
+	if (!r.pipe.nrecords && !failed) {
 		cl_error("layout: no struct or union '%s' is defined in %s%s", name,
 			  argv[optind + 1], argc - optind > 2 ? " or the other files" : "");
 		goto out;
 	}
-	if (l.c.format == CL_FORMAT_HTML) {
+	if (!r.pipe.nrecords) {
+		/* it may be in a file that failed: nothing to draw */
+	} else if (l.c.format == CL_FORMAT_HTML) {
 		struct cl_pipeline_output o = { argc - optind == 2 ? argv[optind + 1] : NULL, NULL,
 						true };
 
-		/* the page lists the findings: at the columns `dwarf` prints */
-		dw_fix_columns(&r.pipe.findings);
 		if (cl_pipeline_write(&r.pipe, stdout, CL_FORMAT_HTML, &o) || fflush(stdout)) {
 			cl_error("layout: cannot write the page: %s", strerror(errno));
 			status = EXIT_USAGE;
@@ -352,11 +324,19 @@ static int run(int argc, char **argv)
 		}
 	} else {
 		draw(&l, &r);
-		if (l.budget && budget_out(&l, &r, r.pipe.records[0]->name ? r.pipe.records[0]->name : name,
-					   argc - optind == 2 ? argv[optind + 1] : "the files given")) {
+		if (l.budget && failed)
+			cli_not_written(l.budget);
+		else if (l.budget && budget_out(&l, &r, r.pipe.records[0]->name ?
+							r.pipe.records[0]->name : name,
+						argc - optind == 2 ? argv[optind + 1] : "the files given")) {
 			status = EXIT_USAGE;
 			goto out;
 		}
+	}
+	if (failed) {
+		/* what the other files gave is drawn; the run is not whole */
+		cli_units_failed(failed, (size_t)(argc - optind - 1));
+		goto out;
 	}
 	status = cli_exit_status(&l.c, &r.pipe.findings);
 out:

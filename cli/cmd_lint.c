@@ -31,8 +31,6 @@ enum {
 	OPT_PATCH_OUT,
 };
 
-#define JOBS_MAX 64
-
 static const char usage_text[] =
 	"Usage: cachelint lint [options] FILE... [-- compiler flags]\n"
 	"       cachelint lint [options] -p BUILD_DIR [FILE...]\n"
@@ -44,8 +42,8 @@ static const char usage_text[] =
 	"Options:\n"
 	"  -p, --build-dir DIR     translation units of DIR/compile_commands.json (only\n"
 	"                          the FILEs given, if any)\n"
-	"  -j, --jobs N            parse N translation units in parallel (1); the output\n"
-	"                          is the same for every N\n"
+	"  -j, --jobs N            parse N translation units in parallel (the CPUs\n"
+	"                          available); the output is the same for every N\n"
 	"  --patch-out FILE        with --propose: write the proposed reorderings as a\n"
 	"                          unified diff that `patch -p1` applies from the\n"
 	"                          source root (or the working directory); each edits\n"
@@ -179,7 +177,7 @@ static void run_units(struct lint_run *r, const struct lint_jobs *jobs, struct c
 	struct work w = { jobs, &fe, NULL, NULL, 0, PTHREAD_MUTEX_INITIALIZER,
 			  PTHREAD_COND_INITIALIZER };
 	unsigned nthreads = r->jobs < jobs->n ? r->jobs : (unsigned)jobs->n;
-	pthread_t threads[JOBS_MAX];
+	pthread_t threads[CLI_JOBS_MAX];
 	unsigned started = 0;
 
 	w.results = cl_xmalloc(jobs->n * sizeof(*w.results));
@@ -205,45 +203,11 @@ static void run_units(struct lint_run *r, const struct lint_jobs *jobs, struct c
 	*results = w.results;
 }
 
-/*
- * Some units failed: the others' findings are still printed, on stdout, but
- * no output file is written, since it would lack the failed units (a
- * baseline written from it would forget their findings).  Exit status 2.
- */
-static void report_partial(struct lint_run *r, struct cl_pipeline *pipe)
-{
-	struct cli_output o = r->out;
-	const char *files[] = { o.output, o.dump ? o.dump_path : NULL, o.patch_out,
-				o.write_baseline };
-
-	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++)
-		if (files[i])
-			cl_error("%s: not written: a translation unit failed", files[i]);
-	o.output = o.patch_out = o.write_baseline = NULL;
-	if (o.dump_path)
-		o.dump = false;
-	o.dump_path = NULL;
-	cli_report(&r->common, &o, pipe);
-}
-
 static void usage(FILE *out)
 {
 	fputs(usage_text, out);
 	fputs(cli_output_help, out);
 	fputs(cli_common_help, out);
-}
-
-static int parse_jobs(const char *arg, unsigned *out)
-{
-	char *end;
-	unsigned long v = strtoul(arg, &end, 10);
-
-	if (!*arg || *end || v < 1 || v > JOBS_MAX) {
-		cl_error("invalid --jobs '%s': expected a number from 1 to %d", arg, JOBS_MAX);
-		return -1;
-	}
-	*out = (unsigned)v;
-	return 0;
 }
 
 static int lint_option(struct lint_run *r, int opt, const char *arg)
@@ -255,7 +219,7 @@ static int lint_option(struct lint_run *r, int opt, const char *arg)
 		return 0;
 	case 'j':
 	case OPT_JOBS:
-		return parse_jobs(arg, &r->jobs);
+		return cli_parse_jobs("lint", arg, &r->jobs);
 	case OPT_PATCH_OUT:
 		r->out.patch_out = arg;
 		return 0;
@@ -359,17 +323,8 @@ static int lint(struct lint_run *r)
 	run_units(r, &jobs, &prof, &m, &results);
 	lint_flags_note();
 	lint_flags_fini();
-	if (m.failed == jobs.n)
-		goto out;	/* nothing was analysed: nothing to report */
-	cl_pipeline_finish(&m.pipe);
 	r->out.source = jobs.n == 1 ? jobs.v[0].file : NULL;
-	if (!m.failed) {
-		rc = cli_report(&r->common, &r->out, &m.pipe);
-		goto out;
-	}
-	report_partial(r, &m.pipe);
-	cl_error("%zu of %zu translation units could not be analysed (errors above): the findings are those of the other %zu",
-		 m.failed, jobs.n, jobs.n - m.failed);
+	rc = cli_report_units(&r->common, &r->out, &m.pipe, m.failed, jobs.n);
 out:
 	cl_pipeline_free(&m.pipe);
 out_profile:
@@ -389,7 +344,7 @@ static int run(int argc, char **argv)
 
 	memset(&r, 0, sizeof(r));
 	cli_common_init(&r.common);
-	r.jobs = 1;
+	r.jobs = cli_jobs_default();
 	rc = parse_args(&r, argc, argv);
 	if (rc == 0)
 		rc = lint(&r);

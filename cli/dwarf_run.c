@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cli_output.h"
+#include "dwarf_columns.h"
 
 int dw_run_init(struct dw_run *r, struct cli_common *c)
 {
@@ -101,6 +102,7 @@ size_t dw_run_files(struct dw_run *r, char *const *files, int nfiles, bool all,
 
 	for (int i = 0; i < nfiles; i++) {
 		size_t no_lines = dw_frontend_stats(fe)->split_no_lines;
+		size_t errors = r->errors;
 		struct cl_diag err;
 		char buf[2048];
 
@@ -109,7 +111,7 @@ size_t dw_run_files(struct dw_run *r, char *const *files, int nfiles, bool all,
 			if (cfg.progress)
 				fputc('\n', stderr);
 			cl_error("%s", cl_diag_format(&err, buf, sizeof(buf)));
-			failed++;
+			r->errors++;
 		} else if (dw_frontend_stats(fe)->split_no_lines > no_lines) {
 			/* once per file, rather than an empty position per finding */
 			if (cfg.progress)
@@ -117,11 +119,14 @@ size_t dw_run_files(struct dw_run *r, char *const *files, int nfiles, bool all,
 			cl_note("%s: a split-DWARF .dwo without .debug_line.dwo: the files its declarations name are listed in its skeleton object's line table, so what it reports has no file:line (GCC's .dwo files carry the list)",
 				 files[i]);
 		}
+		/* a file with an error, its own or in its annotations, failed */
+		failed += r->errors > errors;
 	}
 	if (cfg.progress)
 		fputc('\n', stderr);
 	r->stats = *dw_frontend_stats(fe);
-	r->errors += failed;
+	/* clang writes no DW_AT_decl_column: the columns, as the plugin prints them */
+	dw_fix_columns(&r->pipe.findings);
 	/* the records live in the front end's arena until the run is freed */
 	r->fe = fe;
 	return failed;

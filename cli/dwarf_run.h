@@ -18,7 +18,7 @@
  * @c: the common options
  * @profile: the loaded --profile files
  * @pipe: profiles, analysis, proposals and output (core)
- * @errors: inputs that failed, plus errors in annotations
+ * @errors: errors printed: inputs that failed, and errors in annotations
  * @stats: the front end's counts at the end
  * @fe: the front end, which owns the records
  * @jobs: threads reading units ahead (-j); 0 or 1: none
@@ -41,8 +41,11 @@ void dw_run_free(struct dw_run *r);
 /*
  * Read @files (printing an error naming each one that fails), converting
  * every record with @all, only records named @only when it is not NULL,
- * spelling types for layout views when @types.  Returns the number of
- * failed inputs.
+ * spelling types for layout views when @types; then give the reported
+ * fields the columns that DWARF lacks (dwarf_columns.h), for every
+ * subcommand alike.  Returns the number of inputs that could not be
+ * analysed: that failed, or whose annotations have errors (the units read
+ * before the error are analysed and reported).
  */
 size_t dw_run_files(struct dw_run *r, char *const *files, int nfiles, bool all,
 		    const char *only, bool types);

@@ -42,6 +42,96 @@ const char *cl_format_names(void)
 	return "text, json, sarif, github, yaml or html";
 }
 
+/* ------------------------------------------------------------------ */
+/* worth converting                                                     */
+
+struct worth {
+	const struct cl_worth_walk *w;
+	const struct cl_profile *p;
+	bool no_groups;
+	unsigned depth;
+};
+
+static bool worth(const struct worth *c, const void *rec);
+
+static bool member_worth(void *ctx, const char *name, bool marked, const void *embedded)
+{
+	const struct worth *c = ctx;
+	struct worth inner = *c;
+
+	if (marked || (!c->no_groups && name && cl_groups_marker(name)))
+		return true;
+	if (!embedded || c->depth >= CL_NESTING_MAX)
+		return false;
+	inner.depth++;
+	return worth(&inner, embedded);
+}
+
+static bool worth(const struct worth *c, const void *rec)
+{
+	const struct cl_worth_walk *w = c->w;
+	int known = w->known ? w->known(w->data, rec) : -1;
+	bool yes;
+
+	if (known >= 0)
+		return known;
+	if (w->remember)
+		w->remember(w->data, rec, false);
+	yes = cl_profile_names(c->p, w->name(w->data, rec)) ||
+	      (!c->depth && w->marked(w->data, rec)) ||
+	      w->members(w->data, rec, member_worth, (void *)c);
+	if (w->remember)
+		w->remember(w->data, rec, yes);
+	return yes;
+}
+
+bool cl_worth_converting(const struct cl_worth_walk *w, const void *rec,
+			 const struct cl_profile *p, bool no_groups)
+{
+	struct worth c = { w, p, no_groups, 0 };
+
+	return worth(&c, rec);
+}
+
+static const char *record_name(void *data, const void *rec)
+{
+	(void)data;
+	return ((const struct cl_record *)rec)->name;
+}
+
+static bool record_marked(void *data, const void *rec)
+{
+	const struct cl_record *r = rec;
+
+	(void)data;
+	return r->per_thread || r->npaths;
+}
+
+static bool record_members(void *data, const void *rec,
+			   bool (*fn)(void *ctx, const char *name, bool marked, const void *embedded),
+			   void *ctx)
+{
+	const struct cl_member *m;
+
+	(void)data;
+	cl_for_each_member((const struct cl_record *)rec, m)
+		if (fn(ctx, m->name, m->access.cls != CL_CLASS_NONE, m->record))
+			return true;
+	return false;
+}
+
+bool cl_record_worth_converting(const struct cl_record *rec, const struct cl_profile *p,
+				bool no_groups)
+{
+	static const struct cl_worth_walk w = {
+		record_name, record_marked, record_members, NULL, NULL, NULL,
+	};
+
+	return cl_worth_converting(&w, rec, p, no_groups);
+}
+
+/* ------------------------------------------------------------------ */
+
 void cl_pipeline_init(struct cl_pipeline *p, const struct cl_pipeline_config *cfg)
 {
 	memset(p, 0, sizeof(*p));
@@ -172,23 +262,11 @@ static void propose(struct cl_pipeline *p, const struct cl_record *rec,
 static void draw(struct cl_pipeline *p, struct cl_record *rec, const struct cl_report_proposal *rp)
 {
 	struct cl_view_options vo = { .opt = &p->cfg.opt };
-	const char *name = cl_record_display(rec, &p->arena);
 	FILE *out = p->cfg.view;
 
-	fprintf(out, "/* cachelint: %s as it is */\n", name);
+	fprintf(out, "/* cachelint: %s as it is */\n", cl_record_display(rec, &p->arena));
 	cl_view(out, rec, &vo);
-	if (rp->p) {
-		const char *asserts = cl_proposal_group_asserts(rp->p, &p->arena);
-
-		vo.proposal = rp->p;
-		fprintf(out, "/* cachelint: %s as proposed */\n", name);
-		cl_view(out, rec, &vo);
-		if (asserts)
-			fprintf(out, "/* cachelint: %s's assert function keeps it checked:\n%s */\n",
-				name, asserts);
-	} else {
-		fprintf(out, "/* cachelint: no proposal for %s: %s */\n", name, rp->reason);
-	}
+	cl_view_proposal(out, rec, rp, &vo, &p->arena);
 }
 
 /* "'usage'", "'a', 'b'": the fields of the new findings that are truly shared. */

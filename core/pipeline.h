@@ -132,6 +132,49 @@ struct cl_pipeline {
 	size_t nsource_texts;
 };
 
+/**
+ * struct cl_worth_walk - a record as a front end holds it before converting
+ * it (a GCC tree, a libclang cursor, a converted record), for
+ * cl_worth_converting()
+ * @name: the name a profile keys @rec by, or NULL
+ * @marked: whether @rec itself is annotated: __per_thread (or, converted,
+ *          given paths)
+ * @members: call @fn on each member of @rec, with its name (NULL when it
+ *           has none), whether it is annotated (a class or a path), and the
+ *           record it embeds (NULL when none), until @fn returns true;
+ *           return whether it did
+ * @known: the answer an earlier question found for @rec, 0 or 1, or -1
+ *         when it was not asked; NULL when the front end remembers nothing
+ * @remember: keep @yes for @rec (false first, while it is being asked: a
+ *            record cannot contain itself); NULL with @known
+ * @data: the front end's, passed to each
+ */
+struct cl_worth_walk {
+	const char *(*name)(void *data, const void *rec);
+	bool (*marked)(void *data, const void *rec);
+	bool (*members)(void *data, const void *rec,
+			bool (*fn)(void *ctx, const char *name, bool marked, const void *embedded),
+			void *ctx);
+	int (*known)(void *data, const void *rec);
+	void (*remember)(void *data, const void *rec, bool yes);
+	void *data;
+};
+
+/*
+ * Whether a front end's record is worth converting and handing over: it is
+ * itself annotated (@w->marked), a member of it is, a profile (@p, or NULL) names
+ * it, a member is one of the kernel's cacheline group markers (unless
+ * @no_groups), or a record it embeds is any of these but @w->marked, down
+ * to CL_NESTING_MAX.  Most records of a unit are none of these; asking
+ * before converting keeps a front end's cost near zero.  The one test for
+ * the plugin, the lint and the DWARF checker.
+ */
+bool cl_worth_converting(const struct cl_worth_walk *w, const void *rec,
+			 const struct cl_profile *p, bool no_groups);
+/* The same question about a record already converted. */
+bool cl_record_worth_converting(const struct cl_record *rec, const struct cl_profile *p,
+				bool no_groups);
+
 void cl_pipeline_init(struct cl_pipeline *p, const struct cl_pipeline_config *cfg);
 void cl_pipeline_free(struct cl_pipeline *p);
 

@@ -20,6 +20,7 @@
 #include "dwarf_internal.h"
 #include "dwarf_input.h"
 #include "groups.h"
+#include "pipeline.h"
 #include "names.h"
 
 #include <stdarg.h>
@@ -174,7 +175,7 @@ static struct cl_record *copy_record(struct dw_frontend *fe, struct cl_map *memo
 		cm->name = copy_str(a, m->name);
 		cm->type = copy_str(a, m->type);
 		copy_access(a, &cm->access);
-		cm->record = m->record && depth < DW_DEPTH_MAX ?
+		cm->record = m->record && depth < CL_NESTING_MAX ?
 			     copy_record(fe, memo, m->record, depth + 1) : NULL;
 	}
 	return c;
@@ -218,9 +219,8 @@ static bool is_root(struct dw_unit *u, const struct cl_record *rec)
  */
 static bool is_wanted(struct dw_frontend *fe, const struct cl_record *rec)
 {
-	return fe->cfg.all || fe->cfg.only || cl_record_is_annotated(rec) ||
-	       cl_profile_reaches(fe->cfg.profile, rec) ||
-	       (!fe->cfg.no_groups && cl_groups_present(rec));
+	return fe->cfg.all || fe->cfg.only ||
+	       cl_record_worth_converting(rec, fe->cfg.profile, fe->cfg.no_groups);
 }
 
 /*

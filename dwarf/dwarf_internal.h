@@ -38,7 +38,6 @@
 #define DW_TAG_LLVM_annotation 0x6000
 #endif
 
-#define DW_DEPTH_MAX 64		/* type chains and record nesting */
 #define DW_WALK_DEPTH_MAX 256	/* DIE tree depth of the walk */
 
 /*

@@ -495,7 +495,7 @@ struct cl_record *dw_record_convert(struct dw_unit *u, struct dw_type *t, Dwarf_
 	if ((a.have & DWA_DECLARATION) || !(a.have & DWA_BYTE_SIZE))
 		return NULL;
 	u->fe->stats.record_dies++;
-	if (depth > DW_DEPTH_MAX) {
+	if (depth > CL_NESTING_MAX) {
 		u->fe->stats.unconvertible++;
 		return NULL;
 	}
@@ -522,7 +522,7 @@ static void variable_tag(struct dw_unit *u, void *arg, const char *tag)
 /* The DIE of the type @k names through typedefs and qualifiers, or NULL. */
 static Dwarf_Die peel_aliases(struct dw_unit *u, dw_key k)
 {
-	for (unsigned depth = 0; depth < DW_DEPTH_MAX; depth++) {
+	for (unsigned depth = 0; depth < CL_NESTING_MAX; depth++) {
 		Dwarf_Die die = dw_die_at(u, k);
 		struct dw_attrs a;
 

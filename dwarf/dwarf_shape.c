@@ -343,7 +343,7 @@ static uint64_t hash_die(struct dw_unit *u, uint64_t off, struct hasher *h, stru
 	struct dw_raw_die d;
 	const char *name = NULL;
 
-	if (depth > DW_DEPTH_MAX || dw_raw_die_read(&u->raw, off, &d))
+	if (depth > CL_NESTING_MAX || dw_raw_die_read(&u->raw, off, &d))
 		return 0;
 	mix(h, d.tag | (uint64_t)d.children << 16 | (uint64_t)d.null << 17);
 	if (d.null) {

@@ -277,7 +277,7 @@ static void layout_die(struct dw_unit *u, struct dw_type *t, Dwarf_Die die, unsi
 
 /*
  * The layout of the type @k: size, alignment, record.  Cycles (a typedef of
- * itself in corrupt input) and chains deeper than DW_DEPTH_MAX have none.
+ * itself in corrupt input) and chains deeper than CL_NESTING_MAX have none.
  */
 static struct dw_type *layout(struct dw_unit *u, dw_key k, Dwarf_Die given, unsigned depth)
 {
@@ -287,7 +287,7 @@ static struct dw_type *layout(struct dw_unit *u, dw_key k, Dwarf_Die given, unsi
 
 	if (t->state == 2)
 		return t;
-	if (t->state == 1 || depth > DW_DEPTH_MAX)
+	if (t->state == 1 || depth > CL_NESTING_MAX)
 		return (struct dw_type *)&unknown;
 	t->state = 1;
 	die = given ? given : dw_die_at(u, k);
@@ -548,7 +548,7 @@ void dw_type_spell(struct dw_unit *u, struct dw_type *t, unsigned depth)
 
 	if (t->spell_state == 2)
 		return;
-	if (t->spell_state == 1 || depth > DW_DEPTH_MAX) {
+	if (t->spell_state == 1 || depth > CL_NESTING_MAX) {
 		/* only corrupt input spells itself */
 		if (!t->prefix) {
 			t->prefix = "?";

@@ -123,7 +123,7 @@ struct node {
  * @u: the unit (its arena holds the nodes)
  * @list: inheritance graph order, the class itself first
  * @n: number of @list
- * @overflow: more than NODES_MAX, or deeper than DW_DEPTH_MAX
+ * @overflow: more than NODES_MAX, or deeper than CL_NESTING_MAX
  */
 struct hier {
 	struct dw_unit *u;
@@ -164,7 +164,7 @@ static void walk(struct hier *h, struct node *x, unsigned depth)
 {
 	const struct dw_class *c = x->cls;
 
-	if (depth > DW_DEPTH_MAX) {
+	if (depth > CL_NESTING_MAX) {
 		h->overflow = true;
 		return;
 	}
@@ -339,7 +339,7 @@ static bool lost_below(const struct hier *h, const struct node *x, unsigned dept
 {
 	const struct node *v;
 
-	if (depth > DW_DEPTH_MAX)
+	if (depth > CL_NESTING_MAX)
 		return false;
 	if (x->lost)
 		return true;
@@ -391,7 +391,7 @@ static struct cl_record *part_here(struct dw_unit *u, const struct hier *h, stru
 			continue;
 		}
 		k = member_node(h, x, i, m);
-		if (k && depth < DW_DEPTH_MAX && lost_below(h, k, depth + 1))
+		if (k && depth < CL_NESTING_MAX && lost_below(h, k, depth + 1))
 			m->record = part_here(u, h, k, depth + 1);
 	}
 	return r;

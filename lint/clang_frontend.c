@@ -26,9 +26,8 @@
 
 #include "emit_source.h"
 #include "groups.h"
+#include "pipeline.h"
 
-#define EMBED_WORTH_DEPTH 64	/* as the plugin's worth_converting(), and conversion */
-#define CONVERT_DEPTH_MAX 64
 #define PARSE_TRIES 4
 
 /**
@@ -305,45 +304,67 @@ static bool is_member(CXCursor field, bool *named)
 	return *named || !clang_Cursor_isNull(field_record(field));
 }
 
-/* A member made by the kernel's __cacheline_group_begin/end() (core/model/groups.c). */
-static bool group_marker(CXCursor field)
+/*
+ * Whether a record is worth converting: core's one test
+ * (cl_worth_converting()), asked of libclang's cursors (each a const
+ * CXCursor *), with the answers kept in the cache of conversions.
+ */
+static const char *cursor_name(void *data, const void *rec)
 {
-	CXString s = clang_getCursorSpelling(field);
-	bool yes = cl_groups_marker(clang_getCString(s));
+	bool tdef;
 
-	clang_disposeString(s);
+	return record_name(data, *(const CXCursor *)rec, &tdef);
+}
+
+static bool cursor_marked(void *data, const void *rec)
+{
+	bool per_thread = false;
+
+	annot_record_suppress(data, *(const CXCursor *)rec, &per_thread);
+	return per_thread;
+}
+
+static bool cursor_members(void *data, const void *rec,
+			   bool (*fn)(void *ctx, const char *name, bool marked, const void *embedded),
+			   void *ctx)
+{
+	struct fe *fe = data;
+	struct fields f = { 0 };
+	bool yes = false;
+
+	clang_Type_visitFields(clang_getCursorType(*(const CXCursor *)rec), collect_field, &f);
+	for (size_t i = 0; i < f.n && !yes; i++) {
+		CXString s = clang_getCursorSpelling(f.v[i]);
+		CXCursor r = field_record(f.v[i]);
+		const char *name = clang_getCString(s);
+
+		yes = fn(ctx, *name ? name : NULL, annot_field_marked(fe, f.v[i]),
+			 clang_Cursor_isNull(r) ? NULL : &r);
+		clang_disposeString(s);
+	}
+	free(f.v);
 	return yes;
 }
 
-static bool worth(struct fe *fe, CXCursor decl, unsigned depth)
+static int cursor_known(void *data, const void *rec)
 {
-	struct conv_entry *e = entry(fe, decl);
-	struct fields f = { 0 };
-	bool tdef, yes = false;
-	const char *name;
+	return entry(data, *(const CXCursor *)rec)->worth;
+}
 
-	if (e->worth >= 0)
-		return e->worth;
-	e->worth = 0;	/* a record cannot contain itself; be safe */
-	name = record_name(fe, decl, &tdef);
-	if (cl_profile_names(fe->opt->profile, name))
-		yes = true;
-	if (!depth && !yes)
-		annot_record_suppress(fe, decl, &yes);	/* __per_thread */
-	clang_Type_visitFields(clang_getCursorType(decl), collect_field, &f);
-	for (size_t i = 0; i < f.n && !yes; i++) {
-		CXCursor r;
+static void cursor_remember(void *data, const void *rec, bool yes)
+{
+	entry(data, *(const CXCursor *)rec)->worth = yes;
+}
 
-		if (annot_field_marked(fe, f.v[i]) || (fe->opt->groups && group_marker(f.v[i])))
-			yes = true;
-		else if (depth < EMBED_WORTH_DEPTH &&
-			 !clang_Cursor_isNull(r = field_record(f.v[i])))
-			yes = worth(fe, r, depth + 1);
-	}
-	free(f.v);
-	e = entry(fe, decl);	/* the cache may have grown */
-	e->worth = yes;
-	return yes;
+static bool worth(struct fe *fe, CXCursor decl)
+{
+	static const struct cl_worth_walk walk = {
+		cursor_name, cursor_marked, cursor_members, cursor_known, cursor_remember, NULL,
+	};
+	struct cl_worth_walk w = walk;
+
+	w.data = fe;
+	return cl_worth_converting(&w, &decl, fe->opt->profile, !fe->opt->groups);
 }
 
 struct attrs {
@@ -534,7 +555,7 @@ static struct cl_record *convert(struct fe *fe, CXCursor decl, unsigned depth)
 	if (e->converted)
 		return e->rec;
 	e->converted = true;	/* claim it first: a record cannot contain itself */
-	if (depth <= CONVERT_DEPTH_MAX)
+	if (depth <= CL_NESTING_MAX)
 		rec = build(fe, decl, depth);
 	entry(fe, decl)->rec = rec;	/* build() may have grown the cache */
 	return rec;
@@ -704,11 +725,11 @@ static enum CXChildVisitResult base_record(CXCursor c, CXCursor parent, CXClient
 		clang_getCanonicalType(clang_getCursorType(c))));
 	if (clang_Cursor_isNull(decl) || !is_record_kind(clang_getCursorKind(decl)))
 		return CXChildVisit_Continue;	/* a dependent base */
-	if (worth(b->fe, decl, 0)) {
+	if (worth(b->fe, decl)) {
 		b->worth = true;
 		return CXChildVisit_Break;
 	}
-	if (b->depth < EMBED_WORTH_DEPTH) {
+	if (b->depth < CL_NESTING_MAX) {
 		inner = (struct bases){ b->fe, b->depth + 1, false, false };
 		clang_visitChildren(decl, base_record, &inner);
 		if (inner.worth) {
@@ -727,7 +748,7 @@ static void check_bases(struct fe *fe, CXCursor decl)
 	bool tdef;
 
 	clang_visitChildren(decl, base_record, &b);
-	if (!b.any || !(b.worth || worth(fe, decl, 0)))
+	if (!b.any || !(b.worth || worth(fe, decl)))
 		return;
 	name = record_name(fe, decl, &tdef);
 	fe_note(fe, decl, "the base classes of", name ? name : "(anonymous)");
@@ -766,7 +787,7 @@ static void add_record(struct fe *fe, CXCursor decl)
 
 	if (clang_getCursorLanguage(decl) == CXLanguage_CPlusPlus)
 		check_bases(fe, decl);
-	if (!fe->opt->all && !worth(fe, decl, 0)) {
+	if (!fe->opt->all && !worth(fe, decl)) {
 		annot_record_suppress(fe, decl, NULL);	/* a misspelt rule is an error anyway */
 		return;
 	}

@@ -332,15 +332,18 @@ bool attributes_pinned(tree field)
 	return lookup_attribute(ATTR_PIN, DECL_ATTRIBUTES(field));
 }
 
+bool attributes_field_marked(tree f)
+{
+	return DECL_ATTRIBUTES(f) &&
+	       (lookup_attribute(ATTR_READ_MOSTLY, DECL_ATTRIBUTES(f)) ||
+		lookup_attribute(ATTR_WRITE_HOT, DECL_ATTRIBUTES(f)) ||
+		path_attribute(DECL_ATTRIBUTES(f)));
+}
+
 bool attributes_on_fields(tree type)
 {
-	for (tree f = TYPE_FIELDS(type); f; f = DECL_CHAIN(f)) {
-		if (TREE_CODE(f) != FIELD_DECL || !DECL_ATTRIBUTES(f))
-			continue;
-		if (lookup_attribute(ATTR_READ_MOSTLY, DECL_ATTRIBUTES(f)) ||
-		    lookup_attribute(ATTR_WRITE_HOT, DECL_ATTRIBUTES(f)) ||
-		    path_attribute(DECL_ATTRIBUTES(f)))
+	for (tree f = TYPE_FIELDS(type); f; f = DECL_CHAIN(f))
+		if (TREE_CODE(f) == FIELD_DECL && attributes_field_marked(f))
 			return true;
-	}
 	return false;
 }

@@ -38,6 +38,8 @@ unsigned attributes_read_suppress(tree type);
 bool attributes_per_thread(tree node);
 /* Whether any field of the record carries a cachelint attribute. */
 bool attributes_on_fields(tree type);
+/* Whether field @f carries a class or a path (a write group). */
+bool attributes_field_marked(tree f);
 
 /* convert.cc */
 /*

@@ -98,7 +98,6 @@ struct plugin_output {
  * @disabled: `disable`, or an argument error: register annotations only
  * @werror: report findings as errors
  * @opt: analysis options
- * @line_size_given: line-size was an argument (it wins over profiles)
  * @profile: merged profiles
  * @profile_list: the `profile=` argument, the files that are dependencies
  * @report_path: `report=` argument
@@ -122,7 +121,6 @@ struct plugin_state {
 	bool disabled;
 	bool werror;
 	struct cl_options opt;
-	bool line_size_given;
 	struct cl_profile profile;
 	const char *profile_list;
 	const char *report_path;
@@ -291,51 +289,75 @@ static void close_stream(struct plugin_output *o)
 	o->text = NULL;
 }
 
-/* A member made by the kernel's __cacheline_group_begin/end() (core/model/groups.c). */
-static bool cacheline_group_marker(tree field)
+/*
+ * Whether a record is worth converting: core's one test
+ * (cl_worth_converting()), asked of GCC's trees before converting.
+ */
+
+/**
+ * struct worth_question - one question about @root
+ * @root: the record asked about
+ * @root_name: its name (a typedef's, for an anonymous struct)
+ * @seen: the records looked into, each once (embedded records form a DAG)
+ */
+struct worth_question {
+	tree root;
+	const char *root_name;
+	hash_set<uid_hash> seen;
+};
+
+static const char *tree_name(void *data, const void *rec)
 {
-	return DECL_NAME(field) && cl_groups_marker(IDENTIFIER_POINTER(DECL_NAME(field)));
+	struct worth_question *q = (struct worth_question *)data;
+
+	return (tree)rec == q->root ? q->root_name : convert_record_name((tree)rec, &state.arena);
 }
 
-/*
- * Whether a record is worth converting: annotated fields, a profile entry,
- * the kernel's cacheline group markers, or an embedded record that is,
- * however deep (as deep as convert.cc converts: 64).  Most structs of a
- * unit are none of these, and skipping them keeps the plugin's cost near
- * zero.  @seen: the records looked into by this question, each once
- * (embedded records form a DAG).
- */
-#define WORTH_DEPTH_MAX 64
-
-static bool worth_embedded(tree type, const char *name, unsigned depth,
-			   hash_set<uid_hash> *seen)
+static bool tree_marked(void *data, const void *rec)
 {
-	if (state.dump || attributes_on_fields(type) || attributes_per_thread(type))
-		return true;
-	if (cl_profile_names(&state.profile, name))
-		return true;
-	if (depth >= WORTH_DEPTH_MAX)
-		return false;
-	for (tree f = TYPE_FIELDS(type); f; f = DECL_CHAIN(f)) {
+	(void)data;
+	return attributes_per_thread((tree)rec);
+}
+
+static bool tree_members(void *data, const void *rec,
+			 bool (*fn)(void *ctx, const char *name, bool marked, const void *embedded),
+			 void *ctx)
+{
+	(void)data;
+	for (tree f = TYPE_FIELDS((tree)rec); f; f = DECL_CHAIN(f)) {
 		tree t;
 
 		if (TREE_CODE(f) != FIELD_DECL)
 			continue;
-		if (!state.opt.no_cacheline_groups && cacheline_group_marker(f))
-			return true;
 		t = TYPE_MAIN_VARIANT(TREE_TYPE(f));
-		if (RECORD_OR_UNION_TYPE_P(t) && !seen->add(TYPE_UID(t)) &&
-		    worth_embedded(t, convert_record_name(t, &state.arena), depth + 1, seen))
+		if (fn(ctx, DECL_NAME(f) ? IDENTIFIER_POINTER(DECL_NAME(f)) : NULL,
+		       attributes_field_marked(f), RECORD_OR_UNION_TYPE_P(t) ? t : NULL))
 			return true;
 	}
 	return false;
 }
 
+static int tree_known(void *data, const void *rec)
+{
+	return ((struct worth_question *)data)->seen.contains(TYPE_UID((tree)rec)) ? 0 : -1;
+}
+
+static void tree_remember(void *data, const void *rec, bool yes)
+{
+	(void)yes;	/* a yes ends the question */
+	((struct worth_question *)data)->seen.add(TYPE_UID((tree)rec));
+}
+
 static bool worth_converting(tree type, const char *name)
 {
-	hash_set<uid_hash> seen;
+	struct worth_question q;
+	struct cl_worth_walk w = { tree_name, tree_marked, tree_members, tree_known,
+				   tree_remember, &q };
 
-	return worth_embedded(type, name, 0, &seen);
+	q.root = type;
+	q.root_name = name;
+	return state.dump ||
+	       cl_worth_converting(&w, type, &state.profile, state.opt.no_cacheline_groups);
 }
 
 /*
@@ -646,7 +668,6 @@ static void parse_argument(const struct plugin_argument *arg, const char **profi
 	    !strcmp(key, "cacheline-groups") || !strcmp(key, "max-growth")) {
 		if (cl_options_set(&state.opt, key, arg->value, &err))
 			bad_argument(key, "%s", err.msg);
-		state.line_size_given |= !strcmp(key, "line-size");
 	} else if (!strcmp(key, "profile")) {
 		if (needs_value(arg, true))
 			*profiles = arg->value;
@@ -694,8 +715,7 @@ static void load_profiles(const char *list)
 		return;
 	}
 	state.profile_list = list;
-	if (state.profile.line_size && !state.line_size_given)
-		state.opt.line_size = state.profile.line_size;
+	cl_options_profile_line_size(&state.opt, state.profile.line_size);
 }
 
 /* Everything after a record is converted is core's pipeline. */

@@ -19,8 +19,6 @@
 #include "langhooks.h"
 #include "tree-pretty-print.h"
 
-#define DEPTH_MAX 64
-
 typedef int_hash<unsigned int, 0xffffffffu, 0xfffffffeu> uid_hash;
 
 /* TYPE_UID of a main variant -> its model, or NULL if it has no fixed layout */
@@ -211,7 +209,7 @@ static bool lost_primary_below(tree root, tree b, unsigned depth)
 {
 	tree bb, cls = BINFO_TYPE(b), primary;
 
-	if (depth > DEPTH_MAX)
+	if (depth > CL_NESTING_MAX)
 		return false;
 	if (BINFO_LOST_PRIMARY_P(b))
 		return true;
@@ -279,7 +277,7 @@ static void convert_member(struct cl_member *m, tree f, struct cl_arena *a, unsi
 	if (DECL_ARTIFICIAL(f))
 		m->flags |= DECL_NAME(f) ? CL_MEMBER_ARTIFICIAL : CL_MEMBER_BASE;
 	if (RECORD_OR_UNION_TYPE_P(type)) {
-		if (binfo && depth < DEPTH_MAX && lost_primary_below(root, binfo, 0))
+		if (binfo && depth < CL_NESTING_MAX && lost_primary_below(root, binfo, 0))
 			m->record = build(base_layout(f), a, depth + 1, binfo, root);
 		else
 			m->record = convert(is_base_field(f) ? base_layout(f) :
@@ -343,7 +341,7 @@ static struct cl_record *convert(tree type, struct cl_arena *a, unsigned depth)
 		return *cached;
 	/* Claim the slot first: a record cannot contain itself, but be safe. */
 	cache->put(uid, NULL);
-	if (depth <= DEPTH_MAX && layout_fixed(type))
+	if (depth <= CL_NESTING_MAX && layout_fixed(type))
 		rec = build(type, a, depth, complete_binfo(type), complete_binfo(type));
 	cache->put(uid, rec);	/* build() may have rehashed the map */
 	return rec;

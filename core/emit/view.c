@@ -27,6 +27,7 @@
 
 #include "lines.h"
 #include "propose.h"
+#include "report.h"
 #include "rules.h"
 
 #define TYPE_WIDTH 26	/* pahole's type column at depth 1 */
@@ -578,4 +579,30 @@ void cl_view(FILE *out, const struct cl_record *rec, const struct cl_view_option
 	cl_path_order_free(&v.marked);
 	cl_findings_free(&own);
 	cl_arena_free(&v.a);
+}
+
+void cl_view_proposal(FILE *out, const struct cl_record *rec,
+		      const struct cl_report_proposal *rp, const struct cl_view_options *vo,
+		      struct cl_arena *a)
+{
+	struct cl_view_options pvo = *vo;
+	const char *name = cl_record_display(rec, a), *asserts;
+
+	if (!rp) {
+		fprintf(out, "/* cachelint: nothing to propose for %s: no cache line holds fields of two classes or write groups */\n",
+			name);
+		return;
+	}
+	if (!rp->p) {
+		fprintf(out, "/* cachelint: no proposal for %s: %s */\n", name, rp->reason);
+		return;
+	}
+	fprintf(out, "/* cachelint: %s as proposed (%s) */\n", name, cl_proposal_order(rp->p, a));
+	pvo.findings = NULL;
+	pvo.proposal = rp->p;
+	cl_view(out, rec, &pvo);
+	asserts = cl_proposal_group_asserts(rp->p, a);
+	if (asserts)
+		fprintf(out, "/* cachelint: %s's assert function keeps it checked:\n%s */\n",
+			name, asserts);
 }

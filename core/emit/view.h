@@ -23,6 +23,7 @@ extern "C" {
 #endif
 
 struct cl_proposal;
+struct cl_report_proposal;
 
 /**
  * struct cl_view_options - how to draw
@@ -49,6 +50,18 @@ struct cl_view_options {
  * 1.24 prints, plus the class and mark comments.
  */
 void cl_view(FILE *out, const struct cl_record *rec, const struct cl_view_options *vo);
+
+/*
+ * What goes below @rec's view: the layout its proposal @rp makes, drawn
+ * with @vo (its @findings and @proposal aside) under a header that gives the
+ * order, the alignments added and the sizes before and after, then the
+ * kernel's assert lines that keep it so; or why there is no proposal (@rp
+ * NULL: no finding that a proposal fixes).  The one drawing of a proposal,
+ * for the plugin's view= and `cachelint layout --propose`.
+ */
+void cl_view_proposal(FILE *out, const struct cl_record *rec,
+		      const struct cl_report_proposal *rp, const struct cl_view_options *vo,
+		      struct cl_arena *a);
 
 #ifdef __cplusplus
 }

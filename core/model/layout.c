@@ -180,8 +180,6 @@ const char *cl_leaf_path(struct cl_leaf *leaf, struct cl_arena *a)
  * dotted paths as strings, which are otherwise only spelled out for the
  * leaves that are reported.
  */
-#define WALK_DEPTH_MAX 64
-
 struct walk_node {
 	const struct cl_member *m;
 	const char *path;	/* when the walk builds strings; NULL if anonymous */
@@ -199,8 +197,8 @@ struct walk {
 	struct cl_arena *arena;
 	bool strings;		/* build path strings as we go */
 	/* named record instances from the root down, with their path lengths */
-	const struct cl_scope *scope[WALK_DEPTH_MAX + 2];
-	size_t prefix_len[WALK_DEPTH_MAX + 2];
+	const struct cl_scope *scope[CL_NESTING_MAX + 2];
+	size_t prefix_len[CL_NESTING_MAX + 2];
 	unsigned nscope;
 	void (*visit)(struct walk *w, const struct walk_node *node);
 	void *data;
@@ -294,9 +292,9 @@ static void walk_member(struct walk *w, const struct cl_member *m, uint64_t base
 	refined = m->record && node.access.cls != CL_CLASS_NONE && w->strings &&
 		  refined_below(w, &node);
 	node.leaf = !m->record || (node.access.cls != CL_CLASS_NONE && !refined) ||
-		    depth >= WALK_DEPTH_MAX;
+		    depth >= CL_NESTING_MAX;
 	w->visit(w, &node);
-	if (!m->record || depth >= WALK_DEPTH_MAX)
+	if (!m->record || depth >= CL_NESTING_MAX)
 		return;
 	if (m->name) {
 		struct cl_path_node *n = cl_arena_alloc(w->arena, sizeof(*n));
@@ -333,7 +331,7 @@ static bool tree_has_paths(const struct cl_record *rec, unsigned depth)
 
 	if (rec->npaths)
 		return true;
-	if (depth >= WALK_DEPTH_MAX)
+	if (depth >= CL_NESTING_MAX)
 		return false;
 	cl_for_each_member(rec, m)
 		if (m->record && tree_has_paths(m->record, depth + 1))
@@ -461,7 +459,6 @@ size_t cl_path_order_find(const struct cl_path_order *po, const char *path, bool
 	return run_bound(po, path, n, below, false);
 }
 
-#define EMBED_DEPTH_MAX 64
 #define EMBED_SMALL 32
 
 /*
@@ -494,7 +491,7 @@ static void each_embedded(struct cl_record *rec, void (*fn)(struct cl_record *r,
 {
 	struct cl_member *m;
 
-	if (depth > EMBED_DEPTH_MAX)
+	if (depth > CL_NESTING_MAX)
 		return;
 	cl_for_each_member(rec, m) {
 		struct cl_record *r = m->record;
@@ -522,7 +519,7 @@ static bool members_annotated(const struct cl_record *rec, unsigned depth)
 	const struct cl_member *m;
 
 	/* Records cannot contain themselves; the bound guards corrupt input. */
-	if (depth > 64)
+	if (depth > CL_NESTING_MAX)
 		return false;
 	cl_for_each_member(rec, m) {
 		if (m->access.cls != CL_CLASS_NONE)
@@ -573,7 +570,7 @@ static uint64_t fingerprint(uint64_t h, const struct cl_record *rec, unsigned de
 		h = fnv_u64(h, m->flags);
 		h = fnv_u64(h, m->access.cls);
 		h = fnv_str(h, m->access.group);
-		if (m->record && depth < 64)
+		if (m->record && depth < CL_NESTING_MAX)
 			h = fingerprint(h, m->record, depth + 1);
 	}
 	return h;

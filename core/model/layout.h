@@ -421,6 +421,15 @@ size_t cl_path_order_find(const struct cl_path_order *po, const char *path, bool
 void cl_record_for_each_embedded(struct cl_record *rec,
 				 void (*fn)(struct cl_record *r, void *data), void *data);
 
+/*
+ * How deep records nest (a member's record's member's record ...) before
+ * every walk over them stops: conversion in each front end, the question
+ * whether a record is worth converting, and core's walks, so that all of
+ * them see the same record.  Records cannot contain themselves; the bound
+ * guards corrupt input and the stack.
+ */
+#define CL_NESTING_MAX 64
+
 /* Any member or leaf annotated, or path classes given: worth analysing. */
 bool cl_record_is_annotated(const struct cl_record *rec);
 

@@ -16,6 +16,13 @@ void cl_options_init(struct cl_options *o)
 	o->no_cacheline_groups = false;
 	o->max_growth = 0;
 	o->max_growth_set = false;
+	o->line_size_given = false;
+}
+
+void cl_options_profile_line_size(struct cl_options *o, unsigned line_size)
+{
+	if (line_size && !o->line_size_given)
+		o->line_size = line_size;
 }
 
 static int parse_max_growth(const char *value, struct cl_options *o, struct cl_diag *err)
@@ -58,8 +65,12 @@ static int parse_line_size(const char *value, unsigned *out, struct cl_diag *err
 int cl_options_set(struct cl_options *o, const char *key, const char *value,
 		   struct cl_diag *err)
 {
-	if (!strcmp(key, "line-size"))
-		return parse_line_size(value, &o->line_size, err);
+	if (!strcmp(key, "line-size")) {
+		if (parse_line_size(value, &o->line_size, err))
+			return -1;
+		o->line_size_given = true;
+		return 0;
+	}
 	if (!strcmp(key, "alignment")) {
 		if (value && !strcmp(value, "line"))
 			o->alignment = CL_ALIGN_LINE;

@@ -36,6 +36,8 @@ enum cl_alignment {
  * @max_growth: with @max_growth_set, the most bytes per instance a proposal
  *              may add; it gives up separations to stay inside (propose.c)
  * @max_growth_set: a bound was given
+ * @line_size_given: @line_size was set (an argument or option): it wins
+ *                   over the profiles' line-size (cl_options_profile_line_size())
  */
 struct cl_options {
 	unsigned line_size;
@@ -44,6 +46,7 @@ struct cl_options {
 	bool no_cacheline_groups;
 	uint64_t max_growth;
 	bool max_growth_set;
+	bool line_size_given;
 };
 
 void cl_options_init(struct cl_options *o);
@@ -56,6 +59,11 @@ void cl_options_init(struct cl_options *o);
  */
 int cl_options_set(struct cl_options *o, const char *key, const char *value,
 		   struct cl_diag *err);
+/*
+ * The line size the profiles give (0: none): it applies unless line-size
+ * was set, which wins, so the plugin and the command line agree on which.
+ */
+void cl_options_profile_line_size(struct cl_options *o, unsigned line_size);
 
 #ifdef __cplusplus
 }

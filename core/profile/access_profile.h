@@ -394,8 +394,6 @@ size_t cl_profile_apply(struct cl_profile *p, struct cl_record *rec,
 void cl_profile_apply_embedded(struct cl_profile *p, struct cl_record *rec, struct cl_arena *a);
 /* Whether a profile declared path @name concurrent. */
 bool cl_profile_path_concurrent(const struct cl_profile *p, const char *name);
-/* Whether the profile names @rec or a record it embeds: worth loading. */
-bool cl_profile_reaches(const struct cl_profile *p, const struct cl_record *rec);
 /*
  * Whether @p has anything to apply: struct entries, or evidence per object
  * (a profile of objects: alone still judges structs and variables).

@@ -21,7 +21,7 @@ static struct cl_member *find_member(struct cl_record *rec, const char *name,
 	cl_for_each_member(rec, m)
 		if (m->name && strlen(m->name) == len && !memcmp(m->name, name, len))
 			return m;
-	if (depth > 64)
+	if (depth > CL_NESTING_MAX)
 		return NULL;
 	cl_for_each_member(rec, m) {
 		struct cl_member *found;
@@ -241,27 +241,6 @@ void cl_profile_apply_embedded(struct cl_profile *p, struct cl_record *rec, stru
 	struct embedded_job j = { p, a };
 
 	cl_record_for_each_embedded(rec, apply_classes, &j);
-}
-
-#define EMBED_DEPTH_MAX 64
-
-static bool reaches(const struct cl_profile *p, const struct cl_record *rec, unsigned depth)
-{
-	const struct cl_member *m;
-
-	if (cl_profile_names(p, rec->name))
-		return true;
-	if (depth > EMBED_DEPTH_MAX)
-		return false;
-	cl_for_each_member(rec, m)
-		if (m->record && reaches(p, m->record, depth + 1))
-			return true;
-	return false;
-}
-
-bool cl_profile_reaches(const struct cl_profile *p, const struct cl_record *rec)
-{
-	return cl_profile_has_entries(p) && reaches(p, rec, 0);
 }
 
 bool cl_profile_has_entries(const struct cl_profile *p)

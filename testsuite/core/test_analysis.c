@@ -418,6 +418,26 @@ static void test_options(void **state)
 	assert_string_equal(err.msg, "unknown option 'colour'");
 }
 
+/* A profile's line-size applies unless line-size was set; a bad value sets nothing. */
+static void test_options_profile_line_size(void **state)
+{
+	struct cl_options o;
+	struct cl_diag err;
+
+	(void)state;
+	cl_options_init(&o);
+	cl_options_profile_line_size(&o, 0);
+	assert_int_equal(o.line_size, 64);
+	cl_options_profile_line_size(&o, 128);
+	assert_int_equal(o.line_size, 128);
+	assert_int_equal(cl_options_set(&o, "line-size", "48", &err), -1);
+	cl_options_profile_line_size(&o, 32);
+	assert_int_equal(o.line_size, 32);
+	assert_int_equal(cl_options_set(&o, "line-size", "256", &err), 0);
+	cl_options_profile_line_size(&o, 32);
+	assert_int_equal(o.line_size, 256);
+}
+
 static void test_rules(void **state)
 {
 	(void)state;
@@ -528,6 +548,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_per_thread_geometry, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_per_thread_evidence, setup, teardown),
 		cmocka_unit_test(test_options),
+		cmocka_unit_test(test_options_profile_line_size),
 		cmocka_unit_test(test_rules),
 		cmocka_unit_test_setup_teardown(test_report_round_trip, setup, teardown),
 	};

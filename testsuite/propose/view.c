@@ -3,6 +3,14 @@
 // RUN: %gcc-cl -fplugin-arg-cachelint-view -fsyntax-only %s 2>&1 | FileCheck %s --match-full-lines --strict-whitespace
 // RUN: %gcc-cl -fplugin-arg-cachelint-view=%t.view -fsyntax-only %s 2>/dev/null
 // RUN: FileCheck %s --input-file %t.view --match-full-lines --strict-whitespace
+// The proposal is drawn by one function (cl_view_proposal()): `cachelint
+// layout --propose` gives it the same header, and the same lines but for the
+// type names, which clang's DWARF spells as clang does.
+// RUN: %clang -g -fno-eliminate-unused-debug-types -I%annotations -c %s -o %t.o
+// RUN: %cachelint layout --propose counters %t.o > %t.layout; test $? -eq 1
+// RUN: sed -n '/as proposed/,/^};/{s/^\t[a-z][^/]\{26\}/\tTYPE /;p}' %t.view > %t.plugin-proposed
+// RUN: sed -n '/as proposed/,/^};/{s/^\t[a-z][^/]\{26\}/\tTYPE /;p}' %t.layout > %t.layout-proposed
+// RUN: diff %t.plugin-proposed %t.layout-proposed
 #include "cachelint.h"
 
 struct counters {
@@ -37,7 +45,7 @@ struct quiet {
 // CHECK-NEXT:	/* last cacheline: 24 bytes */
 // CHECK-NEXT:	/* lines per path: read_mostly 2 (bytes fit in 1), write_hot 1 (1) */
 // CHECK-NEXT:};
-// CHECK-NEXT:/* cachelint: struct counters as proposed */
+// CHECK-NEXT:/* cachelint: struct counters as proposed (order: limit, name, flags, hits, pad; 'hits' aligned to 64 bytes; 88 -> 192 bytes, 2 -> 3 cache lines; objects need 64-aligned storage (a static, or aligned_alloc(64, ...); malloc() gives 16); lines per path: read_mostly 2 -> 1, write_hot 1 -> 1) */
 // CHECK-NEXT:struct counters {
 // CHECK-NEXT:	unsigned int               limit;                /*     0     4 */ /* read_mostly */
 // CHECK-EMPTY:

@@ -42,7 +42,7 @@ struct sock_like {
 // CHECK-NEXT:	/* last cacheline: 8 bytes */
 // CHECK-NEXT:	/* lines per path: read_mostly 1 (bytes fit in 1), write_hot 1 (1) */
 // CHECK-NEXT:};
-// CHECK-NEXT:/* cachelint: struct sock_like as proposed */
+// CHECK-NEXT:/* cachelint: struct sock_like as proposed (order: <anonymous union>, addr, pad, refs; 'refs' aligned to 64 bytes; 72 -> 128 bytes, 2 -> 2 cache lines; objects need 64-aligned storage (a static, or aligned_alloc(64, ...); malloc() gives 16); lines per path: read_mostly 1 -> 1, write_hot 1 -> 1) */
 // CHECK-NEXT:struct sock_like {
 // CHECK-NEXT:	union {
 // CHECK-NEXT:		const void *       ops;                  /*     0     8 */ /* read_mostly */

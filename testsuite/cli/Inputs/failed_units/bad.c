@@ -1,0 +1,2 @@
+#include "no_such.h"
+struct other { long x; };

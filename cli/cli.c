@@ -127,7 +127,7 @@ int cli_common_option(struct cli_common *c, int opt, const char *arg)
 int cli_load_profiles(struct cli_common *c, struct cl_profile *p)
 {
 	struct cl_diag err;
-	char buf[2048];
+	char buf[CL_DIAG_LINE_MAX];
 
 	for (size_t i = 0; i < c->nprofiles; i++) {
 		if (cl_profile_load(p, c->profiles[i], &err)) {

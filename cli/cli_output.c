@@ -101,7 +101,7 @@ static int apply_baseline(const struct cli_common *c, struct cl_pipeline *p)
 
 	cl_baseline_init(&base);
 	if (cl_baseline_load(&base, c->baseline, &err)) {
-		char buf[2048];
+		char buf[CL_DIAG_LINE_MAX];
 
 		cl_error("%s", cl_diag_format(&err, buf, sizeof(buf)));
 		rc = -1;

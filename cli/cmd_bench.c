@@ -20,6 +20,7 @@
 #include <math.h>
 #include <sched.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
@@ -760,6 +761,21 @@ static void add_aa(struct bench_plan *p)
 	p->layouts[p->nlayouts++].name = "original-aa";
 }
 
+/* "cachelint: bench: note: ...", through the one printer. */
+static void bench_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void bench_note(const char *fmt, ...)
+{
+	struct cl_diag d;
+	va_list ap;
+
+	va_start(ap, fmt);
+	cl_diag_vset(&d, NULL, 0, 0, fmt, ap);
+	va_end(ap);
+	d.severity = CL_SEV_NOTE;
+	d.command = "bench";
+	cl_diag_print(&d);
+}
+
 static void add_proposal(struct bench_plan *p, struct dw_run *r, const struct cl_record *rec,
 			 struct cl_arena *a)
 {
@@ -767,13 +783,12 @@ static void add_proposal(struct bench_plan *p, struct dw_run *r, const struct cl
 	char err[256];
 
 	if (!rp)
-		fprintf(stderr, "cachelint: bench: note: nothing to propose for %s: no cache line holds fields of two classes or write groups\n",
-			p->record);
+		bench_note("nothing to propose for %s: no cache line holds fields of two classes or write groups",
+			   p->record);
 	else if (!rp->p)
-		fprintf(stderr, "cachelint: bench: note: no proposal for %s: %s\n", p->record,
-			rp->reason);
+		bench_note("no proposal for %s: %s", p->record, rp->reason);
 	else if (bench_add_record(p, "proposed", rp->p->model, a, err, sizeof(err)))
-		fprintf(stderr, "cachelint: bench: note: %s\n", err);
+		bench_note("%s", err);
 }
 
 static void note_cpus(const struct bench_plan *p)
@@ -785,8 +800,8 @@ static void note_cpus(const struct bench_plan *p)
 		return;
 	n = CPU_COUNT(&set);
 	if ((size_t)n < p->nroles * p->threads)
-		fprintf(stderr, "cachelint: bench: note: %zu threads on %d CPU%s: threads share CPUs, so the ratios understate false sharing\n",
-			p->nroles * p->threads, n, n == 1 ? "" : "s");
+		bench_note("%zu threads on %d CPU%s: threads share CPUs, so the ratios understate false sharing",
+			   p->nroles * p->threads, n, n == 1 ? "" : "s");
 }
 
 static int measure(struct bench_plan *p, const struct bench_cmd *b, struct cl_arena *a)
@@ -816,7 +831,7 @@ static int measure(struct bench_plan *p, const struct bench_cmd *b, struct cl_ar
 		goto out;
 	table_make(p, &res, b->rounds, &t);
 	if (perf_note && b->format != BENCH_JSON)
-		fprintf(stderr, "cachelint: bench: note: %s\n", perf_note);
+		bench_note("%s", perf_note);
 	if (b->format == BENCH_JSON)
 		print_json(p, b, &res, &t, perf_note);
 	else if (b->format == BENCH_MARKDOWN)
@@ -877,8 +892,8 @@ static int plan_make(struct bench_plan *p, struct bench_cmd *b, struct dw_run *r
 	const struct cl_record *rec = r->pipe.records[0];
 
 	if (r->pipe.nrecords > 1)
-		fprintf(stderr, "cachelint: bench: note: %s has %zu layouts in the input; measuring the first\n",
-			name, r->pipe.nrecords);
+		bench_note("%s has %zu layouts in the input; measuring the first",
+			   name, r->pipe.nrecords);
 	p->line_size = b->c.opt.line_size;
 	p->base_align = b->base_align;
 	p->threads = b->threads;

@@ -20,6 +20,7 @@
 #include "propose.h"
 #include "report.h"
 #include "view.h"
+#include "yaml_writer.h"
 
 enum {
 	OPT_HEX = CLI_OPT_FIRST_FREE,
@@ -242,31 +243,47 @@ static void put_asserts(FILE *out, struct budget *b)
 	}
 }
 
+/*
+ * lines: {"conn": {"rx": 1, "tx": 3}} as a block, written by libyaml's
+ * emitter; the comments before it are ours (it writes none), the file
+ * names in them made printable.
+ */
 static int write_budget(FILE *out, void *data)
 {
 	struct budget *b = data;
 	const char **paths;
 	size_t n = budget_paths(b, &paths);
+	struct cl_yw *w = cl_yw_open_fragment();
 
-	fputs("cachelint-profile: 1\n", out);
-	fprintf(out, "# The cache lines each path of '%s' touches in %s (the most over its\n"
-		"# %zu layout%s), written by `cachelint layout --write-budget`: with this\n"
+	cl_yw_map(w, false);
+	cl_yw_key_u64(w, "cachelint-profile", 1);
+	cl_yw_map_end(w);
+	if (cl_yw_close_fragment(w, out, "", NULL))
+		return -1;
+	cl_yw_comment(out, "# ", cl_arena_printf(&b->a, "The cache lines each path of '%s' touches in %s (the most over its",
+						    b->key, b->source));
+	fprintf(out, "# %zu layout%s), written by `cachelint layout --write-budget`: with this\n"
 		"# profile, a layout whose path touches more is a cachelint-path-lines warning.\n",
-		b->key, b->source, b->r->pipe.nrecords, b->r->pipe.nrecords == 1 ? "" : "s");
+		b->r->pipe.nrecords, b->r->pipe.nrecords == 1 ? "" : "s");
 	put_asserts(out, b);
-	if (!n) {
-		fputs("# No member of it is annotated, so no path touches a line.\nlines: {}\n", out);
-		return ferror(out) ? -1 : 0;
+	if (!n)
+		fputs("# No member of it is annotated, so no path touches a line.\n", out);
+	w = cl_yw_open_fragment();
+	cl_yw_map(w, false);
+	cl_yw_word(w, "lines");
+	cl_yw_map(w, false);
+	if (n) {
+		cl_yw_quoted(w, b->key);
+		cl_yw_map(w, false);
+		for (size_t i = 0; i < n; i++) {
+			cl_yw_quoted(w, paths[i]);
+			cl_yw_u64(w, most_lines(b, paths[i]));
+		}
+		cl_yw_map_end(w);
 	}
-	fputs("lines:\n  ", out);
-	cl_put_quoted(out, b->key);
-	fputs(":\n", out);
-	for (size_t i = 0; i < n; i++) {
-		fputs("    ", out);
-		cl_put_quoted(out, paths[i]);
-		fprintf(out, ": %" PRIu64 "\n", most_lines(b, paths[i]));
-	}
-	return ferror(out) ? -1 : 0;
+	cl_yw_map_end(w);
+	cl_yw_map_end(w);
+	return cl_yw_close_fragment(w, out, "", NULL) || ferror(out) ? -1 : 0;
 }
 
 static int budget_out(const struct layout_cmd *l, const struct dw_run *r, const char *key,

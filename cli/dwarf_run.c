@@ -104,7 +104,7 @@ size_t dw_run_files(struct dw_run *r, char *const *files, int nfiles, bool all,
 		size_t no_lines = dw_frontend_stats(fe)->split_no_lines;
 		size_t errors = r->errors;
 		struct cl_diag err;
-		char buf[2048];
+		char buf[CL_DIAG_LINE_MAX];
 
 		memset(&err, 0, sizeof(err));
 		if (dw_frontend_read(fe, files[i], &err)) {

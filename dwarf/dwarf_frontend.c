@@ -71,7 +71,7 @@ void dw_fail_dwarf(struct dw_unit *u, const char *what, Dwarf_Error e)
 static bool say_once(struct dw_unit *u, const char *kind, const struct cl_span *where,
 		     struct cl_diag *d, const char *fmt, va_list ap)
 {
-	char key[1600];
+	char key[CL_DIAG_LINE_MAX];	/* kind, place and message, uncut */
 
 	memset(d, 0, sizeof(*d));
 	vsnprintf(d->msg, sizeof(d->msg), fmt, ap);

@@ -142,9 +142,10 @@ static void span_from(struct fe *fe, struct cl_span *s, CXSourceLocation loc)
 void fe_error(struct fe *fe, CXCursor at, const char *fmt, ...)
 {
 	struct cl_span s = { 0 };
-	char msg[1024], *line;
+	struct cl_diag d;
+	char line[CL_DIAG_LINE_MAX + 1];
 	va_list ap;
-	int n;
+	size_t n;
 
 	span_from(fe, &s, clang_getCursorLocation(at));
 	if (s.file) {
@@ -156,23 +157,19 @@ void fe_error(struct fe *fe, CXCursor at, const char *fmt, ...)
 		cl_source_cache_free(&cache);
 	}
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
+	cl_diag_vset(&d, s.file ? cl_span_shown_file(&s) : NULL, cl_span_shown_line(&s), s.col,
+		     fmt, ap);
 	va_end(ap);
-	if (s.file)
-		n = asprintf(&line, "%s:%u:%u: error: %s\n", cl_span_shown_file(&s),
-			     cl_span_shown_line(&s), s.col, msg);
-	else
-		n = asprintf(&line, "error: %s\n", msg);
-	if (n < 0)
+	d.compiler = true;
+	cl_diag_line(&d, line, sizeof(line) - 1);
+	n = strlen(line);
+	line[n++] = '\n';
+	line[n] = '\0';
+	if (fe->errbuf && strstr(fe->errbuf, line))	/* said already (attribute and macro) */
 		return;
-	if (fe->errbuf && strstr(fe->errbuf, line)) {	/* said already (attribute and macro) */
-		free(line);
-		return;
-	}
-	fe->errbuf = cl_xrealloc(fe->errbuf, fe->errlen + (size_t)n + 1);
-	memcpy(fe->errbuf + fe->errlen, line, (size_t)n + 1);
-	fe->errlen += (size_t)n;
-	free(line);
+	fe->errbuf = cl_xrealloc(fe->errbuf, fe->errlen + n + 1);
+	memcpy(fe->errbuf + fe->errlen, line, n + 1);
+	fe->errlen += n;
 }
 
 /*
@@ -184,7 +181,7 @@ static void fe_note(struct fe *fe, CXCursor at, const char *what, const char *na
 {
 	struct cl_span sp = { 0 };
 	struct cl_diag d;
-	char line[2048];
+	char line[CL_DIAG_LINE_MAX + 1];
 	size_t n;
 
 	span_from(fe, &sp, clang_getCursorLocation(at));

@@ -707,7 +707,7 @@ static void parse_argument(const struct plugin_argument *arg, const char **profi
 static void load_profiles(const char *list)
 {
 	struct cl_diag err;
-	char buf[2048];
+	char buf[CL_DIAG_LINE_MAX];
 
 	if (cl_profile_load_list(&state.profile, list, &err)) {
 		error("cachelint: %s", cl_diag_format(&err, buf, sizeof(buf)));

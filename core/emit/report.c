@@ -5,6 +5,7 @@
 #include "report.h"
 #include "propose_text.h"
 #include "names.h"
+#include "yaml_writer.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -15,8 +16,6 @@
 #include <time.h>
 #include <unistd.h>
 #include <sys/stat.h>
-
-#include <yaml.h>
 
 /*
  * Names reach here escaped already (core/model/names.h); file paths and messages
@@ -55,172 +54,11 @@ void cl_put_quoted(FILE *out, const char *s)
 	fputc('"', out);
 }
 
-/* ------------------------------------------------------------------ */
-/* The YAML report, through libyaml's emitter                           */
-/* ------------------------------------------------------------------ */
-
-/**
- * struct yw - a YAML document being written
- * @e: libyaml's emitter, writing to the output stream
- * @ev: the event being emitted
- * @failed: an event was refused (what was written is not a document)
- * @a: scalars made fit for the emitter, until the document is done
- */
-struct yw {
-	yaml_emitter_t e;
-	yaml_event_t ev;
-	bool failed;
-	struct cl_arena a;
-};
-
-static void yw_emit(struct yw *w, int made)
-{
-	if (w->failed)
-		return;
-	if (!made || !yaml_emitter_emit(&w->e, &w->ev))
-		w->failed = true;
-}
-
-/*
- * @s as the emitter takes it: libyaml refuses bytes that are not UTF-8 and
- * prints the bidirectional controls and separators that names.h hides as
- * themselves, so those become the text \xNN, one escape per byte, as
- * names show them.  Control characters it escapes itself ("\n", "\x01").
- */
-static const char *yw_text(struct yw *w, const char *s)
-{
-	size_t n = strlen(s), k = 0;
-	char *out;
-
-	for (size_t i = 0; i < n;) {
-		uint32_t cp;
-		size_t len = cl_utf8_decode(s + i, n - i, &cp);
-
-		if (!len || (cp >= 0xa0 && !cl_name_printable(cp)))
-			break;
-		i += len;
-		k = i;
-	}
-	if (k == n)
-		return s;
-	out = cl_arena_alloc(&w->a, n * 4 + 1);
-	memcpy(out, s, k);
-	for (size_t i = k; i < n;) {
-		uint32_t cp;
-		size_t len = cl_utf8_decode(s + i, n - i, &cp);
-
-		if (len && !(cp >= 0xa0 && !cl_name_printable(cp))) {
-			memcpy(out + k, s + i, len);
-			k += len;
-			i += len;
-			continue;
-		}
-		for (size_t end = i + (len ? len : 1); i < end; i++)
-			k += (size_t)sprintf(out + k, "\\x%02x", (unsigned char)s[i]);
-	}
-	out[k] = '\0';
-	return out;
-}
-
-static void yw_scalar(struct yw *w, const char *s, yaml_scalar_style_t style)
-{
-	if (style != YAML_PLAIN_SCALAR_STYLE)
-		s = yw_text(w, s ? s : "");
-	yw_emit(w, yaml_scalar_event_initialize(&w->ev, NULL, NULL, (yaml_char_t *)s,
-						(int)strlen(s), 1, 1, style));
-}
-
-/* A word of our own (a key, a class, a rule ID): plain. */
-static void yw_word(struct yw *w, const char *s)
-{
-	yw_scalar(w, s, YAML_PLAIN_SCALAR_STYLE);
-}
-
-/* Anything from the input (names, paths, messages): double-quoted. */
-static void yw_quoted(struct yw *w, const char *s)
-{
-	yw_scalar(w, s, YAML_DOUBLE_QUOTED_SCALAR_STYLE);
-}
-
-static void yw_u64(struct yw *w, uint64_t v)
-{
-	char buf[24];
-
-	snprintf(buf, sizeof(buf), "%" PRIu64, v);
-	yw_word(w, buf);
-}
-
-/* key: number */
-static void yw_key_u64(struct yw *w, const char *key, uint64_t v)
-{
-	yw_word(w, key);
-	yw_u64(w, v);
-}
-
-/* key: "text" */
-static void yw_key_quoted(struct yw *w, const char *key, const char *s)
-{
-	yw_word(w, key);
-	yw_quoted(w, s);
-}
-
-/* A mapping: in a flow ({a: 1, b: 2}) or as a block of lines. */
-static void yw_map(struct yw *w, bool flow)
-{
-	yw_emit(w, yaml_mapping_start_event_initialize(&w->ev, NULL, NULL, 1, flow ?
-						       YAML_FLOW_MAPPING_STYLE :
-						       YAML_BLOCK_MAPPING_STYLE));
-}
-
-static void yw_map_end(struct yw *w)
-{
-	yw_emit(w, yaml_mapping_end_event_initialize(&w->ev));
-}
-
-static void yw_seq(struct yw *w, bool flow)
-{
-	yw_emit(w, yaml_sequence_start_event_initialize(&w->ev, NULL, NULL, 1, flow ?
-							YAML_FLOW_SEQUENCE_STYLE :
-							YAML_BLOCK_SEQUENCE_STYLE));
-}
-
-static void yw_seq_end(struct yw *w)
-{
-	yw_emit(w, yaml_sequence_end_event_initialize(&w->ev));
-}
-
-static void yw_begin(struct yw *w, FILE *out)
-{
-	memset(w, 0, sizeof(*w));
-	cl_arena_init(&w->a);
-	if (!yaml_emitter_initialize(&w->e)) {
-		w->failed = true;
-		return;
-	}
-	yaml_emitter_set_output_file(&w->e, out);
-	yaml_emitter_set_unicode(&w->e, 1);	/* UTF-8 names as themselves */
-	yaml_emitter_set_width(&w->e, -1);	/* a message is one line, as grep wants it */
-	yw_emit(w, yaml_stream_start_event_initialize(&w->ev, YAML_UTF8_ENCODING));
-	yw_emit(w, yaml_document_start_event_initialize(&w->ev, NULL, NULL, NULL, 1));
-}
-
-/* 0, or -1 when an event was refused or the stream failed. */
-static int yw_end(struct yw *w)
-{
-	yw_emit(w, yaml_document_end_event_initialize(&w->ev, 1));
-	yw_emit(w, yaml_stream_end_event_initialize(&w->ev));
-	if (!w->failed && !yaml_emitter_flush(&w->e))
-		w->failed = true;
-	yaml_emitter_delete(&w->e);
-	cl_arena_free(&w->a);
-	return w->failed ? -1 : 0;
-}
-
 /* A leaf classed by paths: paths: {tx: r, rx: rw}, and where that came from. */
-static void put_paths(struct yw *w, const struct cl_access *acc)
+static void put_paths(struct cl_yw *w, const struct cl_access *acc)
 {
-	yw_word(w, "paths");
-	yw_map(w, true);
+	cl_yw_word(w, "paths");
+	cl_yw_map(w, true);
 	for (uint32_t i = 0; i < acc->nuses; i++) {
 		const struct cl_use *u = &acc->uses[i];
 		char flags[8];
@@ -228,67 +66,67 @@ static void put_paths(struct yw *w, const struct cl_access *acc)
 		snprintf(flags, sizeof(flags), "%s%s%s%s", u->flags & CL_USE_READ ? "r" : "",
 			 u->flags & CL_USE_WRITE ? "w" : "", u->flags & CL_USE_WRITE_SOME ? "s" : "",
 			 u->flags & CL_USE_CONCURRENT ? "c" : "");
-		yw_quoted(w, u->path);
-		yw_word(w, flags);
+		cl_yw_quoted(w, u->path);
+		cl_yw_word(w, flags);
 	}
-	yw_map_end(w);
+	cl_yw_map_end(w);
 	if (acc->source)
-		yw_key_quoted(w, "from", acc->source);
+		cl_yw_key_quoted(w, "from", acc->source);
 }
 
-static void put_leaf(struct yw *w, const char *key, const struct cl_leaf *l,
+static void put_leaf(struct cl_yw *w, const char *key, const struct cl_leaf *l,
 		     const struct cl_span *where)
 {
-	yw_word(w, key);
-	yw_map(w, true);
-	yw_key_quoted(w, "path", l->path);
+	cl_yw_word(w, key);
+	cl_yw_map(w, true);
+	cl_yw_key_quoted(w, "path", l->path);
 	if (l->member) {
-		yw_key_u64(w, "offset", l->bit_offset / 8);
-		yw_key_u64(w, "bit-offset", l->bit_offset);
-		yw_key_u64(w, "bit-size", l->bit_size);
-		yw_word(w, "class");
-		yw_word(w, cl_class_name(l->access.cls));
+		cl_yw_key_u64(w, "offset", l->bit_offset / 8);
+		cl_yw_key_u64(w, "bit-offset", l->bit_offset);
+		cl_yw_key_u64(w, "bit-size", l->bit_size);
+		cl_yw_word(w, "class");
+		cl_yw_word(w, cl_class_name(l->access.cls));
 	}
 	/* A class no annotation shows: say which counts it rests on. */
 	if (l->member && l->access.origin == CL_ORIGIN_INFERRED && l->access.has_counts) {
-		yw_word(w, "inferred-from");
-		yw_map(w, true);
-		yw_key_u64(w, "reads", l->access.reads);
-		yw_key_u64(w, "writes", l->access.writes);
-		yw_map_end(w);
+		cl_yw_word(w, "inferred-from");
+		cl_yw_map(w, true);
+		cl_yw_key_u64(w, "reads", l->access.reads);
+		cl_yw_key_u64(w, "writes", l->access.writes);
+		cl_yw_map_end(w);
 	}
 	if (l->access.group)
-		yw_key_quoted(w, "group", l->access.group);
+		cl_yw_key_quoted(w, "group", l->access.group);
 	if (l->member && l->access.cls == CL_CLASS_PATHS)
 		put_paths(w, &l->access);
 	if (where->file) {
-		yw_key_quoted(w, "file", cl_span_shown_file(where));
-		yw_key_u64(w, "line", cl_span_shown_line(where));
-		yw_key_u64(w, "column", where->col);
+		cl_yw_key_quoted(w, "file", cl_span_shown_file(where));
+		cl_yw_key_u64(w, "line", cl_span_shown_line(where));
+		cl_yw_key_u64(w, "column", where->col);
 	}
-	yw_map_end(w);
+	cl_yw_map_end(w);
 }
 
-static void put_finding(struct yw *w, const struct cl_finding *f)
+static void put_finding(struct cl_yw *w, const struct cl_finding *f)
 {
-	yw_map(w, false);
-	yw_word(w, "rule");
-	yw_word(w, cl_rule_info(f->rule)->id);
-	yw_word(w, "severity");
-	yw_word(w, cl_severity_name(f->severity));
-	yw_key_quoted(w, "message", f->message);
+	cl_yw_map(w, false);
+	cl_yw_word(w, "rule");
+	cl_yw_word(w, cl_rule_info(f->rule)->id);
+	cl_yw_word(w, "severity");
+	cl_yw_word(w, cl_severity_name(f->severity));
+	cl_yw_key_quoted(w, "message", f->message);
 	if (f->a.path)
 		put_leaf(w, "field", &f->a, &f->where);
 	if (f->b.path) {
 		put_leaf(w, "other", &f->b, &f->note_where);
-		yw_key_u64(w, cl_rule_meet_key(f->rule), f->line);
-		yw_word(w, "placements");
-		yw_map(w, true);
-		yw_key_u64(w, "conflicting", f->hits);
-		yw_key_u64(w, "of", f->placements);
-		yw_map_end(w);
+		cl_yw_key_u64(w, cl_rule_meet_key(f->rule), f->line);
+		cl_yw_word(w, "placements");
+		cl_yw_map(w, true);
+		cl_yw_key_u64(w, "conflicting", f->hits);
+		cl_yw_key_u64(w, "of", f->placements);
+		cl_yw_map_end(w);
 	}
-	yw_map_end(w);
+	cl_yw_map_end(w);
 }
 
 /*
@@ -384,7 +222,7 @@ const char *cl_proposal_order(const struct cl_proposal *p, struct cl_arena *a)
 }
 
 /* The proposed struct as C: its header, the rewritten body, the closing. */
-static void put_text(struct yw *w, const struct cl_record *rec, const struct cl_rewrite *rw)
+static void put_text(struct cl_yw *w, const struct cl_record *rec, const struct cl_rewrite *rw)
 {
 	size_t len = 0;
 	char *buf = NULL;
@@ -402,7 +240,7 @@ static void put_text(struct yw *w, const struct cl_record *rec, const struct cl_
 	else
 		fputs("};\n", s);
 	fclose(s);
-	yw_key_quoted(w, "text", buf);
+	cl_yw_key_quoted(w, "text", buf);
 	free(buf);
 }
 
@@ -456,73 +294,73 @@ const char *cl_record_group_asserts(const struct cl_record *rec, struct cl_arena
 	return group_asserts(rec, rec->nmembers, NULL, NULL, a);
 }
 
-static void put_proposal(struct yw *w, const struct cl_report_proposal *rp)
+static void put_proposal(struct cl_yw *w, const struct cl_report_proposal *rp)
 {
 	const struct cl_proposal *p = rp->p;
 	const char *asserts;
 	struct cl_arena a;
 	bool padded = false;
 
-	yw_word(w, "proposal");
-	yw_map(w, false);
+	cl_yw_word(w, "proposal");
+	cl_yw_map(w, false);
 	if (!p) {
-		yw_key_quoted(w, "none", rp->reason);
-		yw_map_end(w);
+		cl_yw_key_quoted(w, "none", rp->reason);
+		cl_yw_map_end(w);
 		return;
 	}
-	yw_word(w, "order");
-	yw_seq(w, true);
+	cl_yw_word(w, "order");
+	cl_yw_seq(w, true);
 	for (size_t i = 0; i < p->n; i++) {
 		const struct cl_member *m = &rp->rec->members[p->order[i]];
 
-		yw_quoted(w, m->name ? m->name : "");
+		cl_yw_quoted(w, m->name ? m->name : "");
 	}
-	yw_seq_end(w);
-	yw_word(w, "aligned");
-	yw_map(w, true);
+	cl_yw_seq_end(w);
+	cl_yw_word(w, "aligned");
+	cl_yw_map(w, true);
 	for (size_t i = 0; i < p->n; i++) {
 		if (!p->align[i])
 			continue;
-		yw_quoted(w, rp->rec->members[p->order[i]].name);
-		yw_u64(w, p->align[i]);
+		cl_yw_quoted(w, rp->rec->members[p->order[i]].name);
+		cl_yw_u64(w, p->align[i]);
 	}
-	yw_map_end(w);
+	cl_yw_map_end(w);
 	/* only where a proposal pads (objects seen less than line-aligned) */
 	for (size_t i = 0; i < p->n; i++) {
 		if (!p->pad[i])
 			continue;
 		if (!padded) {
-			yw_word(w, "padded-after");
-			yw_map(w, true);
+			cl_yw_word(w, "padded-after");
+			cl_yw_map(w, true);
 			padded = true;
 		}
-		yw_quoted(w, rp->rec->members[p->order[i]].name);
-		yw_u64(w, p->pad[i]);
+		cl_yw_quoted(w, rp->rec->members[p->order[i]].name);
+		cl_yw_u64(w, p->pad[i]);
 	}
 	if (padded)
-		yw_map_end(w);
-	yw_word(w, "size");
-	yw_map(w, true);
-	yw_key_u64(w, "before", rp->rec->size);
-	yw_key_u64(w, "after", p->size);
-	yw_map_end(w);
-	yw_word(w, "cachelines");
-	yw_map(w, true);
-	yw_key_u64(w, "before", p->old_lines);
-	yw_key_u64(w, "after", p->new_lines);
-	yw_map_end(w);
+		cl_yw_map_end(w);
+	cl_yw_word(w, "size");
+	cl_yw_map(w, true);
+	cl_yw_key_u64(w, "before", rp->rec->size);
+	cl_yw_key_u64(w, "after", p->size);
+	cl_yw_map_end(w);
+	cl_yw_word(w, "cachelines");
+	cl_yw_map(w, true);
+	cl_yw_key_u64(w, "before", p->old_lines);
+	cl_yw_key_u64(w, "after", p->new_lines);
+	cl_yw_map_end(w);
 	if (p->gave_up)
-		yw_key_quoted(w, "gave-up", p->gave_up);
+		cl_yw_key_quoted(w, "gave-up", p->gave_up);
 	cl_arena_init(&a);
 	asserts = cl_proposal_group_asserts(p, &a);
 	if (asserts)
-		yw_key_quoted(w, "kernel-asserts", asserts);
+		cl_yw_key_quoted(w, "kernel-asserts", asserts);
 	if (rp->rw)
 		put_text(w, rp->rec, rp->rw);
 	else
-		yw_key_quoted(w, "patch", rp->reason);
+		cl_yw_key_quoted(w, "patch", rp->reason);
 	cl_arena_free(&a);
-	yw_map_end(w);
+	cl_yw_map_end(w);
 }
 
 /* The finding about a variable among those of @rec and @name, or NULL. */
@@ -535,7 +373,7 @@ static const struct cl_finding *variable_finding(const struct cl_findings *f,
 	return NULL;
 }
 
-static void put_record(struct yw *w, const struct cl_report_info *info,
+static void put_record(struct cl_yw *w, const struct cl_report_info *info,
 		       const struct cl_record *rec, const char *name,
 		       const struct cl_findings *f)
 {
@@ -543,35 +381,35 @@ static void put_record(struct yw *w, const struct cl_report_info *info,
 
 	const struct cl_finding *var = variable_finding(f, rec, name);
 
-	yw_map(w, false);
-	yw_key_quoted(w, "struct", name);
+	cl_yw_map(w, false);
+	cl_yw_key_quoted(w, "struct", name);
 	if (var) {
 		/* between objects: the array, where it is declared */
-		yw_key_quoted(w, "variable", var->variable);
+		cl_yw_key_quoted(w, "variable", var->variable);
 		if (var->where.file) {
-			yw_key_quoted(w, "file", cl_span_shown_file(&var->where));
-			yw_key_u64(w, "line", cl_span_shown_line(&var->where));
+			cl_yw_key_quoted(w, "file", cl_span_shown_file(&var->where));
+			cl_yw_key_u64(w, "line", cl_span_shown_line(&var->where));
 		}
 	}
 	if (rec && rec->span.file) {
-		yw_key_quoted(w, "file", cl_span_shown_file(&rec->span));
-		yw_key_u64(w, "line", cl_span_shown_line(&rec->span));
+		cl_yw_key_quoted(w, "file", cl_span_shown_file(&rec->span));
+		cl_yw_key_u64(w, "line", cl_span_shown_line(&rec->span));
 	}
 	if (rec) {
-		yw_key_u64(w, "size", rec->size);
-		yw_key_u64(w, "align", rec->align);
-		yw_key_u64(w, "cachelines", (rec->size + line - 1) / line);
+		cl_yw_key_u64(w, "size", rec->size);
+		cl_yw_key_u64(w, "align", rec->align);
+		cl_yw_key_u64(w, "cachelines", (rec->size + line - 1) / line);
 	}
-	yw_word(w, "findings");
-	yw_seq(w, false);
+	cl_yw_word(w, "findings");
+	cl_yw_seq(w, false);
 	for (size_t i = 0; i < f->n; i++)
 		if (f->v[i].record == rec && !strcmp(f->v[i].record_name, name))
 			put_finding(w, &f->v[i]);
-	yw_seq_end(w);
+	cl_yw_seq_end(w);
 	for (size_t i = 0; i < info->nproposals; i++)
 		if (info->proposals[i].rec == rec)
 			put_proposal(w, &info->proposals[i]);
-	yw_map_end(w);
+	cl_yw_map_end(w);
 }
 
 static bool seen_before(const struct cl_findings *f, size_t i)
@@ -587,40 +425,39 @@ int cl_report_yaml(FILE *out, const struct cl_report_info *info,
 		   const struct cl_findings *f)
 {
 	const struct cl_options *opt = info->opt;
-	struct yw w;
+	struct cl_yw *w = cl_yw_open(out);
 
-	yw_begin(&w, out);
-	yw_map(&w, false);
-	yw_key_u64(&w, "cachelint-report", 1);
-	yw_word(&w, "tool");
-	yw_map(&w, true);
-	yw_word(&w, "name");
-	yw_word(&w, "cachelint");
-	yw_key_quoted(&w, "version", info->tool_version);
-	yw_map_end(&w);
+	cl_yw_map(w, false);
+	cl_yw_key_u64(w, "cachelint-report", 1);
+	cl_yw_word(w, "tool");
+	cl_yw_map(w, true);
+	cl_yw_word(w, "name");
+	cl_yw_word(w, "cachelint");
+	cl_yw_key_quoted(w, "version", info->tool_version);
+	cl_yw_map_end(w);
 	if (info->source)
-		yw_key_quoted(&w, "source", info->source);
-	yw_word(&w, "options");
-	yw_map(&w, true);
-	yw_key_u64(&w, "line-size", opt->line_size);
-	yw_word(&w, "alignment");
-	yw_word(&w, opt->alignment == CL_ALIGN_ANY ? "any" : "line");
-	yw_word(&w, "adjacent");
-	yw_word(&w, opt->adjacent ? "true" : "false");
-	yw_map_end(&w);
-	yw_word(&w, "summary");
-	yw_map(&w, true);
-	yw_key_u64(&w, "structs-analysed", info->nrecords);
-	yw_key_u64(&w, "findings", f->n);
-	yw_map_end(&w);
-	yw_word(&w, "structs");
-	yw_seq(&w, false);	/* "structs: []" when there is none */
+		cl_yw_key_quoted(w, "source", info->source);
+	cl_yw_word(w, "options");
+	cl_yw_map(w, true);
+	cl_yw_key_u64(w, "line-size", opt->line_size);
+	cl_yw_word(w, "alignment");
+	cl_yw_word(w, opt->alignment == CL_ALIGN_ANY ? "any" : "line");
+	cl_yw_word(w, "adjacent");
+	cl_yw_word(w, opt->adjacent ? "true" : "false");
+	cl_yw_map_end(w);
+	cl_yw_word(w, "summary");
+	cl_yw_map(w, true);
+	cl_yw_key_u64(w, "structs-analysed", info->nrecords);
+	cl_yw_key_u64(w, "findings", f->n);
+	cl_yw_map_end(w);
+	cl_yw_word(w, "structs");
+	cl_yw_seq(w, false);	/* "structs: []" when there is none */
 	for (size_t i = 0; i < f->n; i++)
 		if (!seen_before(f, i))
-			put_record(&w, info, f->v[i].record, f->v[i].record_name, f);
-	yw_seq_end(&w);
-	yw_map_end(&w);
-	return yw_end(&w) || ferror(out) ? -1 : 0;
+			put_record(w, info, f->v[i].record, f->v[i].record_name, f);
+	cl_yw_seq_end(w);
+	cl_yw_map_end(w);
+	return cl_yw_close(w) || ferror(out) ? -1 : 0;
 }
 
 /* The N of ".../fd/N" (/proc/self/fd/N, /dev/fd/N), or -1. */

@@ -13,6 +13,7 @@
 
 #include "import_internal.h"
 #include "names.h"
+#include "yaml_writer.h"
 
 #include <inttypes.h>
 #include <stdarg.h>
@@ -643,51 +644,6 @@ int imp_stage_finish(struct imp_stage *st, int rc)
 /* The profile                                                          */
 /* ------------------------------------------------------------------ */
 
-/* YAML 1.1 readers turn these plain scalars into booleans or null. */
-static const char *const yaml_words[] = {
-	"y", "n", "yes", "no", "on", "off", "true", "false", "null",
-};
-
-static void put_key(FILE *out, const char *key)
-{
-	for (size_t i = 0; i < ARRAY_SIZE(yaml_words); i++) {
-		if (!strcasecmp(key, yaml_words[i])) {
-			fprintf(out, "\"%s\"", key);
-			return;
-		}
-	}
-	fputs(key, out);
-}
-
-/* Printable UTF-8 as itself, anything else as '?': YAML takes no other bytes. */
-static void put_printable(FILE *out, const char *text, bool escape_quotes)
-{
-	size_t n = strlen(text);
-
-	for (size_t i = 0; i < n;) {
-		uint32_t cp;
-		size_t len = cl_utf8_decode(text + i, n - i, &cp);
-
-		if (!len || !cl_name_printable(cp)) {
-			fputc('?', out);
-			i++;
-			continue;
-		}
-		if (escape_quotes && (text[i] == '"' || text[i] == '\\'))
-			fputc('\\', out);
-		fwrite(text + i, 1, len, out);
-		i += len;
-	}
-}
-
-/* A comment line, whatever the file names hold. */
-static void put_comment(FILE *out, const char *prefix, const char *text)
-{
-	fputs(prefix, out);
-	put_printable(out, text, false);
-	fputc('\n', out);
-}
-
 static const char *class_word(enum cl_class cls)
 {
 	switch (cls) {
@@ -700,95 +656,82 @@ static const char *class_word(enum cl_class cls)
 	}
 }
 
-/* A double-quoted YAML scalar. */
-static void put_quoted(FILE *out, const char *text)
-{
-	fputc('"', out);
-	put_printable(out, text, true);
-	fputc('"', out);
-}
-
-/* ", write: [tx, rx]": the paths whose uses have @flag, if any. */
-static void put_path_list(FILE *out, const char *key, const struct cl_import_member *m,
-			  uint32_t flag, bool *first)
+/* "write: [tx, rx]": the paths whose uses have @flag, if any. */
+static bool put_path_list(struct cl_yw *w, const char *key, const struct cl_import_member *m,
+			  uint32_t flag)
 {
 	bool any = false;
 
 	for (size_t i = 0; i < CL_IMPORT_NPATHS; i++) {
 		if (!(m->uses[i] & flag))
 			continue;
-		if (any)
-			fputs(", ", out);
-		else
-			fprintf(out, "%s%s: [", *first ? "" : ", ", key);
-		fputs(cl_import_path_name((enum cl_import_path)i), out);
+		if (!any) {
+			cl_yw_word(w, key);
+			cl_yw_seq(w, true);
+		}
+		cl_yw_word(w, cl_import_path_name((enum cl_import_path)i));
 		any = true;
 	}
-	if (any) {
-		fputc(']', out);
-		*first = false;
-	}
+	if (any)
+		cl_yw_seq_end(w);
+	return any;
 }
 
 /*
  * {read: [tx, rx], write: [rx], from: "tcp_sock.rst:57"}: the paths as a
  * table gives them; a member accessed on none of them is cold.
  */
-static void put_uses(FILE *out, const struct cl_import_member *m)
+static void put_uses(struct cl_yw *w, const struct cl_import_member *m)
 {
-	bool first = true;
+	bool read, write;
 
-	fputs(": {", out);
-	put_path_list(out, "read", m, CL_USE_READ, &first);
-	put_path_list(out, "write", m, CL_USE_WRITE, &first);
-	if (first) {
-		fputs("class: cold", out);
-		first = false;
+	cl_yw_map(w, true);
+	read = put_path_list(w, "read", m, CL_USE_READ);
+	write = put_path_list(w, "write", m, CL_USE_WRITE);
+	if (!read && !write) {
+		cl_yw_word(w, "class");
+		cl_yw_word(w, "cold");
 	}
-	if (m->from) {
-		fputs(", from: ", out);
-		put_quoted(out, m->from);
-	}
-	fputc('}', out);
+	if (m->from)
+		cl_yw_key_quoted(w, "from", m->from);
+	cl_yw_map_end(w);
 }
 
 /*
- * "reads: N, writes: M", leaving out a count the inputs never measured: a
- * loads-only file says nothing about writes, and "writes: 0" would claim
- * that none were seen.
+ * {class: C, reads: N, writes: M}, leaving out a count the inputs never
+ * measured: a loads-only file says nothing about writes, and "writes: 0"
+ * would claim that none were seen.
  */
-static void put_counts(FILE *out, const struct cl_import *imp, const struct cl_import_member *m)
+static void put_counts(struct cl_yw *w, const struct cl_import *imp,
+		       const struct cl_import_member *m)
 {
-	bool reads = imp->loads || !imp->stores, writes = imp->stores || !imp->loads;
-
-	if (reads)
-		fprintf(out, "reads: %" PRIu64, m->reads);
-	if (writes)
-		fprintf(out, "%swrites: %" PRIu64, reads ? ", " : "", m->writes);
+	cl_yw_map(w, true);
+	if (m->cls != CL_CLASS_NONE) {
+		cl_yw_word(w, "class");
+		cl_yw_word(w, class_word(m->cls));
+	}
+	if (imp->loads || !imp->stores)
+		cl_yw_key_u64(w, "reads", m->reads);
+	if (imp->stores || !imp->loads)
+		cl_yw_key_u64(w, "writes", m->writes);
+	cl_yw_map_end(w);
 }
 
-static void put_member(FILE *out, const struct cl_import *imp, const struct cl_import_member *m)
+/* "    path: value  # comment": the emitter writes the entry, we the comment. */
+static int put_member(FILE *out, const struct cl_import *imp, const struct cl_import_member *m)
 {
-	bool counts = m->reads || m->writes || m->cls == CL_CLASS_NONE;
+	struct cl_yw *w = cl_yw_open_fragment();
 
-	fputs("    ", out);
-	put_key(out, m->path);
+	cl_yw_map(w, false);
+	cl_yw_key(w, m->path);
 	if (m->has_uses)
-		put_uses(out, m);
-	else if (!counts)
-		fprintf(out, ": %s", class_word(m->cls));
-	else if (m->cls == CL_CLASS_NONE)
-		fputs(": {", out);
+		put_uses(w, m);
+	else if (m->reads || m->writes || m->cls == CL_CLASS_NONE)
+		put_counts(w, imp, m);
 	else
-		fprintf(out, ": {class: %s, ", class_word(m->cls));
-	if (!m->has_uses && counts) {
-		put_counts(out, imp, m);
-		fputc('}', out);
-	}
-	if (m->comment)
-		put_comment(out, "  # ", m->comment);
-	else
-		fputc('\n', out);
+		cl_yw_word(w, class_word(m->cls));
+	cl_yw_map_end(w);
+	return cl_yw_close_fragment(w, out, "    ", m->comment);
 }
 
 static int by_offset(const void *x, const void *y)
@@ -802,10 +745,13 @@ static int by_offset(const void *x, const void *y)
 	return a < b ? -1 : a > b;
 }
 
-static void put_struct(FILE *out, const struct cl_import *imp, const struct cl_import_struct *s)
+/* "  name:" and its members, indented below it. */
+static int put_struct(FILE *out, const struct cl_import *imp, const struct cl_import_struct *s)
 {
 	const struct cl_import_member **order = cl_xmalloc((s->nmembers + 1) * sizeof(*order));
+	struct cl_yw *w = cl_yw_open_fragment();
 	bool sorted = true;
+	int rc;
 
 	for (size_t i = 0; i < s->nmembers; i++) {
 		order[i] = &s->members[i];
@@ -813,19 +759,25 @@ static void put_struct(FILE *out, const struct cl_import *imp, const struct cl_i
 	}
 	if (sorted)
 		qsort(order, s->nmembers, sizeof(*order), by_offset);
-	fputs("  ", out);
-	put_key(out, s->name);
-	fputs(":\n", out);
-	for (size_t i = 0; i < s->nmembers; i++)
-		put_member(out, imp, order[i]);
+	cl_yw_map(w, false);
+	cl_yw_key(w, s->name);
+	cl_yw_empty(w);
+	cl_yw_map_end(w);
+	rc = cl_yw_close_fragment(w, out, "  ", NULL);
+	for (size_t i = 0; i < s->nmembers && !rc; i++)
+		rc = put_member(out, imp, order[i]);
 	free(order);
+	return rc;
 }
 
 int cl_import_write(FILE *out, const struct cl_import *imp, enum cl_import_kind kind)
 {
+	struct cl_yw *w;
+	int rc;
+
 	fprintf(out, "# Generated by `cachelint import %s` from:\n", cl_import_kind_name(kind));
 	for (size_t i = 0; i < imp->nsources; i++)
-		put_comment(out, "#   ", imp->sources[i]);
+		cl_yw_comment(out, "#   ", imp->sources[i]);
 	if (kind == CL_IMPORT_NET_CACHELINES)
 		fputs("# Each fast-path column is a path: read_mostly on it is read, read_write\n"
 		      "# read and written, write_mostly written, '-' not accessed; a field on\n"
@@ -833,9 +785,15 @@ int cl_import_write(FILE *out, const struct cl_import *imp, enum cl_import_kind 
 	else
 		fputs("# Counts are load (reads) and store (writes) events; cachelint infers\n"
 		      "# the classes from them (docs/profiles.md, thresholds).\n", out);
-	fputs("cachelint-profile: 1\nstructs:\n", out);
-	for (size_t i = 0; i < imp->nstructs; i++)
+	w = cl_yw_open_fragment();
+	cl_yw_map(w, false);
+	cl_yw_key_u64(w, "cachelint-profile", 1);
+	cl_yw_word(w, "structs");
+	cl_yw_empty(w);
+	cl_yw_map_end(w);
+	rc = cl_yw_close_fragment(w, out, "", NULL);
+	for (size_t i = 0; i < imp->nstructs && !rc; i++)
 		if (imp->structs[i].nmembers)
-			put_struct(out, imp, &imp->structs[i]);
-	return ferror(out) ? -1 : 0;
+			rc = put_struct(out, imp, &imp->structs[i]);
+	return rc || ferror(out) ? -1 : 0;
 }

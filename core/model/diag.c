@@ -21,17 +21,25 @@ const char *cl_severity_name(enum cl_severity sev)
 	}
 }
 
+void cl_diag_vset(struct cl_diag *d, const char *file, unsigned line,
+		  unsigned col, const char *fmt, va_list ap)
+{
+	snprintf(d->file, sizeof(d->file), "%s", file ? file : "");
+	d->line = line;
+	d->col = col;
+	d->severity = CL_SEV_ERROR;
+	d->command = NULL;
+	d->compiler = false;
+	vsnprintf(d->msg, sizeof(d->msg), fmt, ap);
+}
+
 void cl_diag_set(struct cl_diag *d, const char *file, unsigned line,
 		 unsigned col, const char *fmt, ...)
 {
 	va_list ap;
 
-	snprintf(d->file, sizeof(d->file), "%s", file ? file : "");
-	d->line = line;
-	d->col = col;
-	d->severity = CL_SEV_ERROR;
 	va_start(ap, fmt);
-	vsnprintf(d->msg, sizeof(d->msg), fmt, ap);
+	cl_diag_vset(d, file, line, col, fmt, ap);
 	va_end(ap);
 }
 
@@ -51,14 +59,19 @@ const char *cl_diag_format(const struct cl_diag *d, char *buf, size_t size)
 const char *cl_diag_line(const struct cl_diag *d, char *buf, size_t size)
 {
 	const char *sev = cl_severity_name(d->severity);
-	char text[2048];
+	char text[CL_DIAG_LINE_MAX];
 
-	if (d->file[0] && d->line && d->col)
+	if (d->compiler && d->file[0])
+		snprintf(buf, size, "%s:%u:%u: %s: %s", d->file, d->line, d->col, sev, d->msg);
+	else if (d->compiler)
+		snprintf(buf, size, "%s: %s", sev, d->msg);
+	else if (d->file[0] && d->line && d->col)
 		snprintf(buf, size, "%s:%u:%u: %s: %s", d->file, d->line, d->col, sev, d->msg);
 	else if (d->file[0] && d->line)
 		snprintf(buf, size, "%s:%u: %s: %s", d->file, d->line, sev, d->msg);
 	else
-		snprintf(buf, size, "cachelint: %s%s%s", d->severity == CL_SEV_ERROR ? "" : sev,
+		snprintf(buf, size, "cachelint: %s%s%s%s%s", d->command ? d->command : "",
+			 d->command ? ": " : "", d->severity == CL_SEV_ERROR ? "" : sev,
 			 d->severity == CL_SEV_ERROR ? "" : ": ",
 			 cl_diag_format(d, text, sizeof(text)));
 	return buf;
@@ -66,7 +79,7 @@ const char *cl_diag_line(const struct cl_diag *d, char *buf, size_t size)
 
 void cl_diag_print(const struct cl_diag *d)
 {
-	char buf[2048];
+	char buf[CL_DIAG_LINE_MAX];
 
 	fprintf(stderr, "%s\n", cl_diag_line(d, buf, sizeof(buf)));
 }

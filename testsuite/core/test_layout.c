@@ -349,6 +349,45 @@ static void test_diag_line(void **state)
 	cl_diag_set(&d, NULL, 0, 0, "bad");
 	d.severity = CL_SEV_NOTE;
 	assert_string_equal(cl_diag_line(&d, buf, sizeof(buf)), "cachelint: note: bad");
+	/* a subcommand's note: its name before the severity */
+	d.command = "bench";
+	assert_string_equal(cl_diag_line(&d, buf, sizeof(buf)), "cachelint: bench: note: bad");
+	cl_diag_set(&d, NULL, 0, 0, "bad");
+	assert_null(d.command);
+}
+
+/*
+ * The lint's errors in a source: the place as libclang gives it, column 0
+ * included, "error: msg" in no file; a message of 1023 characters at a
+ * path of 4095 is printed whole, into CL_DIAG_LINE_MAX.
+ */
+static void test_diag_compiler(void **state)
+{
+	static char buf[CL_DIAG_LINE_MAX], path[4096], msg[1024], want[sizeof(buf)];
+	struct cl_diag d;
+
+	(void)state;
+	cl_diag_set(&d, "f.c", 3, 0, "bad");
+	d.compiler = true;
+	assert_string_equal(cl_diag_line(&d, buf, sizeof(buf)), "f.c:3:0: error: bad");
+	cl_diag_set(&d, NULL, 0, 0, "cachelint: bad");
+	d.compiler = true;
+	assert_string_equal(cl_diag_line(&d, buf, sizeof(buf)), "error: cachelint: bad");
+	d.compiler = false;
+	assert_string_equal(cl_diag_line(&d, buf, sizeof(buf)), "cachelint: cachelint: bad");
+
+	memset(path, 'p', sizeof(path) - 1);
+	memset(msg, 'm', sizeof(msg) - 1);
+	cl_diag_set(&d, path, 4294967295u, 4294967295u, "%s", msg);
+	d.compiler = true;
+	d.severity = CL_SEV_WARNING;
+	snprintf(want, sizeof(want), "%s:4294967295:4294967295: warning: %s", path, msg);
+	assert_string_equal(cl_diag_line(&d, buf, sizeof(buf)), want);
+	cl_diag_set(&d, path, 0, 0, "%s", msg);
+	d.command = "bench";
+	d.severity = CL_SEV_WARNING;
+	snprintf(want, sizeof(want), "cachelint: bench: warning: %s: %s", path, msg);
+	assert_string_equal(cl_diag_line(&d, buf, sizeof(buf)), want);
 }
 
 int main(void)
@@ -364,6 +403,7 @@ int main(void)
 		cmocka_unit_test(test_arena),
 		cmocka_unit_test(test_index_add),
 		cmocka_unit_test(test_diag_line),
+		cmocka_unit_test(test_diag_compiler),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

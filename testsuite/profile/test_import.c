@@ -859,6 +859,74 @@ static void test_write(void **state)
 	cl_import_free(&imp);
 }
 
+/*
+ * What a hostile input can reach in a profile: the sources and row text in
+ * comments, from: (a file name) in full; keys are C names and paths (the
+ * loader takes no other), YAML 1.1's words among them.  libyaml quotes
+ * every scalar and each loads back as itself (a byte that is not UTF-8 as
+ * the text \xNN, as names show it).  A key over 128 characters is written
+ * "? key", as one over 1024 must be: no YAML reader takes it as a plain key.
+ */
+static void test_write_hostile(void **state)
+{
+	static const char *const names[] = {
+		"on", "null", "y", "No", "\xc3\xa9t\xc3\xa9", "a.b", "_", NULL, NULL,
+	};
+	static const char *const from[] = {
+		"x\"y: #z\n\\.rst:3", "- a", "#c", "'q'", "[f], {g}", "\xc3\xa9t\xc3\xa9:1",
+		"tab\there", "a \xff.rst:1", "\x01:1",
+	};
+	enum { N = sizeof(names) / sizeof(names[0]) };
+	struct cl_import_member m[N] = { 0 };
+	struct cl_import_struct s = { .name = "\xc3\xa9t\xc3\xa9", .members = m, .nmembers = N };
+	const char *sources[] = { "x\"y: #z\n\xff\\.rst: struct s" };
+	struct cl_import imp;
+	struct cl_profile p;
+	char *long_key = malloc(200), *longer_key = malloc(1100), *text;
+
+	(void)state;
+	assert_non_null(long_key);
+	assert_non_null(longer_key);
+	memset(long_key, 'k', 199);
+	long_key[199] = '\0';
+	memset(longer_key, 'l', 1099);
+	longer_key[1099] = '\0';
+	for (size_t i = 0; i < N; i++) {
+		m[i].path = names[i] ? names[i] : i == N - 2 ? long_key : longer_key;
+		m[i].comment = i % 2 ? "row \"3\"\n# x: y\xff" : NULL;
+		m[i].has_uses = true;
+		m[i].uses[CL_IMPORT_TX] = CL_USE_READ;
+		m[i].uses[CL_IMPORT_RX] = i % 3 ? CL_USE_WRITE : 0;
+		m[i].from = from[i];
+	}
+	cl_import_init(&imp);
+	imp.structs = &s;
+	imp.nstructs = 1;
+	imp.sources = sources;
+	imp.nsources = 1;
+	text = written(&imp, CL_IMPORT_NET_CACHELINES, &p);
+	for (size_t i = 0; i < N; i++) {
+		const struct cl_profile_member *e = profile_entry(&p, s.name, m[i].path);
+
+		assert_int_equal(e->access.cls, CL_CLASS_PATHS);
+		assert_string_equal(e->from, i == 7 ? "a \\xff.rst:1" : m[i].from);
+	}
+	assert_non_null(strstr(text, "#   x\"y: #z??\\.rst: struct s\n"));
+	assert_non_null(strstr(text, "\n  \xc3\xa9t\xc3\xa9:\n    \"on\": {read: [tx], from: \"x\\\"y: #z\\n\\\\.rst:3\"}\n"
+				     "    \"null\": {read: [tx], write: [rx], from: \"- a\"}  # row \"3\"?# x: y?\n"));
+	assert_non_null(strstr(text, "\n    ? kkkk"));
+	assert_non_null(strstr(text, "\n    ? llll"));
+	free(text);
+	cl_profile_free(&p);
+	imp.structs = NULL;
+	imp.nstructs = 0;
+	imp.sources = NULL;
+	imp.nsources = 0;
+	cl_import_free(&imp);
+	free(long_key);
+	free(longer_key);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -878,6 +946,7 @@ int main(void)
 		cmocka_unit_test(test_net_corner_cases),
 		cmocka_unit_test(test_net_errors),
 		cmocka_unit_test(test_write),
+		cmocka_unit_test(test_write_hostile),
 	};
 
 	return cmocka_run_group_tests_name("import", tests, NULL, NULL);

@@ -162,6 +162,36 @@ void cli_option_error(const char *command, int opt, char **argv)
 		cl_error("%s: unknown option '%s' (cachelint %s --help)", command, arg, command);
 }
 
+int cli_parse_options(const struct cli_parser *p, int argc, char **argv, int *status)
+{
+	int opt;
+
+	optind = 1;
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, p->shortopts, p->longopts, NULL)) != -1) {
+		int rc = cli_common_option(p->common, opt, optarg);
+
+		if (!rc)
+			rc = p->option(p->cmd, opt, optarg);
+		if (rc < 0)
+			return *status = EXIT_USAGE, -1;
+		if (rc > 0)
+			continue;
+		switch (opt) {
+		case CLI_OPT_HELP:
+			p->usage(stdout);
+			return *status = EXIT_SUCCESS, -1;
+		case CLI_OPT_VERSION:
+			cli_print_version(p->command);
+			return *status = EXIT_SUCCESS, -1;
+		default:
+			cli_option_error(p->command, opt, argv);
+			return *status = EXIT_USAGE, -1;
+		}
+	}
+	return 0;
+}
+
 int cli_parse_jobs(const char *command, const char *arg, unsigned *out)
 {
 	char *end;

@@ -122,6 +122,39 @@ void cli_print_version(const char *command);
  * or one whose value is missing.
  */
 void cli_option_error(const char *command, int opt, char **argv);
+/*
+ * A subcommand's own options, as cli_common_option(): 1 if @opt was one
+ * (handled), 0 if not, -1 after printing an error (exit 2).
+ */
+typedef int (*cli_option_fn)(void *cmd, int opt, const char *arg);
+
+/**
+ * struct cli_parser - how a subcommand reads its options
+ * @command: its name, for --version and errors
+ * @shortopts: getopt_long()'s, starting with ':'
+ * @longopts: the common ones (CLI_COMMON_LONG_OPTIONS, or some of them)
+ *            and its own
+ * @common: receives the common options
+ * @option: handles its own, with @cmd
+ * @cmd: the subcommand's state
+ * @usage: prints its --help
+ */
+struct cli_parser {
+	const char *command;
+	const char *shortopts;
+	const struct option *longopts;
+	struct cli_common *common;
+	cli_option_fn option;
+	void *cmd;
+	void (*usage)(FILE *out);
+};
+
+/*
+ * Read the options of @argv (operands are left from optind on): the common
+ * ones, then @p's own, --help and --version.  0 to go on, or -1 with the
+ * exit status in @status (0 after --help or --version, 2 after an error).
+ */
+int cli_parse_options(const struct cli_parser *p, int argc, char **argv, int *status);
 /* Progress on stderr when it is a terminal and not --quiet. */
 bool cli_progress_wanted(const struct cli_common *c);
 /*

@@ -208,6 +208,28 @@ static int parse_value(struct bench_cmd *b, int opt, const char *arg)
 	return 1;
 }
 
+static int bench_option(void *cmd, int opt, const char *arg)
+{
+	struct bench_cmd *b = cmd;
+	int rc = parse_value(b, opt, arg);
+
+	if (rc <= 0)
+		return rc < 0 ? -1 : 1;
+	switch (opt) {
+	case OPT_PERF:
+		b->perf = true;
+		return 1;
+	case OPT_SOURCE:
+		b->source = true;
+		return 1;
+	case OPT_PER_THREAD:
+		b->per_thread = true;
+		return 1;
+	default:
+		return 0;
+	}
+}
+
 static int parse(struct bench_cmd *b, int argc, char **argv, int *status)
 {
 	static const struct option longopts[] = {
@@ -226,43 +248,13 @@ static int parse(struct bench_cmd *b, int argc, char **argv, int *status)
 		{ "version", no_argument, NULL, CLI_OPT_VERSION },
 		{ NULL, 0, NULL, 0 },
 	};
-	int opt;
+	const struct cli_parser p = {
+		.command = "bench", .shortopts = ":", .longopts = longopts,
+		.common = &b->c, .option = bench_option, .cmd = b, .usage = usage,
+	};
 
-	optind = 1;
-	opterr = 0;
-	while ((opt = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
-		int rc = cli_common_option(&b->c, opt, optarg);
-
-		if (rc < 0)
-			return *status = EXIT_USAGE, -1;
-		if (rc > 0)
-			continue;
-		rc = parse_value(b, opt, optarg);
-		if (rc < 0)
-			return *status = EXIT_USAGE, -1;
-		if (!rc)
-			continue;
-		switch (opt) {
-		case OPT_PERF:
-			b->perf = true;
-			break;
-		case OPT_SOURCE:
-			b->source = true;
-			break;
-		case OPT_PER_THREAD:
-			b->per_thread = true;
-			break;
-		case CLI_OPT_HELP:
-			usage(stdout);
-			return *status = EXIT_SUCCESS, -1;
-		case CLI_OPT_VERSION:
-			cli_print_version("bench");
-			return *status = EXIT_SUCCESS, -1;
-		default:
-			cli_option_error("bench", opt, argv);
-			return *status = EXIT_USAGE, -1;
-		}
-	}
+	if (cli_parse_options(&p, argc, argv, status))
+		return -1;
 	if (argc - optind != 2) {
 		usage(stderr);
 		return *status = EXIT_USAGE, -1;

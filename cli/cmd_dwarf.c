@@ -65,6 +65,21 @@ static int parse_reader(const char *arg, bool *reference)
 
 _Static_assert(CLI_JOBS_MAX <= DW_JOBS_MAX, "the front end takes every -j the command does");
 
+static int dwarf_option(void *cmd, int opt, const char *arg)
+{
+	struct dwarf_cmd *d = cmd;
+
+	switch (opt) {
+	case 'j':
+	case OPT_JOBS:
+		return cli_parse_jobs("dwarf", arg, &d->jobs) ? -1 : 1;
+	case OPT_READER:
+		return parse_reader(arg, &d->reference) ? -1 : 1;
+	default:
+		return cli_output_option(&d->o, opt, arg);
+	}
+}
+
 static int parse(struct dwarf_cmd *d, int argc, char **argv, int *status)
 {
 	static const struct option longopts[] = {
@@ -74,38 +89,13 @@ static int parse(struct dwarf_cmd *d, int argc, char **argv, int *status)
 		{ "reader", required_argument, NULL, OPT_READER },
 		{ NULL, 0, NULL, 0 },
 	};
-	int opt;
+	const struct cli_parser p = {
+		.command = "dwarf", .shortopts = ":o:j:", .longopts = longopts,
+		.common = &d->c, .option = dwarf_option, .cmd = d, .usage = usage,
+	};
 
-	optind = 1;
-	opterr = 0;
-	while ((opt = getopt_long(argc, argv, ":o:j:", longopts, NULL)) != -1) {
-		int rc = cli_common_option(&d->c, opt, optarg);
-
-		if (rc < 0)
-			return *status = EXIT_USAGE, -1;
-		if (rc > 0 || cli_output_option(&d->o, opt, optarg))
-			continue;
-		switch (opt) {
-		case 'j':
-		case OPT_JOBS:
-			if (cli_parse_jobs("dwarf", optarg, &d->jobs))
-				return *status = EXIT_USAGE, -1;
-			break;
-		case OPT_READER:
-			if (parse_reader(optarg, &d->reference))
-				return *status = EXIT_USAGE, -1;
-			break;
-		case CLI_OPT_HELP:
-			usage(stdout);
-			return *status = EXIT_SUCCESS, -1;
-		case CLI_OPT_VERSION:
-			cli_print_version("dwarf");
-			return *status = EXIT_SUCCESS, -1;
-		default:
-			cli_option_error("dwarf", opt, argv);
-			return *status = EXIT_USAGE, -1;
-		}
-	}
+	if (cli_parse_options(&p, argc, argv, status))
+		return -1;
 	if (optind >= argc) {
 		usage(stderr);
 		return *status = EXIT_USAGE, -1;

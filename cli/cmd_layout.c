@@ -66,6 +66,26 @@ struct layout_cmd {
 	const char *budget;
 };
 
+static int layout_option(void *cmd, int opt, const char *arg)
+{
+	struct layout_cmd *l = cmd;
+
+	switch (opt) {
+	case OPT_HEX:
+		l->hex = true;
+		return 1;
+	case OPT_WRITE_BUDGET:
+		if (!*arg) {
+			cl_error("layout: --write-budget needs a file name");
+			return -1;
+		}
+		l->budget = arg;
+		return 1;
+	default:
+		return 0;
+	}
+}
+
 static int parse(struct layout_cmd *l, int argc, char **argv, int *status)
 {
 	static const struct option longopts[] = {
@@ -74,39 +94,13 @@ static int parse(struct layout_cmd *l, int argc, char **argv, int *status)
 		{ "write-budget", required_argument, NULL, OPT_WRITE_BUDGET },
 		{ NULL, 0, NULL, 0 },
 	};
-	int opt;
+	const struct cli_parser p = {
+		.command = "layout", .shortopts = ":", .longopts = longopts,
+		.common = &l->c, .option = layout_option, .cmd = l, .usage = usage,
+	};
 
-	optind = 1;
-	opterr = 0;
-	while ((opt = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
-		int rc = cli_common_option(&l->c, opt, optarg);
-
-		if (rc < 0)
-			return *status = EXIT_USAGE, -1;
-		if (rc > 0)
-			continue;
-		switch (opt) {
-		case OPT_HEX:
-			l->hex = true;
-			break;
-		case OPT_WRITE_BUDGET:
-			if (!*optarg) {
-				cl_error("layout: --write-budget needs a file name");
-				return *status = EXIT_USAGE, -1;
-			}
-			l->budget = optarg;
-			break;
-		case CLI_OPT_HELP:
-			usage(stdout);
-			return *status = EXIT_SUCCESS, -1;
-		case CLI_OPT_VERSION:
-			cli_print_version("layout");
-			return *status = EXIT_SUCCESS, -1;
-		default:
-			cli_option_error("layout", opt, argv);
-			return *status = EXIT_USAGE, -1;
-		}
-	}
+	if (cli_parse_options(&p, argc, argv, status))
+		return -1;
 	if (l->c.format != CL_FORMAT_TEXT && l->c.format != CL_FORMAT_HTML) {
 		cl_error("layout: the view is text or html; the other formats apply to 'cachelint dwarf'");
 		return *status = EXIT_USAGE, -1;

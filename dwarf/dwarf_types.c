@@ -202,10 +202,10 @@ static void layout_array(struct dw_unit *u, struct dw_type *t, Dwarf_Die die,
 		t->align = t->size > 64 ? 64 : (uint32_t)t->size;
 }
 
-bool dw_tag_is_alias(uint16_t tag)
+/* A qualified type: the type it names, with its layout, and a qualifier. */
+static bool tag_is_qualifier(uint16_t tag)
 {
 	switch (tag) {
-	case DW_TAG_typedef:
 	case DW_TAG_const_type:
 	case DW_TAG_volatile_type:
 	case DW_TAG_restrict_type:
@@ -217,6 +217,11 @@ bool dw_tag_is_alias(uint16_t tag)
 	default:
 		return false;
 	}
+}
+
+bool dw_tag_is_alias(uint16_t tag)
+{
+	return tag == DW_TAG_typedef || tag_is_qualifier(tag);
 }
 
 static void layout_die(struct dw_unit *u, struct dw_type *t, Dwarf_Die die, unsigned depth)
@@ -512,15 +517,6 @@ static void spell_die(struct dw_unit *u, struct dw_type *t, Dwarf_Die die, unsig
 	case DW_TAG_ptr_to_member_type:
 		spell_pointer(u, t, &a, depth);
 		break;
-	case DW_TAG_const_type:
-	case DW_TAG_volatile_type:
-	case DW_TAG_restrict_type:
-	case DW_TAG_atomic_type:
-	case DW_TAG_immutable_type:
-	case DW_TAG_shared_type:
-	case DW_TAG_packed_type:
-		spell_qualified(u, t, &a, depth);
-		break;
 	case DW_TAG_array_type:
 		spell_array(u, t, die, &a, depth);
 		break;
@@ -537,7 +533,10 @@ static void spell_die(struct dw_unit *u, struct dw_type *t, Dwarf_Die die, unsig
 		break;
 	}
 	default:
-		t->prefix = "?";
+		if (tag_is_qualifier(t->tag))
+			spell_qualified(u, t, &a, depth);
+		else
+			t->prefix = "?";
 		break;
 	}
 }

@@ -588,9 +588,11 @@ static uint64_t add_sat(uint64_t a, uint64_t b)
 	return a > UINT64_MAX - b ? UINT64_MAX : a + b;
 }
 
-static void import_row(struct cl_import *imp, const struct imp_row *r)
+/* Add what @row says of a member to what earlier rows said of it. */
+static void import_row(struct cl_import *imp, const struct imp_row *row)
 {
-	struct cl_import_member *m = import_member(import_struct(imp, r->st), r->path);
+	const struct cl_import_member *r = &row->m;
+	struct cl_import_member *m = import_member(import_struct(imp, row->st), r->path);
 
 	m->reads = add_sat(m->reads, r->reads);
 	m->writes = add_sat(m->writes, r->writes);

@@ -46,27 +46,12 @@ bool imp_lines_next(struct imp_lines *it, struct imp_line *line);
 /**
  * struct imp_row - one fact about one member, before it is committed
  * @st: struct name
- * @path: member path
- * @reads: load events
- * @writes: store events
- * @cls: class, or CL_CLASS_NONE
- * @offset: byte offset (if @has_offset)
- * @has_offset: the input gave the offset
- * @comment: for the profile, or NULL
- * @uses: per path, CL_USE_READ and CL_USE_WRITE (if @has_uses)
- * @has_uses: the input told the uses of each path
- * @from: the input's file and line, for the profile's from:, or NULL
+ * @m: what the input says of the member; its @comment is for the profile,
+ *     its @from the input's file and line
  */
 struct imp_row {
-	const char *st, *path;
-	uint64_t reads, writes;
-	enum cl_class cls;
-	uint64_t offset;
-	bool has_offset;
-	const char *comment;
-	uint32_t uses[CL_IMPORT_NPATHS];
-	bool has_uses;
-	const char *from;
+	const char *st;
+	struct cl_import_member m;
 };
 
 /**

@@ -451,16 +451,18 @@ static int table_commit(struct table *t, const char *given)
 	for (size_t i = 0; i < t->nrows; i++) {
 		struct imp_row row = {
 			.st = st,
-			.path = t->rows[i].path,
-			.cls = t->rows[i].cls,
-			.comment = t->rows[i].comment,
-			.has_uses = true,
-			.from = cl_arena_printf(&t->st.imp->arena, "%s:%u",
-						base_name(t->st.name), t->rows[i].line),
+			.m = {
+				.path = t->rows[i].path,
+				.cls = t->rows[i].cls,
+				.comment = t->rows[i].comment,
+				.has_uses = true,
+				.from = cl_arena_printf(&t->st.imp->arena, "%s:%u",
+							base_name(t->st.name), t->rows[i].line),
+			},
 		};
 
-		memcpy(row.uses, t->rows[i].uses, sizeof(row.uses));
-		by_class[row.cls]++;
+		memcpy(row.m.uses, t->rows[i].uses, sizeof(row.m.uses));
+		by_class[row.m.cls]++;
 		imp_stage_add(&t->st, &row);
 	}
 	imp_stage_source(&t->st, "%s: struct %s: %zu only read, %zu written on tx or rx, "

@@ -746,20 +746,20 @@ static int section_check(struct typeoff *t, bool eof)
 static void add_member(struct typeoff *t, const struct typeoff_cell *c, const char *st,
 		       const uint64_t *counts)
 {
-	struct imp_row row = { .st = st, .offset = c->offset, .has_offset = true };
+	struct imp_row row = { .st = st, .m = { .offset = c->offset, .has_offset = true } };
 
 	for (size_t e = 0; e < t->sec.nevents; e++) {
 		if (kind_of(t, e) == CL_EVENTS_LOADS)
-			row.reads += counts[e];
+			row.m.reads += counts[e];
 		else if (kind_of(t, e) == CL_EVENTS_STORES)
-			row.writes += counts[e];
+			row.m.writes += counts[e];
 		else
 			continue;
 		t->sec.total[e] += counts[e];
 	}
-	if (!row.reads && !row.writes)
+	if (!row.m.reads && !row.m.writes)
 		return;
-	row.path = imp_strndup(&t->st, c->field, c->field_len);
+	row.m.path = imp_strndup(&t->st, c->field, c->field_len);
 	imp_stage_add(&t->st, &row);
 }
 

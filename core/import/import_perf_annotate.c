@@ -379,27 +379,27 @@ static void leaf(struct annotate *a, const uint64_t *v, uint64_t offset, uint64_
 		 const char *name, size_t len)
 {
 	struct table *t = &a->tab;
-	struct imp_row row = { .st = t->st, .offset = offset, .has_offset = true };
+	struct imp_row row = { .st = t->st, .m = { .offset = offset, .has_offset = true } };
 	size_t ncols = t->nevents ? t->nevents : 1;
 
 	for (size_t i = 0; i < ncols; i++) {
 		enum cl_events kind = column_kind(a, i);
 
 		if (kind == CL_EVENTS_LOADS)
-			row.reads += value(a, v, i);
+			row.m.reads += value(a, v, i);
 		else if (kind == CL_EVENTS_STORES)
-			row.writes += value(a, v, i);
+			row.m.writes += value(a, v, i);
 	}
-	if ((!row.reads && !row.writes) || offset < t->end || !t->st)
+	if ((!row.m.reads && !row.m.writes) || offset < t->end || !t->st)
 		return;
 	/*
 	 * The enclosing members' names count too: each must be an identifier.
 	 * A dot inside one name is not a path ("_vptr.conn", GCC's name for a
 	 * C++ class's vtable pointer).
 	 */
-	row.path = row_path(a, name, len);
+	row.m.path = row_path(a, name, len);
 	if (!names_ok(t, name, len)) {
-		odd_name(a, row.path);
+		odd_name(a, row.m.path);
 		return;
 	}
 	t->end = offset + size;

@@ -1086,18 +1086,42 @@ int ld_parse_mapping(struct loader *ld, const char *key, key_fn fn, void *arg)
 	return rc;
 }
 
-int ld_dispatch(struct loader *ld, const struct key_table *t,
-		    const struct cl_span *at, const char *key, void *arg)
-{
-	char kb[SHOW_MAX];
-	size_t i;
+/* What ld_parse_keys() hands each key: the table and its parsers' argument. */
+struct keys_walk {
+	const struct key_table *t;
+	void *arg;
+};
 
-	for (i = 0; i < t->n; i++) {
-		if (!strcmp(t->keys[i].key, key))
-			return ld_next(ld) ? -1 : t->keys[i].parse(ld, key, arg);
+/* "a, b or c": the keys of @t, for an error. */
+static const char *keys_expected(const struct key_table *t, char *buf, size_t size)
+{
+	size_t len = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < t->n && len < size; i++)
+		len += snprintf(buf + len, size - len, "%s%s",
+				!i ? "" : i + 1 < t->n ? ", " : " or ", t->keys[i].key);
+	return buf;
+}
+
+static int keys_key(struct loader *ld, const struct cl_span *at, const char *key, void *arg)
+{
+	const struct keys_walk *w = arg;
+	char kb[SHOW_MAX], eb[256];
+
+	for (size_t i = 0; i < w->t->n; i++) {
+		if (!strcmp(w->t->keys[i].key, key))
+			return ld_next(ld) ? -1 : w->t->keys[i].parse(ld, key, w->arg);
 	}
-	return ld_err_at(ld, at, "unknown %s '%s' (expected %s)", t->what, ld_show(kb, key),
-		      t->expected);
+	return ld_err_at(ld, at, "unknown %s '%s' (expected %s)", w->t->what, ld_show(kb, key),
+			 keys_expected(w->t, eb, sizeof(eb)));
+}
+
+int ld_parse_keys(struct loader *ld, const char *key, const struct key_table *t, void *arg)
+{
+	struct keys_walk w = { t, arg };
+
+	return ld_parse_mapping(ld, key, keys_key, &w);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1366,26 +1390,15 @@ static int entry_write(struct loader *ld, const char *key, void *arg)
 	return entry_paths(ld, key, arg, CL_USE_WRITE);
 }
 
-static const struct key_handler entry_keys[] = {
+LD_KEYS(entry_table, "entry key",
 	{ "class", entry_class },
 	{ "group", entry_group },
 	{ "reads", entry_reads },
 	{ "writes", entry_writes },
 	{ "read", entry_read },
 	{ "write", entry_write },
-	{ "from", entry_from },
-};
-
-static const struct key_table entry_table = {
-	entry_keys, ARRAY_SIZE(entry_keys), "entry key",
-	"class, group, reads, writes, read, write or from",
-};
-
-static int entry_key(struct loader *ld, const struct cl_span *at, const char *key,
-		     void *arg)
-{
-	return ld_dispatch(ld, &entry_table, at, key, arg);
-}
+	{ "from", entry_from }
+);
 
 /*
  * A group implies write_hot and contradicts any other class.  Counts
@@ -1440,7 +1453,7 @@ static int entry_value(struct loader *ld, const char *path, struct cl_access *ac
 		acc->origin = CL_ORIGIN_PROFILE;
 		return class_value(ld, path, &acc->cls);
 	case YAML_MAPPING_START_EVENT:
-		if (ld_parse_mapping(ld, path, entry_key, &e) ||
+		if (ld_parse_keys(ld, path, &entry_table, &e) ||
 		    entry_finish(ld, &e, path, &at)) {
 			entry_free(&e);
 			return -1;
@@ -1705,26 +1718,15 @@ static int parse_min_accesses(struct loader *ld, const char *key, void *arg)
 	return ld_count_value(ld, key, &ld->tmp.thresholds.min_accesses);
 }
 
-static const struct key_handler threshold_keys[] = {
+LD_KEYS(threshold_table, "threshold",
 	{ "write-hot", parse_write_hot },
 	{ "read-mostly", parse_read_mostly },
-	{ "min-accesses", parse_min_accesses },
-};
-
-static const struct key_table threshold_table = {
-	threshold_keys, ARRAY_SIZE(threshold_keys), "threshold",
-	"write-hot, read-mostly or min-accesses",
-};
-
-static int threshold_key(struct loader *ld, const struct cl_span *at, const char *key,
-			 void *arg)
-{
-	return ld_dispatch(ld, &threshold_table, at, key, arg);
-}
+	{ "min-accesses", parse_min_accesses }
+);
 
 static int parse_thresholds(struct loader *ld, const char *key, void *arg)
 {
-	return ld_parse_mapping(ld, key, threshold_key, arg);
+	return ld_parse_keys(ld, key, &threshold_table, arg);
 }
 
 static int parse_suppress(struct loader *ld, const char *key, void *arg)
@@ -1772,7 +1774,7 @@ static int parse_structs(struct loader *ld, const char *key, void *arg)
 	return ld_mapping_walk(ld, key, structs_key, arg, NULL);
 }
 
-static const struct key_handler top_keys[] = {
+LD_KEYS(top_table, "key",
 	{ "cachelint-profile", parse_version },
 	{ "line-size", parse_line_size },
 	{ "thresholds", parse_thresholds },
@@ -1780,19 +1782,8 @@ static const struct key_handler top_keys[] = {
 	{ "paths", parse_paths },
 	{ "structs", parse_structs },
 	{ "objects", ld_parse_objects },
-	{ "lines", ld_parse_lines },
-};
-
-static const struct key_table top_table = {
-	top_keys, ARRAY_SIZE(top_keys), "key",
-	"cachelint-profile, line-size, thresholds, suppress, paths, structs, objects or lines",
-};
-
-static int top_key(struct loader *ld, const struct cl_span *at, const char *key,
-		   void *arg)
-{
-	return ld_dispatch(ld, &top_table, at, key, arg);
-}
+	{ "lines", ld_parse_lines }
+);
 
 static int load_root(struct loader *ld)
 {
@@ -1802,7 +1793,7 @@ static int load_root(struct loader *ld)
 	if (ld->ev.type == YAML_SCALAR_EVENT && !ld->ev.data.scalar.length &&
 	    ld->ev.data.scalar.style == YAML_PLAIN_SCALAR_STYLE)
 		return ld_err_at(ld, NULL, "empty profile");
-	if (ld_parse_mapping(ld, NULL, top_key, NULL))
+	if (ld_parse_keys(ld, NULL, &top_table, NULL))
 		return -1;
 	if (!ld->has_version)
 		return ld_err_at(ld, &at, "missing 'cachelint-profile: 1'");

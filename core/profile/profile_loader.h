@@ -87,17 +87,26 @@ struct key_handler {
 
 /**
  * struct key_table - the fixed keys of one kind of mapping
- * @keys: names and the parsers of their values
+ * @keys: names and the parsers of their values, in the order that
+ *        "unknown ..." errors list them
  * @n: number of @keys
- * @what: what a key is called in "unknown ..." errors
- * @expected: the valid keys, for the same errors
+ * @what: what a key is called in those errors
  */
 struct key_table {
 	const struct key_handler *keys;
 	size_t n;
 	const char *what;
-	const char *expected;
 };
+
+/*
+ * LD_KEYS(name, what, { "key", parse }, ...) - define the static
+ * &struct key_table @name of the keys given; ld_parse_keys() reads it.
+ */
+#define LD_KEYS(name, what, ...)						\
+	static const struct key_handler name##_keys[] = { __VA_ARGS__ };	\
+	static const struct key_table name = {					\
+		name##_keys, ARRAY_SIZE(name##_keys), what,			\
+	}
 
 /* @s for a message, quoted; @buf holds the text. */
 const char *ld_show(char buf[SHOW_MAX], const char *s);
@@ -135,9 +144,11 @@ int ld_path_name(struct loader *ld, const char *name, size_t *len, bool *concurr
 int ld_mapping_walk(struct loader *ld, const char *key, key_fn fn, void *arg,
 		    struct keyset *ks);
 int ld_parse_mapping(struct loader *ld, const char *key, key_fn fn, void *arg);
-/* The handler of @key in @t, on the key's value; an unknown key is an error. */
-int ld_dispatch(struct loader *ld, const struct key_table *t,
-		const struct cl_span *at, const char *key, void *arg);
+/*
+ * The same, for a mapping of the fixed keys of @t: each key's handler reads
+ * its value, with @arg; an unknown key is an error that lists @t's keys.
+ */
+int ld_parse_keys(struct loader *ld, const char *key, const struct key_table *t, void *arg);
 
 /* profile_objects.c: the value of the top-level objects: key, into ld->tmp. */
 int ld_parse_objects(struct loader *ld, const char *key, void *arg);

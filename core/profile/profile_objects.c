@@ -164,25 +164,15 @@ static int pair_paths(struct loader *ld, const char *key, void *arg)
 	return paths_value(ld, key, &pr->paths, &pr->npaths);
 }
 
-static const struct key_handler pair_keys[] = {
+LD_KEYS(pair_table, "pair key",
 	{ "write", pair_write },
 	{ "access", pair_access },
 	{ "objects", pair_objects },
 	{ "same-bytes", pair_same_bytes },
 	{ "same-written", pair_same_written },
 	{ "threads", pair_threads },
-	{ "paths", pair_paths },
-};
-
-static const struct key_table pair_table = {
-	pair_keys, ARRAY_SIZE(pair_keys), "pair key",
-	"write, access, objects, same-bytes, same-written, threads or paths",
-};
-
-static int pair_key(struct loader *ld, const struct cl_span *at, const char *key, void *arg)
-{
-	return ld_dispatch(ld, &pair_table, at, key, arg);
-}
+	{ "paths", pair_paths }
+);
 
 /* The same two members in the same roles: which of the two counts? */
 static const struct cl_object_pair *pair_find(const struct obj_struct *os,
@@ -204,7 +194,7 @@ static int pair_item(struct loader *ld, struct obj_struct *os)
 	if (ld->ev.type != YAML_MAPPING_START_EVENT)
 		return ld_err_here(ld, "an item of 'pairs' must be a mapping, found %s",
 				   ld_node_kind(ld->ev.type));
-	if (ld_parse_mapping(ld, "pairs", pair_key, &pr))
+	if (ld_parse_keys(ld, "pairs", &pair_table, &pr))
 		return -1;
 	if (!pr.write || !pr.access)
 		return ld_err_at(ld, &pr.span, "a pair needs 'write' and 'access' (the two members)");
@@ -253,25 +243,14 @@ static int between_paths(struct loader *ld, const char *key, void *arg)
 	return paths_value(ld, key, &b->paths, &b->npaths);
 }
 
-static const struct key_handler between_keys[] = {
+LD_KEYS(between_table, "between key",
 	{ "lines", between_lines },
 	{ "per-line", between_per_line },
 	{ "size", between_size },
 	{ "same-bytes", between_same_bytes },
 	{ "threads", between_threads },
-	{ "paths", between_paths },
-};
-
-static const struct key_table between_table = {
-	between_keys, ARRAY_SIZE(between_keys), "between key",
-	"lines, per-line, size, same-bytes, threads or paths",
-};
-
-static int between_key(struct loader *ld, const struct cl_span *at, const char *key,
-		       void *arg)
-{
-	return ld_dispatch(ld, &between_table, at, key, arg);
-}
+	{ "paths", between_paths }
+);
 
 static int struct_between(struct loader *ld, const char *key, void *arg)
 {
@@ -279,7 +258,7 @@ static int struct_between(struct loader *ld, const char *key, void *arg)
 
 	os->s.has_between = true;
 	os->s.between.span = ld_here(ld);
-	if (ld_parse_mapping(ld, key, between_key, &os->s.between))
+	if (ld_parse_keys(ld, key, &between_table, &os->s.between))
 		return -1;
 	if (!os->s.between.paths)
 		os->s.between.paths = cl_arena_alloc(&ld->p->arena, sizeof(char *));
@@ -294,24 +273,13 @@ FIELD_FN(struct_instances, struct obj_struct, s.instances, ld_count_value)
 FIELD_FN(struct_shared, struct obj_struct, s.shared, ld_count_value)
 FIELD_FN(struct_base_align, struct obj_struct, s.base_align, align_value)
 
-static const struct key_handler struct_keys[] = {
+LD_KEYS(struct_table, "objects key of a struct",
 	{ "instances", struct_instances },
 	{ "shared", struct_shared },
 	{ "base-align", struct_base_align },
 	{ "pairs", struct_pairs },
-	{ "between", struct_between },
-};
-
-static const struct key_table struct_table = {
-	struct_keys, ARRAY_SIZE(struct_keys), "objects key of a struct",
-	"instances, shared, base-align, pairs or between",
-};
-
-static int struct_key(struct loader *ld, const struct cl_span *at, const char *key,
-		      void *arg)
-{
-	return ld_dispatch(ld, &struct_table, at, key, arg);
-}
+	{ "between", struct_between }
+);
 
 /* The pairs move to the arena: the profile keeps no malloc'ed array per entry. */
 static void struct_keep(struct loader *ld, struct obj_struct *os)
@@ -335,7 +303,7 @@ static int structs_key(struct loader *ld, const struct cl_span *at, const char *
 	if (ld_check_struct_name(ld, at, name) || ld_next(ld))
 		return -1;
 	os.s.name = cl_arena_strdup(&ld->p->arena, name);
-	rc = ld_parse_mapping(ld, name, struct_key, &os);
+	rc = ld_parse_keys(ld, name, &struct_table, &os);
 	if (!rc)
 		struct_keep(ld, &os);
 	free(os.pairs);
@@ -361,7 +329,7 @@ static int var_paths(struct loader *ld, const char *key, void *arg)
 	return paths_value(ld, key, &v->paths, &v->npaths);
 }
 
-static const struct key_handler var_keys[] = {
+LD_KEYS(var_table, "objects key of a variable",
 	{ "element", var_element },
 	{ "elements", var_elements },
 	{ "base-align", var_base_align },
@@ -369,18 +337,8 @@ static const struct key_handler var_keys[] = {
 	{ "per-line", var_per_line },
 	{ "same-bytes", var_same_bytes },
 	{ "threads", var_threads },
-	{ "paths", var_paths },
-};
-
-static const struct key_table var_table = {
-	var_keys, ARRAY_SIZE(var_keys), "objects key of a variable",
-	"element, elements, base-align, lines, per-line, same-bytes, threads or paths",
-};
-
-static int var_key(struct loader *ld, const struct cl_span *at, const char *key, void *arg)
-{
-	return ld_dispatch(ld, &var_table, at, key, arg);
-}
+	{ "paths", var_paths }
+);
 
 /* A variable is named as C names it: one identifier. */
 static int variables_key(struct loader *ld, const struct cl_span *at, const char *name,
@@ -394,7 +352,7 @@ static int variables_key(struct loader *ld, const struct cl_span *at, const char
 	if (!ld_valid_path(name) || strchr(name, '.'))
 		return ld_err_at(ld, at, "invalid variable name '%s' (expected an identifier)",
 				 ld_show(nb, name));
-	if (ld_next(ld) || ld_parse_mapping(ld, name, var_key, &v))
+	if (ld_next(ld) || ld_parse_keys(ld, name, &var_table, &v))
 		return -1;
 	v.name = cl_arena_strdup(&ld->p->arena, name);
 	if (!v.paths)
@@ -451,30 +409,19 @@ static int objects_variables(struct loader *ld, const char *key, void *arg)
 	return ld_parse_mapping(ld, key, variables_key, arg);
 }
 
-static const struct key_handler objects_keys[] = {
+LD_KEYS(objects_table, "objects key",
 	{ "sample", objects_sample },
 	{ "line-size", objects_line_size },
 	{ "dropped", objects_dropped },
 	{ "structs", objects_structs },
-	{ "variables", objects_variables },
-};
-
-static const struct key_table objects_table = {
-	objects_keys, ARRAY_SIZE(objects_keys), "objects key",
-	"sample, line-size, dropped, structs or variables",
-};
-
-static int objects_key(struct loader *ld, const struct cl_span *at, const char *key,
-		       void *arg)
-{
-	return ld_dispatch(ld, &objects_table, at, key, arg);
-}
+	{ "variables", objects_variables }
+);
 
 int ld_parse_objects(struct loader *ld, const char *key, void *arg)
 {
 	(void)arg;
 	ld->tmp.objects.present = true;
-	return ld_parse_mapping(ld, key, objects_key, &ld->tmp.objects);
+	return ld_parse_keys(ld, key, &objects_table, &ld->tmp.objects);
 }
 
 /* ------------------------------------------------------------------ */

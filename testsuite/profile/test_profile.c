@@ -923,7 +923,8 @@ static struct error_case objects_pair_path_twice = {
 	"path 't1' listed twice",
 };
 static struct error_case objects_between_key = {
-	OBJ_S "      between: {lines: 1, stride: 3}\n", 5, 27, "unknown between key 'stride'",
+	OBJ_S "      between: {lines: 1, stride: 3}\n", 5, 27,
+	"unknown between key 'stride' (expected lines, per-line, size, same-bytes, threads or paths)",
 };
 static struct error_case objects_dup_struct = {
 	OBJ_S "      instances: 1\n    node: {instances: 2}\n", 6, 5,
@@ -938,7 +939,8 @@ static struct error_case objects_bad_variable = {
 };
 static struct error_case objects_variable_key = {
 	OBJ "  variables:\n    v: {element: 8, stride: 8}\n", 4, 21,
-	"unknown objects key of a variable 'stride'",
+	"unknown objects key of a variable 'stride' (expected element, elements, base-align, "
+	"lines, per-line, same-bytes, threads or paths)",
 };
 static struct error_case objects_variable_align = {
 	OBJ "  variables:\n    v: {base-align: 3}\n", 4, 21, "'base-align' must be a power of two",

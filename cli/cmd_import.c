@@ -336,12 +336,12 @@ static int run(int argc, char **argv)
 	for (size_t i = 0; i < a.ninputs; i++)
 		if (import_one(&imp, &a, &a.inputs[i]))
 			goto out;
-	if (!cl_import_count(&imp) && imp.anonymous) {
+	if (!cl_import_count(&imp) && imp.said.anonymous) {
 		cl_error("import: no struct member in the input%s: %zu %s%s of anonymous structs "
 			 "or unions, which have no name to key a profile (give them a tag or a "
-			 "typedef); nothing to write", a.ninputs > 1 ? "s" : "", imp.anonymous,
+			 "typedef); nothing to write", a.ninputs > 1 ? "s" : "", imp.said.anonymous,
 			 a.kind == CL_IMPORT_PERF_ANNOTATE ? "table" : "row",
-			 imp.anonymous == 1 ? " was" : "s were");
+			 imp.said.anonymous == 1 ? " was" : "s were");
 		goto out;
 	}
 	if (!cl_import_count(&imp)) {
@@ -351,8 +351,8 @@ static int run(int argc, char **argv)
 	}
 	if (emit(&imp, &a))
 		goto out;
-	for (size_t i = 0; !a.quiet && i < imp.nnotes; i++)
-		cl_note("%s", imp.notes[i]);
+	for (size_t i = 0; !a.quiet && i < imp.said.nnotes; i++)
+		cl_note("%s", imp.said.notes[i]);
 	rc = EXIT_SUCCESS;
 out:
 	cl_import_free(&imp);

@@ -122,35 +122,46 @@ struct cl_import_struct {
 };
 
 /**
- * struct cl_import - everything imported so far
- * @arena: owns every string
- * @structs: the structs, in first-seen order
- * @nstructs: number of @structs
- * @cap: allocated @structs
- * @index: @structs by name
+ * struct cl_import_said - what inputs say besides their rows: one file's
+ * while it is read (struct imp_stage), all committed files' in the import
  * @sources: one line per input event or table, for the profile's header
  * @nsources: number of @sources
+ * @sources_cap: allocated @sources
  * @notes: remarks for the user ("skipped 3 rows of types that are not
  *         structs"), each naming its file; the CLI prints them
  * @nnotes: number of @notes
- * @loads: some input recorded loads: members get a reads count, 0 where
- *         none fell on them; without it reads were not measured and the
- *         profile gives no count
+ * @notes_cap: allocated @notes
+ * @loads: some input recorded loads (an event or column that counts them):
+ *         members get a reads count, 0 where none fell on them; without it
+ *         reads were not measured and the profile gives no count
  * @stores: likewise stores and writes
  * @anonymous: rows or tables of anonymous structs and unions, which have no
  *             name to key a profile, left out
  */
-struct cl_import {
-	struct cl_arena arena;
-	struct cl_import_struct *structs;
-	size_t nstructs, cap;
-	struct cl_index index;
+struct cl_import_said {
 	const char **sources;
 	size_t nsources, sources_cap;
 	const char **notes;
 	size_t nnotes, notes_cap;
 	bool loads, stores;
 	size_t anonymous;
+};
+
+/**
+ * struct cl_import - everything imported so far
+ * @arena: owns every string
+ * @structs: the structs, in first-seen order
+ * @nstructs: number of @structs
+ * @cap: allocated @structs
+ * @index: @structs by name
+ * @said: what the committed inputs said besides their rows
+ */
+struct cl_import {
+	struct cl_arena arena;
+	struct cl_import_struct *structs;
+	size_t nstructs, cap;
+	struct cl_index index;
+	struct cl_import_said said;
 };
 
 void cl_import_init(struct cl_import *imp);

@@ -62,16 +62,7 @@ struct imp_row {
  * @rows: the facts
  * @nrows: number of @rows
  * @cap: allocated @rows
- * @sources: lines for the profile header
- * @nsources: number of @sources
- * @sources_cap: allocated @sources
- * @notes: remarks for the user
- * @nnotes: number of @notes
- * @notes_cap: allocated @notes
- * @loads: the file recorded loads (an event or column that counts them),
- *         whether or not any fell on a struct member
- * @stores: likewise stores
- * @anonymous: rows or tables of anonymous structs and unions left out
+ * @said: the rest of what it says, added to the import's when committed
  */
 struct imp_stage {
 	struct cl_import *imp;
@@ -79,12 +70,7 @@ struct imp_stage {
 	struct cl_diag *err;
 	struct imp_row *rows;
 	size_t nrows, cap;
-	const char **sources;
-	size_t nsources, sources_cap;
-	const char **notes;
-	size_t nnotes, notes_cap;
-	bool loads, stores;
-	size_t anonymous;
+	struct cl_import_said said;
 };
 
 void imp_stage_init(struct imp_stage *st, struct cl_import *imp, const char *name,

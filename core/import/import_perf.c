@@ -214,8 +214,8 @@ static enum cl_events kind_of(const struct typeoff *t, size_t e)
 static void recorded(struct typeoff *t)
 {
 	for (size_t e = 0; e < t->sec.nevents; e++) {
-		t->st.loads |= kind_of(t, e) == CL_EVENTS_LOADS;
-		t->st.stores |= kind_of(t, e) == CL_EVENTS_STORES;
+		t->st.said.loads |= kind_of(t, e) == CL_EVENTS_LOADS;
+		t->st.said.stores |= kind_of(t, e) == CL_EVENTS_STORES;
 	}
 }
 
@@ -766,7 +766,7 @@ static void add_member(struct typeoff *t, const struct typeoff_cell *c, const ch
 static void other_type(struct typeoff *t, const struct typeoff_cell *c)
 {
 	if (imp_perf_anonymous(c->type, c->type_len)) {
-		if (!t->st.anonymous++)
+		if (!t->st.said.anonymous++)
 			t->anonymous_example = imp_show(&t->st, c->type, c->type_len);
 		return;
 	}

@@ -208,7 +208,7 @@ static int table_start(struct annotate *a, const struct imp_line *l, const char 
 	a->in_table = true;
 	a->tables++;
 	if (!a->tab.st && imp_perf_anonymous(type, (size_t)(q - type))) {
-		if (!a->st.anonymous++)
+		if (!a->st.said.anonymous++)
 			a->anonymous_example = imp_show(&a->st, type, (size_t)(q - type));
 	} else if (!a->tab.st) {
 		a->other_types++;
@@ -274,8 +274,8 @@ static int header_line(struct annotate *a, const struct imp_line *l)
 	for (size_t i = 0; i < (t->nevents ? t->nevents : 1); i++) {
 		enum cl_events kind = a->events != CL_EVENTS_BY_NAME ? a->events : t->events[i];
 
-		a->st.loads |= kind == CL_EVENTS_LOADS;
-		a->st.stores |= kind == CL_EVENTS_STORES;
+		a->st.said.loads |= kind == CL_EVENTS_LOADS;
+		a->st.said.stores |= kind == CL_EVENTS_STORES;
 	}
 	return 0;
 }

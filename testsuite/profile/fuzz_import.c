@@ -82,8 +82,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			memset(&err, 0, sizeof(err));
 			if (parse(&imp, kind, text, size, events[e], &err)) {
 				CHECK(err.msg[0]);
-				CHECK(cl_import_count(&imp) == 0 && imp.nsources == 0 &&
-				      imp.nnotes == 0);
+				CHECK(cl_import_count(&imp) == 0 && imp.said.nsources == 0 &&
+				      imp.said.nnotes == 0);
 			} else if (cl_import_count(&imp)) {
 				check_written(&imp, kind);
 			}

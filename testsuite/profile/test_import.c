@@ -117,8 +117,8 @@ static void fails(enum parser p, const char *text, enum cl_events ev, const char
 	/* The failed file added nothing: not a member, a source or a note. */
 	assert_int_equal(imp.nstructs, 1);
 	assert_int_equal(cl_import_count(&imp), 1);
-	assert_int_equal(imp.nsources, 1);
-	assert_int_equal(imp.nnotes, 0);
+	assert_int_equal(imp.said.nsources, 1);
+	assert_int_equal(imp.said.nnotes, 0);
 	cl_import_free(&imp);
 }
 
@@ -187,8 +187,8 @@ static bool has_member(const struct cl_import *imp, const char *st, const char *
 
 static bool has_note(const struct cl_import *imp, const char *text)
 {
-	for (size_t i = 0; i < imp->nnotes; i++)
-		if (strstr(imp->notes[i], text))
+	for (size_t i = 0; i < imp->said.nnotes; i++)
+		if (strstr(imp->said.notes[i], text))
 			return true;
 	return false;
 }
@@ -323,8 +323,8 @@ static void test_typeoff_fixtures(void **state)
 	assert_int_equal(cl_import_count(&flat), 9);
 	assert_true(has_note(&flat, "left out 4 rows of types that are no struct"));
 	assert_true(has_note(&flat, "left out 1 row without a field name"));
-	assert_int_equal(flat.nsources, 2);
-	assert_string_equal(flat.sources[0],
+	assert_int_equal(flat.said.nsources, 2);
+	assert_string_equal(flat.said.sources[0],
 		"typeoff-loads.txt: event 'cpu/mem-loads,ldlat=30/P': reads, 1131882 of "
 		"2481652 events on struct members");
 
@@ -601,7 +601,7 @@ static void test_annotate_shapes(void **state)
 	   "                                                };\n", CL_EVENTS_BY_NAME);
 	counts(&imp, "s", "a", 507, 0);
 	counts(&imp, "s", "b", 0, 100);
-	assert_true(strstr(imp.sources[0], "counted in events") != NULL);
+	assert_true(strstr(imp.said.sources[0], "counted in events") != NULL);
 	/* An enclosing member whose name is no identifier: no path (fuzzer find). */
 	ok(&imp, ANNOTATE, "bad-name.txt",
 	   "Annotate type: 'struct t' in a.out (10 samples):\n"
@@ -902,8 +902,8 @@ static void test_write_hostile(void **state)
 	cl_import_init(&imp);
 	imp.structs = &s;
 	imp.nstructs = 1;
-	imp.sources = sources;
-	imp.nsources = 1;
+	imp.said.sources = sources;
+	imp.said.nsources = 1;
 	text = written(&imp, CL_IMPORT_NET_CACHELINES, &p);
 	for (size_t i = 0; i < N; i++) {
 		const struct cl_profile_member *e = profile_entry(&p, s.name, m[i].path);
@@ -920,8 +920,8 @@ static void test_write_hostile(void **state)
 	cl_profile_free(&p);
 	imp.structs = NULL;
 	imp.nstructs = 0;
-	imp.sources = NULL;
-	imp.nsources = 0;
+	imp.said.sources = NULL;
+	imp.said.nsources = 0;
 	cl_import_free(&imp);
 	free(long_key);
 	free(longer_key);

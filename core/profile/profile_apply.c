@@ -214,6 +214,7 @@ size_t cl_profile_apply(struct cl_profile *p, struct cl_record *rec,
 
 	/* the evidence per object judges the pairs, whoever gave the classes */
 	rec->objects = cl_objects_struct_record(p, rec);
+	rec->contention = cl_contention_record(&p->contention, rec);
 	rec->budgets = cl_profile_budgets(p, rec, a, &rec->nbudgets);
 	if (!ps)
 		return 0;
@@ -243,8 +244,18 @@ void cl_profile_apply_embedded(struct cl_profile *p, struct cl_record *rec, stru
 	cl_record_for_each_embedded(rec, apply_classes, &j);
 }
 
+bool cl_profile_has_variables(const struct cl_profile *p)
+{
+	return p && (p->objects.nvariables || p->contention.n);
+}
+
+bool cl_profile_names_variable(const struct cl_profile *p, const char *name)
+{
+	return p && (cl_objects_variable(p, name) || cl_contention_find(&p->contention, name, true));
+}
+
 bool cl_profile_has_entries(const struct cl_profile *p)
 {
 	return p && (p->nstructs || p->objects.nstructs || p->objects.nvariables ||
-		     p->nbudgets);
+		     p->nbudgets || p->contention.n);
 }

@@ -22,8 +22,8 @@
 #include <stdint.h>
 
 #include "arena.h"
-#include "diag.h"
 #include "hash.h"
+#include "layout.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -338,6 +338,14 @@ const struct cl_budget *cl_profile_budgets(const struct cl_profile *p,
 					   size_t *n);
 
 /*
+ * Whether run-time evidence (objects:, contention:) judges @rec's pairs:
+ * then leaves are told apart by their paths.
+ */
+bool cl_record_has_evidence(const struct cl_record *rec);
+/* The least alignment of @rec's objects that the run saw; 0 when not known. */
+uint64_t cl_record_seen_align(const struct cl_record *rec);
+
+/*
  * Whether the profile has run-time evidence (objects: or contention:) on
  * some variable, and on variable @name: the front ends then model it.
  */

@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "names.h"
+
 /* A role does an access at most this often per operation. */
 #define BENCH_MAX_TIMES 8
 
@@ -92,7 +94,8 @@ static void leaf_roles(struct bench_plan *p, const struct cl_access *acc, size_t
 		}
 		break;
 	case CL_CLASS_WRITE_HOT:
-		role_add(role_get(p, acc->group ? cl_arena_printf(a, "writer(%s)", acc->group) :
+		role_add(role_get(p, acc->group ? cl_arena_printf(a, "writer(%s)",
+							   cl_name_escape(a, acc->group)) :
 				  "writer"), leaf, true, w);
 		break;
 	case CL_CLASS_READ_MOSTLY:
@@ -522,19 +525,54 @@ static const char prologue[] =
 	"#define AWR(T, o) __atomic_fetch_add((T *)(b + (o)), 1, __ATOMIC_RELAXED)\n\n"
 	"static atomic_int go, stop;\nstatic volatile unsigned long sink;\n\n";
 
-/* One struct of byte arrays per layout, padded to the same offsets. */
-static void gen_struct(FILE *out, const struct bench_plan *p, size_t l)
+/**
+ * struct gen - the program being written
+ * @out: where
+ * @p: the plan
+ * @record: the struct's name as comment text
+ * @leaf: per leaf, its path as comment text
+ * @role: per role, its name as comment text
+ * @layout: per layout, its name as comment text
+ *
+ * Names come from the input (DWARF, a profile, a write group's string): a
+ * name is written into the program only as text of a comment, and only
+ * as cl_name_c_comment() makes it, so that no name can end the comment
+ * and become code that the compiler and the run would execute.  The
+ * program's identifiers are made of numbers (L0, r1_l2), never of names.
+ */
+struct gen {
+	FILE *out;
+	const struct bench_plan *p;
+	const char *record;
+	const char **leaf, **role, **layout;
+};
+
+static void gen_names(struct gen *g, struct cl_arena *a)
+{
+	const struct bench_plan *p = g->p;
+
+	g->record = cl_name_c_comment(a, p->record);
+	g->leaf = cl_arena_alloc(a, (p->nleaves + 1) * sizeof(*g->leaf));
+	for (size_t i = 0; i < p->nleaves; i++)
+		g->leaf[i] = cl_name_c_comment(a, p->leaves[i].path);
+	g->role = cl_arena_alloc(a, (p->nroles + 1) * sizeof(*g->role));
+	for (size_t i = 0; i < p->nroles; i++)
+		g->role[i] = cl_name_c_comment(a, p->roles[i].name);
+	g->layout = cl_arena_alloc(a, (p->nlayouts + 1) * sizeof(*g->layout));
+	for (size_t i = 0; i < p->nlayouts; i++)
+		g->layout[i] = cl_name_c_comment(a, p->layouts[i].name);
+}
+
+/* Layout @l's leaves that it has (a dump may lack those no role accesses), by offset. */
+static size_t gen_order(const struct bench_plan *p, size_t l, size_t *order)
 {
 	const struct bench_layout *lay = &p->layouts[l];
-	size_t *order = cl_xmalloc((p->nleaves + 1) * sizeof(*order)), n = 0;
-	uint64_t end = 0;
-	unsigned slot = 0, pad = 0;
+	size_t n = 0;
 
-	/* the leaves this layout has (a dump may lack those no role accesses) */
 	for (size_t i = 0; i < p->nleaves; i++)
 		if (lay->leaf_align[i])
 			order[n++] = i;
-	/* by offset: insertion sort, the leaves are mostly in order */
+	/* insertion sort: the leaves are mostly in order */
 	for (size_t i = 1; i < n; i++)
 		for (size_t j = i; j > 0 && lay->bit_offset[order[j]] < lay->bit_offset[order[j - 1]];
 		     j--) {
@@ -543,8 +581,22 @@ static void gen_struct(FILE *out, const struct bench_plan *p, size_t l)
 			order[j] = order[j - 1];
 			order[j - 1] = t;
 		}
+	return n;
+}
+
+/* One struct of byte arrays per layout, padded to the same offsets. */
+static void gen_struct(const struct gen *g, size_t l)
+{
+	const struct bench_plan *p = g->p;
+	const struct bench_layout *lay = &p->layouts[l];
+	size_t *order = cl_xmalloc((p->nleaves + 1) * sizeof(*order));
+	size_t n = gen_order(p, l, order);
+	FILE *out = g->out;
+	uint64_t end = 0;
+	unsigned slot = 0, pad = 0;
+
 	fprintf(out, "/* %s, %s: %" PRIu64 " bytes, aligned to %" PRIu32 " */\nstruct L%zu {\n",
-		p->record, lay->name, lay->size, lay->align, l);
+		g->record, g->layout[l], lay->size, lay->align, l);
 	for (size_t i = 0; i < n;) {
 		uint64_t first, len, stop;
 		size_t k = order[i];
@@ -567,7 +619,7 @@ static void gen_struct(FILE *out, const struct bench_plan *p, size_t l)
 		if (first % al)
 			al = 1;
 		fprintf(out, "\tunsigned char s%u[%" PRIu64 "] __attribute__((aligned(%" PRIu32
-			     ")));\t/* %s */\n", slot, stop - first, al, p->leaves[k].path);
+			     ")));\t/* %s */\n", slot, stop - first, al, g->leaf[k]);
 		fprintf(out, "#define L%zu_s%u %" PRIu64 "\n", l, slot++, first);
 		end = stop;
 	}
@@ -595,41 +647,44 @@ static void gen_struct(FILE *out, const struct bench_plan *p, size_t l)
  * when that is 1, 2, 4 or 8 bytes (a locked add for an atomic type where it
  * is naturally aligned), else one byte on every line it covers.
  */
-static void gen_access(FILE *out, const struct bench_plan *p, size_t l, uint64_t base,
+static void gen_access(const struct gen *g, size_t l, uint64_t base,
 		       const struct bench_access *x)
 {
 	static const char *const type[] = { NULL, "u1", "u2", NULL, "u4", NULL, NULL, NULL, "u8" };
 	static const char *const atype[] = { NULL, "uint8_t", "uint16_t", NULL, "uint32_t", NULL,
 					     NULL, NULL, "uint64_t" };
+	const struct bench_plan *p = g->p;
 	uint64_t first, len;
 
 	leaf_bytes(p, l, x->leaf, &first, &len);
 	if (len <= 8 && type[len]) {
 		bool locked = x->write && p->leaves[x->leaf].atomic && (base + first) % len == 0;
 
-		fprintf(out, "\t\t%s(%s, %" PRIu64 ");\t/* %s */\n",
+		fprintf(g->out, "\t\t%s(%s, %" PRIu64 ");\t/* %s */\n",
 			x->write ? locked ? "AWR" : "WR" : "RD", locked ? atype[len] : type[len],
-			first, p->leaves[x->leaf].path);
+			first, g->leaf[x->leaf]);
 		return;
 	}
 	for (uint64_t at = base + first; at < base + first + len;
 	     at = (at / p->line_size + 1) * p->line_size)
-		fprintf(out, "\t\t%s(u1, %" PRIu64 ");\t/* %s */\n", x->write ? "WR" : "RD",
-			at - base, p->leaves[x->leaf].path);
+		fprintf(g->out, "\t\t%s(u1, %" PRIu64 ");\t/* %s */\n", x->write ? "WR" : "RD",
+			at - base, g->leaf[x->leaf]);
 }
 
-static void gen_role(FILE *out, const struct bench_plan *p, size_t l, size_t r)
+static void gen_role(const struct gen *g, size_t l, size_t r)
 {
+	const struct bench_plan *p = g->p;
 	const struct bench_role *role = &p->roles[r];
+	FILE *out = g->out;
 
 	fprintf(out, "/* %s on %s */\nstatic unsigned long r%zu_l%zu(unsigned char *b)\n{\n"
-		     "\tunsigned long ops = 0, sum = 0;\n\n", role->name, p->layouts[l].name, r, l);
+		     "\tunsigned long ops = 0, sum = 0;\n\n", g->role[r], g->layout[l], r, l);
 	if (p->slots)
 		fprintf(out, "\tb += %zu * sizeof(struct L%zu);\t/* its own element */\n", r, l);
 	fputs("\twhile (!atomic_load_explicit(&stop, memory_order_relaxed)) {\n", out);
 	for (size_t i = 0; i < role->nacc; i++)
 		for (unsigned t = 0; t < role->acc[i].times; t++)
-			gen_access(out, p, l, role_base(p, l, r), &role->acc[i]);
+			gen_access(g, l, role_base(p, l, r), &role->acc[i]);
 	fputs("\t\tops++;\n\t}\n\tsink += sum;\n\treturn ops;\n}\n\n", out);
 }
 
@@ -680,14 +735,19 @@ static const char epilogue[] =
 
 void bench_generate(FILE *out, const struct bench_plan *p)
 {
-	fprintf(out, prologue, p->record);
+	struct gen g = { .out = out, .p = p };
+	struct cl_arena a;
+
+	cl_arena_init(&a);
+	gen_names(&g, &a);
+	fprintf(out, prologue, g.record);
 	fprintf(out, "#define NLAYOUTS %zu\n#define NROLES %zu\n#define THREADS %u\n\n",
 		p->nlayouts, p->nroles, p->threads);
 	for (size_t l = 0; l < p->nlayouts; l++)
-		gen_struct(out, p, l);
+		gen_struct(&g, l);
 	for (size_t l = 0; l < p->nlayouts; l++)
 		for (size_t r = 0; r < p->nroles; r++)
-			gen_role(out, p, l, r);
+			gen_role(&g, l, r);
 	fputs("static unsigned long (*const fn[NLAYOUTS][NROLES])(unsigned char *) = {\n", out);
 	for (size_t l = 0; l < p->nlayouts; l++) {
 		fputs("\t{", out);
@@ -701,4 +761,5 @@ void bench_generate(FILE *out, const struct bench_plan *p)
 		fprintf(out, "\tstore%zu + %u,\n", l, bench_base_offset(p, l));
 	fputs("};\n\n", out);
 	fputs(epilogue, out);
+	cl_arena_free(&a);
 }

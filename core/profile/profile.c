@@ -1241,12 +1241,18 @@ static int entry_group(struct loader *ld, const char *key, void *arg)
 {
 	struct entry *e = arg;
 	const char *s = ld_scalar_value(ld, key);
+	char nb[SHOW_MAX];
+	bool concurrent;
 
 	if (!s)
 		return -1;
 	if (!*s)
 		return ld_err_here(ld, "'group' must name a write group");
-	e->acc.group = cl_arena_strdup(&ld->p->arena, cl_name_escape(&ld->p->arena, s));
+	/* a write group is a path (paths.h); its name reaches bench's program */
+	if (cl_path_parse(s, strlen(s), &concurrent) != strlen(s))
+		return ld_err_here(ld, "write group '%s' is not a path name: %s", ld_show(nb, s),
+				   CL_PATH_NAME_GRAMMAR);
+	e->acc.group = cl_arena_strdup(&ld->p->arena, s);
 	e->group_at = ld_here(ld);
 	return 0;
 }

@@ -49,6 +49,8 @@ struct keyset;
  * @set_write_hot: the file sets thresholds.write-hot
  * @set_read_mostly: the file sets thresholds.read-mostly
  * @set_min_accesses: the file sets thresholds.min-accesses
+ * @samples: the file says `counts: samples`: its counts are perf samples,
+ *           which the floor of min-accesses (accesses) does not weigh
  */
 struct loader {
 	yaml_parser_t parser;
@@ -66,6 +68,7 @@ struct loader {
 	size_t struct_lines_cap;
 	bool has_version;
 	bool set_write_hot, set_read_mostly, set_min_accesses;
+	bool samples;
 	size_t concurrent_cap;
 };
 

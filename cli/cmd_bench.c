@@ -28,6 +28,7 @@
 #include <unistd.h>
 
 #include "bench_gen.h"
+#include "bench_run.h"
 #include "dwarf_run.h"
 #include "propose.h"
 #include "report.h"
@@ -262,171 +263,6 @@ static int parse(struct bench_cmd *b, int argc, char **argv, int *status)
 	return 0;
 }
 
-/* ---- the private directory, removed on every way out ---------------- */
-
-static char tmp_dir[512], tmp_src[600], tmp_bin[600], tmp_log[600], tmp_out[600];
-static volatile sig_atomic_t child_pid;
-
-static void tmp_cleanup(void)
-{
-	if (!tmp_dir[0])
-		return;
-	unlink(tmp_src);
-	unlink(tmp_bin);
-	unlink(tmp_log);
-	unlink(tmp_out);
-	rmdir(tmp_dir);
-	tmp_dir[0] = '\0';
-}
-
-/* async-signal-safe: stop the child, remove the files, die of @sig */
-static void on_signal(int sig)
-{
-	if (child_pid > 0)
-		kill(child_pid, SIGKILL);
-	tmp_cleanup();
-	signal(sig, SIG_DFL);
-	raise(sig);
-}
-
-static int tmp_create(void)
-{
-	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
-	const char *base = getenv("TMPDIR");
-	struct sigaction sa;
-
-	if (!base || !*base)
-		base = "/tmp";
-	snprintf(tmp_dir, sizeof(tmp_dir), "%s/cachelint-bench.XXXXXX", base);
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
-	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
-		sigaction(sigs[i], &sa, NULL);
-	if (!mkdtemp(tmp_dir)) {
-		cl_error("bench: cannot make a temporary directory in %s: %s", base, strerror(errno));
-		tmp_dir[0] = '\0';
-		return -1;
-	}
-	snprintf(tmp_src, sizeof(tmp_src), "%s/bench.c", tmp_dir);
-	snprintf(tmp_bin, sizeof(tmp_bin), "%s/bench", tmp_dir);
-	snprintf(tmp_log, sizeof(tmp_log), "%s/cc.log", tmp_dir);
-	snprintf(tmp_out, sizeof(tmp_out), "%s/out.txt", tmp_dir);
-	return 0;
-}
-
-/* ---- compiling and running ------------------------------------------ */
-
-static bool in_path(const char *prog)
-{
-	const char *path = getenv("PATH");
-	char buf[4096];
-
-	if (strchr(prog, '/'))
-		return access(prog, X_OK) == 0;
-	for (const char *p = path ? path : "/usr/bin:/bin"; *p;) {
-		size_t n = strcspn(p, ":");
-
-		snprintf(buf, sizeof(buf), "%.*s/%s", (int)n, n ? p : ".", prog);
-		if (access(buf, X_OK) == 0)
-			return true;
-		p += n + (p[n] == ':');
-	}
-	return false;
-}
-
-/* $CC split at blanks (as make does), else cc, else gcc; NULL: none. */
-static char *find_compiler(char **argv, size_t max, size_t *n)
-{
-	const char *cc = getenv("CC");
-	char *copy;
-
-	*n = 0;
-	if (!cc || !*cc)
-		cc = in_path("cc") ? "cc" : in_path("gcc") ? "gcc" : NULL;
-	if (!cc)
-		return NULL;
-	copy = cl_xstrdup(cc);
-	for (char *tok = strtok(copy, " \t"); tok && *n < max; tok = strtok(NULL, " \t"))
-		argv[(*n)++] = tok;
-	if (!*n || !in_path(argv[0])) {
-		cl_error("bench: no C compiler: '%s'%s cannot be run", cc,
-			 getenv("CC") && *getenv("CC") ? " (from $CC)" : "");
-		free(copy);
-		return NULL;
-	}
-	return copy;
-}
-
-/* Run @argv with stdout in @out and stderr in @err; the exit status, or -1. */
-static int spawn(char **argv, const char *out, const char *err)
-{
-	int status;
-	pid_t pid;
-
-	fflush(NULL);
-	pid = fork();
-	if (pid < 0)
-		return -1;
-	if (!pid) {
-		if (!freopen(out, "w", stdout) || !freopen(err, "w", stderr))
-			_exit(126);
-		execvp(argv[0], argv);
-		_exit(127);
-	}
-	child_pid = pid;
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR)
-			return child_pid = 0, -1;
-	child_pid = 0;
-	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-}
-
-static void show_log(const char *what)
-{
-	FILE *f = fopen(tmp_log, "r");
-	char buf[1024];
-	int lines = 0;
-
-	if (!f)
-		return;
-	fprintf(stderr, "cachelint: bench: %s said:\n", what);
-	while (fgets(buf, sizeof(buf), f) && lines++ < 40)
-		fputs(buf, stderr);
-	fclose(f);
-}
-
-static int compile(void)
-{
-	char *argv[32], *copy;
-	size_t n;
-	int rc;
-
-	copy = find_compiler(argv, 24, &n);
-	if (!copy) {
-		if (!getenv("CC") || !*getenv("CC"))
-			cl_error("bench: no C compiler: set CC, or install cc or gcc");
-		return -1;
-	}
-	argv[n++] = "-O2";
-	argv[n++] = "-pthread";
-	argv[n++] = "-o";
-	argv[n++] = tmp_bin;
-	argv[n++] = tmp_src;
-	argv[n] = NULL;
-	rc = spawn(argv, tmp_log, tmp_log);
-	if (rc) {
-		if (rc == 127)
-			cl_error("bench: the C compiler '%s' cannot be run", argv[0]);
-		else
-			cl_error("bench: the C compiler '%s' failed on the generated program (status %d)",
-				 argv[0], rc);
-		if (rc != 127)
-			show_log(argv[0]);
-	}
-	free(copy);
-	return rc ? -1 : 0;
-}
-
 /* ---- the counts ----------------------------------------------------- */
 
 /**
@@ -449,39 +285,34 @@ static double *ops_at(const struct bench_plan *p, const struct bench_result *res
 }
 
 static int run_program(const struct bench_plan *p, const struct bench_cmd *b,
-		       struct bench_result *res)
+		       const char *bin, struct bench_result *res)
 {
-	char secs[32], rounds[16], line[256];
-	char *argv[] = { tmp_bin, secs, rounds, NULL };
-	FILE *f;
-	int rc;
+	struct bench_output out = { 0 };
+	char secs[32], rounds[16];
+	char *argv[] = { (char *)bin, secs, rounds, NULL };
 
 	snprintf(secs, sizeof(secs), "%g", b->seconds);
 	snprintf(rounds, sizeof(rounds), "%u", b->rounds);
-	rc = spawn(argv, tmp_out, tmp_log);
-	if (rc) {
-		cl_error("bench: the generated program failed (status %d)", rc);
-		show_log("it");
+	if (bench_execute(argv, &out)) {
+		free(out.text);
 		return -1;
 	}
-	f = fopen(tmp_out, "r");
-	if (!f)
-		return cl_error("bench: %s: %s", tmp_out, strerror(errno)), -1;
 	res->ops = calloc(p->nlayouts * p->nroles * b->rounds + 1, sizeof(*res->ops));
-	while (fgets(line, sizeof(line), f)) {
+	for (const char *line = out.text ? out.text : ""; *line;) {
 		unsigned round, l, r;
 		double ops, share;
 
-		if (sscanf(line, "cpus %d", &res->cpus) == 1)
-			continue;
-		if (sscanf(line, "run %u %u %u %lf %lf", &round, &l, &r, &ops, &share) != 5 ||
-		    round >= b->rounds || l >= p->nlayouts || r >= p->nroles)
-			continue;
-		*ops_at(p, res, b->rounds, l, r, round) += ops;
-		res->runs++;
-		res->short_runs += share < 0.9;
+		if (sscanf(line, "cpus %d", &res->cpus) != 1 &&
+		    sscanf(line, "run %u %u %u %lf %lf", &round, &l, &r, &ops, &share) == 5 &&
+		    round < b->rounds && l < p->nlayouts && r < p->nroles) {
+			*ops_at(p, res, b->rounds, l, r, round) += ops;
+			res->runs++;
+			res->short_runs += share < 0.9;
+		}
+		line += strcspn(line, "\n");
+		line += *line == '\n';
 	}
-	fclose(f);
+	free(out.text);
 	return 0;
 }
 
@@ -801,25 +632,28 @@ static int measure(struct bench_plan *p, const struct bench_cmd *b, struct cl_ar
 	struct bench_result res = { 0 };
 	struct bench_table t = { 0 };
 	const char *perf_note = b->perf ? perf_check(a) : NULL;
+	const char *src, *bin;
 	FILE *f;
 	int rc = -1;
 
-	if (tmp_create())
+	if (bench_tmp_create())
 		return -1;
-	f = fopen(tmp_src, "w");
+	src = cl_arena_printf(a, "%s/bench.c", bench_tmp_dir());
+	bin = cl_arena_printf(a, "%s/bench", bench_tmp_dir());
+	f = fopen(src, "w");
 	if (!f) {
-		cl_error("bench: %s: %s", tmp_src, strerror(errno));
+		cl_error("bench: %s: %s", src, strerror(errno));
 		goto out;
 	}
 	bench_generate(f, p);
 	if (fclose(f)) {
-		cl_error("bench: %s: %s", tmp_src, strerror(errno));
+		cl_error("bench: %s: %s", src, strerror(errno));
 		goto out;
 	}
-	if (compile())
+	if (bench_compile(src, bin))
 		goto out;
 	note_cpus(p);
-	if (run_program(p, b, &res))
+	if (run_program(p, b, bin, &res))
 		goto out;
 	table_make(p, &res, b->rounds, &t);
 	if (perf_note && b->format != BENCH_JSON)
@@ -834,7 +668,7 @@ static int measure(struct bench_plan *p, const struct bench_cmd *b, struct cl_ar
 out:
 	free(res.ops);
 	free(t.med);
-	tmp_cleanup();
+	bench_tmp_remove();
 	return rc;
 }
 

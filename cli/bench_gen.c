@@ -128,6 +128,33 @@ static uint32_t leaf_align(const struct cl_leaf *lf)
 	return lf->member->align;
 }
 
+int bench_plan_check(const struct bench_plan *p, char *err, size_t errlen)
+{
+	uint64_t total = 0;
+
+	for (size_t l = 0; l < p->nlayouts; l++) {
+		const struct bench_layout *lay = &p->layouts[l];
+		uint64_t bytes = lay->size > BENCH_MAX_OBJECT ? lay->size :
+				 (p->slots ? p->slots : 1) * lay->size;
+
+		if (bytes > BENCH_MAX_OBJECT) {
+			snprintf(err, errlen, "the %s layout of %s is %" PRIu64 " bytes%s: bench "
+				 "measures objects of at most %llu bytes (%llu MiB)", lay->name,
+				 p->record, bytes, p->slots ? " for its slots" : "",
+				 BENCH_MAX_OBJECT, BENCH_MAX_OBJECT >> 20);
+			return -1;
+		}
+		total += bytes;
+	}
+	if (total > BENCH_MAX_TOTAL) {
+		snprintf(err, errlen, "the %zu layouts of %s are %" PRIu64 " bytes together: bench "
+			 "measures at most %llu bytes (%llu MiB) at once; give fewer --layout",
+			 p->nlayouts, p->record, total, BENCH_MAX_TOTAL, BENCH_MAX_TOTAL >> 20);
+		return -1;
+	}
+	return 0;
+}
+
 int bench_plan_init(struct bench_plan *p, const struct cl_record *rec, struct cl_arena *a)
 {
 	struct bench_layout *l;
@@ -222,17 +249,14 @@ static int dump_parse_member(const char *s, struct dump_line *d)
 	memcpy(d->path, s + d->indent, len);
 	d->path[len] = '\0';
 	d->bitfield = strstr(colon, ", bitfield") != NULL;
-	if (d->bitfield) {
-		if (sscanf(colon, ": offset %llu:%llu, bits %llu", &off, &sub, &size) != 3)
-			return -1;
-		d->bit_offset = off * 8 + sub;
-		d->bit_size = size;
-	} else {
-		if (sscanf(colon, ": offset %llu, size %llu, align %u", &off, &size, &align) != 3)
-			return -1;
-		d->bit_offset = off * 8;
-		d->bit_size = size * 8;
-	}
+	if (d->bitfield ? sscanf(colon, ": offset %llu:%llu, bits %llu", &off, &sub, &size) != 3 :
+	    sscanf(colon, ": offset %llu, size %llu, align %u", &off, &size, &align) != 3)
+		return -1;
+	/* beyond any object bench measures, and where bits would wrap (2^61 bytes) */
+	if (off > BENCH_MAX_OBJECT || size > BENCH_MAX_OBJECT * (d->bitfield ? 8 : 1) || sub >= 8)
+		return 1;
+	d->bit_offset = off * 8 + sub;
+	d->bit_size = d->bitfield ? size : size * 8;
 	d->align = align ? align : 1;
 	return 0;
 }
@@ -255,6 +279,8 @@ static int dump_header(const char *s, const char *name, uint64_t *size, uint32_t
 		return 0;
 	if (sscanf(colon, ": size %llu, align %u", &sz, align) != 2)
 		return -1;
+	if (sz > BENCH_MAX_OBJECT)
+		return -2;
 	*size = sz;
 	return 1;
 }
@@ -310,8 +336,12 @@ static int dump_read(struct bench_plan *p, FILE *f, const char *struct_name,
 		(*lineno)++;
 		buf[strcspn(buf, "\n")] = '\0';
 		if (in && buf[0] == ' ') {
-			if (dump_parse_member(buf, &d)) {
-				snprintf(msg, len, "not a member line of the dump-layout format");
+			int bad = dump_parse_member(buf, &d);
+
+			if (bad) {
+				snprintf(msg, len, bad > 0 ? "the member's offset or size is over the %llu bytes of the largest object bench measures" :
+					 "not a member line of the dump-layout format",
+					 BENCH_MAX_OBJECT);
 				return -1;
 			}
 			if (dump_take(p, st, &d, msg, len))
@@ -322,7 +352,9 @@ static int dump_read(struct bench_plan *p, FILE *f, const char *struct_name,
 			break;
 		h = dump_header(buf, struct_name, &st->l->size, &st->l->align);
 		if (h < 0) {
-			snprintf(msg, len, "not a header line of the dump-layout format");
+			snprintf(msg, len, h == -1 ? "not a header line of the dump-layout format" :
+				 "'%s' is over the %llu bytes of the largest object bench measures (%llu MiB)",
+				 struct_name, BENCH_MAX_OBJECT, BENCH_MAX_OBJECT >> 20);
 			return -1;
 		}
 		in = found = h > 0;
@@ -456,29 +488,96 @@ static void leaf_bytes(const struct bench_plan *p, size_t l, size_t k, uint64_t 
 	*len = (bit + p->leaves[k].bit_size + 7) / 8 - *first;
 }
 
-unsigned bench_role_lines(const struct bench_plan *p, size_t l, size_t role)
+/*
+ * The cache lines an access of leaf @k touches in layout @l, at object
+ * offset @base: [*first, *last] and, for a leaf over BENCH_MAX_ACCESS_LINES
+ * lines, only its first and last BENCH_MAX_ACCESS_LINES / 2 (where it meets
+ * its neighbours): the lines in between are *skip_from to *skip_to, or
+ * *skip_from > *skip_to when none is skipped.  One byte per line touched.
+ */
+static void leaf_lines(const struct bench_plan *p, size_t l, size_t k, uint64_t base,
+		       uint64_t *first, uint64_t *last, uint64_t *skip_from, uint64_t *skip_to)
+{
+	uint64_t at, len;
+
+	leaf_bytes(p, l, k, &at, &len);
+	*first = (base + at) / p->line_size;
+	*last = (base + at + len - 1) / p->line_size;
+	*skip_from = 1;
+	*skip_to = 0;
+	if (*last - *first + 1 > BENCH_MAX_ACCESS_LINES) {
+		*skip_from = *first + BENCH_MAX_ACCESS_LINES / 2;
+		*skip_to = *last - BENCH_MAX_ACCESS_LINES / 2;
+	}
+}
+
+bool bench_leaf_capped(const struct bench_plan *p, size_t k, uint64_t *lines)
+{
+	uint64_t first, last, from, to;
+	bool capped = false;
+
+	*lines = 0;
+	for (size_t l = 0; l < p->nlayouts; l++) {
+		if (!p->layouts[l].leaf_align[k])
+			continue;
+		leaf_lines(p, l, k, bench_base_offset(p, l), &first, &last, &from, &to);
+		if (from <= to)
+			capped = true;
+		if (last - first + 1 > *lines)
+			*lines = last - first + 1;
+	}
+	return capped;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The lines of @r's accesses as [from, to] pairs in @v (2 per access and part). */
+static size_t role_ranges(const struct bench_plan *p, size_t l, size_t role, uint64_t *v)
 {
 	const struct bench_role *r = &p->roles[role];
-	uint64_t *lines = cl_xmalloc((r->nacc + 1) * 64 * sizeof(*lines));
 	size_t n = 0;
 
 	for (size_t i = 0; i < r->nacc; i++) {
-		uint64_t first, len;
+		uint64_t first, last, from, to;
 
-		leaf_bytes(p, l, r->acc[i].leaf, &first, &len);
-		first += role_base(p, l, role);
-		for (uint64_t ln = first / p->line_size; ln <= (first + len - 1) / p->line_size;
-		     ln++) {
-			size_t j;
-
-			for (j = 0; j < n && lines[j] != ln; j++)
-				;
-			if (j == n && n < (r->nacc + 1) * 64)
-				lines[n++] = ln;
+		leaf_lines(p, l, r->acc[i].leaf, role_base(p, l, role), &first, &last, &from, &to);
+		if (from <= to) {
+			v[n++] = first, v[n++] = from - 1;
+			v[n++] = to + 1, v[n++] = last;
+		} else {
+			v[n++] = first, v[n++] = last;
 		}
 	}
-	free(lines);
-	return (unsigned)n;
+	return n;
+}
+
+unsigned bench_role_lines(const struct bench_plan *p, size_t l, size_t role)
+{
+	const struct bench_role *r = &p->roles[role];
+	uint64_t *v = cl_xmalloc((r->nacc + 1) * 4 * sizeof(*v)), total = 0, end = 0;
+	size_t n = role_ranges(p, l, role, v) / 2;
+	bool any = false;
+
+	/* the union of the ranges, by start: however many lines they cover */
+	qsort(v, n, 2 * sizeof(*v), cmp_u64);
+	for (size_t i = 0; i < n; i++) {
+		uint64_t from = v[2 * i], to = v[2 * i + 1];
+
+		if (any && from <= end)
+			from = end + 1;
+		if (from <= to)
+			total += to - from + 1;
+		if (!any || to > end)
+			end = to;
+		any = true;
+	}
+	free(v);
+	return total > UINT32_MAX ? UINT32_MAX : (unsigned)total;
 }
 
 const char *bench_role_describe(const struct bench_plan *p, size_t role, struct cl_arena *a)
@@ -654,7 +753,7 @@ static void gen_access(const struct gen *g, size_t l, uint64_t base,
 	static const char *const atype[] = { NULL, "uint8_t", "uint16_t", NULL, "uint32_t", NULL,
 					     NULL, NULL, "uint64_t" };
 	const struct bench_plan *p = g->p;
-	uint64_t first, len;
+	uint64_t first, len, line, last, from, to;
 
 	leaf_bytes(p, l, x->leaf, &first, &len);
 	if (len <= 8 && type[len]) {
@@ -665,10 +764,17 @@ static void gen_access(const struct gen *g, size_t l, uint64_t base,
 			first, g->leaf[x->leaf]);
 		return;
 	}
-	for (uint64_t at = base + first; at < base + first + len;
-	     at = (at / p->line_size + 1) * p->line_size)
+	leaf_lines(p, l, x->leaf, base, &line, &last, &from, &to);
+	for (; line <= last; line++) {
+		uint64_t at = line * p->line_size;
+
+		if (line >= from && line <= to)
+			continue;	/* a leaf too long to touch whole: the note says so */
+		if (at < base + first)
+			at = base + first;
 		fprintf(g->out, "\t\t%s(u1, %" PRIu64 ");\t/* %s */\n", x->write ? "WR" : "RD",
 			at - base, g->leaf[x->leaf]);
+	}
 }
 
 static void gen_role(const struct gen *g, size_t l, size_t r)

@@ -152,9 +152,11 @@ static int layout_arg_check(const char *arg)
 		cl_error("bench: invalid --layout '%s': expected NAME=FILE", arg);
 		return -1;
 	}
+	/* the names of the layouts bench makes itself, the A/A copy's included */
 	if (strspn(arg, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-") != n ||
-	    (n == 8 && !strncmp(arg, "original", n)) || (n == 8 && !strncmp(arg, "proposed", n))) {
-		cl_error("bench: invalid --layout name '%.*s': letters, digits, '_', '.', '-', and not 'original' or 'proposed'",
+	    (n == 8 && !strncmp(arg, "original", n)) || (n == 8 && !strncmp(arg, "proposed", n)) ||
+	    (n == 11 && !strncmp(arg, "original-aa", n))) {
+		cl_error("bench: invalid --layout name '%.*s': letters, digits, '_', '.', '-', and not 'original', 'original-aa' or 'proposed' (the layouts bench makes)",
 			 (int)n, arg);
 		return -1;
 	}
@@ -738,6 +740,26 @@ static int plan_make(struct bench_plan *p, struct bench_cmd *b, struct dw_run *r
 	return 0;
 }
 
+/* Objects bench cannot hold, and members too long to touch whole, said before any work. */
+static int plan_check(const struct bench_plan *p)
+{
+	char err[512];
+
+	if (bench_plan_check(p, err, sizeof(err))) {
+		cl_error("bench: %s", err);
+		return -1;
+	}
+	for (size_t k = 0; k < p->nleaves; k++) {
+		uint64_t lines;
+
+		if (bench_leaf_capped(p, k, &lines))
+			bench_note("'%s' covers %llu cache lines: each access touches its first and last %d, where it meets its neighbours (a member touched whole makes a program too large to compile)",
+				   p->leaves[k].path, (unsigned long long)lines,
+				   BENCH_MAX_ACCESS_LINES / 2);
+	}
+	return 0;
+}
+
 static void plan_free(struct bench_plan *p)
 {
 	for (size_t i = 0; i < p->nroles; i++)
@@ -772,7 +794,7 @@ static int run(int argc, char **argv)
 		cl_error("bench: no struct or union '%s' is defined in %s", name, argv[optind]);
 		goto out;
 	}
-	if (plan_make(&p, &b, &r, name, &a))
+	if (plan_make(&p, &b, &r, name, &a) || plan_check(&p))
 		goto out;
 	if (b.source) {
 		bench_generate(stdout, &p);

@@ -9,6 +9,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cl_version.h"
@@ -225,4 +226,16 @@ void cli_units_failed(size_t failed, size_t total)
 void cli_not_written(const char *path)
 {
 	cl_error("%s: not written: a unit could not be analysed", path);
+}
+
+void cli_struct_first(char **args, int n)
+{
+	struct stat st;
+	char *t;
+
+	if (n != 2 || stat(args[0], &st) || S_ISDIR(st.st_mode) || !stat(args[1], &st))
+		return;
+	t = args[0];
+	args[0] = args[1];
+	args[1] = t;
 }

@@ -177,6 +177,13 @@ unsigned cli_jobs_default(void);
 void cli_units_failed(size_t failed, size_t total);
 /* Why the output file @path of such a run is not written. */
 void cli_not_written(const char *path);
+/*
+ * `layout` and `bench` take STRUCT FILE... (pahole's -C STRUCT FILE).  The
+ * other order, FILE STRUCT (bench's before), is read too where it cannot
+ * be ambiguous: two arguments, the first a file and the second no path at
+ * all.  Then the two @args are swapped, so that args[0] is the struct.
+ */
+void cli_struct_first(char **args, int n);
 
 extern const struct cl_command cl_cmd_explain;
 extern const struct cl_command cl_cmd_lint;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * cmd_bench.c - `cachelint bench [options] FILE STRUCT`: numbers for a
+ * cmd_bench.c - `cachelint bench [options] STRUCT FILE`: numbers for a
  * layout change, measured on the user's own struct
  *
  * STRUCT is read from FILE's DWARF as `cachelint layout` reads it, its
@@ -49,7 +49,7 @@ enum bench_format { BENCH_TEXT, BENCH_JSON, BENCH_MARKDOWN };
 
 static void usage(FILE *out)
 {
-	fputs("Usage: cachelint bench [options] FILE STRUCT\n"
+	fputs("Usage: cachelint bench [options] STRUCT FILE\n"
 	      "Measure STRUCT (a tag, 'struct tag', or a typedef name) from the DWARF of\n"
 	      "FILE (anything 'cachelint dwarf' reads, built with -g) as it is, as\n"
 	      "proposed, and as each --layout gives it: a C program with each layout as\n"
@@ -93,10 +93,12 @@ static void usage(FILE *out)
 	      "                          fix), with bytes per element and for the array\n"
 	      "  --source                print the generated C program and stop\n"
 	      "  --help, --version\n"
+	      "STRUCT FILE is the order of 'cachelint layout' too; FILE STRUCT, the order\n"
+	      "of earlier versions, is read as well when FILE exists and STRUCT is no path.\n"
 	      "Exit status: 0 measured, 2 usage or input error (unknown struct, bad\n"
 	      "--layout file, no C compiler, the program failed).\n"
-	      "\nExample: cachelint bench --seconds 0.5 --profile memcg.yaml pc.o page_counter\n"
-	      "         cachelint bench --format markdown --layout v511=v511.dump pc.o page_counter\n",
+	      "\nExample: cachelint bench --seconds 0.5 --profile memcg.yaml page_counter pc.o\n"
+	      "         cachelint bench --format markdown --layout v511=v511.dump page_counter pc.o\n",
 	      out);
 }
 
@@ -784,14 +786,15 @@ static int run(int argc, char **argv)
 	b.c.propose = true;
 	if (dw_run_init(&r, &b.c))
 		goto out;
-	name = struct_name(argv[optind + 1]);
-	dw_run_files(&r, argv + optind, 1, false, name, true);
+	cli_struct_first(argv + optind, 2);
+	name = struct_name(argv[optind]);
+	dw_run_files(&r, argv + optind + 1, 1, false, name, true);
 	if (r.errors) {
 		cl_error("bench: %zu error%s", r.errors, r.errors == 1 ? "" : "s");
 		goto out;
 	}
 	if (!r.pipe.nrecords) {
-		cl_error("bench: no struct or union '%s' is defined in %s", name, argv[optind]);
+		cl_error("bench: no struct or union '%s' is defined in %s", name, argv[optind + 1]);
 		goto out;
 	}
 	if (plan_make(&p, &b, &r, name, &a) || plan_check(&p))

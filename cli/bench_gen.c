@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "names.h"
 
 /* A role does an access at most this often per operation. */
@@ -383,11 +384,12 @@ int bench_add_dump(struct bench_plan *p, const char *name, const char *file,
 	struct dump_state st = { 0 };
 	char msg[768];
 	unsigned lineno = 0;
-	FILE *f = fopen(file, "r");
+	FILE *f = cli_input_open(file);
 	int rc;
 
 	if (!f) {
-		snprintf(err, errlen, "%s: %s", file, strerror(errno));
+		snprintf(err, errlen, "%s: %s", file, errno ? strerror(errno) :
+			 "a FIFO no process writes (said above)");
 		return -1;
 	}
 	st.l = layout_new(p, name, a);

@@ -131,7 +131,21 @@ int cli_load_profiles(struct cli_common *c, struct cl_profile *p)
 	char buf[CL_DIAG_LINE_MAX];
 
 	for (size_t i = 0; i < c->nprofiles; i++) {
-		if (cl_profile_load(p, c->profiles[i], &err)) {
+		const char *path = c->profiles[i];
+		char *text;
+		size_t len;
+		int rc;
+
+		/* a FIFO is read once, through the descriptor that waited for its writer */
+		if (cli_input_is_fifo(path)) {
+			if (cli_input_read(path, &text, &len))
+				return -1;
+			rc = cl_profile_load_buffer(p, path, text, len, &err);
+			free(text);
+		} else {
+			rc = cl_profile_load(p, path, &err);
+		}
+		if (rc) {
 			cl_error("%s", cl_diag_format(&err, buf, sizeof(buf)));
 			return -1;
 		}

@@ -221,12 +221,13 @@ static int check_args(const struct import_args *a)
 /* The whole of @path ("-": standard input) in a malloc'd buffer. */
 static char *read_all(const char *path, size_t *len)
 {
-	FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
+	FILE *f = strcmp(path, "-") ? cli_input_open(path) : stdin;
 	size_t cap = 1 << 16, n = 0, got;
 	char *buf;
 
 	if (!f) {
-		cl_error("%s: cannot open: %s", path, strerror(errno));
+		if (errno)	/* else a FIFO's wait said why */
+			cl_error("%s: cannot open: %s", path, strerror(errno));
 		return NULL;
 	}
 	buf = cl_xmalloc(cap);
@@ -311,6 +312,8 @@ static int emit(const struct cl_import *imp, const struct import_args *a)
 	if (cl_profile_load_buffer(&check, "<generated profile>", p.text, p.len, &err))
 		cl_error("import: the generated profile does not load: %s",
 			  cl_diag_format(&err, msg, sizeof(msg)));
+	else if (a->output && cli_output_ready(a->output))
+		;	/* said */
 	else if (a->output && cl_write_atomic(a->output, write_text, &p))
 		cl_error("%s: cannot write: %s", a->output, strerror(errno));
 	else if (!a->output && (write_text(stdout, &p) || fflush(stdout)))

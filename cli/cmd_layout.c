@@ -296,7 +296,9 @@ static int budget_out(const struct layout_cmd *l, const struct dw_run *r, const 
 			printf("\n/* cachelint: %s's assert function, as it is:\n%s */\n",
 			       cl_record_display(r->pipe.records[i], &b.a), asserts);
 	}
-	if (cl_write_atomic(l->budget, write_budget, &b)) {
+	if (cli_output_ready(l->budget)) {
+		rc = -1;
+	} else if (cl_write_atomic(l->budget, write_budget, &b)) {
 		cl_error("layout: cannot write '%s': %s", l->budget, strerror(errno));
 		rc = -1;
 	}

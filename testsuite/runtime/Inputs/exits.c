@@ -4,8 +4,9 @@
  *             handler calls exit() (the handler may interrupt the
  *             runtime's own sampling code on that thread)
  *   race      four threads call exit() at the same moment
- *   serial    400 threads run one after another, every access sampled:
- *             memory stays bounded (the finished threads are folded)
+ *   serial    400 threads run one after another, each touching 8,192
+ *             lines (3.3 million in all), every access sampled: memory stays bounded (the
+ *             finished threads' samples are folded into a bounded log)
  */
 #include <signal.h>
 #include <stdio.h>
@@ -19,6 +20,11 @@ struct counter {
 	long misses;
 };
 struct counter counters[4];
+/* a line each */
+struct cell {
+	long v;
+} __attribute__((aligned(64)));
+static struct cell cells[1 << 16];
 static pthread_barrier_t all;
 
 static void on_signal(int sig)
@@ -50,8 +56,9 @@ static void *short_lived(void *arg)
 {
 	long i = (long)arg;
 
-	for (int k = 0; k < 20000; k++)
-		counters[i & 3].misses++;
+	for (int k = 0; k < (1 << 13); k++)
+		cells[(k * 8 + i) & ((1 << 16) - 1)].v += i;
+	counters[i & 3].misses++;
 	return NULL;
 }
 

@@ -61,7 +61,12 @@ void access_walk_typedef(tree decl)
 	if (!ws.typedefs || !DECL_NAME(decl) || !type || !RECORD_OR_UNION_TYPE_P(type))
 		return;
 	type = TYPE_MAIN_VARIANT(type);
-	if (!convert_record_name(type, ws.arena))
+	/*
+	 * The first typedef names it, as it names the layout the plugin
+	 * analyses (`typedef struct {…} atomic64_t; typedef atomic64_t
+	 * atomic_long_t;` is atomic64_t).
+	 */
+	if (!convert_record_name(type, ws.arena) && !ws.typedefs->get(TYPE_UID(type)))
 		ws.typedefs->put(TYPE_UID(type), IDENTIFIER_POINTER(DECL_NAME(decl)));
 }
 
@@ -510,8 +515,14 @@ bool chain_step_bits(const struct step *s, int64_t *bits)
 
 uint64_t chain_access_size(const struct access_frame *c)
 {
-	if (c->n && !c->s[c->n - 1].ref)
-		return c->s[c->n - 1].raw_size;
+	const struct step *last = c->n ? &c->s[c->n - 1] : NULL;
+
+	if (last && !last->ref)
+		return last->raw_size;
+	/* a bit-field is its bits (its type is as wide as its mode) */
+	if (last && TREE_CODE(last->ref) == COMPONENT_REF &&
+	    DECL_BIT_FIELD(TREE_OPERAND(last->ref, 1)))
+		return field_size(TREE_OPERAND(last->ref, 1));
 	return chain_type_bits(chain_type_at(c, c->n));
 }
 
@@ -771,8 +782,9 @@ void chain_tell_variable(struct access_frame *c, unsigned kinds)
 			ws.sinks[i]->variable(ws.sinks[i]->data, ws.gsi, c->core, c, kinds);
 }
 
-void access_walk_init(void)
+void access_walk_init(struct cl_arena *arena)
 {
+	ws.arena = arena;
 	if (!ws.typedefs)
 		ws.typedefs = new hash_map<uid_hash, const char *>;
 }

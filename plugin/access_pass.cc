@@ -89,7 +89,7 @@ void access_pass_register(const char *plugin_name, const struct access_pass_conf
 	struct register_pass_info info;
 
 	cfg = *c;
-	access_walk_init();
+	access_walk_init(cfg.arena);
 	if (cfg.instrument)
 		instrument_configure(cfg.list, cfg.notes, cfg.profile, cfg.arena);
 	if (cfg.map)

@@ -82,8 +82,8 @@ struct access_sink {
 	void *data;
 };
 
-/* Before the first unit's typedefs are seen (plugin_init). */
-void access_walk_init(void);
+/* Before the unit's typedefs are seen (plugin_init), with the unit's @arena. */
+void access_walk_init(struct cl_arena *arena);
 /* A typedef that names an anonymous record (`typedef struct {…} t;`). */
 void access_walk_typedef(tree decl);
 /* @type's name (a tag, or the typedef of an anonymous one), NULL if none. */

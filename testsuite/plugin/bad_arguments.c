@@ -26,6 +26,8 @@
 // WERROR: cc1: error: cachelint: argument 'werror': takes no value
 // RUN: not %gcc-cl -fplugin-arg-cachelint-report -c %s -o %t.o 2>&1 | %check --check-prefix=REPORT
 // REPORT: cc1: error: cachelint: argument 'report': needs a value (KEY=VALUE)
+// RUN: not %gcc-cl -fplugin-arg-cachelint-access-map -c %s -o %t.o 2>&1 | %check --check-prefix=MAP
+// MAP: cc1: error: cachelint: argument 'access-map': needs a value (KEY=VALUE)
 // RUN: not %gcc-cl -fplugin-arg-cachelint-profile -c %s -o %t.o 2>&1 | %check --check-prefix=PROFILE
 // PROFILE: cc1: error: cachelint: argument 'profile': needs a value (KEY=VALUE)
 #include "cachelint.h"

@@ -573,12 +573,15 @@ static void leaves(struct aw *w, CXCursor at, const char *rec, CXType type, cons
 		const char *name = clang_getCString(s);
 		long long off = clang_Cursor_getOffsetOfField(f.v[i]);
 		unsigned long long fb = base + (unsigned long long)(off < 0 ? 0 : off);
-		unsigned long long fs = field_bits(f.v[i]), fe = fs ? fb + fs : UINT64_MAX;
+		unsigned long long fs = field_bits(f.v[i]);
+		/* a flexible array runs on; a member of no bytes (x[0], a group marker) has none */
+		bool flexible = acc_canon(ft).kind == CXType_IncompleteArray;
+		unsigned long long fe = flexible ? UINT64_MAX : fb + fs;
 		bool sub = is_record(ft) && (all || !system_record(ft));
 		const char *path;
 
 		if (off < 0 || (!*name && !sub) ||
-		    (!all && (hi > lo ? fe <= lo || fb >= hi : lo < fb || lo >= fe))) {
+		    (!all && (hi > lo ? fe <= lo || fb >= hi || fe == fb : lo < fb || lo >= fe))) {
 			clang_disposeString(s);
 			continue;
 		}

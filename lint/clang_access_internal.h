@@ -13,6 +13,8 @@
 #include "clang_access.h"
 #include "hash.h"
 
+struct macro_def;
+
 #define LCHAIN_MAX 64
 #define REACH_DEPTH 4
 
@@ -138,6 +140,11 @@ struct summary {
  * @exited: while summarizing, a return was seen (what follows is not once)
  * @kinds: the kinds of the access being told
  * @use: a reached access's use (its second line), or NULL
+ * @macros, @nmacros, @cap_macros: the unit's macro definitions, read the
+ *	first time an asm statement that a macro wrote needs them
+ * @macro_index: @macros by name
+ * @macros_read: they were read
+ * @search: the search for an asm in macros going on (macro_def.seen)
  */
 struct aw {
 	CXTranslationUnit tu;
@@ -152,6 +159,11 @@ struct aw {
 	bool once, exited;
 	unsigned kinds;
 	const struct use *use;
+	struct macro_def *macros;
+	size_t nmacros, cap_macros;
+	struct cl_index macro_index;
+	bool macros_read;
+	unsigned search;
 };
 
 /**

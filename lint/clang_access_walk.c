@@ -181,30 +181,38 @@ static char *tokens_text(struct aw *w, CXToken *t, unsigned n, unsigned *i)
 	return s;
 }
 
-/* An asm's operands from its tokens: outputs then inputs; false when they cannot be read. */
-static bool asm_operands(struct aw *w, CXCursor stmt, struct asm_operand *ops, size_t max,
-			 size_t *nout, size_t *nin)
+static bool is_asm_keyword(const char *x)
 {
-	CXToken *t = NULL;
-	unsigned n = 0, colons = 0, depth = 0;
+	return !strcmp(x, "asm") || !strcmp(x, "__asm__") || !strcmp(x, "__asm");
+}
+
+/*
+ * The operands of the asm whose keyword is token @start of @t: their
+ * constraints and expressions, outputs then inputs, up to the asm's
+ * closing parenthesis; false when they cannot be read.
+ */
+static bool parse_asm(struct aw *w, CXToken *t, unsigned n, unsigned start,
+		      struct asm_operand *ops, size_t max, size_t *nout, size_t *nin)
+{
+	unsigned colons = 0, depth = 0;
 	size_t k = 0;
-	bool ok = true;
+	bool ok = true, opened = false;
 
 	*nout = *nin = 0;
-	clang_tokenize(w->tu, clang_getCursorExtent(stmt), &t, &n);
-	for (unsigned i = 0; i < n && ok; i++) {
+	for (unsigned i = start; i < n && ok; i++) {
 		CXString sp = clang_getTokenSpelling(w->tu, t[i]);
 		const char *x = clang_getCString(sp);
 		enum CXTokenKind tk = clang_getTokenKind(t[i]);
 
-		if (!strcmp(x, "("))
+		if (!strcmp(x, "(")) {
 			depth++;
-		else if (!strcmp(x, ")"))
+			opened = true;
+		} else if (!strcmp(x, ")")) {
 			depth--;
-		else if (depth == 1 && !strcmp(x, ":"))
+		} else if (depth == 1 && !strcmp(x, ":")) {
 			colons++;
-		else if (depth == 1 && (colons == 1 || colons == 2) && tk == CXToken_Literal &&
-			 x[0] == '"') {
+		} else if (depth == 1 && (colons == 1 || colons == 2) && tk == CXToken_Literal &&
+			   x[0] == '"') {
 			size_t len = strlen(x);
 
 			if (k == max || len - 2 >= sizeof(ops[k].constraint)) {
@@ -222,8 +230,138 @@ static bool asm_operands(struct aw *w, CXCursor stmt, struct asm_operand *ops, s
 			}
 		}
 		clang_disposeString(sp);
+		if (opened && !depth)
+			break;
+	}
+	if (!ok)
+		for (size_t i = 0; i < k; i++)
+			free(ops[i].text);
+	return ok;
+}
+
+/**
+ * struct macro_def - a macro of the unit, for asm statements macros write
+ * @name: its name
+ * @def: its definition
+ * @seen: the search that last looked into it (each looks into a macro once)
+ */
+struct macro_def {
+	const char *name;
+	CXCursor def;
+	unsigned seen;
+};
+
+static bool macro_eq(const void *ctx, size_t i, const void *key)
+{
+	return !strcmp(((const struct macro_def *)ctx)[i].name, key);
+}
+
+static uint64_t macro_hash(const void *ctx, size_t i)
+{
+	return cl_hash_str(((const struct macro_def *)ctx)[i].name);
+}
+
+static enum CXChildVisitResult macro_cb(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct aw *w = data;
+	CXString s;
+	const char *name;
+	size_t *slot;
+
+	(void)parent;
+	if (acc_kind(c) != CXCursor_MacroDefinition)
+		return CXChildVisit_Continue;
+	s = clang_getCursorSpelling(c);
+	name = clang_getCString(s);
+	slot = cl_index_add(&w->macro_index, w->nmacros, cl_hash_str(name), macro_eq, macro_hash,
+			    w->macros, name);
+	if (!*slot) {
+		struct macro_def *m = cl_vec_push(&w->macros, &w->nmacros, &w->cap_macros);
+
+		m->name = cl_arena_strdup(&w->arena, name);
+		m->def = c;
+		*slot = w->nmacros;
+	}
+	clang_disposeString(s);
+	return CXChildVisit_Continue;
+}
+
+static const struct macro_def *macro_find(struct aw *w, const char *name)
+{
+	size_t *slot;
+
+	if (!w->macros_read) {
+		w->macros_read = true;
+		clang_visitChildren(clang_getTranslationUnitCursor(w->tu), macro_cb, w);
+	}
+	if (!w->macro_index.size)
+		return NULL;
+	slot = cl_index_slot(&w->macro_index, cl_hash_str(name), macro_eq, w->macros, name);
+	return *slot ? &w->macros[*slot - 1] : NULL;
+}
+
+/*
+ * An asm a macro wrote (its statement's tokens are the macro's call): the
+ * first asm in the macro's body, or in the bodies of the macros it uses,
+ * @depth deep (the kernel's xadd() -> __xadd() -> __xchg_op(), whose
+ * cases of every size share the memory operand's constraint).
+ */
+static bool macro_asm(struct aw *w, const char *name, unsigned depth, struct asm_operand *ops,
+		      size_t max, size_t *nout, size_t *nin)
+{
+	struct macro_def *m = depth ? (struct macro_def *)macro_find(w, name) : NULL;
+	CXToken *t = NULL;
+	unsigned n = 0;
+	bool found = false;
+
+	if (!m || m->seen == w->search)
+		return false;
+	m->seen = w->search;
+	clang_tokenize(w->tu, clang_getCursorExtent(m->def), &t, &n);
+	for (unsigned i = 1; i < n && !found; i++) {
+		CXString sp = clang_getTokenSpelling(w->tu, t[i]);
+		const char *x = clang_getCString(sp);
+
+		if (is_asm_keyword(x))
+			found = parse_asm(w, t, n, i, ops, max, nout, nin);
+		else if (clang_getTokenKind(t[i]) == CXToken_Identifier && strcmp(x, name))
+			found = macro_asm(w, x, depth - 1, ops, max, nout, nin);
+		clang_disposeString(sp);
 	}
 	clang_disposeTokens(w->tu, t, n);
+	return found;
+}
+
+/*
+ * An asm's operands from its tokens, or, where a macro wrote it (its
+ * tokens are then the macro's call, or none), from the macro's body:
+ * outputs then inputs; false when they cannot be read.
+ */
+static bool asm_operands(struct aw *w, CXCursor stmt, struct asm_operand *ops, size_t max,
+			 size_t *nout, size_t *nin)
+{
+	CXToken *t = NULL;
+	unsigned n = 0;
+	bool ok = false, done = false;
+	char *name;
+
+	clang_tokenize(w->tu, clang_getCursorExtent(stmt), &t, &n);
+	if (n) {
+		CXString sp = clang_getTokenSpelling(w->tu, t[0]);
+
+		if (is_asm_keyword(clang_getCString(sp))) {
+			ok = parse_asm(w, t, n, 0, ops, max, nout, nin);
+			done = true;
+		}
+		clang_disposeString(sp);
+	}
+	clang_disposeTokens(w->tu, t, n);
+	if (done)
+		return ok;
+	name = first_token(w, stmt);
+	w->search++;
+	ok = macro_asm(w, name, 6, ops, max, nout, nin);
+	free(name);
 	return ok;
 }
 
@@ -253,8 +391,15 @@ static void walk_asm(struct aw *w, CXCursor stmt)
 	size_t nout, nin;
 	bool read_too[64] = { false };
 
-	if (!asm_operands(w, stmt, ops, 64, &nout, &nin) || nout + nin != ks.n) {
-		/* a macro wrote it (its tokens are the macro's): outputs written, inputs read */
+	if (!asm_operands(w, stmt, ops, 64, &nout, &nin)) {
+		nout = nin = 0;
+	} else if (nout + nin != ks.n) {
+		for (size_t i = 0; i < nout + nin; i++)
+			free(ops[i].text);
+		nout = nin = 0;
+	}
+	if (!nout && !nin && ks.n) {
+		/* its constraints cannot be read: each operand read */
 		for (size_t i = 0; i < ks.n; i++)
 			acc_visit(w, ks.v[i], CTX_READ);
 		free(ks.v);
@@ -750,6 +895,7 @@ void lint_access_walk(CXTranslationUnit tu, const struct lint_job *job, struct c
 	w.pic = pic(job);
 	cl_arena_init(&w.arena);
 	cl_index_init(&w.index);
+	cl_index_init(&w.macro_index);
 	clang_visitChildren(top, gather, &w);
 	summarize(&w);
 	clang_visitChildren(top, roots, &w);
@@ -771,6 +917,8 @@ void lint_access_walk(CXTranslationUnit tu, const struct lint_job *job, struct c
 		free(w.sums[i].passes);
 	}
 	free(w.sums);
+	free(w.macros);
+	cl_index_free(&w.macro_index);
 	cl_index_free(&w.index);
 	cl_arena_free(&w.arena);
 }

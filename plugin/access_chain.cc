@@ -231,12 +231,13 @@ static void bytes_tell(const struct hit_ctx *x, tree rtype, const char *rec, tre
 		tree ft = TREE_TYPE(f);
 		bool sub = RECORD_OR_UNION_TYPE_P(ft) && !access_system_record(ft);
 		uint64_t fb = bits + access_field_bits(f), fs = field_size(f);
-		uint64_t fe = fs ? fb + fs : UINT64_MAX;	/* a flexible array runs on */
+		/* a flexible array runs on; a member of no bytes (x[0], a group marker) has none */
+		uint64_t fe = DECL_SIZE(f) ? fb + fs : UINT64_MAX;
 		const char *path;
 
 		if (TREE_CODE(f) != FIELD_DECL || (!DECL_NAME(f) && !sub))
 			continue;
-		if (hi > lo ? fe <= lo || fb >= hi : lo < fb || lo >= fe)
+		if (hi > lo ? fe <= lo || fb >= hi || fe == fb : lo < fb || lo >= fe)
 			continue;
 		path = DECL_NAME(f) ? path_join(prefix, f) : prefix;
 		if (sub) {

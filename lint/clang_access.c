@@ -532,19 +532,6 @@ static const char *path_join(struct aw *w, const char *prefix, const char *name)
 			 cl_arena_strdup(&w->arena, name);
 }
 
-struct fields {
-	CXCursor *v;
-	size_t n, cap;
-};
-
-static enum CXVisitorResult field_cb(CXCursor c, CXClientData data)
-{
-	struct fields *f = data;
-
-	*(CXCursor *)cl_vec_push(&f->v, &f->n, &f->cap) = c;
-	return CXVisit_Continue;
-}
-
 static unsigned long long field_bits(CXCursor f)
 {
 	if (clang_Cursor_isBitField(f))
@@ -562,11 +549,11 @@ static void leaves(struct aw *w, CXCursor at, const char *rec, CXType type, cons
 		   unsigned depth)
 {
 	bool all = lo == UINT64_MAX;
-	struct fields f = { 0 };
+	struct lint_fields f = { 0 };
 
 	if (depth > 16)
 		return;
-	clang_Type_visitFields(acc_canon(type), field_cb, &f);
+	lint_record_fields(acc_canon(type), &f);
 	for (size_t i = 0; i < f.n; i++) {
 		CXType ft = clang_getCursorType(f.v[i]);
 		CXString s = clang_getCursorSpelling(f.v[i]);

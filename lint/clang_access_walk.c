@@ -27,29 +27,6 @@ static unsigned atomic_kinds(const char *name)
 	return ACC_R | ACC_W;
 }
 
-/* The plugin's lock_kinds(): pthread mutex, spin, rwlock and cond calls. */
-static unsigned lock_kinds(const char *name, unsigned i)
-{
-	static const char *const families[] = {
-		"pthread_mutex_", "pthread_spin_", "pthread_rwlock_", "pthread_cond_",
-	};
-	bool family = false;
-
-	for (size_t k = 0; k < sizeof(families) / sizeof(families[0]); k++)
-		family |= !strncmp(name, families[k], strlen(families[k]));
-	if (!family || strstr(name, "attr"))
-		return 0;
-	if (!strncmp(name, "pthread_cond_", 13) && i == 1)
-		return strstr(name, "wait") ? ACC_R | ACC_W : 0;
-	if (i)
-		return 0;
-	if (strstr(name, "_init") || strstr(name, "_destroy"))
-		return ACC_W;
-	if (strstr(name, "_get"))
-		return ACC_R;
-	return ACC_R | ACC_W;
-}
-
 static struct summary *summary_of(struct aw *w, CXCursor fn);
 static void reach(struct aw *w, CXCursor arg, struct summary *s, int param);
 
@@ -124,7 +101,7 @@ static void call(struct aw *w, CXCursor e)
 
 	for (int i = 0; i < n; i++) {
 		CXCursor a = clang_Cursor_getArgument(e, (unsigned)i);
-		unsigned lk = lock_kinds(name, (unsigned)i);
+		unsigned lk = cl_access_lock_kinds(name, (unsigned)i);
 
 		if (sync && i == 0 && acc_is_pointer(clang_getCursorType(a)))
 			acc_access_through(w, e, a, atomic_kinds(name), false);

@@ -283,17 +283,17 @@ static const char *record_name(struct fe *fe, CXCursor decl, bool *typedef_name)
 	return lint_record_name(decl, &fe->out->arena, typedef_name);
 }
 
-struct fields {
-	CXCursor *v;
-	size_t n, cap;
-};
-
 static enum CXVisitorResult collect_field(CXCursor c, CXClientData data)
 {
-	struct fields *f = data;
+	struct lint_fields *f = data;
 
 	*(CXCursor *)cl_vec_push(&f->v, &f->n, &f->cap) = c;
 	return CXVisit_Continue;
+}
+
+void lint_record_fields(CXType t, struct lint_fields *f)
+{
+	clang_Type_visitFields(t, collect_field, f);
 }
 
 /* Unnamed bit-fields are padding: no front end reports them as members. */
@@ -331,7 +331,7 @@ static bool cursor_members(void *data, const void *rec,
 			   void *ctx)
 {
 	struct fe *fe = data;
-	struct fields f = { 0 };
+	struct lint_fields f = { 0 };
 	bool yes = false;
 
 	clang_Type_visitFields(clang_getCursorType(*(const CXCursor *)rec), collect_field, &f);
@@ -508,7 +508,7 @@ static struct cl_record *build(struct fe *fe, CXCursor decl, unsigned depth)
 {
 	CXType type = clang_getCursorType(decl);
 	long long size = clang_Type_getSizeOf(type), align = clang_Type_getAlignOf(type);
-	struct fields f = { 0 };
+	struct lint_fields f = { 0 };
 	struct cl_record *rec = NULL;
 	const char *name;
 	bool tdef, named;
@@ -566,8 +566,8 @@ static struct cl_record *convert(struct fe *fe, CXCursor decl, unsigned depth)
 /* The walk: records in the order the plugin finishes them. */
 struct walk {
 	struct fe *fe;
-	struct fields order;	/* named records, post-order */
-	struct fields pending;	/* nameless records outside records, analysed last */
+	struct lint_fields order;	/* named records, post-order */
+	struct lint_fields pending;	/* nameless records outside records, analysed last */
 };
 
 static const char *const macro_names[] = {

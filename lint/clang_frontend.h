@@ -104,6 +104,20 @@ void lint_flag_rejected(const char *arg, size_t len);
 void lint_flags_note(void);
 void lint_flags_fini(void);
 
+/**
+ * struct lint_fields - cursors gathered (a record's fields, in order)
+ * @v: them (malloc()ed)
+ * @n: how many
+ * @cap: allocated
+ */
+struct lint_fields {
+	CXCursor *v;
+	size_t n, cap;
+};
+
+/* The fields of record type @t as clang_Type_visitFields() gives them, anonymous members too. */
+void lint_record_fields(CXType t, struct lint_fields *f);
+
 /*
  * A record's name as the lint reports it: its tag, or the typedef name of
  * `typedef struct {…} t;` (then *@typedef_name), in @a; NULL for none.

@@ -24,13 +24,11 @@ static void walk_only(void)
 	cgraph_node *node;
 
 	FOR_EACH_FUNCTION_WITH_GIMPLE_BODY(node) {
-		function *fn = DECL_STRUCT_FUNCTION(node->decl);
+		function *fn = access_walk_begin(node);
 		basic_block bb;
 
-		if (!fn || !fn->cfg)
+		if (!fn)
 			continue;
-		push_cfun(fn);
-		access_walk_begin(fn);
 		FOR_EACH_BB_FN(bb, fn)
 			for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi);
 			     gsi_next(&gsi))

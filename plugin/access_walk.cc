@@ -40,6 +40,8 @@
  */
 #include "access_chain.h"
 
+#include "access_map.h"
+
 #include "tree-pass.h"
 #include "cgraph.h"
 #include "ssa.h"
@@ -360,36 +362,12 @@ bool access_call_is_atomic(const gcall *call)
 	return atomic_kinds(gimple_call_fndecl(call)) != 0;
 }
 
-/*
- * pthread_mutex_*, pthread_spin_*, pthread_rwlock_* on an object: each
- * changes the lock word (a read-modify-write), init and destroy write it;
- * pthread_cond_*wait also unlock and lock their mutex, the second argument.
- * Returns the kinds for argument @i, 0 for none.
- */
+/* A pthread lock call's effect on what argument @i points to (core's one table). */
 static unsigned lock_kinds(tree fndecl, unsigned i)
 {
-	static const char *const families[] = {
-		"pthread_mutex_", "pthread_spin_", "pthread_rwlock_", "pthread_cond_",
-	};
-	const char *name;
-	bool family = false;
-
 	if (!fndecl || !DECL_NAME(fndecl))
 		return 0;
-	name = IDENTIFIER_POINTER(DECL_NAME(fndecl));
-	for (const char *f : families)
-		family |= !strncmp(name, f, strlen(f));
-	if (!family || strstr(name, "attr"))
-		return 0;
-	if (!strncmp(name, "pthread_cond_", 13) && i == 1)
-		return strstr(name, "wait") ? ACC_READ | ACC_WRITE : 0;
-	if (i)
-		return 0;
-	if (strstr(name, "_init") || strstr(name, "_destroy"))
-		return ACC_WRITE;
-	if (strstr(name, "_get"))
-		return ACC_READ;
-	return ACC_READ | ACC_WRITE;
+	return cl_access_lock_kinds(IDENTIFIER_POINTER(DECL_NAME(fndecl)), i);
 }
 
 static void reach_call(gcall *call, unsigned j, tree arg, tree callee);
@@ -673,9 +651,15 @@ void access_walk_start(struct cl_arena *arena, const struct access_sink *const *
 		summarize(node);
 }
 
-void access_walk_begin(function *fn)
+function *access_walk_begin(cgraph_node *node)
 {
+	function *fn = DECL_STRUCT_FUNCTION(node->decl);
+
+	if (!fn || !fn->cfg)
+		return NULL;
+	push_cfun(fn);
 	chain_begin_function(fn);
+	return fn;
 }
 
 void access_walk_stmt(gimple_stmt_iterator *gsi)

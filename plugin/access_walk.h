@@ -110,8 +110,12 @@ bool access_call_is_atomic(const gcall *call);
 void access_walk_start(struct cl_arena *arena, const struct access_sink *const *sinks,
 		       unsigned nsinks);
 void access_walk_finish(void);
-/* Walk function @fn (cfun): once before its first statement... */
-void access_walk_begin(function *fn);
+struct cgraph_node;
+/*
+ * Walk function @node: once before its first statement, which makes it
+ * cfun (the caller pops it); NULL when it has no body to walk...
+ */
+function *access_walk_begin(cgraph_node *node);
 /* ...then each statement, telling the sinks. */
 void access_walk_stmt(gimple_stmt_iterator *gsi);
 /*

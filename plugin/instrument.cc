@@ -952,15 +952,13 @@ static void walk_functions(void)
 	cgraph_node *node;
 
 	FOR_EACH_FUNCTION_WITH_GIMPLE_BODY(node) {
-		function *fn = DECL_STRUCT_FUNCTION(node->decl);
+		function *fn = access_walk_begin(node);
 		basic_block bb;
 
-		if (!fn || !fn->cfg)
+		if (!fn)
 			continue;
-		push_cfun(fn);
 		if (thread_routine(node->decl, node))
 			ins.routines.safe_push(node->decl);
-		access_walk_begin(fn);
 		ins.samples.truncate(0);
 		ins.checks.truncate(0);
 		ins.allocs.truncate(0);

@@ -61,6 +61,28 @@ void cl_access_map_bytes(uint64_t bits, uint64_t bit_size, uint64_t *offset, uin
 	*size = bit_size ? (end + 7) / 8 - *offset : 0;
 }
 
+unsigned cl_access_lock_kinds(const char *fn, unsigned arg)
+{
+	static const char *const families[] = {
+		"pthread_mutex_", "pthread_spin_", "pthread_rwlock_", "pthread_cond_",
+	};
+	bool family = false;
+
+	for (size_t k = 0; k < sizeof(families) / sizeof(families[0]); k++)
+		family |= !strncmp(fn, families[k], strlen(families[k]));
+	if (!family || strstr(fn, "attr"))
+		return 0;
+	if (!strncmp(fn, "pthread_cond_", 13) && arg == 1)
+		return strstr(fn, "wait") ? CL_ACCESS_RMW : 0;
+	if (arg)
+		return 0;
+	if (strstr(fn, "_init") || strstr(fn, "_destroy"))
+		return CL_ACCESS_WRITE;
+	if (strstr(fn, "_get"))
+		return CL_ACCESS_READ;
+	return CL_ACCESS_RMW;
+}
+
 static int u64_cmp(uint64_t a, uint64_t b)
 {
 	return (a > b) - (a < b);

@@ -78,6 +78,15 @@ void cl_access_map_add(struct cl_access_map *m, const struct cl_access_line *l);
  * that hold them.
  */
 void cl_access_map_bytes(uint64_t bits, uint64_t bit_size, uint64_t *offset, uint64_t *size);
+/*
+ * What a pthread_mutex_*, pthread_spin_*, pthread_rwlock_* or
+ * pthread_cond_* call named @fn does to what its argument @arg points to:
+ * a lock, trylock or unlock changes the lock word (CL_ACCESS_RMW), init and
+ * destroy write it, a get reads it, a cond wait unlocks and locks its
+ * mutex (the second argument); 0 for anything else.  The plugin's walk and
+ * the lint's share it.
+ */
+unsigned cl_access_lock_kinds(const char *fn, unsigned arg);
 /* Write the map: the header, then the lines sorted, each once.  0 or -1. */
 int cl_access_map_write(FILE *out, struct cl_access_map *m);
 /*

@@ -139,6 +139,7 @@ void cl_pipeline_init(struct cl_pipeline *p, const struct cl_pipeline_config *cf
 	cl_arena_init(&p->arena);
 	cl_findings_init(&p->findings, &p->arena);
 	cl_strset_init(&p->seen_records);
+	cl_strset_init(&p->seen_variables);
 	cl_strset_init(&p->seen_findings);
 	cl_strset_init(&p->source_paths);
 }
@@ -151,6 +152,7 @@ void cl_pipeline_free(struct cl_pipeline *p)
 	free(p->source_texts);
 	cl_strset_free(&p->source_paths);
 	cl_strset_free(&p->seen_records);
+	cl_strset_free(&p->seen_variables);
 	cl_strset_free(&p->seen_findings);
 	free(p->records);
 	free(p->proposals);
@@ -342,6 +344,7 @@ void cl_pipeline_add_variable(struct cl_pipeline *p, const struct cl_variable *v
 {
 	size_t first = p->findings.n;
 
+	cl_strset_add(&p->seen_variables, v->name);
 	cl_check_variable(v, p->cfg.profile, &p->cfg.opt, &p->findings);
 	keep_new_findings(p, first);
 	if (p->cfg.sink && p->findings.n > first)
@@ -378,6 +381,34 @@ static void budgets_undefined(struct cl_pipeline *p, const struct cl_profile *pr
 	}
 }
 
+/*
+ * Contention evidence for a struct or variable no input defines judges
+ * nothing: say so, as for structs: entries.
+ */
+static void contention_undefined(struct cl_pipeline *p, const struct cl_profile *prof)
+{
+	for (size_t i = 0; i < prof->contention.n; i++) {
+		const struct cl_contention_entry *e = &prof->contention.entries[i];
+		const struct cl_profile_struct *ps;
+		struct cl_finding *f;
+
+		if (e->variable ? cl_strset_add(&p->seen_variables, e->name) :
+		    defined_in_run(p, e->name))
+			continue;
+		/* its structs: entry says it already */
+		ps = e->variable ? NULL : cl_profile_find(prof, e->name);
+		if (ps && (!ps->defined || (ps->suppress & (1u << CL_RULE_PROFILE))))
+			continue;
+		f = cl_findings_add(&p->findings, CL_RULE_PROFILE, NULL);
+		f->record_name = cl_arena_strdup(&p->arena, e->name);
+		f->where = e->span;
+		f->message = cl_arena_printf(&p->arena,
+			"profile has contention evidence for %s '%s', which no input defines [%s]",
+			e->variable ? "variable" : "struct", e->name,
+			cl_rule_info(CL_RULE_PROFILE)->id);
+	}
+}
+
 void cl_pipeline_finish(struct cl_pipeline *p)
 {
 	const struct cl_profile *prof = p->cfg.profile;
@@ -385,6 +416,7 @@ void cl_pipeline_finish(struct cl_pipeline *p)
 	if (!p->cfg.whole_program || !prof)
 		return;
 	budgets_undefined(p, prof);
+	contention_undefined(p, prof);
 	for (size_t i = 0; i < prof->nstructs; i++) {
 		const struct cl_profile_struct *ps = &prof->structs[i];
 		struct cl_finding *f;

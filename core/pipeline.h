@@ -127,6 +127,7 @@ struct cl_pipeline {
 	struct cl_report_proposal *proposals;
 	size_t nproposals, proposals_cap;
 	struct cl_strset seen_records, seen_findings;
+	struct cl_strset seen_variables;
 	struct cl_strset source_paths;
 	struct cl_source_text **source_texts;
 	size_t nsource_texts;

@@ -398,7 +398,7 @@ static void walk(struct dw_unit *u, Dwarf_Die parent, unsigned depth);
 /* Every variable is a candidate when the profile has evidence on some. */
 static bool wants_variables(const struct dw_frontend *fe)
 {
-	return fe->cfg.profile && fe->cfg.profile->objects.nvariables;
+	return cl_profile_has_variables(fe->cfg.profile);
 }
 
 static bool name_is(const char *name, const char *want)

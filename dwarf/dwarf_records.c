@@ -614,7 +614,7 @@ bool dw_variable_read(struct dw_unit *u, dw_key k, struct cl_variable *v)
 	if (!a.name || (a.have & DWA_DECLARATION) || !(a.have & DWA_TYPE))
 		return false;
 	/* or one the runtime's evidence names (a profile's objects: variables:) */
-	if (!per_thread && (!profile || !cl_objects_variable(profile, a.name)))
+	if (!per_thread && !cl_profile_names_variable(profile, a.name))
 		return false;
 	memset(v, 0, sizeof(*v));
 	v->name = a.name;

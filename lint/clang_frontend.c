@@ -637,10 +637,10 @@ static bool profile_variable(struct fe *fe, CXCursor c)
 	CXString s;
 	bool yes;
 
-	if (!p || !p->objects.nvariables)
+	if (!cl_profile_has_variables(p))
 		return false;
 	s = clang_getCursorSpelling(c);
-	yes = cl_objects_variable(p, clang_getCString(s)) != NULL;
+	yes = cl_profile_names_variable(p, clang_getCString(s));
 	clang_disposeString(s);
 	return yes;
 }

@@ -455,7 +455,7 @@ static void check_variable(tree decl)
 	    in_system_header_at(DECL_SOURCE_LOCATION(decl)))
 		return;
 	if (!attributes_per_thread(decl) &&
-	    !cl_objects_variable(&state.profile, IDENTIFIER_POINTER(DECL_NAME(decl))))
+	    !cl_profile_names_variable(&state.profile, IDENTIFIER_POINTER(DECL_NAME(decl))))
 		return;
 	if (!state.variables)
 		state.variables = new hash_set<uid_hash>;

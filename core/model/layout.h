@@ -157,6 +157,8 @@ enum cl_record_kind {
 
 struct cl_record;
 struct cl_object_struct;
+struct cl_contention_entry;
+struct cl_contention_floor;
 
 /**
  * struct cl_member - one direct member of a record
@@ -241,6 +243,15 @@ struct cl_budget {
  *           then a pair of leaves on one line is judged by their classes
  *           alone; with it, only a pair the runtime saw on one line of one
  *           object (cl_leaves_conflict())
+ * @contention: what the cache lines of its objects cost at run time (a
+ *              profile's contention: entry, contention.h), NULL when
+ *              nothing; with it, only pairs heavy enough conflict, and
+ *              @objects is not used
+ * @contention_floor: how heavy evidence must be (the profile's thresholds)
+ * @conflicts: with @contention, the pairs of leaf paths heavy enough to
+ *             conflict, (written, accessed) at [2k] and [2k + 1]: the
+ *             evidence's judgement, which cl_leaves_conflict() returns
+ * @nconflicts: number of pairs in @conflicts
  * @budgets: the most lines each of some paths may touch (a profile's
  *           lines: entry), checked by cachelint-path-lines
  * @nbudgets: number of @budgets
@@ -260,6 +271,10 @@ struct cl_record {
 	uint32_t suppress;
 	bool per_thread;
 	const struct cl_object_struct *objects;
+	const struct cl_contention_entry *contention;
+	const struct cl_contention_floor *contention_floor;
+	const char *const *conflicts;
+	size_t nconflicts;
 	const struct cl_budget *budgets;
 	size_t nbudgets;
 };

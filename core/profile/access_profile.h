@@ -39,6 +39,7 @@
 #include <stdint.h>
 
 #include "analysis.h"
+#include "contention.h"
 #include "hash.h"
 #include "layout.h"
 
@@ -58,11 +59,14 @@ extern "C" {
  *                counts included) gets no class from its counts (inferred
  *                classes are cold, counted path uses dropped); 0: no floor.
  *                A struct touched a handful of times in a run is no finding
+ * @contention: how heavy contention evidence must be to count
+ *              (min-transfers, min-samples, min-share; contention.h)
  */
 struct cl_thresholds {
 	double write_hot;
 	double read_mostly;
 	uint64_t min_accesses;
+	struct cl_contention_floor contention;
 };
 
 #define CL_THRESHOLD_WRITE_HOT_DEFAULT 0.01
@@ -269,6 +273,7 @@ struct cl_objects {
  * @nlocated: number of @located
  * @located_cap: allocated @located
  * @objects: the evidence per object (objects:), if any profile had some
+ * @contention: the contention evidence (contention:), if any profile had some
  * @budgets: the lines: budgets, one per struct and path; a later file's
  *           replaces an earlier one's for the same struct and path
  * @nbudgets: number of @budgets
@@ -286,6 +291,7 @@ struct cl_profile {
 	size_t *located;
 	size_t nlocated, located_cap;
 	struct cl_objects objects;
+	struct cl_contention contention;
 	struct cl_budget *budgets;
 	size_t nbudgets, budgets_cap;
 };
@@ -330,6 +336,21 @@ bool cl_profile_names(const struct cl_profile *p, const char *name);
 const struct cl_budget *cl_profile_budgets(const struct cl_profile *p,
 					   const struct cl_record *rec, struct cl_arena *a,
 					   size_t *n);
+
+/*
+ * Whether run-time evidence (objects:, contention:) judges @rec's pairs:
+ * then leaves are told apart by their paths.
+ */
+bool cl_record_has_evidence(const struct cl_record *rec);
+/* The least alignment of @rec's objects that the run saw; 0 when not known. */
+uint64_t cl_record_seen_align(const struct cl_record *rec);
+
+/*
+ * Whether the profile has run-time evidence (objects: or contention:) on
+ * some variable, and on variable @name: the front ends then model it.
+ */
+bool cl_profile_has_variables(const struct cl_profile *p);
+bool cl_profile_names_variable(const struct cl_profile *p, const char *name);
 
 /* The objects: entry of struct @name (the key exactly), or NULL. */
 const struct cl_object_struct *cl_objects_struct(const struct cl_profile *p, const char *name);

@@ -168,6 +168,10 @@ void cl_profile_init(struct cl_profile *p)
 	p->thresholds.write_hot = CL_THRESHOLD_WRITE_HOT_DEFAULT;
 	p->thresholds.read_mostly = CL_THRESHOLD_READ_MOSTLY_DEFAULT;
 	p->thresholds.min_accesses = CL_THRESHOLD_MIN_ACCESSES_DEFAULT;
+	p->thresholds.contention.min_transfers = CL_CONTENTION_MIN_TRANSFERS_DEFAULT;
+	p->thresholds.contention.min_samples = CL_CONTENTION_MIN_SAMPLES_DEFAULT;
+	p->thresholds.contention.min_share = CL_CONTENTION_MIN_SHARE_DEFAULT;
+	cl_contention_init(&p->contention);
 }
 
 /* Leaves @p empty and initialised, so freeing twice is harmless. */
@@ -182,6 +186,7 @@ void cl_profile_free(struct cl_profile *p)
 	free(p->concurrent);
 	free(p->located);
 	cl_objects_free(&p->objects);
+	cl_contention_free(&p->contention);
 	free(p->budgets);
 	cl_arena_free(&p->arena);
 	cl_profile_init(p);
@@ -263,7 +268,8 @@ static bool key_named(const char *key, const char *name)
 
 bool cl_profile_names(const struct cl_profile *p, const char *name)
 {
-	if (!p || !name || (!p->nstructs && !p->objects.nstructs && !p->nbudgets))
+	if (!p || !name || (!p->nstructs && !p->objects.nstructs && !p->nbudgets &&
+			    !p->contention.n))
 		return false;
 	for (size_t i = 0; i < p->nbudgets; i++)
 		if (key_named(p->budgets[i].record, name))
@@ -275,6 +281,10 @@ bool cl_profile_names(const struct cl_profile *p, const char *name)
 			return true;
 	for (size_t i = 0; i < p->objects.nstructs; i++)
 		if (key_named(p->objects.structs[i].name, name))
+			return true;
+	for (size_t i = 0; i < p->contention.n; i++)
+		if (!p->contention.entries[i].variable &&
+		    key_named(p->contention.entries[i].name, name))
 			return true;
 	return false;
 }
@@ -942,7 +952,7 @@ static bool parse_exponent(const char *s, long *out)
  * front end that calls setlocale() would read "0.01" as 0.  The digits
  * become an exact integer and one division, as precise as strtod() here.
  */
-static bool parse_decimal(const char *s, double *out)
+bool ld_parse_decimal(const char *s, double *out)
 {
 	uint64_t mant = 0;
 	long exp10 = 0, e;
@@ -1690,7 +1700,7 @@ static int fraction_value(struct loader *ld, const char *key, double *out)
 	if (!s)
 		return -1;
 	/* Written so that NaN fails too. */
-	if (!parse_decimal(s, &v) || !(v > 0 && v <= 1))
+	if (!ld_parse_decimal(s, &v) || !(v > 0 && v <= 1))
 		return ld_err_here(ld, "'%s' must be a number in (0, 1], found '%s'", key,
 				ld_show(vb, s));
 	*out = v;
@@ -1718,10 +1728,45 @@ static int parse_min_accesses(struct loader *ld, const char *key, void *arg)
 	return ld_count_value(ld, key, &ld->tmp.thresholds.min_accesses);
 }
 
+static int parse_min_transfers(struct loader *ld, const char *key, void *arg)
+{
+	(void)arg;
+	ld->set_min_transfers = true;
+	return ld_count_value(ld, key, &ld->tmp.thresholds.contention.min_transfers);
+}
+
+static int parse_min_samples(struct loader *ld, const char *key, void *arg)
+{
+	(void)arg;
+	ld->set_min_samples = true;
+	return ld_count_value(ld, key, &ld->tmp.thresholds.contention.min_samples);
+}
+
+/* A percentage of the most contended line: from 0 (no floor) to 100. */
+static int parse_min_share(struct loader *ld, const char *key, void *arg)
+{
+	char vb[SHOW_MAX];
+	const char *s = ld_scalar_value(ld, key);
+	double v;
+
+	(void)arg;
+	if (!s)
+		return -1;
+	if (!ld_parse_decimal(s, &v) || !(v >= 0 && v <= 100))
+		return ld_err_here(ld, "'%s' must be a percentage from 0 to 100, found '%s'", key,
+				   ld_show(vb, s));
+	ld->set_min_share = true;
+	ld->tmp.thresholds.contention.min_share = v;
+	return 0;
+}
+
 LD_KEYS(threshold_table, "threshold",
 	{ "write-hot", parse_write_hot },
 	{ "read-mostly", parse_read_mostly },
-	{ "min-accesses", parse_min_accesses }
+	{ "min-accesses", parse_min_accesses },
+	{ "min-transfers", parse_min_transfers },
+	{ "min-samples", parse_min_samples },
+	{ "min-share", parse_min_share }
 );
 
 static int parse_thresholds(struct loader *ld, const char *key, void *arg)
@@ -1782,6 +1827,7 @@ LD_KEYS(top_table, "key",
 	{ "paths", parse_paths },
 	{ "structs", parse_structs },
 	{ "objects", ld_parse_objects },
+	{ "contention", ld_parse_contention },
 	{ "lines", ld_parse_lines }
 );
 
@@ -1835,6 +1881,7 @@ static void load_commit(struct loader *ld)
 	if (tmp->line_size)
 		p->line_size = tmp->line_size;
 	cl_objects_merge(&p->objects, &tmp->objects);
+	cl_contention_merge(&p->contention, &tmp->contention);
 	cl_budgets_merge(p, tmp);
 	for (i = 0; i < tmp->nconcurrent; i++) {
 		if (cl_profile_path_concurrent(p, tmp->concurrent[i]))
@@ -1848,6 +1895,12 @@ static void load_commit(struct loader *ld)
 		p->thresholds.read_mostly = tmp->thresholds.read_mostly;
 	if (ld->set_min_accesses)
 		p->thresholds.min_accesses = tmp->thresholds.min_accesses;
+	if (ld->set_min_transfers)
+		p->thresholds.contention.min_transfers = tmp->thresholds.contention.min_transfers;
+	if (ld->set_min_samples)
+		p->thresholds.contention.min_samples = tmp->thresholds.contention.min_samples;
+	if (ld->set_min_share)
+		p->thresholds.contention.min_share = tmp->thresholds.contention.min_share;
 	/* The last thresholds win, for the files before this one too. */
 	if (thresholds)
 		infer_again(p);

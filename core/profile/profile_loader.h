@@ -26,6 +26,7 @@
 #define SHOW_MAX (SHOW_CHARS * 4 + 4)
 
 struct keyset;
+struct ctn_section;
 
 /**
  * struct loader - the state of one cl_profile_load*() call
@@ -49,6 +50,11 @@ struct keyset;
  * @set_write_hot: the file sets thresholds.write-hot
  * @set_read_mostly: the file sets thresholds.read-mostly
  * @set_min_accesses: the file sets thresholds.min-accesses
+ * @set_min_transfers, @set_min_samples, @set_min_share: likewise, the
+ *                    contention floor's thresholds
+ * @concurrent_cap: allocated @tmp.concurrent
+ * @contention_section: while a contention: section is read, its header
+ *                      (profile_contention.c)
  */
 struct loader {
 	yaml_parser_t parser;
@@ -66,7 +72,9 @@ struct loader {
 	size_t struct_lines_cap;
 	bool has_version;
 	bool set_write_hot, set_read_mostly, set_min_accesses;
+	bool set_min_transfers, set_min_samples, set_min_share;
 	size_t concurrent_cap;
+	struct ctn_section *contention_section;
 };
 
 /* Called with the current event on a key; reads the key's value. */
@@ -128,6 +136,8 @@ const char *ld_scalar_text(const struct loader *ld);
 /* The current event as the scalar value of @key, or NULL after an error. */
 const char *ld_scalar_value(struct loader *ld, const char *key);
 bool ld_parse_u64(const char *s, uint64_t *out);
+/* "0.01", "1", ".5", "5e-3", whatever the locale. */
+bool ld_parse_decimal(const char *s, double *out);
 /* An integer from 0 to 2^64-1, the value of @key. */
 int ld_count_value(struct loader *ld, const char *key, uint64_t *out);
 /* "lruvec.pgdat": identifiers joined by dots. */
@@ -152,6 +162,10 @@ int ld_parse_keys(struct loader *ld, const char *key, const struct key_table *t,
 
 /* profile_objects.c: the value of the top-level objects: key, into ld->tmp. */
 int ld_parse_objects(struct loader *ld, const char *key, void *arg);
+/* A paths: list, each name once, copied into the profile's arena. */
+int ld_paths_value(struct loader *ld, const char *key, const char ***names, uint32_t *n);
+/* profile_contention.c: the value of the top-level contention: key, into ld->tmp. */
+int ld_parse_contention(struct loader *ld, const char *key, void *arg);
 /* profile_budgets.c: the value of the top-level lines: key, into ld->tmp. */
 int ld_parse_lines(struct loader *ld, const char *key, void *arg);
 /* Add @from's budgets to @to's, a later one replacing an earlier one. */

@@ -84,9 +84,7 @@ static int align_value(struct loader *ld, const char *key, uint64_t *out)
 	return 0;
 }
 
-/* A paths: list, each name once, copied into the profile's arena. */
-static int paths_value(struct loader *ld, const char *key, const char ***names,
-		       uint32_t *n)
+int ld_paths_value(struct loader *ld, const char *key, const char ***names, uint32_t *n)
 {
 	struct obj_paths ps = { 0 };
 	char kb[SHOW_MAX], nb[SHOW_MAX];
@@ -161,7 +159,7 @@ static int pair_paths(struct loader *ld, const char *key, void *arg)
 {
 	struct cl_object_pair *pr = arg;
 
-	return paths_value(ld, key, &pr->paths, &pr->npaths);
+	return ld_paths_value(ld, key, &pr->paths, &pr->npaths);
 }
 
 LD_KEYS(pair_table, "pair key",
@@ -240,7 +238,7 @@ static int between_paths(struct loader *ld, const char *key, void *arg)
 {
 	struct cl_object_between *b = arg;
 
-	return paths_value(ld, key, &b->paths, &b->npaths);
+	return ld_paths_value(ld, key, &b->paths, &b->npaths);
 }
 
 LD_KEYS(between_table, "between key",
@@ -326,7 +324,7 @@ static int var_paths(struct loader *ld, const char *key, void *arg)
 {
 	struct cl_object_variable *v = arg;
 
-	return paths_value(ld, key, &v->paths, &v->npaths);
+	return ld_paths_value(ld, key, &v->paths, &v->npaths);
 }
 
 LD_KEYS(var_table, "objects key of a variable",

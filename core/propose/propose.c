@@ -620,6 +620,10 @@ struct cl_record *cl_plan_model(const struct cl_record *rec, const struct plan *
 	m->span = rec->span;
 	m->suppress = rec->suppress;
 	m->objects = rec->objects;
+	m->contention = rec->contention;
+	m->contention_floor = rec->contention_floor;
+	m->conflicts = rec->conflicts;
+	m->nconflicts = rec->nconflicts;
 	for (size_t p = 0; p < pl->npos; p++) {
 		const struct unit *u = &pl->units[pl->pos[p]];
 		uint64_t delta = pl->off[pl->pos[p]] * 8 - rec->members[u->first].bit_offset / 8 * 8;
@@ -706,7 +710,7 @@ static bool segment_accesses(const struct cl_record *rec, const struct plan *pl,
 
 			if (!cl_access_used(acc))
 				continue;
-			for (k = 0; k < *n && (rec->objects || !cl_access_same(&out[k]->access, acc));
+			for (k = 0; k < *n && (cl_record_has_evidence(rec) || !cl_access_same(&out[k]->access, acc));
 			     k++)
 				;
 			if (k < *n)
@@ -744,7 +748,7 @@ static bool compatible(const struct cl_record *rec, const struct cl_leaf **x, si
 void cl_plan_join_segments(struct plan *pl, const struct cl_record *rec, struct cl_arena *a)
 {
 	struct cl_leaf *leaves;
-	size_t nleaves = cl_record_leaves(rec, a, &leaves, rec->objects != NULL);
+	size_t nleaves = cl_record_leaves(rec, a, &leaves, cl_record_has_evidence(rec));
 	size_t *start = cl_arena_alloc(a, (rec->nmembers + 1) * sizeof(*start));
 	const struct cl_leaf **run = cl_arena_alloc(a, JOIN_ACCESSES_MAX * sizeof(*run));
 	const struct cl_leaf **next = cl_arena_alloc(a, JOIN_ACCESSES_MAX * sizeof(*next));
@@ -868,7 +872,7 @@ int cl_propose(const struct cl_record *rec, const struct cl_options *opt,
 	struct top_class *tc = cl_arena_alloc(a, (rec->nmembers + 1) * sizeof(*tc));
 	struct plan best = { 0 };
 	struct cl_options check = *opt;
-	uint64_t seen = rec->objects ? rec->objects->base_align : 0;
+	uint64_t seen = cl_record_seen_align(rec);
 	bool distance = seen && seen < opt->line_size, limited = false;
 	const char *why;
 

@@ -505,7 +505,7 @@ static struct error_case version_float = {
 static struct error_case unknown_top_key = {
 	V1 "line-size: 64\nstruct:\n  s: {a: cold}\n", 3, 1,
 	"unknown key 'struct' (expected cachelint-profile, line-size, thresholds, "
-	"suppress, paths, structs, objects or lines)",
+	"suppress, paths, structs, objects, contention or lines)",
 };
 static struct error_case unknown_class = {
 	V1 "structs:\n  s:\n    a: cold\n    b: hot\n", 5, 8,
@@ -661,7 +661,7 @@ static struct error_case threshold_text = {
 };
 static struct error_case threshold_unknown = {
 	V1 "thresholds: {write_hot: 0.1}\n", 2, 14,
-	"unknown threshold 'write_hot' (expected write-hot, read-mostly or min-accesses)",
+	"unknown threshold 'write_hot' (expected write-hot, read-mostly, min-accesses, min-transfers, min-samples or min-share)",
 };
 static struct error_case group_with_cold = {
 	V1 "structs:\n  s:\n    a: {class: cold, group: g}\n", 4, 29,

@@ -1,0 +1,1110 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * profile_contention.c - read the contention: section of a profile
+ *
+ *   contention:
+ *     source: libcachelint-rt
+ *     measure: transfers
+ *     line-size: 64
+ *     seconds: 10.25
+ *     sample: 1024
+ *     samples: 52311
+ *     structs:
+ *       _stritem:
+ *         instances: 4000
+ *         false: 0
+ *         true: 2345678
+ *         pairs: [{write: refcount, access: nkey, false: 1234, samples: 56}]
+ *         shared: [{member: refcount, true: 2345678, samples: 789, writers: 4}]
+ *         between: {lines: 6, per-line: 3, false: 100, samples: 50}
+ *         lines: [{offset: 0, objects: 3000, false: 0, true: 2345678, touch: [...]}]
+ *     variables:
+ *       used_memory_thread: {element: 8, elements: 16, between: {...}}
+ *
+ * The meaning of every key is in docs/profiles.md, "Contention evidence";
+ * the types are contention.h's.  Read as strictly as the rest of a
+ * profile: unknown keys, bad numbers, duplicates and weights that
+ * contradict themselves are errors at their line and column.  Contradictions
+ * between keys of one entry (a pair heavier than its struct, more samples
+ * than the run took) are checked once the section is read, since YAML
+ * keys come in any order.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "access_profile.h"
+#include "layout.h"
+#include "profile_loader.h"
+
+/* base-align: the runtime reports at most a page. */
+#define BASE_ALIGN_MAX 4096
+
+/**
+ * struct ctn_list - a list of strings while it is read (malloc'ed)
+ * @v: the strings, in the profile's arena
+ * @n: number of @v
+ * @cap: allocated @v
+ */
+struct ctn_list {
+	const char **v;
+	size_t n, cap;
+};
+
+/**
+ * struct ctn_entry - one struct or variable while it is read
+ * @e: the entry; its arrays point into the lists below until it is kept
+ * @pairs, @shared, @lines: what it holds so far (malloc'ed)
+ * @pairs_cap, @shared_cap, @lines_cap: allocated
+ * @seen: "p\twrite\taccess", "s\tmember", "l\toffset": duplicates
+ * @has_false, @has_true: the entry gave its totals (0 is then a value)
+ */
+struct ctn_entry {
+	struct cl_contention_entry e;
+	struct cl_contention_pair *pairs;
+	struct cl_contention_shared *shared;
+	struct cl_contention_line *lines;
+	size_t pairs_cap, shared_cap, lines_cap;
+	struct cl_strset seen;
+	bool has_false, has_true;
+};
+
+/* The section being read: its header, and the entries of this file. */
+struct ctn_section {
+	struct cl_contention_header *hdr;
+	bool has_measure;
+};
+
+static struct ctn_section *section(struct loader *ld)
+{
+	return ld->contention_section;
+}
+
+/* ------------------------------------------------------------------ */
+/* Values                                                               */
+/* ------------------------------------------------------------------ */
+
+static int align_value(struct loader *ld, const char *key, uint64_t *out)
+{
+	char vb[SHOW_MAX];
+	const char *s = ld_scalar_value(ld, key);
+	uint64_t v;
+
+	if (!s)
+		return -1;
+	if (!ld_parse_u64(s, &v) || !v || v > BASE_ALIGN_MAX || (v & (v - 1)))
+		return ld_err_here(ld, "'%s' must be a power of two from 1 to %d, found '%s'",
+				   key, BASE_ALIGN_MAX, ld_show(vb, s));
+	*out = v;
+	return 0;
+}
+
+/* Seconds: a number from 0, as thresholds are written ("10.25", "1e3"). */
+static int seconds_value(struct loader *ld, const char *key, double *out)
+{
+	char vb[SHOW_MAX];
+	const char *s = ld_scalar_value(ld, key);
+
+	if (!s)
+		return -1;
+	/* Written so that NaN fails too. */
+	if (!ld_parse_decimal(s, out) || !(*out >= 0 && *out < 1e15))
+		return ld_err_here(ld, "'%s' must be a number of seconds from 0, found '%s'", key,
+				   ld_show(vb, s));
+	return 0;
+}
+
+/* A line's offset from its object: an integer, negative before the object. */
+static int offset_value(struct loader *ld, const char *key, int64_t *out)
+{
+	char vb[SHOW_MAX];
+	const char *s = ld_scalar_value(ld, key);
+	uint64_t v;
+	bool neg;
+
+	if (!s)
+		return -1;
+	neg = *s == '-';
+	if (!ld_parse_u64(s + neg, &v) || v > (uint64_t)INT64_MAX)
+		return ld_err_here(ld, "'%s' must be an integer from %" PRId64 " to %" PRId64
+				   ", found '%s'", key, -INT64_MAX, INT64_MAX, ld_show(vb, s));
+	*out = neg ? -(int64_t)v : (int64_t)v;
+	return 0;
+}
+
+static int path_value(struct loader *ld, const char *key, const char **out)
+{
+	char vb[SHOW_MAX];
+	const char *s = ld_scalar_value(ld, key);
+
+	if (!s)
+		return -1;
+	if (!ld_valid_path(s))
+		return ld_err_here(ld, "invalid member path '%s' (expected identifiers joined by '.')",
+				   ld_show(vb, s));
+	*out = cl_arena_strdup(&ld->p->arena, s);
+	return 0;
+}
+
+/* "slabs.c:171", "static" or "unknown". */
+static bool alloc_valid(const char *s)
+{
+	const char *colon = strrchr(s, ':');
+	uint64_t line;
+
+	if (!strcmp(s, "static") || !strcmp(s, "unknown"))
+		return true;
+	return colon && colon != s && ld_parse_u64(colon + 1, &line) && line;
+}
+
+/* An item of a list: a member path, an element index, an allocation site. */
+enum item_kind { ITEM_PATH, ITEM_ELEMENT, ITEM_ALLOC };
+
+static int item_value(struct loader *ld, const char *key, enum item_kind kind,
+		      const char **out)
+{
+	char vb[SHOW_MAX];
+	const char *s = ld_scalar_value(ld, key);
+	uint64_t v;
+
+	if (!s)
+		return -1;
+	switch (kind) {
+	case ITEM_PATH:
+		if (!ld_valid_path(s))
+			return ld_err_here(ld, "invalid member path '%s' in '%s' (expected identifiers joined by '.')",
+					   ld_show(vb, s), key);
+		break;
+	case ITEM_ELEMENT:
+		if (!ld_parse_u64(s, &v))
+			return ld_err_here(ld, "'%s' lists elements, integers from 0, found '%s'", key,
+					   ld_show(vb, s));
+		break;
+	case ITEM_ALLOC:
+		if (!alloc_valid(s))
+			return ld_err_here(ld, "'%s' lists where objects come from: FILE:LINE, static or unknown, found '%s'",
+					   key, ld_show(vb, s));
+		break;
+	}
+	*out = cl_arena_strdup(&ld->p->arena, s);
+	return 0;
+}
+
+/* A list of items of @kind, each once, copied to the arena. */
+static int list_value(struct loader *ld, const char *key, enum item_kind kind,
+		      const char ***out, uint32_t *n)
+{
+	struct ctn_list l = { 0 };
+	struct cl_strset seen;
+	char nb[SHOW_MAX];
+	int rc = -1;
+
+	if (ld->ev.type != YAML_SEQUENCE_START_EVENT)
+		return ld_err_here(ld, "'%s' must be a list, found %s", key,
+				   ld_node_kind(ld->ev.type));
+	cl_strset_init(&seen);
+	for (;;) {
+		const char *item = NULL;
+
+		if (ld_next(ld))
+			goto out;
+		if (ld->ev.type == YAML_SEQUENCE_END_EVENT)
+			break;
+		if (item_value(ld, key, kind, &item))
+			goto out;
+		if (cl_strset_add(&seen, item)) {
+			ld_err_here(ld, "'%s' listed twice in '%s'", ld_show(nb, item), key);
+			goto out;
+		}
+		l.v = cl_vec_grow(l.v, &l.cap, l.n + 1, sizeof(*l.v));
+		l.v[l.n++] = item;
+	}
+	*out = cl_arena_alloc(&ld->p->arena, (l.n ? l.n : 1) * sizeof(**out));
+	if (l.n)
+		memcpy(*out, l.v, l.n * sizeof(**out));
+	*n = (uint32_t)l.n;
+	rc = 0;
+out:
+	cl_strset_free(&seen);
+	free(l.v);
+	return rc;
+}
+
+#define FIELD_FN(fn, type, field, read)					\
+	static int fn(struct loader *ld, const char *key, void *arg)	\
+	{								\
+		return read(ld, key, &((type *)arg)->field);		\
+	}
+
+static int who_paths(struct loader *ld, const char *key, struct cl_contention_who *w)
+{
+	return ld_paths_value(ld, key, &w->paths, &w->npaths);
+}
+
+/* ------------------------------------------------------------------ */
+/* Pairs, shared, between                                               */
+/* ------------------------------------------------------------------ */
+
+FIELD_FN(pair_write, struct cl_contention_pair, write, path_value)
+FIELD_FN(pair_access, struct cl_contention_pair, access, path_value)
+FIELD_FN(pair_false, struct cl_contention_pair, weight, ld_count_value)
+FIELD_FN(pair_samples, struct cl_contention_pair, samples, ld_count_value)
+FIELD_FN(pair_threads, struct cl_contention_pair, who.threads, ld_count_value)
+FIELD_FN(pair_paths, struct cl_contention_pair, who, who_paths)
+
+LD_KEYS(pair_table, "pair key",
+	{ "write", pair_write },
+	{ "access", pair_access },
+	{ "false", pair_false },
+	{ "samples", pair_samples },
+	{ "threads", pair_threads },
+	{ "paths", pair_paths }
+);
+
+/* Whether @key was seen in @ce already (then an error at @at), else noted. */
+static int seen_once(struct loader *ld, struct ctn_entry *ce, const struct cl_span *at,
+		     const char *what, const char *key)
+{
+	if (!cl_strset_add(&ce->seen, key))
+		return 0;
+	return ld_err_at(ld, at, "duplicate %s in '%s'", what, ce->e.name);
+}
+
+static int pair_item(struct loader *ld, struct ctn_entry *ce)
+{
+	struct cl_contention_pair pr = { .span = ld_here(ld) };
+	char wb[SHOW_MAX], ab[SHOW_MAX];
+	char *key;
+	int rc;
+
+	if (ld->ev.type != YAML_MAPPING_START_EVENT)
+		return ld_err_here(ld, "an item of 'pairs' must be a mapping, found %s",
+				   ld_node_kind(ld->ev.type));
+	if (ld_parse_keys(ld, "pairs", &pair_table, &pr))
+		return -1;
+	if (!pr.write || !pr.access)
+		return ld_err_at(ld, &pr.span, "a pair needs 'write' and 'access' (the two members)");
+	if (!strcmp(pr.write, pr.access))
+		return ld_err_at(ld, &pr.span,
+				 "pair {write: %s, access: %s}: the same member is true sharing, a 'shared' entry",
+				 ld_show(wb, pr.write), ld_show(ab, pr.access));
+	key = cl_xmalloc(strlen(pr.write) + strlen(pr.access) + 4);
+	sprintf(key, "p\t%s\t%s", pr.write, pr.access);
+	rc = seen_once(ld, ce, &pr.span, "pair", key);
+	free(key);
+	if (rc)
+		return -1;
+	ce->pairs = cl_vec_grow(ce->pairs, &ce->pairs_cap, ce->e.npairs + 1, sizeof(pr));
+	ce->pairs[ce->e.npairs++] = pr;
+	return 0;
+}
+
+FIELD_FN(shared_member, struct cl_contention_shared, member, path_value)
+FIELD_FN(shared_element, struct cl_contention_shared, element, ld_count_value)
+FIELD_FN(shared_true, struct cl_contention_shared, weight, ld_count_value)
+FIELD_FN(shared_samples, struct cl_contention_shared, samples, ld_count_value)
+FIELD_FN(shared_writers, struct cl_contention_shared, writers, ld_count_value)
+FIELD_FN(shared_threads, struct cl_contention_shared, who.threads, ld_count_value)
+FIELD_FN(shared_paths, struct cl_contention_shared, who, who_paths)
+
+LD_KEYS(shared_struct_table, "shared key",
+	{ "member", shared_member },
+	{ "true", shared_true },
+	{ "samples", shared_samples },
+	{ "writers", shared_writers },
+	{ "threads", shared_threads },
+	{ "paths", shared_paths }
+);
+
+LD_KEYS(shared_var_table, "shared key",
+	{ "element", shared_element },
+	{ "true", shared_true },
+	{ "samples", shared_samples },
+	{ "writers", shared_writers },
+	{ "threads", shared_threads },
+	{ "paths", shared_paths }
+);
+
+static int shared_item(struct loader *ld, struct ctn_entry *ce)
+{
+	struct cl_contention_shared sh = { .span = ld_here(ld), .element = UINT64_MAX };
+	char key[32], *k = key;
+	int rc;
+
+	if (ld->ev.type != YAML_MAPPING_START_EVENT)
+		return ld_err_here(ld, "an item of 'shared' must be a mapping, found %s",
+				   ld_node_kind(ld->ev.type));
+	if (ld_parse_keys(ld, "shared", ce->e.variable ? &shared_var_table : &shared_struct_table,
+			  &sh))
+		return -1;
+	if (ce->e.variable ? sh.element == UINT64_MAX : !sh.member)
+		return ld_err_at(ld, &sh.span, "a 'shared' entry needs '%s'",
+				 ce->e.variable ? "element" : "member");
+	if (sh.writers > sh.who.threads && sh.who.threads)
+		return ld_err_at(ld, &sh.span, "'writers' (%" PRIu64 ") above 'threads' (%" PRIu64 ")",
+				 sh.writers, sh.who.threads);
+	if (sh.member) {
+		k = cl_xmalloc(strlen(sh.member) + 3);
+		sprintf(k, "s\t%s", sh.member);
+	} else {
+		snprintf(key, sizeof(key), "s\t%" PRIu64, sh.element);
+	}
+	rc = seen_once(ld, ce, &sh.span, sh.member ? "shared member" : "shared element", k);
+	if (k != key)
+		free(k);
+	if (rc)
+		return -1;
+	ce->shared = cl_vec_grow(ce->shared, &ce->shared_cap, ce->e.nshared + 1, sizeof(sh));
+	ce->shared[ce->e.nshared++] = sh;
+	return 0;
+}
+
+FIELD_FN(between_lines, struct cl_contention_between, lines, ld_count_value)
+FIELD_FN(between_per_line, struct cl_contention_between, per_line, ld_count_value)
+FIELD_FN(between_size, struct cl_contention_between, size, ld_count_value)
+FIELD_FN(between_false, struct cl_contention_between, weight_false, ld_count_value)
+FIELD_FN(between_true, struct cl_contention_between, weight_true, ld_count_value)
+FIELD_FN(between_samples, struct cl_contention_between, samples, ld_count_value)
+FIELD_FN(between_threads, struct cl_contention_between, who.threads, ld_count_value)
+FIELD_FN(between_paths, struct cl_contention_between, who, who_paths)
+
+LD_KEYS(between_table, "between key",
+	{ "lines", between_lines },
+	{ "per-line", between_per_line },
+	{ "size", between_size },
+	{ "false", between_false },
+	{ "true", between_true },
+	{ "samples", between_samples },
+	{ "threads", between_threads },
+	{ "paths", between_paths }
+);
+
+/* ------------------------------------------------------------------ */
+/* Lines                                                                */
+/* ------------------------------------------------------------------ */
+
+/* The touch: list being read, and whether the entry is a variable's. */
+struct touch_arg {
+	struct cl_contention_touch t;
+	bool variable;
+};
+
+static int touch_path(struct loader *ld, const char *key, void *arg)
+{
+	struct touch_arg *ta = arg;
+	const char *s = ld_scalar_value(ld, key);
+	bool concurrent;
+	size_t len;
+
+	if (!s || ld_path_name(ld, s, &len, &concurrent))
+		return -1;
+	ta->t.path = cl_arena_strndup(&ld->p->arena, s, len);
+	return 0;
+}
+
+FIELD_FN(touch_threads, struct touch_arg, t.threads, ld_count_value)
+FIELD_FN(touch_reads, struct touch_arg, t.reads, ld_count_value)
+FIELD_FN(touch_writes, struct touch_arg, t.writes, ld_count_value)
+
+static int touch_read(struct loader *ld, const char *key, void *arg)
+{
+	struct touch_arg *ta = arg;
+
+	return list_value(ld, key, ta->variable ? ITEM_ELEMENT : ITEM_PATH, &ta->t.read,
+			  &ta->t.nread);
+}
+
+static int touch_write(struct loader *ld, const char *key, void *arg)
+{
+	struct touch_arg *ta = arg;
+
+	return list_value(ld, key, ta->variable ? ITEM_ELEMENT : ITEM_PATH, &ta->t.write,
+			  &ta->t.nwrite);
+}
+
+LD_KEYS(touch_table, "touch key",
+	{ "path", touch_path },
+	{ "threads", touch_threads },
+	{ "reads", touch_reads },
+	{ "writes", touch_writes },
+	{ "read", touch_read },
+	{ "write", touch_write }
+);
+
+/**
+ * struct line_arg - a line while it is read
+ * @l: the line; @l.touch points into @touch until it is kept
+ * @touch: its touch: items (malloc'ed), @cap allocated
+ * @variable: of a variable's entry
+ * @has_first, @has_last: given
+ */
+struct line_arg {
+	struct cl_contention_line l;
+	struct cl_contention_touch *touch;
+	size_t cap;
+	bool variable;
+	bool has_first, has_last;
+};
+
+static int line_touch(struct loader *ld, const char *key, void *arg)
+{
+	struct line_arg *la = arg;
+	struct cl_strset seen;
+	char nb[SHOW_MAX];
+	int rc = -1;
+
+	if (ld->ev.type != YAML_SEQUENCE_START_EVENT)
+		return ld_err_here(ld, "'%s' must be a list, found %s", key,
+				   ld_node_kind(ld->ev.type));
+	cl_strset_init(&seen);
+	for (;;) {
+		struct touch_arg ta = { .variable = la->variable };
+		struct cl_span at;
+
+		if (ld_next(ld))
+			goto out;
+		if (ld->ev.type == YAML_SEQUENCE_END_EVENT)
+			break;
+		at = ld_here(ld);
+		if (ld->ev.type != YAML_MAPPING_START_EVENT) {
+			ld_err_here(ld, "an item of 'touch' must be a mapping, found %s",
+				    ld_node_kind(ld->ev.type));
+			goto out;
+		}
+		if (ld_parse_keys(ld, key, &touch_table, &ta))
+			goto out;
+		if (!ta.t.path) {
+			ld_err_at(ld, &at, "a 'touch' item needs 'path'");
+			goto out;
+		}
+		if (cl_strset_add(&seen, ta.t.path)) {
+			ld_err_at(ld, &at, "path '%s' listed twice in 'touch'", ld_show(nb, ta.t.path));
+			goto out;
+		}
+		la->touch = cl_vec_grow(la->touch, &la->cap, la->l.ntouch + 1, sizeof(ta.t));
+		la->touch[la->l.ntouch++] = ta.t;
+	}
+	rc = 0;
+out:
+	cl_strset_free(&seen);
+	return rc;
+}
+
+static int line_first(struct loader *ld, const char *key, void *arg)
+{
+	struct line_arg *la = arg;
+
+	la->has_first = true;
+	return seconds_value(ld, key, &la->l.first);
+}
+
+static int line_last(struct loader *ld, const char *key, void *arg)
+{
+	struct line_arg *la = arg;
+
+	la->has_last = true;
+	return seconds_value(ld, key, &la->l.last);
+}
+
+FIELD_FN(line_offset, struct line_arg, l.offset, offset_value)
+FIELD_FN(line_objects, struct line_arg, l.objects, ld_count_value)
+FIELD_FN(line_false, struct line_arg, l.weight_false, ld_count_value)
+FIELD_FN(line_true, struct line_arg, l.weight_true, ld_count_value)
+FIELD_FN(line_samples, struct line_arg, l.samples, ld_count_value)
+
+LD_KEYS(line_table, "line key",
+	{ "offset", line_offset },
+	{ "objects", line_objects },
+	{ "false", line_false },
+	{ "true", line_true },
+	{ "samples", line_samples },
+	{ "first", line_first },
+	{ "last", line_last },
+	{ "touch", line_touch }
+);
+
+static int line_item(struct loader *ld, struct ctn_entry *ce)
+{
+	struct line_arg la = { .l = { .span = ld_here(ld) }, .variable = ce->e.variable };
+	char key[32];
+	int rc = -1;
+
+	if (ld->ev.type != YAML_MAPPING_START_EVENT)
+		return ld_err_here(ld, "an item of 'lines' must be a mapping, found %s",
+				   ld_node_kind(ld->ev.type));
+	if (ld_parse_keys(ld, "lines", &line_table, &la))
+		goto out;
+	if (la.has_first && la.has_last && la.l.first > la.l.last) {
+		ld_err_at(ld, &la.l.span, "'first' (%g) after 'last' (%g)", la.l.first, la.l.last);
+		goto out;
+	}
+	snprintf(key, sizeof(key), "l\t%" PRId64, la.l.offset);
+	if (seen_once(ld, ce, &la.l.span, "line (the same offset)", key))
+		goto out;
+	la.l.touch = cl_arena_alloc(&ld->p->arena, (la.l.ntouch ? la.l.ntouch : 1) *
+						   sizeof(*la.l.touch));
+	if (la.l.ntouch)
+		memcpy(la.l.touch, la.touch, la.l.ntouch * sizeof(*la.touch));
+	ce->lines = cl_vec_grow(ce->lines, &ce->lines_cap, ce->e.nlines + 1, sizeof(la.l));
+	ce->lines[ce->e.nlines++] = la.l;
+	rc = 0;
+out:
+	free(la.touch);
+	return rc;
+}
+
+/* key: [item, ...], each item read by @fn. */
+static int entry_list(struct loader *ld, const char *key, struct ctn_entry *ce,
+		      int (*fn)(struct loader *, struct ctn_entry *))
+{
+	if (ld->ev.type != YAML_SEQUENCE_START_EVENT)
+		return ld_err_here(ld, "'%s' must be a list, found %s", key,
+				   ld_node_kind(ld->ev.type));
+	for (;;) {
+		if (ld_next(ld))
+			return -1;
+		if (ld->ev.type == YAML_SEQUENCE_END_EVENT)
+			return 0;
+		if (fn(ld, ce))
+			return -1;
+	}
+}
+
+/* ------------------------------------------------------------------ */
+/* Entries                                                              */
+/* ------------------------------------------------------------------ */
+
+static int entry_pairs(struct loader *ld, const char *key, void *arg)
+{
+	return entry_list(ld, key, arg, pair_item);
+}
+
+static int entry_shared(struct loader *ld, const char *key, void *arg)
+{
+	return entry_list(ld, key, arg, shared_item);
+}
+
+static int entry_lines(struct loader *ld, const char *key, void *arg)
+{
+	return entry_list(ld, key, arg, line_item);
+}
+
+static int entry_between(struct loader *ld, const char *key, void *arg)
+{
+	struct ctn_entry *ce = arg;
+
+	ce->e.between.present = true;
+	ce->e.between.span = ld_here(ld);
+	return ld_parse_keys(ld, key, &between_table, &ce->e.between);
+}
+
+static int entry_alloc(struct loader *ld, const char *key, void *arg)
+{
+	struct ctn_entry *ce = arg;
+
+	return list_value(ld, key, ITEM_ALLOC, &ce->e.alloc, &ce->e.nalloc);
+}
+
+static int entry_false(struct loader *ld, const char *key, void *arg)
+{
+	struct ctn_entry *ce = arg;
+
+	ce->has_false = true;
+	return ld_count_value(ld, key, &ce->e.weight_false);
+}
+
+static int entry_true(struct loader *ld, const char *key, void *arg)
+{
+	struct ctn_entry *ce = arg;
+
+	ce->has_true = true;
+	return ld_count_value(ld, key, &ce->e.weight_true);
+}
+
+FIELD_FN(entry_instances, struct ctn_entry, e.instances, ld_count_value)
+FIELD_FN(entry_element, struct ctn_entry, e.element, ld_count_value)
+FIELD_FN(entry_elements, struct ctn_entry, e.elements, ld_count_value)
+FIELD_FN(entry_base_align, struct ctn_entry, e.base_align, align_value)
+FIELD_FN(entry_accesses, struct ctn_entry, e.accesses, ld_count_value)
+FIELD_FN(entry_samples, struct ctn_entry, e.samples, ld_count_value)
+
+LD_KEYS(struct_table, "contention key of a struct",
+	{ "instances", entry_instances },
+	{ "base-align", entry_base_align },
+	{ "alloc", entry_alloc },
+	{ "accesses", entry_accesses },
+	{ "false", entry_false },
+	{ "true", entry_true },
+	{ "samples", entry_samples },
+	{ "pairs", entry_pairs },
+	{ "shared", entry_shared },
+	{ "between", entry_between },
+	{ "lines", entry_lines }
+);
+
+LD_KEYS(var_table, "contention key of a variable",
+	{ "element", entry_element },
+	{ "elements", entry_elements },
+	{ "base-align", entry_base_align },
+	{ "alloc", entry_alloc },
+	{ "accesses", entry_accesses },
+	{ "false", entry_false },
+	{ "true", entry_true },
+	{ "samples", entry_samples },
+	{ "shared", entry_shared },
+	{ "between", entry_between },
+	{ "lines", entry_lines }
+);
+
+/* A weight of @what above the entry's total of that kind: a contradiction. */
+static int over_total(struct loader *ld, const struct cl_span *at, const char *what,
+		      uint64_t v, bool has, uint64_t total, const char *name)
+{
+	if (!has || v <= total)
+		return 0;
+	return ld_err_at(ld, at, "%s (%" PRIu64 ") above the total of '%s' (%" PRIu64 ")", what, v,
+			 name, total);
+}
+
+/* What the keys of one entry must agree on, once all are read. */
+static int entry_check(struct loader *ld, const struct ctn_entry *ce)
+{
+	const struct cl_contention_entry *e = &ce->e;
+	const struct cl_contention_between *b = &e->between;
+
+	for (size_t i = 0; i < e->npairs; i++)
+		if (over_total(ld, &ce->pairs[i].span, "a pair's 'false'", ce->pairs[i].weight,
+			       ce->has_false, e->weight_false, e->name))
+			return -1;
+	for (size_t i = 0; i < e->nshared; i++)
+		if (over_total(ld, &ce->shared[i].span, "a shared entry's 'true'",
+			       ce->shared[i].weight, ce->has_true, e->weight_true, e->name))
+			return -1;
+	for (size_t i = 0; i < e->nlines; i++) {
+		const struct cl_contention_line *l = &ce->lines[i];
+
+		if (over_total(ld, &l->span, "a line's 'false'", l->weight_false, ce->has_false,
+			       e->weight_false, e->name) ||
+		    over_total(ld, &l->span, "a line's 'true'", l->weight_true, ce->has_true,
+			       e->weight_true, e->name))
+			return -1;
+	}
+	if (b->present &&
+	    (over_total(ld, &b->span, "'between: false'", b->weight_false, ce->has_false,
+			e->weight_false, e->name) ||
+	     over_total(ld, &b->span, "'between: true'", b->weight_true, ce->has_true,
+			e->weight_true, e->name)))
+		return -1;
+	if (b->present && b->per_line == 1)
+		return ld_err_at(ld, &b->span,
+				 "'per-line: 1': a line shared between objects holds two or more");
+	if (e->variable && e->elements && b->per_line > e->elements)
+		return ld_err_at(ld, &b->span, "'per-line' (%" PRIu64 ") above 'elements' (%" PRIu64 ")",
+				 b->per_line, e->elements);
+	return 0;
+}
+
+static void entry_keep(struct loader *ld, struct ctn_entry *ce)
+{
+	struct cl_contention *c = &ld->tmp.contention;
+	struct cl_arena *a = &ld->p->arena;
+	struct cl_contention_entry *e = &ce->e;
+
+#define KEEP(field, n)								\
+	do {									\
+		void *v = cl_arena_alloc(a, ((n) ? (n) : 1) * sizeof(*ce->field));	\
+		if (n)								\
+			memcpy(v, ce->field, (n) * sizeof(*ce->field));		\
+		e->field = v;							\
+	} while (0)
+	KEEP(pairs, e->npairs);
+	KEEP(shared, e->nshared);
+	KEEP(lines, e->nlines);
+#undef KEEP
+	if (!e->alloc)
+		e->alloc = cl_arena_alloc(a, sizeof(*e->alloc));
+	e->hdr = section(ld)->hdr;
+	*(struct cl_contention_entry *)cl_vec_push(&c->entries, &c->n, &c->cap) = *e;
+}
+
+static int entry_read(struct loader *ld, const struct cl_span *at, const char *name,
+		      bool variable)
+{
+	struct ctn_entry ce = { .e = { .span = *at, .variable = variable } };
+	int rc;
+
+	ce.e.name = cl_arena_strdup(&ld->p->arena, name);
+	cl_strset_init(&ce.seen);
+	rc = ld_parse_keys(ld, name, variable ? &var_table : &struct_table, &ce);
+	if (!rc)
+		rc = entry_check(ld, &ce);
+	if (!rc)
+		entry_keep(ld, &ce);
+	free(ce.pairs);
+	free(ce.shared);
+	free(ce.lines);
+	cl_strset_free(&ce.seen);
+	return rc;
+}
+
+static int structs_key(struct loader *ld, const struct cl_span *at, const char *name,
+		       void *arg)
+{
+	(void)arg;
+	if (ld_check_struct_name(ld, at, name) || ld_next(ld))
+		return -1;
+	return entry_read(ld, at, name, false);
+}
+
+/* A variable is named as C names it: one identifier. */
+static int variables_key(struct loader *ld, const struct cl_span *at, const char *name,
+			 void *arg)
+{
+	char nb[SHOW_MAX];
+
+	(void)arg;
+	if (!ld_valid_path(name) || strchr(name, '.'))
+		return ld_err_at(ld, at, "invalid variable name '%s' (expected an identifier)",
+				 ld_show(nb, name));
+	if (ld_next(ld))
+		return -1;
+	return entry_read(ld, at, name, true);
+}
+
+/* ------------------------------------------------------------------ */
+/* The section                                                          */
+/* ------------------------------------------------------------------ */
+
+static int hdr_source(struct loader *ld, const char *key, void *arg)
+{
+	struct cl_contention_header *h = arg;
+	const char *s = ld_scalar_value(ld, key);
+	char vb[SHOW_MAX];
+
+	if (!s)
+		return -1;
+	if (strcmp(s, "libcachelint-rt") && strcmp(s, "perf-c2c"))
+		return ld_err_here(ld, "'%s' must be libcachelint-rt or perf-c2c, found '%s'", key,
+				   ld_show(vb, s));
+	h->source = cl_arena_strdup(&ld->p->arena, s);
+	return 0;
+}
+
+static int hdr_measure(struct loader *ld, const char *key, void *arg)
+{
+	struct cl_contention_header *h = arg;
+	const char *s = ld_scalar_value(ld, key);
+	char vb[SHOW_MAX];
+
+	if (!s)
+		return -1;
+	section(ld)->has_measure = true;
+	if (!strcmp(s, "transfers"))
+		h->measure = CL_MEASURE_TRANSFERS;
+	else if (!strcmp(s, "hitm"))
+		h->measure = CL_MEASURE_HITM;
+	else
+		return ld_err_here(ld, "'%s' must be transfers or hitm, found '%s'", key,
+				   ld_show(vb, s));
+	return 0;
+}
+
+static int hdr_line_size(struct loader *ld, const char *key, void *arg)
+{
+	struct cl_contention_header *h = arg;
+	char vb[SHOW_MAX];
+	const char *s = ld_scalar_value(ld, key);
+	uint64_t v;
+
+	if (!s)
+		return -1;
+	if (!ld_parse_u64(s, &v) || v < CL_LINE_SIZE_MIN || v > CL_LINE_SIZE_MAX ||
+	    (v & (v - 1)))
+		return ld_err_here(ld, "'%s' must be a power of two from %d to %d, found '%s'",
+				   key, CL_LINE_SIZE_MIN, CL_LINE_SIZE_MAX, ld_show(vb, s));
+	h->line_size = v;
+	return 0;
+}
+
+static int hdr_sample(struct loader *ld, const char *key, void *arg)
+{
+	struct cl_contention_header *h = arg;
+	char vb[SHOW_MAX];
+	const char *s = ld_scalar_value(ld, key);
+
+	if (!s)
+		return -1;
+	if (!ld_parse_u64(s, &h->sample) || !h->sample)
+		return ld_err_here(ld, "'%s' must be an integer from 1 to %llu, found '%s'", key,
+				   (unsigned long long)UINT64_MAX, ld_show(vb, s));
+	return 0;
+}
+
+static int hdr_structs(struct loader *ld, const char *key, void *arg)
+{
+	(void)arg;
+	return ld_parse_mapping(ld, key, structs_key, NULL);
+}
+
+static int hdr_variables(struct loader *ld, const char *key, void *arg)
+{
+	(void)arg;
+	return ld_parse_mapping(ld, key, variables_key, NULL);
+}
+
+FIELD_FN(hdr_seconds, struct cl_contention_header, seconds, seconds_value)
+FIELD_FN(hdr_samples, struct cl_contention_header, samples, ld_count_value)
+FIELD_FN(hdr_dropped, struct cl_contention_header, dropped, ld_count_value)
+FIELD_FN(hdr_threads, struct cl_contention_header, threads, ld_count_value)
+
+LD_KEYS(section_table, "contention key",
+	{ "source", hdr_source },
+	{ "measure", hdr_measure },
+	{ "line-size", hdr_line_size },
+	{ "seconds", hdr_seconds },
+	{ "sample", hdr_sample },
+	{ "samples", hdr_samples },
+	{ "dropped", hdr_dropped },
+	{ "threads", hdr_threads },
+	{ "structs", hdr_structs },
+	{ "variables", hdr_variables }
+);
+
+/* An entry resting on more samples than the run took. */
+static int samples_check(struct loader *ld, const struct cl_contention_header *h, size_t from)
+{
+	const struct cl_contention *c = &ld->tmp.contention;
+
+	for (size_t i = from; h->samples && i < c->n; i++) {
+		const struct cl_contention_entry *e = &c->entries[i];
+
+		if (e->samples > h->samples)
+			return ld_err_at(ld, &e->span,
+					 "'%s' rests on %" PRIu64 " samples, more than the %" PRIu64 " the run took",
+					 e->name, e->samples, h->samples);
+	}
+	return 0;
+}
+
+/* The weight of the file's most contended line (or entry, without lines). */
+static uint64_t section_top(const struct cl_contention *c, size_t from)
+{
+	uint64_t top = 0;
+
+	for (size_t i = from; i < c->n; i++) {
+		const struct cl_contention_entry *e = &c->entries[i];
+		uint64_t w = e->nlines ? 0 : e->weight_false + e->weight_true;
+
+		for (size_t k = 0; k < e->nlines; k++)
+			if (e->lines[k].weight_false + e->lines[k].weight_true > w)
+				w = e->lines[k].weight_false + e->lines[k].weight_true;
+		if (w > top)
+			top = w;
+	}
+	return top;
+}
+
+int ld_parse_contention(struct loader *ld, const char *key, void *arg)
+{
+	struct cl_contention_header *h = cl_arena_alloc(&ld->p->arena, sizeof(*h));
+	struct ctn_section s = { .hdr = h };
+	struct cl_contention *c = &ld->tmp.contention;
+	size_t from = c->n;
+	int rc;
+
+	(void)arg;
+	memset(h, 0, sizeof(*h));
+	h->span = ld_here(ld);
+	c->present = true;
+	ld->contention_section = &s;
+	rc = ld_parse_keys(ld, key, &section_table, h);
+	ld->contention_section = NULL;
+	if (rc)
+		return -1;
+	if (!h->source)
+		return ld_err_at(ld, &h->span, "'contention' needs 'source' (libcachelint-rt or perf-c2c)");
+	if (!s.has_measure && !strcmp(h->source, "perf-c2c"))
+		h->measure = CL_MEASURE_HITM;
+	if (samples_check(ld, h, from))
+		return -1;
+	h->top = section_top(c, from);
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Merging and lookup                                                   */
+/* ------------------------------------------------------------------ */
+
+static uint64_t entry_hash(const char *name, bool variable)
+{
+	return cl_hash_str(name) ^ (variable ? 0x9e3779b97f4a7c15ull : 0);
+}
+
+struct entry_key {
+	const char *name;
+	bool variable;
+};
+
+static bool entry_eq(const void *ctx, size_t i, const void *key)
+{
+	const struct cl_contention *c = ctx;
+	const struct entry_key *k = key;
+
+	return c->entries[i].variable == k->variable && !strcmp(c->entries[i].name, k->name);
+}
+
+static uint64_t entry_rehash(const void *ctx, size_t i)
+{
+	const struct cl_contention *c = ctx;
+
+	return entry_hash(c->entries[i].name, c->entries[i].variable);
+}
+
+void cl_contention_init(struct cl_contention *c)
+{
+	memset(c, 0, sizeof(*c));
+	cl_index_init(&c->index);
+}
+
+void cl_contention_free(struct cl_contention *c)
+{
+	free(c->entries);
+	free(c->located);
+	cl_index_free(&c->index);
+	cl_contention_init(c);
+}
+
+void cl_contention_merge(struct cl_contention *to, const struct cl_contention *from)
+{
+	if (!from->present)
+		return;
+	to->present = true;
+	for (size_t i = 0; i < from->n; i++) {
+		const struct cl_contention_entry *e = &from->entries[i];
+		struct entry_key k = { e->name, e->variable };
+		size_t *slot = cl_index_add(&to->index, to->n, entry_hash(e->name, e->variable),
+					    entry_eq, entry_rehash, to, &k);
+
+		if (*slot) {
+			to->entries[*slot - 1] = *e;
+			continue;
+		}
+		*(struct cl_contention_entry *)cl_vec_push(&to->entries, &to->n, &to->cap) = *e;
+		*slot = to->n;
+		if (!e->variable && e->name[cl_struct_key_name(e->name)])
+			*(size_t *)cl_vec_push(&to->located, &to->nlocated, &to->located_cap) =
+				to->n - 1;
+	}
+}
+
+const struct cl_contention_entry *cl_contention_record(const struct cl_contention *c,
+						       const struct cl_record *rec)
+{
+	if (!rec->name)
+		return NULL;
+	for (size_t i = 0; i < c->nlocated; i++)
+		if (cl_struct_key_matches(c->entries[c->located[i]].name, rec))
+			return &c->entries[c->located[i]];
+	return cl_contention_find(c, rec->name, false);
+}
+
+const struct cl_contention_entry *cl_contention_find(const struct cl_contention *c,
+						     const char *name, bool variable)
+{
+	struct entry_key k = { name, variable };
+	size_t *slot;
+
+	if (!c->n)
+		return NULL;
+	slot = cl_index_slot(&c->index, entry_hash(name, variable), entry_eq, c, &k);
+	return *slot ? &c->entries[*slot - 1] : NULL;
+}
+
+bool cl_contention_heavy(const struct cl_contention_entry *e, uint64_t weight,
+			 uint64_t samples, const struct cl_contention_floor *floor)
+{
+	const struct cl_contention_header *h = e->hdr;
+
+	if (!weight || samples < floor->min_samples)
+		return false;
+	if (h->measure == CL_MEASURE_TRANSFERS &&
+	    (h->seconds > 0 ? (double)weight / h->seconds : (double)weight) <
+	    (double)floor->min_transfers)
+		return false;
+	return (double)weight * 100.0 >= floor->min_share * (double)h->top;
+}
+
+const struct cl_contention_pair *cl_contention_pair(const struct cl_contention_entry *e,
+						    const char *a, const char *b)
+{
+	const struct cl_contention_pair *other = NULL;
+
+	for (size_t i = 0; i < e->npairs; i++) {
+		const struct cl_contention_pair *pr = &e->pairs[i];
+
+		if (!strcmp(pr->write, a) && !strcmp(pr->access, b))
+			return pr;
+		if (!other && !strcmp(pr->write, b) && !strcmp(pr->access, a))
+			other = pr;
+	}
+	return other;
+}
+
+const struct cl_contention_shared *cl_contention_shared_member(const struct cl_contention_entry *e,
+							       const char *path)
+{
+	for (size_t i = 0; i < e->nshared; i++)
+		if (e->shared[i].member && !strcmp(e->shared[i].member, path))
+			return &e->shared[i];
+	return NULL;
+}
+
+/* @v with a comma every three digits: "12,345,678". */
+static const char *grouped(uint64_t v, struct cl_arena *a)
+{
+	char digits[24], out[32];
+	int n = snprintf(digits, sizeof(digits), "%" PRIu64, v), o = 0;
+
+	for (int i = 0; i < n; i++) {
+		if (i && (n - i) % 3 == 0)
+			out[o++] = ',';
+		out[o++] = digits[i];
+	}
+	out[o] = 0;
+	return cl_arena_strdup(a, out);
+}
+
+const char *cl_contention_weight_text(const struct cl_contention_entry *e, uint64_t weight,
+				      struct cl_arena *a)
+{
+	const struct cl_contention_header *h = e->hdr;
+
+	if (h->measure == CL_MEASURE_HITM)
+		return cl_arena_printf(a, "%s HITM sample%s", grouped(weight, a),
+				       weight == 1 ? "" : "s");
+	if (h->seconds > 0)
+		return cl_arena_printf(a, "~%s transfers/s",
+				       grouped((uint64_t)((double)weight / h->seconds + 0.5), a));
+	return cl_arena_printf(a, "~%s transfers", grouped(weight, a));
+}
+
+const char *cl_contention_source_text(const struct cl_contention_entry *e, uint64_t samples,
+				      const struct cl_span *span, struct cl_arena *a)
+{
+	const struct cl_contention_header *h = e->hdr;
+	const char *how = "";
+
+	if (h->sample == 1)
+		how = ", every access recorded";
+	else if (h->sample)
+		how = cl_arena_printf(a, ", 1 access in %" PRIu64 " sampled", h->sample);
+	return cl_arena_printf(a, "%s sample%s; %s%s; %s", grouped(samples, a),
+			       samples == 1 ? "" : "s", h->source, how, cl_span_where(span, a));
+}
+
+const char *cl_contention_who_text(const struct cl_contention_who *w, struct cl_arena *a)
+{
+	return cl_evidence_threads(w->threads, w->paths, w->npaths, a);
+}

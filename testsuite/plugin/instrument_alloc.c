@@ -6,17 +6,17 @@
 // the new block's).  posix_memalign's block counts when it returned 0; a
 // failed one, a NULL result and memory no instrumented code allocated have
 // no site.
-// RUN: %gcc-cl -O2 -I%srcroot/runtime -fplugin-arg-cachelint-instrument=all %s -o %t %rt-static -pthread
+// RUN: %gcc-cl -O2 -fplugin-arg-cachelint-instrument=all %s -o %t %rt-static -pthread
 // RUN: env CACHELINT_PROFILE=/dev/null %t | FileCheck %s -DFILE=%s
 // Without instrument, nothing is recorded (the same program, the calls are not there).
-// RUN: %gcc-cl -O2 -I%srcroot/runtime %s -o %t.plain %rt-static -pthread
+// RUN: %gcc-cl -O2 %s -o %t.plain %rt-static -pthread
 // RUN: %t.plain | FileCheck %s --check-prefix=PLAIN
 // PLAIN: recorded 0
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "rt_alloc.h"
+#include "../../runtime/rt_alloc.h"
 
 static char global[64];
 

@@ -3,7 +3,8 @@
  * access_walk.h - which struct members a statement reads and writes
  *
  * The analysis that `instrument` counts and `access-map` writes, one walk
- * for both (access_walk.cc).  It runs on lowered GIMPLE before SSA, before
+ * for both (access_walk.cc: statements, summaries, reach; access_chain.cc:
+ * a reference followed to its object and the members it touches).  It runs on lowered GIMPLE before SSA, before
  * inlining and optimization, so that what it finds is what the source
  * does.  For each statement it reports every member an access touches as
  * a struct access_hit to the sinks that asked for them: the counting code

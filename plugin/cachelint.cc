@@ -39,8 +39,9 @@
  *                         program links libcachelint-rt, which writes them
  *                         as a profile at exit); structs S, or those with
  *                         annotations or in the profile (instrument.cc)
- *   instrument-notes      a note where a counted member's address leaves a
- *                         function: accesses through it are not counted
+ *   instrument-notes      a note at every place a counted member's address
+ *                         leaves a function, or a function it reaches
+ *                         accesses it only sometimes: not counted
  *   access-map=FILE       write every member access of the unit, where it
  *                         is and what it touches (docs/access-map.md);
  *                         FILE ending in '/' is a directory:

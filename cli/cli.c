@@ -9,6 +9,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cl_version.h"
@@ -130,7 +131,21 @@ int cli_load_profiles(struct cli_common *c, struct cl_profile *p)
 	char buf[CL_DIAG_LINE_MAX];
 
 	for (size_t i = 0; i < c->nprofiles; i++) {
-		if (cl_profile_load(p, c->profiles[i], &err)) {
+		const char *path = c->profiles[i];
+		char *text;
+		size_t len;
+		int rc;
+
+		/* a FIFO is read once, through the descriptor that waited for its writer */
+		if (cli_input_is_fifo(path)) {
+			if (cli_input_read(path, &text, &len))
+				return -1;
+			rc = cl_profile_load_buffer(p, path, text, len, &err);
+			free(text);
+		} else {
+			rc = cl_profile_load(p, path, &err);
+		}
+		if (rc) {
 			cl_error("%s", cl_diag_format(&err, buf, sizeof(buf)));
 			return -1;
 		}
@@ -225,4 +240,16 @@ void cli_units_failed(size_t failed, size_t total)
 void cli_not_written(const char *path)
 {
 	cl_error("%s: not written: a unit could not be analysed", path);
+}
+
+void cli_struct_first(char **args, int n)
+{
+	struct stat st;
+	char *t;
+
+	if (n != 2 || stat(args[0], &st) || S_ISDIR(st.st_mode) || !stat(args[1], &st))
+		return;
+	t = args[0];
+	args[0] = args[1];
+	args[1] = t;
 }

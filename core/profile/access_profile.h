@@ -58,7 +58,9 @@ extern "C" {
  *                file add up to fewer accesses (reads + writes, per-path
  *                counts included) gets no class from its counts (inferred
  *                classes are cold, counted path uses dropped); 0: no floor.
- *                A struct touched a handful of times in a run is no finding
+ *                A struct touched a handful of times in a run is no finding.
+ *                Counts of a file that says `counts: samples` (perf samples,
+ *                each standing for many accesses) are not floored
  * @contention: how heavy contention evidence must be to count
  *              (min-transfers, min-samples, min-share; contention.h)
  */
@@ -82,6 +84,8 @@ struct cl_thresholds {
  * @counted: its read:/write: uses as loaded, counts and all, when some
  *           were counted: the thresholds pick its uses from them; else NULL
  * @ncounted: number of @counted
+ * @samples: its file's counts are perf samples (`counts: samples`): the
+ *           floor, a number of accesses, does not apply to them
  *
  * One per struct of a file, shared by its entries of counts (a generated
  * profile has millions), and one of its own for each entry of counted paths.
@@ -90,6 +94,7 @@ struct cl_inference {
 	uint64_t hottest, path_hottest, total;
 	const struct cl_use *counted;
 	uint32_t ncounted;
+	bool samples;
 };
 
 /**

@@ -1665,7 +1665,7 @@ static void put_pairs(FILE *f, const struct clrt_evidence *ev, unsigned rid, str
 		put_part(f, rid, p->x);
 		fputs(", access: ", f);
 		put_part(f, rid, p->y);
-		fprintf(f, ", false: %" PRIu64 ", samples: %" PRIu64 ", ", rounded(p->weight),
+		fprintf(f, ", false-sharing: %" PRIu64 ", samples: %" PRIu64 ", ", rounded(p->weight),
 			p->samples);
 		put_who(f, ev, &p->threads);
 		fputs("}\n", f);
@@ -1685,7 +1685,7 @@ static void put_shared(FILE *f, const struct clrt_evidence *ev, unsigned rid, st
 		fputs(shown++ ? "" : "      shared:\n", f);
 		fprintf(f, "        - {%s: ", clrt_recs[rid].variable ? "element" : "member");
 		put_part(f, rid, sh->what);
-		fprintf(f, ", true: %" PRIu64 ", samples: %" PRIu64 ", writers: %zu, ",
+		fprintf(f, ", true-sharing: %" PRIu64 ", samples: %" PRIu64 ", writers: %zu, ",
 			rounded(sh->weight), sh->samples, tset_count(&sh->writers));
 		put_who(f, ev, &sh->threads);
 		fputs("}\n", f);
@@ -1704,7 +1704,7 @@ static void put_lines(FILE *f, const struct clrt_evidence *ev, unsigned rid, str
 			continue;
 		fputs(shown++ ? "" : "      lines:\n", f);
 		fprintf(f, "        - offset: %" PRId64 "\n          objects: %" PRIu64
-			   "\n          false: %" PRIu64 "\n          true: %" PRIu64
+			   "\n          false-sharing: %" PRIu64 "\n          true-sharing: %" PRIu64
 			   "\n          samples: %" PRIu64 "\n          ",
 			l->offset, l->objects ? l->objects : 1, rounded(l->wfalse),
 			rounded(l->wtrue), l->samples);
@@ -1753,7 +1753,7 @@ static void put_entry(FILE *f, const struct clrt_evidence *ev, unsigned rid, uin
 		fprintf(f, "      instances: %" PRIu64 "\n", r->instances);
 	fprintf(f, "      base-align: %zu\n", (size_t)r->align);
 	put_alloc(f, r);
-	fprintf(f, "      accesses: %" PRIu64 "\n      false: %" PRIu64 "\n      true: %" PRIu64
+	fprintf(f, "      accesses: %" PRIu64 "\n      false-sharing: %" PRIu64 "\n      true-sharing: %" PRIu64
 		   "\n      samples: %" PRIu64 "\n", rounded(r->accesses), rounded(r->wfalse),
 		rounded(r->wtrue), r->samples < samples ? r->samples : samples);
 	if (!rec->variable)
@@ -1761,7 +1761,7 @@ static void put_entry(FILE *f, const struct clrt_evidence *ev, unsigned rid, uin
 	put_shared(f, ev, rid, r);
 	if (r->b_lines && rounded(r->b_false)) {
 		fprintf(f, "      between: {lines: %" PRIu64 ", per-line: %" PRIu64 ", size: %" PRIu64
-			   ", false: %" PRIu64 ", true: %" PRIu64 ", samples: %" PRIu64 ", ",
+			   ", false-sharing: %" PRIu64 ", true-sharing: %" PRIu64 ", samples: %" PRIu64 ", ",
 			r->b_lines, r->b_per_line < 2 ? 2 : r->b_per_line, rec->size,
 			rounded(r->b_false), rounded(r->b_true), r->b_samples);
 		put_who(f, ev, &r->b_threads);

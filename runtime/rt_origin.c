@@ -14,10 +14,9 @@
 #include <link.h>
 #include <stdlib.h>
 
+#include "rt_alloc.h"
 #include "rt_internal.h"
 
-/* The allocation that holds @addr, rt_alloc.c's: weak until that file is linked in. */
-const char *rt_alloc_site(uintptr_t addr, uintptr_t *start) __attribute__((weak));
 
 struct range {
 	uintptr_t lo, hi;
@@ -60,6 +59,6 @@ const char *clrt_object_origin(uintptr_t base)
 	for (size_t i = 0; i < nranges; i++)
 		if (base >= ranges[i].lo && base < ranges[i].hi)
 			return "static";
-	site = rt_alloc_site ? rt_alloc_site(base, &start) : NULL;
+	site = rt_alloc_site(base, &start);
 	return site ? site : "unknown";
 }

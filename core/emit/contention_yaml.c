@@ -67,7 +67,7 @@ static void pairs(struct cl_yw *w, const struct cl_contention_entry *e)
 		cl_yw_map(w, true);
 		cl_yw_key_quoted(w, "write", p->write);
 		cl_yw_key_quoted(w, "access", p->access);
-		cl_yw_key_u64(w, "false", p->weight);
+		cl_yw_key_u64(w, "false-sharing", p->weight);
 		cl_yw_key_u64(w, "samples", p->samples);
 		who(w, &p->who);
 		cl_yw_map_end(w);
@@ -89,7 +89,7 @@ static void shared(struct cl_yw *w, const struct cl_contention_entry *e)
 			cl_yw_key_u64(w, "element", s->element);
 		else
 			cl_yw_key_quoted(w, "member", s->member);
-		cl_yw_key_u64(w, "true", s->weight);
+		cl_yw_key_u64(w, "true-sharing", s->weight);
 		cl_yw_key_u64(w, "samples", s->samples);
 		cl_yw_key_u64(w, "writers", s->writers);
 		who(w, &s->who);
@@ -108,8 +108,8 @@ static void between(struct cl_yw *w, const struct cl_contention_between *b)
 	cl_yw_key_u64(w, "per-line", b->per_line);
 	if (b->size)
 		cl_yw_key_u64(w, "size", b->size);
-	cl_yw_key_u64(w, "false", b->weight_false);
-	cl_yw_key_u64(w, "true", b->weight_true);
+	cl_yw_key_u64(w, "false-sharing", b->weight_false);
+	cl_yw_key_u64(w, "true-sharing", b->weight_true);
 	cl_yw_key_u64(w, "samples", b->samples);
 	who(w, &b->who);
 	cl_yw_map_end(w);
@@ -151,8 +151,8 @@ static void lines(struct cl_yw *w, const struct cl_contention_entry *e)
 		cl_yw_word(w, "offset");
 		cl_yw_word(w, off);
 		cl_yw_key_u64(w, "objects", l->objects);
-		cl_yw_key_u64(w, "false", l->weight_false);
-		cl_yw_key_u64(w, "true", l->weight_true);
+		cl_yw_key_u64(w, "false-sharing", l->weight_false);
+		cl_yw_key_u64(w, "true-sharing", l->weight_true);
 		cl_yw_key_u64(w, "samples", l->samples);
 		key_seconds(w, "first", l->first);
 		key_seconds(w, "last", l->last);
@@ -176,8 +176,8 @@ static void entry(struct cl_yw *w, const struct cl_contention_entry *e)
 		cl_yw_key_u64(w, "base-align", e->base_align);
 	key_list(w, "alloc", e->alloc, e->nalloc);
 	cl_yw_key_u64(w, "accesses", e->accesses);
-	cl_yw_key_u64(w, "false", e->weight_false);
-	cl_yw_key_u64(w, "true", e->weight_true);
+	cl_yw_key_u64(w, "false-sharing", e->weight_false);
+	cl_yw_key_u64(w, "true-sharing", e->weight_true);
 	cl_yw_key_u64(w, "samples", e->samples);
 	if (!e->variable)
 		pairs(w, e);

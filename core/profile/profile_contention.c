@@ -12,12 +12,12 @@
  *     structs:
  *       _stritem:
  *         instances: 4000
- *         false: 0
- *         true: 2345678
- *         pairs: [{write: refcount, access: nkey, false: 1234, samples: 56}]
- *         shared: [{member: refcount, true: 2345678, samples: 789, writers: 4}]
- *         between: {lines: 6, per-line: 3, false: 100, samples: 50}
- *         lines: [{offset: 0, objects: 3000, false: 0, true: 2345678, touch: [...]}]
+ *         false-sharing: 0
+ *         true-sharing: 2345678
+ *         pairs: [{write: refcount, access: nkey, false-sharing: 1234, samples: 56}]
+ *         shared: [{member: refcount, true-sharing: 2345678, samples: 789, writers: 4}]
+ *         between: {lines: 6, per-line: 3, false-sharing: 100, samples: 50}
+ *         lines: [{offset: 0, objects: 3000, false-sharing: 0, true-sharing: 2345678, touch: [...]}]
  *     variables:
  *       used_memory_thread: {element: 8, elements: 16, between: {...}}
  *
@@ -257,7 +257,7 @@ FIELD_FN(pair_paths, struct cl_contention_pair, who, who_paths)
 LD_KEYS(pair_table, "pair key",
 	{ "write", pair_write },
 	{ "access", pair_access },
-	{ "false", pair_false },
+	{ "false-sharing", pair_false },
 	{ "samples", pair_samples },
 	{ "threads", pair_threads },
 	{ "paths", pair_paths }
@@ -311,7 +311,7 @@ FIELD_FN(shared_paths, struct cl_contention_shared, who, who_paths)
 
 LD_KEYS(shared_struct_table, "shared key",
 	{ "member", shared_member },
-	{ "true", shared_true },
+	{ "true-sharing", shared_true },
 	{ "samples", shared_samples },
 	{ "writers", shared_writers },
 	{ "threads", shared_threads },
@@ -320,7 +320,7 @@ LD_KEYS(shared_struct_table, "shared key",
 
 LD_KEYS(shared_var_table, "shared key",
 	{ "element", shared_element },
-	{ "true", shared_true },
+	{ "true-sharing", shared_true },
 	{ "samples", shared_samples },
 	{ "writers", shared_writers },
 	{ "threads", shared_threads },
@@ -374,8 +374,8 @@ LD_KEYS(between_table, "between key",
 	{ "lines", between_lines },
 	{ "per-line", between_per_line },
 	{ "size", between_size },
-	{ "false", between_false },
-	{ "true", between_true },
+	{ "false-sharing", between_false },
+	{ "true-sharing", between_true },
 	{ "samples", between_samples },
 	{ "threads", between_threads },
 	{ "paths", between_paths }
@@ -517,8 +517,8 @@ FIELD_FN(line_samples, struct line_arg, l.samples, ld_count_value)
 LD_KEYS(line_table, "line key",
 	{ "offset", line_offset },
 	{ "objects", line_objects },
-	{ "false", line_false },
-	{ "true", line_true },
+	{ "false-sharing", line_false },
+	{ "true-sharing", line_true },
 	{ "samples", line_samples },
 	{ "first", line_first },
 	{ "last", line_last },
@@ -635,8 +635,8 @@ LD_KEYS(struct_table, "contention key of a struct",
 	{ "base-align", entry_base_align },
 	{ "alloc", entry_alloc },
 	{ "accesses", entry_accesses },
-	{ "false", entry_false },
-	{ "true", entry_true },
+	{ "false-sharing", entry_false },
+	{ "true-sharing", entry_true },
 	{ "samples", entry_samples },
 	{ "pairs", entry_pairs },
 	{ "shared", entry_shared },
@@ -650,8 +650,8 @@ LD_KEYS(var_table, "contention key of a variable",
 	{ "base-align", entry_base_align },
 	{ "alloc", entry_alloc },
 	{ "accesses", entry_accesses },
-	{ "false", entry_false },
-	{ "true", entry_true },
+	{ "false-sharing", entry_false },
+	{ "true-sharing", entry_true },
 	{ "samples", entry_samples },
 	{ "shared", entry_shared },
 	{ "between", entry_between },
@@ -675,26 +675,26 @@ static int entry_check(struct loader *ld, const struct ctn_entry *ce)
 	const struct cl_contention_between *b = &e->between;
 
 	for (size_t i = 0; i < e->npairs; i++)
-		if (over_total(ld, &ce->pairs[i].span, "a pair's 'false'", ce->pairs[i].weight,
+		if (over_total(ld, &ce->pairs[i].span, "a pair's 'false-sharing'", ce->pairs[i].weight,
 			       ce->has_false, e->weight_false, e->name))
 			return -1;
 	for (size_t i = 0; i < e->nshared; i++)
-		if (over_total(ld, &ce->shared[i].span, "a shared entry's 'true'",
+		if (over_total(ld, &ce->shared[i].span, "a shared entry's 'true-sharing'",
 			       ce->shared[i].weight, ce->has_true, e->weight_true, e->name))
 			return -1;
 	for (size_t i = 0; i < e->nlines; i++) {
 		const struct cl_contention_line *l = &ce->lines[i];
 
-		if (over_total(ld, &l->span, "a line's 'false'", l->weight_false, ce->has_false,
+		if (over_total(ld, &l->span, "a line's 'false-sharing'", l->weight_false, ce->has_false,
 			       e->weight_false, e->name) ||
-		    over_total(ld, &l->span, "a line's 'true'", l->weight_true, ce->has_true,
+		    over_total(ld, &l->span, "a line's 'true-sharing'", l->weight_true, ce->has_true,
 			       e->weight_true, e->name))
 			return -1;
 	}
 	if (b->present &&
-	    (over_total(ld, &b->span, "'between: false'", b->weight_false, ce->has_false,
+	    (over_total(ld, &b->span, "'between: false-sharing'", b->weight_false, ce->has_false,
 			e->weight_false, e->name) ||
-	     over_total(ld, &b->span, "'between: true'", b->weight_true, ce->has_true,
+	     over_total(ld, &b->span, "'between: true-sharing'", b->weight_true, ce->has_true,
 			e->weight_true, e->name)))
 		return -1;
 	if (b->present && b->per_line == 1)

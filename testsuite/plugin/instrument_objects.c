@@ -50,7 +50,7 @@
 // ALL:  variables:
 // ALL-NEXT:    nodes:
 // ALL-NEXT:      element: 64
-// ALL:      false: 0
+// ALL:      false-sharing: 0
 // ALL:    slots:
 // ALL-NEXT:      element: 24
 // ALL:    pairs:
@@ -208,43 +208,43 @@ int main(void)
 // CHECK-NEXT:      accesses: 502
 // stats: hits written by both workers, limit read by the reader: true
 // sharing of hits, and the pair of hits and limit, when they ran at once
-// CHECK-NEXT:      false: {{[0-9]+}}
+// CHECK-NEXT:      false-sharing: {{[0-9]+}}
 // CHECK:    handoff:
 // CHECK-NEXT:      instances: 1
 // CHECK-NEXT:      base-align: {{[0-9]+}}
 // CHECK-NEXT:      alloc: [static]
 // CHECK-NEXT:      accesses: 500
-// CHECK-NEXT:      false: 0
-// CHECK-NEXT:      true: 0
+// CHECK-NEXT:      false-sharing: 0
+// CHECK-NEXT:      true-sharing: 0
 // CHECK-NEXT:      samples: 0
 // CHECK-NEXT:    node:
 // CHECK-NEXT:      instances: 2
 // CHECK-NEXT:      base-align: {{64|128|256|512|1024|2048|4096}}
 // CHECK-NEXT:      alloc: [static]
 // CHECK-NEXT:      accesses: 400
-// CHECK-NEXT:      false: 0
-// CHECK-NEXT:      true: 0
+// CHECK-NEXT:      false-sharing: 0
+// CHECK-NEXT:      true-sharing: 0
 // CHECK-NEXT:      samples: 0
 // CHECK-NEXT:    slot:
 // CHECK-NEXT:      instances: 2
 // CHECK-NEXT:      base-align: 8
 // CHECK-NEXT:      alloc: [static]
 // CHECK-NEXT:      accesses: 400
-// CHECK-NEXT:      false: {{[0-9]+}}
-// CHECK-NEXT:      true: 0
+// CHECK-NEXT:      false-sharing: {{[0-9]+}}
+// CHECK-NEXT:      true-sharing: 0
 // CHECK:    PAIR_T:
 // CHECK-NEXT:      instances: 2
 // CHECK-NEXT:      base-align: 16
 // CHECK-NEXT:      alloc: [static]
 // CHECK-NEXT:      accesses: 400
-// CHECK-NEXT:      false: {{[0-9]+}}
-// CHECK-NEXT:      true: 0
+// CHECK-NEXT:      false-sharing: {{[0-9]+}}
+// CHECK-NEXT:      true-sharing: 0
 // CHECK:    midline:
 // CHECK-NEXT:      instances: 1
 // CHECK-NEXT:      base-align: 8
 // CHECK-NEXT:      alloc: [static]
 // CHECK-NEXT:      accesses: 400
-// CHECK-NEXT:      false: 0
+// CHECK-NEXT:      false-sharing: 0
 // A scalar variable (stats) is its struct's entry; an array has elements.
 // CHECK:  variables:
 // CHECK-NEXT:    per_thread:
@@ -253,8 +253,8 @@ int main(void)
 // CHECK-NEXT:      base-align: {{64|128|256|512|1024|2048|4096}}
 // CHECK-NEXT:      alloc: [static]
 // CHECK-NEXT:      accesses: 400
-// CHECK-NEXT:      false: {{[0-9]+}}
-// CHECK-NEXT:      true: 0
+// CHECK-NEXT:      false-sharing: {{[0-9]+}}
+// CHECK-NEXT:      true-sharing: 0
 // Which lines the threads share when they run at once, and what it costs,
 // is testsuite/runtime's: these threads may run one after the other.
 

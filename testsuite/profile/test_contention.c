@@ -34,19 +34,19 @@ static const char example[] =
 	"      base-align: 64\n"
 	"      alloc: [ring.c:12]\n"
 	"      accesses: 90000000\n"
-	"      false: 800000\n"
-	"      true: 200000\n"
+	"      false-sharing: 800000\n"
+	"      true-sharing: 200000\n"
 	"      samples: 4000\n"
 	"      pairs:\n"
-	"        - {write: tail, access: head, false: 800000, samples: 3000, threads: 2, paths: [consumer, producer]}\n"
-	"        - {write: head, access: tail, false: 20000, samples: 7}\n"
+	"        - {write: tail, access: head, false-sharing: 800000, samples: 3000, threads: 2, paths: [consumer, producer]}\n"
+	"        - {write: head, access: tail, false-sharing: 20000, samples: 7}\n"
 	"      shared:\n"
-	"        - {member: head, true: 200000, samples: 900, writers: 1, threads: 2}\n"
+	"        - {member: head, true-sharing: 200000, samples: 900, writers: 1, threads: 2}\n"
 	"      lines:\n"
 	"        - offset: 0\n"
 	"          objects: 1\n"
-	"          false: 800000\n"
-	"          true: 200000\n"
+	"          false-sharing: 800000\n"
+	"          true-sharing: 200000\n"
 	"          samples: 4000\n"
 	"          first: 0.001\n"
 	"          last: 2.4\n"
@@ -58,11 +58,11 @@ static const char example[] =
 	"      element: 8\n"
 	"      elements: 16\n"
 	"      alloc: [static]\n"
-	"      false: 50000\n"
+	"      false-sharing: 50000\n"
 	"      samples: 600\n"
-	"      between: {lines: 2, per-line: 8, false: 50000, true: 0, samples: 600, threads: 16}\n"
+	"      between: {lines: 2, per-line: 8, false-sharing: 50000, true-sharing: 0, samples: 600, threads: 16}\n"
 	"      shared:\n"
-	"        - {element: 3, true: 0, samples: 2, writers: 1}\n";
+	"        - {element: 3, true-sharing: 0, samples: 2, writers: 1}\n";
 
 static void load_ok(struct cl_profile *p, const char *name, const char *text)
 {
@@ -140,7 +140,7 @@ static void test_replace(void **state)
 	load_ok(&p, "a.yaml", example);
 	load_ok(&p, "b.yaml",
 		"cachelint-profile: 1\ncontention:\n  source: perf-c2c\n  structs:\n"
-		"    ring: {false: 12, samples: 12}\n");
+		"    ring: {false-sharing: 12, samples: 12}\n");
 	ring = cl_contention_find(&p.contention, "ring", false);
 	assert_non_null(ring);
 	assert_int_equal(ring->weight_false, 12);

@@ -1,8 +1,11 @@
 /*
  * A producer fills a job and hands it to a consumer through a queue; the
- * consumer works on it and hands it back: each job is used by one thread
- * at a time, one after the other.  -DTOGETHER: the producer keeps updating
- * a job's progress while the consumer reads its data, at the same time.
+ * consumer works on it and hands it back, to the end of the producer's
+ * queue of free jobs: each job is used by one thread at a time, one after
+ * the other, and comes back to the producer after every other job (as a
+ * connection or a buffer does in a server).  -DTOGETHER: the producer
+ * keeps updating a job's progress while the consumer reads its data, at
+ * the same time.
  */
 #include <stdio.h>
 #include "shape.h"
@@ -12,9 +15,11 @@ struct job {
 	long progress;
 	long done;
 } __attribute__((aligned(64)));	/* a line each: jobs are used one at a time */
-static struct job jobs[8];
-static struct job *queue[2][8];
-static int qn[2];
+#define JOBS 64
+static struct job jobs[JOBS];
+/* two FIFO queues: 0 the producer's free jobs, 1 the consumer's */
+static struct job *queue[2][JOBS];
+static int qhead[2], qn[2];
 static pthread_mutex_t qlock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t qcond = PTHREAD_COND_INITIALIZER;
 static volatile long seen;
@@ -23,7 +28,7 @@ static volatile long seen;
 static void put(int to, struct job *j)
 {
 	pthread_mutex_lock(&qlock);
-	queue[to][qn[to]++] = j;
+	queue[to][(qhead[to] + qn[to]++) % JOBS] = j;
 	pthread_cond_broadcast(&qcond);
 	pthread_mutex_unlock(&qlock);
 }
@@ -43,8 +48,11 @@ static struct job *take(int side, double end)
 		}
 		pthread_cond_timedwait(&qcond, &qlock, &ts);
 	}
-	if (qn[side])
-		j = queue[side][--qn[side]];
+	if (qn[side]) {
+		j = queue[side][qhead[side]];
+		qhead[side] = (qhead[side] + 1) % JOBS;
+		qn[side]--;
+	}
 	pthread_mutex_unlock(&qlock);
 	return j;
 }
@@ -55,8 +63,8 @@ static void *producer(void *arg)
 	struct job *j;
 
 	(void)arg;
-	for (int i = 0; i < 8; i++)
-		put(1, &jobs[i]);
+	for (int i = 0; i < JOBS; i++)
+		put(0, &jobs[i]);
 	while ((j = take(0, end))) {
 		for (int k = 0; k < 20000; k++) {
 			j->data[k & 3] = k;

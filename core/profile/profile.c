@@ -312,12 +312,8 @@ static uint64_t access_total(const struct cl_access *a)
 	return a->reads > UINT64_MAX - a->writes ? UINT64_MAX : a->reads + a->writes;
 }
 
-/*
- * A path use whose reads or writes were counted (read: {p: N}), as the
- * loader marks it until infer_struct() has looked at the counts; nothing
- * outside this file ever sees the bit.
- */
-#define USE_COUNTED (1u << 31)
+/* A path use whose reads or writes were counted (profile_loader.h). */
+#define USE_COUNTED LD_USE_COUNTED
 
 static uint64_t use_total(const struct cl_use *u)
 {
@@ -1889,6 +1885,12 @@ static void load_commit(struct loader *ld)
 		p->concurrent = cl_xrealloc(p->concurrent, (p->nconcurrent + 1) * sizeof(char *));
 		p->concurrent[p->nconcurrent++] = tmp->concurrent[i];
 	}
+	p->thresholds_set |= (ld->set_write_hot ? CL_THRESHOLD_SET_WRITE_HOT : 0) |
+			     (ld->set_read_mostly ? CL_THRESHOLD_SET_READ_MOSTLY : 0) |
+			     (ld->set_min_accesses ? CL_THRESHOLD_SET_MIN_ACCESSES : 0) |
+			     (ld->set_min_transfers ? CL_THRESHOLD_SET_MIN_TRANSFERS : 0) |
+			     (ld->set_min_samples ? CL_THRESHOLD_SET_MIN_SAMPLES : 0) |
+			     (ld->set_min_share ? CL_THRESHOLD_SET_MIN_SHARE : 0);
 	if (ld->set_write_hot)
 		p->thresholds.write_hot = tmp->thresholds.write_hot;
 	if (ld->set_read_mostly)

@@ -184,5 +184,6 @@ extern const struct cl_command cl_cmd_dwarf;
 extern const struct cl_command cl_cmd_layout;
 extern const struct cl_command cl_cmd_import;
 extern const struct cl_command cl_cmd_bench;
+extern const struct cl_command cl_cmd_diff;
 
 #endif /* CACHELINT_CLI_H */

@@ -15,6 +15,7 @@ static const struct cl_command *const commands[] = {
 	&cl_cmd_layout,
 	&cl_cmd_import,
 	&cl_cmd_bench,
+	&cl_cmd_diff,
 };
 
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))

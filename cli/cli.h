@@ -185,5 +185,6 @@ extern const struct cl_command cl_cmd_layout;
 extern const struct cl_command cl_cmd_import;
 extern const struct cl_command cl_cmd_bench;
 extern const struct cl_command cl_cmd_diff;
+extern const struct cl_command cl_cmd_merge;
 
 #endif /* CACHELINT_CLI_H */

@@ -16,6 +16,7 @@ static const struct cl_command *const commands[] = {
 	&cl_cmd_import,
 	&cl_cmd_bench,
 	&cl_cmd_diff,
+	&cl_cmd_merge,
 };
 
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))

@@ -261,18 +261,6 @@ static int put_structs(FILE *out, const struct cl_merge *m)
 	return rc;
 }
 
-/* paths: [a, b], quoted as the runtime's names may need; nothing when empty. */
-static void key_paths(struct cl_yw *w, const char **v, uint32_t n)
-{
-	if (!n)
-		return;
-	cl_yw_word(w, "paths");
-	cl_yw_seq(w, true);
-	for (uint32_t i = 0; i < n; i++)
-		cl_yw_quoted(w, v[i]);
-	cl_yw_seq_end(w);
-}
-
 static void put_object_struct(struct cl_yw *w, const struct cl_object_struct *s)
 {
 	cl_yw_key(w, s->name);
@@ -294,7 +282,7 @@ static void put_object_struct(struct cl_yw *w, const struct cl_object_struct *s)
 			cl_yw_key_u64(w, "same-bytes", p->same_bytes);
 			cl_yw_key_u64(w, "same-written", p->same_written);
 			cl_yw_key_u64(w, "threads", p->threads);
-			key_paths(w, p->paths, p->npaths);
+			cl_yw_key_list(w, "paths", p->paths, p->npaths);
 			cl_yw_map_end(w);
 		}
 		cl_yw_seq_end(w);
@@ -310,7 +298,7 @@ static void put_object_struct(struct cl_yw *w, const struct cl_object_struct *s)
 			cl_yw_key_u64(w, "size", b->size);
 		cl_yw_key_u64(w, "same-bytes", b->same_bytes);
 		cl_yw_key_u64(w, "threads", b->threads);
-		key_paths(w, b->paths, b->npaths);
+		cl_yw_key_list(w, "paths", b->paths, b->npaths);
 		cl_yw_map_end(w);
 	}
 	cl_yw_map_end(w);
@@ -328,7 +316,7 @@ static void put_object_variable(struct cl_yw *w, const struct cl_object_variable
 	cl_yw_key_u64(w, "per-line", v->per_line);
 	cl_yw_key_u64(w, "same-bytes", v->same_bytes);
 	cl_yw_key_u64(w, "threads", v->threads);
-	key_paths(w, v->paths, v->npaths);
+	cl_yw_key_list(w, "paths", v->paths, v->npaths);
 	cl_yw_map_end(w);
 }
 

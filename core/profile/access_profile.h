@@ -81,6 +81,9 @@ struct cl_thresholds {
 #define CL_THRESHOLD_READ_MOSTLY_DEFAULT 0.01
 #define CL_THRESHOLD_MIN_ACCESSES_DEFAULT 1000
 
+/* Every threshold at its default (what a profile sets none of). */
+void cl_thresholds_init(struct cl_thresholds *t);
+
 /**
  * struct cl_inference - what the counts of an entry are weighed against
  * @hottest: the accesses of the hottest member of its struct in its file

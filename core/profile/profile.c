@@ -161,16 +161,21 @@ static void keyset_free(struct keyset *ks)
 /* Profiles                                                             */
 /* ------------------------------------------------------------------ */
 
+void cl_thresholds_init(struct cl_thresholds *t)
+{
+	t->write_hot = CL_THRESHOLD_WRITE_HOT_DEFAULT;
+	t->read_mostly = CL_THRESHOLD_READ_MOSTLY_DEFAULT;
+	t->min_accesses = CL_THRESHOLD_MIN_ACCESSES_DEFAULT;
+	t->contention.min_transfers = CL_CONTENTION_MIN_TRANSFERS_DEFAULT;
+	t->contention.min_samples = CL_CONTENTION_MIN_SAMPLES_DEFAULT;
+	t->contention.min_share = CL_CONTENTION_MIN_SHARE_DEFAULT;
+}
+
 void cl_profile_init(struct cl_profile *p)
 {
 	memset(p, 0, sizeof(*p));
 	cl_arena_init(&p->arena);
-	p->thresholds.write_hot = CL_THRESHOLD_WRITE_HOT_DEFAULT;
-	p->thresholds.read_mostly = CL_THRESHOLD_READ_MOSTLY_DEFAULT;
-	p->thresholds.min_accesses = CL_THRESHOLD_MIN_ACCESSES_DEFAULT;
-	p->thresholds.contention.min_transfers = CL_CONTENTION_MIN_TRANSFERS_DEFAULT;
-	p->thresholds.contention.min_samples = CL_CONTENTION_MIN_SAMPLES_DEFAULT;
-	p->thresholds.contention.min_share = CL_CONTENTION_MIN_SHARE_DEFAULT;
+	cl_thresholds_init(&p->thresholds);
 	cl_contention_init(&p->contention);
 }
 

@@ -56,12 +56,7 @@ void cl_merge_init(struct cl_merge *m)
 	cl_strset_init(&m->names);
 	cl_index_init(&m->index);
 	cl_contention_init(&m->contention);
-	m->thresholds.write_hot = CL_THRESHOLD_WRITE_HOT_DEFAULT;
-	m->thresholds.read_mostly = CL_THRESHOLD_READ_MOSTLY_DEFAULT;
-	m->thresholds.min_accesses = CL_THRESHOLD_MIN_ACCESSES_DEFAULT;
-	m->thresholds.contention.min_transfers = CL_CONTENTION_MIN_TRANSFERS_DEFAULT;
-	m->thresholds.contention.min_samples = CL_CONTENTION_MIN_SAMPLES_DEFAULT;
-	m->thresholds.contention.min_share = CL_CONTENTION_MIN_SHARE_DEFAULT;
+	cl_thresholds_init(&m->thresholds);
 }
 
 void cl_merge_free(struct cl_merge *m)

@@ -10,6 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
+#include "names.h"
+
 /* A role does an access at most this often per operation. */
 #define BENCH_MAX_TIMES 8
 
@@ -92,7 +95,8 @@ static void leaf_roles(struct bench_plan *p, const struct cl_access *acc, size_t
 		}
 		break;
 	case CL_CLASS_WRITE_HOT:
-		role_add(role_get(p, acc->group ? cl_arena_printf(a, "writer(%s)", acc->group) :
+		role_add(role_get(p, acc->group ? cl_arena_printf(a, "writer(%s)",
+							   cl_name_escape(a, acc->group)) :
 				  "writer"), leaf, true, w);
 		break;
 	case CL_CLASS_READ_MOSTLY:
@@ -123,6 +127,33 @@ static uint32_t leaf_align(const struct cl_leaf *lf)
 	if (lf->member->flags & CL_MEMBER_BITFIELD || !lf->member->align)
 		return 1;
 	return lf->member->align;
+}
+
+int bench_plan_check(const struct bench_plan *p, char *err, size_t errlen)
+{
+	uint64_t total = 0;
+
+	for (size_t l = 0; l < p->nlayouts; l++) {
+		const struct bench_layout *lay = &p->layouts[l];
+		uint64_t bytes = lay->size > BENCH_MAX_OBJECT ? lay->size :
+				 (p->slots ? p->slots : 1) * lay->size;
+
+		if (bytes > BENCH_MAX_OBJECT) {
+			snprintf(err, errlen, "the %s layout of %s is %" PRIu64 " bytes%s: bench "
+				 "measures objects of at most %llu bytes (%llu MiB)", lay->name,
+				 p->record, bytes, p->slots ? " for its slots" : "",
+				 BENCH_MAX_OBJECT, BENCH_MAX_OBJECT >> 20);
+			return -1;
+		}
+		total += bytes;
+	}
+	if (total > BENCH_MAX_TOTAL) {
+		snprintf(err, errlen, "the %zu layouts of %s are %" PRIu64 " bytes together: bench "
+			 "measures at most %llu bytes (%llu MiB) at once; give fewer --layout",
+			 p->nlayouts, p->record, total, BENCH_MAX_TOTAL, BENCH_MAX_TOTAL >> 20);
+		return -1;
+	}
+	return 0;
 }
 
 int bench_plan_init(struct bench_plan *p, const struct cl_record *rec, struct cl_arena *a)
@@ -219,17 +250,14 @@ static int dump_parse_member(const char *s, struct dump_line *d)
 	memcpy(d->path, s + d->indent, len);
 	d->path[len] = '\0';
 	d->bitfield = strstr(colon, ", bitfield") != NULL;
-	if (d->bitfield) {
-		if (sscanf(colon, ": offset %llu:%llu, bits %llu", &off, &sub, &size) != 3)
-			return -1;
-		d->bit_offset = off * 8 + sub;
-		d->bit_size = size;
-	} else {
-		if (sscanf(colon, ": offset %llu, size %llu, align %u", &off, &size, &align) != 3)
-			return -1;
-		d->bit_offset = off * 8;
-		d->bit_size = size * 8;
-	}
+	if (d->bitfield ? sscanf(colon, ": offset %llu:%llu, bits %llu", &off, &sub, &size) != 3 :
+	    sscanf(colon, ": offset %llu, size %llu, align %u", &off, &size, &align) != 3)
+		return -1;
+	/* beyond any object bench measures, and where bits would wrap (2^61 bytes) */
+	if (off > BENCH_MAX_OBJECT || size > BENCH_MAX_OBJECT * (d->bitfield ? 8 : 1) || sub >= 8)
+		return 1;
+	d->bit_offset = off * 8 + sub;
+	d->bit_size = d->bitfield ? size : size * 8;
 	d->align = align ? align : 1;
 	return 0;
 }
@@ -252,6 +280,8 @@ static int dump_header(const char *s, const char *name, uint64_t *size, uint32_t
 		return 0;
 	if (sscanf(colon, ": size %llu, align %u", &sz, align) != 2)
 		return -1;
+	if (sz > BENCH_MAX_OBJECT)
+		return -2;
 	*size = sz;
 	return 1;
 }
@@ -307,8 +337,12 @@ static int dump_read(struct bench_plan *p, FILE *f, const char *struct_name,
 		(*lineno)++;
 		buf[strcspn(buf, "\n")] = '\0';
 		if (in && buf[0] == ' ') {
-			if (dump_parse_member(buf, &d)) {
-				snprintf(msg, len, "not a member line of the dump-layout format");
+			int bad = dump_parse_member(buf, &d);
+
+			if (bad) {
+				snprintf(msg, len, bad > 0 ? "the member's offset or size is over the %llu bytes of the largest object bench measures" :
+					 "not a member line of the dump-layout format",
+					 BENCH_MAX_OBJECT);
 				return -1;
 			}
 			if (dump_take(p, st, &d, msg, len))
@@ -319,7 +353,9 @@ static int dump_read(struct bench_plan *p, FILE *f, const char *struct_name,
 			break;
 		h = dump_header(buf, struct_name, &st->l->size, &st->l->align);
 		if (h < 0) {
-			snprintf(msg, len, "not a header line of the dump-layout format");
+			snprintf(msg, len, h == -1 ? "not a header line of the dump-layout format" :
+				 "'%s' is over the %llu bytes of the largest object bench measures (%llu MiB)",
+				 struct_name, BENCH_MAX_OBJECT, BENCH_MAX_OBJECT >> 20);
 			return -1;
 		}
 		in = found = h > 0;
@@ -348,11 +384,12 @@ int bench_add_dump(struct bench_plan *p, const char *name, const char *file,
 	struct dump_state st = { 0 };
 	char msg[768];
 	unsigned lineno = 0;
-	FILE *f = fopen(file, "r");
+	FILE *f = cli_input_open(file);
 	int rc;
 
 	if (!f) {
-		snprintf(err, errlen, "%s: %s", file, strerror(errno));
+		snprintf(err, errlen, "%s: %s", file, errno ? strerror(errno) :
+			 "a FIFO no process writes (said above)");
 		return -1;
 	}
 	st.l = layout_new(p, name, a);
@@ -453,29 +490,96 @@ static void leaf_bytes(const struct bench_plan *p, size_t l, size_t k, uint64_t 
 	*len = (bit + p->leaves[k].bit_size + 7) / 8 - *first;
 }
 
-unsigned bench_role_lines(const struct bench_plan *p, size_t l, size_t role)
+/*
+ * The cache lines an access of leaf @k touches in layout @l, at object
+ * offset @base: [*first, *last] and, for a leaf over BENCH_MAX_ACCESS_LINES
+ * lines, only its first and last BENCH_MAX_ACCESS_LINES / 2 (where it meets
+ * its neighbours): the lines in between are *skip_from to *skip_to, or
+ * *skip_from > *skip_to when none is skipped.  One byte per line touched.
+ */
+static void leaf_lines(const struct bench_plan *p, size_t l, size_t k, uint64_t base,
+		       uint64_t *first, uint64_t *last, uint64_t *skip_from, uint64_t *skip_to)
+{
+	uint64_t at, len;
+
+	leaf_bytes(p, l, k, &at, &len);
+	*first = (base + at) / p->line_size;
+	*last = (base + at + len - 1) / p->line_size;
+	*skip_from = 1;
+	*skip_to = 0;
+	if (*last - *first + 1 > BENCH_MAX_ACCESS_LINES) {
+		*skip_from = *first + BENCH_MAX_ACCESS_LINES / 2;
+		*skip_to = *last - BENCH_MAX_ACCESS_LINES / 2;
+	}
+}
+
+bool bench_leaf_capped(const struct bench_plan *p, size_t k, uint64_t *lines)
+{
+	uint64_t first, last, from, to;
+	bool capped = false;
+
+	*lines = 0;
+	for (size_t l = 0; l < p->nlayouts; l++) {
+		if (!p->layouts[l].leaf_align[k])
+			continue;
+		leaf_lines(p, l, k, bench_base_offset(p, l), &first, &last, &from, &to);
+		if (from <= to)
+			capped = true;
+		if (last - first + 1 > *lines)
+			*lines = last - first + 1;
+	}
+	return capped;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The lines of @r's accesses as [from, to] pairs in @v (2 per access and part). */
+static size_t role_ranges(const struct bench_plan *p, size_t l, size_t role, uint64_t *v)
 {
 	const struct bench_role *r = &p->roles[role];
-	uint64_t *lines = cl_xmalloc((r->nacc + 1) * 64 * sizeof(*lines));
 	size_t n = 0;
 
 	for (size_t i = 0; i < r->nacc; i++) {
-		uint64_t first, len;
+		uint64_t first, last, from, to;
 
-		leaf_bytes(p, l, r->acc[i].leaf, &first, &len);
-		first += role_base(p, l, role);
-		for (uint64_t ln = first / p->line_size; ln <= (first + len - 1) / p->line_size;
-		     ln++) {
-			size_t j;
-
-			for (j = 0; j < n && lines[j] != ln; j++)
-				;
-			if (j == n && n < (r->nacc + 1) * 64)
-				lines[n++] = ln;
+		leaf_lines(p, l, r->acc[i].leaf, role_base(p, l, role), &first, &last, &from, &to);
+		if (from <= to) {
+			v[n++] = first, v[n++] = from - 1;
+			v[n++] = to + 1, v[n++] = last;
+		} else {
+			v[n++] = first, v[n++] = last;
 		}
 	}
-	free(lines);
-	return (unsigned)n;
+	return n;
+}
+
+unsigned bench_role_lines(const struct bench_plan *p, size_t l, size_t role)
+{
+	const struct bench_role *r = &p->roles[role];
+	uint64_t *v = cl_xmalloc((r->nacc + 1) * 4 * sizeof(*v)), total = 0, end = 0;
+	size_t n = role_ranges(p, l, role, v) / 2;
+	bool any = false;
+
+	/* the union of the ranges, by start: however many lines they cover */
+	qsort(v, n, 2 * sizeof(*v), cmp_u64);
+	for (size_t i = 0; i < n; i++) {
+		uint64_t from = v[2 * i], to = v[2 * i + 1];
+
+		if (any && from <= end)
+			from = end + 1;
+		if (from <= to)
+			total += to - from + 1;
+		if (!any || to > end)
+			end = to;
+		any = true;
+	}
+	free(v);
+	return total > UINT32_MAX ? UINT32_MAX : (unsigned)total;
 }
 
 const char *bench_role_describe(const struct bench_plan *p, size_t role, struct cl_arena *a)
@@ -522,19 +626,54 @@ static const char prologue[] =
 	"#define AWR(T, o) __atomic_fetch_add((T *)(b + (o)), 1, __ATOMIC_RELAXED)\n\n"
 	"static atomic_int go, stop;\nstatic volatile unsigned long sink;\n\n";
 
-/* One struct of byte arrays per layout, padded to the same offsets. */
-static void gen_struct(FILE *out, const struct bench_plan *p, size_t l)
+/**
+ * struct gen - the program being written
+ * @out: where
+ * @p: the plan
+ * @record: the struct's name as comment text
+ * @leaf: per leaf, its path as comment text
+ * @role: per role, its name as comment text
+ * @layout: per layout, its name as comment text
+ *
+ * Names come from the input (DWARF, a profile, a write group's string): a
+ * name is written into the program only as text of a comment, and only
+ * as cl_name_c_comment() makes it, so that no name can end the comment
+ * and become code that the compiler and the run would execute.  The
+ * program's identifiers are made of numbers (L0, r1_l2), never of names.
+ */
+struct gen {
+	FILE *out;
+	const struct bench_plan *p;
+	const char *record;
+	const char **leaf, **role, **layout;
+};
+
+static void gen_names(struct gen *g, struct cl_arena *a)
+{
+	const struct bench_plan *p = g->p;
+
+	g->record = cl_name_c_comment(a, p->record);
+	g->leaf = cl_arena_alloc(a, (p->nleaves + 1) * sizeof(*g->leaf));
+	for (size_t i = 0; i < p->nleaves; i++)
+		g->leaf[i] = cl_name_c_comment(a, p->leaves[i].path);
+	g->role = cl_arena_alloc(a, (p->nroles + 1) * sizeof(*g->role));
+	for (size_t i = 0; i < p->nroles; i++)
+		g->role[i] = cl_name_c_comment(a, p->roles[i].name);
+	g->layout = cl_arena_alloc(a, (p->nlayouts + 1) * sizeof(*g->layout));
+	for (size_t i = 0; i < p->nlayouts; i++)
+		g->layout[i] = cl_name_c_comment(a, p->layouts[i].name);
+}
+
+/* Layout @l's leaves that it has (a dump may lack those no role accesses), by offset. */
+static size_t gen_order(const struct bench_plan *p, size_t l, size_t *order)
 {
 	const struct bench_layout *lay = &p->layouts[l];
-	size_t *order = cl_xmalloc((p->nleaves + 1) * sizeof(*order)), n = 0;
-	uint64_t end = 0;
-	unsigned slot = 0, pad = 0;
+	size_t n = 0;
 
-	/* the leaves this layout has (a dump may lack those no role accesses) */
 	for (size_t i = 0; i < p->nleaves; i++)
 		if (lay->leaf_align[i])
 			order[n++] = i;
-	/* by offset: insertion sort, the leaves are mostly in order */
+	/* insertion sort: the leaves are mostly in order */
 	for (size_t i = 1; i < n; i++)
 		for (size_t j = i; j > 0 && lay->bit_offset[order[j]] < lay->bit_offset[order[j - 1]];
 		     j--) {
@@ -543,8 +682,22 @@ static void gen_struct(FILE *out, const struct bench_plan *p, size_t l)
 			order[j] = order[j - 1];
 			order[j - 1] = t;
 		}
+	return n;
+}
+
+/* One struct of byte arrays per layout, padded to the same offsets. */
+static void gen_struct(const struct gen *g, size_t l)
+{
+	const struct bench_plan *p = g->p;
+	const struct bench_layout *lay = &p->layouts[l];
+	size_t *order = cl_xmalloc((p->nleaves + 1) * sizeof(*order));
+	size_t n = gen_order(p, l, order);
+	FILE *out = g->out;
+	uint64_t end = 0;
+	unsigned slot = 0, pad = 0;
+
 	fprintf(out, "/* %s, %s: %" PRIu64 " bytes, aligned to %" PRIu32 " */\nstruct L%zu {\n",
-		p->record, lay->name, lay->size, lay->align, l);
+		g->record, g->layout[l], lay->size, lay->align, l);
 	for (size_t i = 0; i < n;) {
 		uint64_t first, len, stop;
 		size_t k = order[i];
@@ -567,7 +720,7 @@ static void gen_struct(FILE *out, const struct bench_plan *p, size_t l)
 		if (first % al)
 			al = 1;
 		fprintf(out, "\tunsigned char s%u[%" PRIu64 "] __attribute__((aligned(%" PRIu32
-			     ")));\t/* %s */\n", slot, stop - first, al, p->leaves[k].path);
+			     ")));\t/* %s */\n", slot, stop - first, al, g->leaf[k]);
 		fprintf(out, "#define L%zu_s%u %" PRIu64 "\n", l, slot++, first);
 		end = stop;
 	}
@@ -595,41 +748,51 @@ static void gen_struct(FILE *out, const struct bench_plan *p, size_t l)
  * when that is 1, 2, 4 or 8 bytes (a locked add for an atomic type where it
  * is naturally aligned), else one byte on every line it covers.
  */
-static void gen_access(FILE *out, const struct bench_plan *p, size_t l, uint64_t base,
+static void gen_access(const struct gen *g, size_t l, uint64_t base,
 		       const struct bench_access *x)
 {
 	static const char *const type[] = { NULL, "u1", "u2", NULL, "u4", NULL, NULL, NULL, "u8" };
 	static const char *const atype[] = { NULL, "uint8_t", "uint16_t", NULL, "uint32_t", NULL,
 					     NULL, NULL, "uint64_t" };
-	uint64_t first, len;
+	const struct bench_plan *p = g->p;
+	uint64_t first, len, line, last, from, to;
 
 	leaf_bytes(p, l, x->leaf, &first, &len);
 	if (len <= 8 && type[len]) {
 		bool locked = x->write && p->leaves[x->leaf].atomic && (base + first) % len == 0;
 
-		fprintf(out, "\t\t%s(%s, %" PRIu64 ");\t/* %s */\n",
+		fprintf(g->out, "\t\t%s(%s, %" PRIu64 ");\t/* %s */\n",
 			x->write ? locked ? "AWR" : "WR" : "RD", locked ? atype[len] : type[len],
-			first, p->leaves[x->leaf].path);
+			first, g->leaf[x->leaf]);
 		return;
 	}
-	for (uint64_t at = base + first; at < base + first + len;
-	     at = (at / p->line_size + 1) * p->line_size)
-		fprintf(out, "\t\t%s(u1, %" PRIu64 ");\t/* %s */\n", x->write ? "WR" : "RD",
-			at - base, p->leaves[x->leaf].path);
+	leaf_lines(p, l, x->leaf, base, &line, &last, &from, &to);
+	for (; line <= last; line++) {
+		uint64_t at = line * p->line_size;
+
+		if (line >= from && line <= to)
+			continue;	/* a leaf too long to touch whole: the note says so */
+		if (at < base + first)
+			at = base + first;
+		fprintf(g->out, "\t\t%s(u1, %" PRIu64 ");\t/* %s */\n", x->write ? "WR" : "RD",
+			at - base, g->leaf[x->leaf]);
+	}
 }
 
-static void gen_role(FILE *out, const struct bench_plan *p, size_t l, size_t r)
+static void gen_role(const struct gen *g, size_t l, size_t r)
 {
+	const struct bench_plan *p = g->p;
 	const struct bench_role *role = &p->roles[r];
+	FILE *out = g->out;
 
 	fprintf(out, "/* %s on %s */\nstatic unsigned long r%zu_l%zu(unsigned char *b)\n{\n"
-		     "\tunsigned long ops = 0, sum = 0;\n\n", role->name, p->layouts[l].name, r, l);
+		     "\tunsigned long ops = 0, sum = 0;\n\n", g->role[r], g->layout[l], r, l);
 	if (p->slots)
 		fprintf(out, "\tb += %zu * sizeof(struct L%zu);\t/* its own element */\n", r, l);
 	fputs("\twhile (!atomic_load_explicit(&stop, memory_order_relaxed)) {\n", out);
 	for (size_t i = 0; i < role->nacc; i++)
 		for (unsigned t = 0; t < role->acc[i].times; t++)
-			gen_access(out, p, l, role_base(p, l, r), &role->acc[i]);
+			gen_access(g, l, role_base(p, l, r), &role->acc[i]);
 	fputs("\t\tops++;\n\t}\n\tsink += sum;\n\treturn ops;\n}\n\n", out);
 }
 
@@ -680,14 +843,19 @@ static const char epilogue[] =
 
 void bench_generate(FILE *out, const struct bench_plan *p)
 {
-	fprintf(out, prologue, p->record);
+	struct gen g = { .out = out, .p = p };
+	struct cl_arena a;
+
+	cl_arena_init(&a);
+	gen_names(&g, &a);
+	fprintf(out, prologue, g.record);
 	fprintf(out, "#define NLAYOUTS %zu\n#define NROLES %zu\n#define THREADS %u\n\n",
 		p->nlayouts, p->nroles, p->threads);
 	for (size_t l = 0; l < p->nlayouts; l++)
-		gen_struct(out, p, l);
+		gen_struct(&g, l);
 	for (size_t l = 0; l < p->nlayouts; l++)
 		for (size_t r = 0; r < p->nroles; r++)
-			gen_role(out, p, l, r);
+			gen_role(&g, l, r);
 	fputs("static unsigned long (*const fn[NLAYOUTS][NROLES])(unsigned char *) = {\n", out);
 	for (size_t l = 0; l < p->nlayouts; l++) {
 		fputs("\t{", out);
@@ -701,4 +869,5 @@ void bench_generate(FILE *out, const struct bench_plan *p)
 		fprintf(out, "\tstore%zu + %u,\n", l, bench_base_offset(p, l));
 	fputs("};\n\n", out);
 	fputs(epilogue, out);
+	cl_arena_free(&a);
 }

@@ -111,6 +111,16 @@ struct bench_plan {
 	unsigned slots;
 };
 
+/*
+ * The largest object bench measures, per layout (all its per-thread slots
+ * together), and all layouts together: the program holds each in a static
+ * array, and more than 2 GiB of them do not link without -mcmodel=medium.
+ */
+#define BENCH_MAX_OBJECT (64ull << 20)
+#define BENCH_MAX_TOTAL (1ull << 30)
+/* Whether every layout fits those bounds: 0, or -1 with the message in @err. */
+int bench_plan_check(const struct bench_plan *p, char *err, size_t errlen);
+
 /* The leaves and roles of @rec, and its layout as layouts[0]; 0, or -1 with no roles. */
 int bench_plan_init(struct bench_plan *p, const struct cl_record *rec, struct cl_arena *a);
 /*
@@ -144,7 +154,19 @@ void bench_add_padded(struct bench_plan *p, const char *name, struct cl_arena *a
  * --base-align.
  */
 unsigned bench_base_offset(const struct bench_plan *p, size_t l);
-/* The cache lines role @role touches in layout @l. */
+/*
+ * A leaf over this many cache lines is touched on its first and last half
+ * of them only, where it meets its neighbours: a 4 MiB member touched
+ * whole made a program of 196k statements that cc -O2 did not compile in
+ * 100 s.
+ */
+#define BENCH_MAX_ACCESS_LINES 256
+/*
+ * Whether leaf @k is over BENCH_MAX_ACCESS_LINES lines in some layout,
+ * with the most lines it covers in *@lines.
+ */
+bool bench_leaf_capped(const struct bench_plan *p, size_t k, uint64_t *lines);
+/* The cache lines role @role's accesses touch in layout @l (however many; a leaf capped as above counts the lines touched). */
 unsigned bench_role_lines(const struct bench_plan *p, size_t l, size_t role);
 /* "reads min, low; writes usage.counter" in @a */
 const char *bench_role_describe(const struct bench_plan *p, size_t role, struct cl_arena *a);

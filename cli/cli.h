@@ -112,6 +112,8 @@ int cli_common_option(struct cli_common *c, int opt, const char *arg);
  * the error.
  */
 int cli_load_profiles(struct cli_common *c, struct cl_profile *p);
+/* Load one profile file (a FIFO too) into @p; 0, or -1 after printing the error. */
+int cli_load_profile(struct cl_profile *p, const char *path);
 /* The exit status for these findings under --fail-on. */
 int cli_exit_status(const struct cli_common *c, const struct cl_findings *f);
 
@@ -177,6 +179,26 @@ unsigned cli_jobs_default(void);
 void cli_units_failed(size_t failed, size_t total);
 /* Why the output file @path of such a run is not written. */
 void cli_not_written(const char *path);
+/*
+ * FIFOs (cli_fifo.c): a FIFO whose other end no process has open is
+ * waited for at most CACHELINT_FIFO_TIMEOUT seconds (30), then an error.
+ * cli_input_open() opens an input (a FIFO once a writer came, anything
+ * else with fopen()); NULL with errno set, or 0 when the message was
+ * printed.  cli_input_read() reads it whole (NUL-terminated, malloc'ed);
+ * 0 or -1 with the message printed.  cli_output_ready() returns 0 when
+ * @path is no FIFO or a reader came, else -1 with the message printed.
+ */
+FILE *cli_input_open(const char *path);
+int cli_input_read(const char *path, char **text, size_t *len);
+bool cli_input_is_fifo(const char *path);
+int cli_output_ready(const char *path);
+/*
+ * `layout` and `bench` take STRUCT FILE... (pahole's -C STRUCT FILE).  The
+ * other order, FILE STRUCT (bench's before), is read too where it cannot
+ * be ambiguous: two arguments, the first a file and the second no path at
+ * all.  Then the two @args are swapped, so that args[0] is the struct.
+ */
+void cli_struct_first(char **args, int n);
 
 extern const struct cl_command cl_cmd_explain;
 extern const struct cl_command cl_cmd_lint;

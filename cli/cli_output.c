@@ -87,6 +87,8 @@ static int write_baseline(FILE *out, void *data)
 /* Write @fn's output to @path atomically; 0, or -1 after saying why. */
 static int write_file(const char *path, int (*fn)(FILE *, void *), void *data)
 {
+	if (cli_output_ready(path))
+		return -1;
 	if (!cl_write_atomic(path, fn, data))
 		return 0;
 	cl_error("cannot write '%s': %s", path, strerror(errno));

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * cmd_bench.c - `cachelint bench [options] FILE STRUCT`: numbers for a
+ * cmd_bench.c - `cachelint bench [options] STRUCT FILE`: numbers for a
  * layout change, measured on the user's own struct
  *
  * STRUCT is read from FILE's DWARF as `cachelint layout` reads it, its
@@ -28,6 +28,7 @@
 #include <unistd.h>
 
 #include "bench_gen.h"
+#include "bench_run.h"
 #include "dwarf_run.h"
 #include "propose.h"
 #include "report.h"
@@ -48,7 +49,7 @@ enum bench_format { BENCH_TEXT, BENCH_JSON, BENCH_MARKDOWN };
 
 static void usage(FILE *out)
 {
-	fputs("Usage: cachelint bench [options] FILE STRUCT\n"
+	fputs("Usage: cachelint bench [options] STRUCT FILE\n"
 	      "Measure STRUCT (a tag, 'struct tag', or a typedef name) from the DWARF of\n"
 	      "FILE (anything 'cachelint dwarf' reads, built with -g) as it is, as\n"
 	      "proposed, and as each --layout gives it: a C program with each layout as\n"
@@ -92,10 +93,12 @@ static void usage(FILE *out)
 	      "                          fix), with bytes per element and for the array\n"
 	      "  --source                print the generated C program and stop\n"
 	      "  --help, --version\n"
+	      "STRUCT FILE is the order of 'cachelint layout' too; FILE STRUCT, the order\n"
+	      "of earlier versions, is read as well when FILE exists and STRUCT is no path.\n"
 	      "Exit status: 0 measured, 2 usage or input error (unknown struct, bad\n"
 	      "--layout file, no C compiler, the program failed).\n"
-	      "\nExample: cachelint bench --seconds 0.5 --profile memcg.yaml pc.o page_counter\n"
-	      "         cachelint bench --format markdown --layout v511=v511.dump pc.o page_counter\n",
+	      "\nExample: cachelint bench --seconds 0.5 --profile memcg.yaml page_counter pc.o\n"
+	      "         cachelint bench --format markdown --layout v511=v511.dump page_counter pc.o\n",
 	      out);
 }
 
@@ -151,9 +154,11 @@ static int layout_arg_check(const char *arg)
 		cl_error("bench: invalid --layout '%s': expected NAME=FILE", arg);
 		return -1;
 	}
+	/* the names of the layouts bench makes itself, the A/A copy's included */
 	if (strspn(arg, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-") != n ||
-	    (n == 8 && !strncmp(arg, "original", n)) || (n == 8 && !strncmp(arg, "proposed", n))) {
-		cl_error("bench: invalid --layout name '%.*s': letters, digits, '_', '.', '-', and not 'original' or 'proposed'",
+	    (n == 8 && !strncmp(arg, "original", n)) || (n == 8 && !strncmp(arg, "proposed", n)) ||
+	    (n == 11 && !strncmp(arg, "original-aa", n))) {
+		cl_error("bench: invalid --layout name '%.*s': letters, digits, '_', '.', '-', and not 'original', 'original-aa' or 'proposed' (the layouts bench makes)",
 			 (int)n, arg);
 		return -1;
 	}
@@ -262,171 +267,6 @@ static int parse(struct bench_cmd *b, int argc, char **argv, int *status)
 	return 0;
 }
 
-/* ---- the private directory, removed on every way out ---------------- */
-
-static char tmp_dir[512], tmp_src[600], tmp_bin[600], tmp_log[600], tmp_out[600];
-static volatile sig_atomic_t child_pid;
-
-static void tmp_cleanup(void)
-{
-	if (!tmp_dir[0])
-		return;
-	unlink(tmp_src);
-	unlink(tmp_bin);
-	unlink(tmp_log);
-	unlink(tmp_out);
-	rmdir(tmp_dir);
-	tmp_dir[0] = '\0';
-}
-
-/* async-signal-safe: stop the child, remove the files, die of @sig */
-static void on_signal(int sig)
-{
-	if (child_pid > 0)
-		kill(child_pid, SIGKILL);
-	tmp_cleanup();
-	signal(sig, SIG_DFL);
-	raise(sig);
-}
-
-static int tmp_create(void)
-{
-	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
-	const char *base = getenv("TMPDIR");
-	struct sigaction sa;
-
-	if (!base || !*base)
-		base = "/tmp";
-	snprintf(tmp_dir, sizeof(tmp_dir), "%s/cachelint-bench.XXXXXX", base);
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
-	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
-		sigaction(sigs[i], &sa, NULL);
-	if (!mkdtemp(tmp_dir)) {
-		cl_error("bench: cannot make a temporary directory in %s: %s", base, strerror(errno));
-		tmp_dir[0] = '\0';
-		return -1;
-	}
-	snprintf(tmp_src, sizeof(tmp_src), "%s/bench.c", tmp_dir);
-	snprintf(tmp_bin, sizeof(tmp_bin), "%s/bench", tmp_dir);
-	snprintf(tmp_log, sizeof(tmp_log), "%s/cc.log", tmp_dir);
-	snprintf(tmp_out, sizeof(tmp_out), "%s/out.txt", tmp_dir);
-	return 0;
-}
-
-/* ---- compiling and running ------------------------------------------ */
-
-static bool in_path(const char *prog)
-{
-	const char *path = getenv("PATH");
-	char buf[4096];
-
-	if (strchr(prog, '/'))
-		return access(prog, X_OK) == 0;
-	for (const char *p = path ? path : "/usr/bin:/bin"; *p;) {
-		size_t n = strcspn(p, ":");
-
-		snprintf(buf, sizeof(buf), "%.*s/%s", (int)n, n ? p : ".", prog);
-		if (access(buf, X_OK) == 0)
-			return true;
-		p += n + (p[n] == ':');
-	}
-	return false;
-}
-
-/* $CC split at blanks (as make does), else cc, else gcc; NULL: none. */
-static char *find_compiler(char **argv, size_t max, size_t *n)
-{
-	const char *cc = getenv("CC");
-	char *copy;
-
-	*n = 0;
-	if (!cc || !*cc)
-		cc = in_path("cc") ? "cc" : in_path("gcc") ? "gcc" : NULL;
-	if (!cc)
-		return NULL;
-	copy = cl_xstrdup(cc);
-	for (char *tok = strtok(copy, " \t"); tok && *n < max; tok = strtok(NULL, " \t"))
-		argv[(*n)++] = tok;
-	if (!*n || !in_path(argv[0])) {
-		cl_error("bench: no C compiler: '%s'%s cannot be run", cc,
-			 getenv("CC") && *getenv("CC") ? " (from $CC)" : "");
-		free(copy);
-		return NULL;
-	}
-	return copy;
-}
-
-/* Run @argv with stdout in @out and stderr in @err; the exit status, or -1. */
-static int spawn(char **argv, const char *out, const char *err)
-{
-	int status;
-	pid_t pid;
-
-	fflush(NULL);
-	pid = fork();
-	if (pid < 0)
-		return -1;
-	if (!pid) {
-		if (!freopen(out, "w", stdout) || !freopen(err, "w", stderr))
-			_exit(126);
-		execvp(argv[0], argv);
-		_exit(127);
-	}
-	child_pid = pid;
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR)
-			return child_pid = 0, -1;
-	child_pid = 0;
-	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-}
-
-static void show_log(const char *what)
-{
-	FILE *f = fopen(tmp_log, "r");
-	char buf[1024];
-	int lines = 0;
-
-	if (!f)
-		return;
-	fprintf(stderr, "cachelint: bench: %s said:\n", what);
-	while (fgets(buf, sizeof(buf), f) && lines++ < 40)
-		fputs(buf, stderr);
-	fclose(f);
-}
-
-static int compile(void)
-{
-	char *argv[32], *copy;
-	size_t n;
-	int rc;
-
-	copy = find_compiler(argv, 24, &n);
-	if (!copy) {
-		if (!getenv("CC") || !*getenv("CC"))
-			cl_error("bench: no C compiler: set CC, or install cc or gcc");
-		return -1;
-	}
-	argv[n++] = "-O2";
-	argv[n++] = "-pthread";
-	argv[n++] = "-o";
-	argv[n++] = tmp_bin;
-	argv[n++] = tmp_src;
-	argv[n] = NULL;
-	rc = spawn(argv, tmp_log, tmp_log);
-	if (rc) {
-		if (rc == 127)
-			cl_error("bench: the C compiler '%s' cannot be run", argv[0]);
-		else
-			cl_error("bench: the C compiler '%s' failed on the generated program (status %d)",
-				 argv[0], rc);
-		if (rc != 127)
-			show_log(argv[0]);
-	}
-	free(copy);
-	return rc ? -1 : 0;
-}
-
 /* ---- the counts ----------------------------------------------------- */
 
 /**
@@ -449,39 +289,34 @@ static double *ops_at(const struct bench_plan *p, const struct bench_result *res
 }
 
 static int run_program(const struct bench_plan *p, const struct bench_cmd *b,
-		       struct bench_result *res)
+		       const char *bin, struct bench_result *res)
 {
-	char secs[32], rounds[16], line[256];
-	char *argv[] = { tmp_bin, secs, rounds, NULL };
-	FILE *f;
-	int rc;
+	struct bench_output out = { 0 };
+	char secs[32], rounds[16];
+	char *argv[] = { (char *)bin, secs, rounds, NULL };
 
 	snprintf(secs, sizeof(secs), "%g", b->seconds);
 	snprintf(rounds, sizeof(rounds), "%u", b->rounds);
-	rc = spawn(argv, tmp_out, tmp_log);
-	if (rc) {
-		cl_error("bench: the generated program failed (status %d)", rc);
-		show_log("it");
+	if (bench_execute(argv, &out)) {
+		free(out.text);
 		return -1;
 	}
-	f = fopen(tmp_out, "r");
-	if (!f)
-		return cl_error("bench: %s: %s", tmp_out, strerror(errno)), -1;
 	res->ops = calloc(p->nlayouts * p->nroles * b->rounds + 1, sizeof(*res->ops));
-	while (fgets(line, sizeof(line), f)) {
+	for (const char *line = out.text ? out.text : ""; *line;) {
 		unsigned round, l, r;
 		double ops, share;
 
-		if (sscanf(line, "cpus %d", &res->cpus) == 1)
-			continue;
-		if (sscanf(line, "run %u %u %u %lf %lf", &round, &l, &r, &ops, &share) != 5 ||
-		    round >= b->rounds || l >= p->nlayouts || r >= p->nroles)
-			continue;
-		*ops_at(p, res, b->rounds, l, r, round) += ops;
-		res->runs++;
-		res->short_runs += share < 0.9;
+		if (sscanf(line, "cpus %d", &res->cpus) != 1 &&
+		    sscanf(line, "run %u %u %u %lf %lf", &round, &l, &r, &ops, &share) == 5 &&
+		    round < b->rounds && l < p->nlayouts && r < p->nroles) {
+			*ops_at(p, res, b->rounds, l, r, round) += ops;
+			res->runs++;
+			res->short_runs += share < 0.9;
+		}
+		line += strcspn(line, "\n");
+		line += *line == '\n';
 	}
-	fclose(f);
+	free(out.text);
 	return 0;
 }
 
@@ -801,25 +636,28 @@ static int measure(struct bench_plan *p, const struct bench_cmd *b, struct cl_ar
 	struct bench_result res = { 0 };
 	struct bench_table t = { 0 };
 	const char *perf_note = b->perf ? perf_check(a) : NULL;
+	const char *src, *bin;
 	FILE *f;
 	int rc = -1;
 
-	if (tmp_create())
+	if (bench_tmp_create())
 		return -1;
-	f = fopen(tmp_src, "w");
+	src = cl_arena_printf(a, "%s/bench.c", bench_tmp_dir());
+	bin = cl_arena_printf(a, "%s/bench", bench_tmp_dir());
+	f = fopen(src, "w");
 	if (!f) {
-		cl_error("bench: %s: %s", tmp_src, strerror(errno));
+		cl_error("bench: %s: %s", src, strerror(errno));
 		goto out;
 	}
 	bench_generate(f, p);
 	if (fclose(f)) {
-		cl_error("bench: %s: %s", tmp_src, strerror(errno));
+		cl_error("bench: %s: %s", src, strerror(errno));
 		goto out;
 	}
-	if (compile())
+	if (bench_compile(src, bin))
 		goto out;
 	note_cpus(p);
-	if (run_program(p, b, &res))
+	if (run_program(p, b, bin, &res))
 		goto out;
 	table_make(p, &res, b->rounds, &t);
 	if (perf_note && b->format != BENCH_JSON)
@@ -834,7 +672,7 @@ static int measure(struct bench_plan *p, const struct bench_cmd *b, struct cl_ar
 out:
 	free(res.ops);
 	free(t.med);
-	tmp_cleanup();
+	bench_tmp_remove();
 	return rc;
 }
 
@@ -904,6 +742,26 @@ static int plan_make(struct bench_plan *p, struct bench_cmd *b, struct dw_run *r
 	return 0;
 }
 
+/* Objects bench cannot hold, and members too long to touch whole, said before any work. */
+static int plan_check(const struct bench_plan *p)
+{
+	char err[512];
+
+	if (bench_plan_check(p, err, sizeof(err))) {
+		cl_error("bench: %s", err);
+		return -1;
+	}
+	for (size_t k = 0; k < p->nleaves; k++) {
+		uint64_t lines;
+
+		if (bench_leaf_capped(p, k, &lines))
+			bench_note("'%s' covers %llu cache lines: each access touches its first and last %d, where it meets its neighbours (a member touched whole makes a program too large to compile)",
+				   p->leaves[k].path, (unsigned long long)lines,
+				   BENCH_MAX_ACCESS_LINES / 2);
+	}
+	return 0;
+}
+
 static void plan_free(struct bench_plan *p)
 {
 	for (size_t i = 0; i < p->nroles; i++)
@@ -928,17 +786,18 @@ static int run(int argc, char **argv)
 	b.c.propose = true;
 	if (dw_run_init(&r, &b.c))
 		goto out;
-	name = struct_name(argv[optind + 1]);
-	dw_run_files(&r, argv + optind, 1, false, name, true);
+	cli_struct_first(argv + optind, 2);
+	name = struct_name(argv[optind]);
+	dw_run_files(&r, argv + optind + 1, 1, false, name, true);
 	if (r.errors) {
 		cl_error("bench: %zu error%s", r.errors, r.errors == 1 ? "" : "s");
 		goto out;
 	}
 	if (!r.pipe.nrecords) {
-		cl_error("bench: no struct or union '%s' is defined in %s", name, argv[optind]);
+		cl_error("bench: no struct or union '%s' is defined in %s", name, argv[optind + 1]);
 		goto out;
 	}
-	if (plan_make(&p, &b, &r, name, &a))
+	if (plan_make(&p, &b, &r, name, &a) || plan_check(&p))
 		goto out;
 	if (b.source) {
 		bench_generate(stdout, &p);

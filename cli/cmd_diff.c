@@ -161,12 +161,14 @@ static int report(const struct diff_cmd *d, const struct diff_result *r)
 	bool fail;
 
 	if (d->output) {
+		if (cli_output_ready(d->output))
+			return EXIT_USAGE;
 		if (cl_write_atomic(d->output, write_result, job)) {
 			cl_error("cannot write '%s': %s", d->output, strerror(errno));
 			return EXIT_USAGE;
 		}
 	} else if (write_result(stdout, job) || fflush(stdout)) {
-		cl_error("cannot write the diff: %s", strerror(errno));
+		cl_error("diff: cannot write to standard output: %s", strerror(errno));
 		return EXIT_USAGE;
 	}
 	fail = d->fail_on == FAIL_NEW ? r->new_warnings > 0 :

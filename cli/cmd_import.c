@@ -67,17 +67,21 @@ static void usage(FILE *out)
 	      "  --stores FILE       the same for stores (writes)\n"
 	      "  --struct NAME       (net-cachelines) the struct the tables describe, when a\n"
 	      "                      file names none\n"
-	      "  --quiet             no notes on standard error\n"
+	      "  --quiet             no notes on standard error (warnings stay)\n"
 	      "\n"
 	      "perf report --group output is read too: a Period or Samples column gives each\n"
 	      "event's own counts; percentages alone are scaled to equal shares of the one\n"
 	      "event count (a note says so).  Indented lines, spaces for tabs, '#' lines\n"
 	      "that lost their '#' and lines that mark rows cut out (..., <snip>) are\n"
-	      "accepted, the latter with a note.  Output cut short is an error at the line\n"
-	      "where it stops adding up (an event's rows short of 100%, a table without its\n"
-	      "closing '};', perf report's first line without its closing tip); so is output\n"
-	      "of perf report --percent-limit.  An input of loads alone gives no writes\n"
-	      "counts (stores alone no reads): they were not measured.\n"
+	      "accepted, the latter with a note.  Output that is not whole (the top rows\n"
+	      "of a report, perf report --percent-limit, output cut short: an event's rows\n"
+	      "short of 100%, a table without its closing '};', perf report's first line\n"
+	      "without its closing tip) imports what it lists with a warning, also under\n"
+	      "--quiet, at the line where it stops adding up: members it does not list get\n"
+	      "no count.  Output that contradicts itself (rows over 100%, a member over its\n"
+	      "type) is an error.  An input of loads alone gives no writes counts (stores\n"
+	      "alone no reads): they were not measured.  Counts that are perf samples (perf\n"
+	      "annotate, perf report -n --group) make the profile say 'counts: samples'.\n"
 	      "  --help, --version\n"
 	      "\n"
 	      "Example:\n"
@@ -217,12 +221,13 @@ static int check_args(const struct import_args *a)
 /* The whole of @path ("-": standard input) in a malloc'd buffer. */
 static char *read_all(const char *path, size_t *len)
 {
-	FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
+	FILE *f = strcmp(path, "-") ? cli_input_open(path) : stdin;
 	size_t cap = 1 << 16, n = 0, got;
 	char *buf;
 
 	if (!f) {
-		cl_error("%s: cannot open: %s", path, strerror(errno));
+		if (errno)	/* else a FIFO's wait said why */
+			cl_error("%s: cannot open: %s", path, strerror(errno));
 		return NULL;
 	}
 	buf = cl_xmalloc(cap);
@@ -296,6 +301,18 @@ static int emit(const struct cl_import *imp, const struct import_args *a)
 	return cli_write_profile("import", a->output, generate, &g);
 }
 
+/* What an input lacks: the profile is incomplete, which --quiet does not hide. */
+static void warnings_print(const struct cl_import *imp)
+{
+	for (size_t i = 0; i < imp->said.nwarnings; i++) {
+		struct cl_diag d;
+
+		cl_diag_set(&d, NULL, 0, 0, "%s", imp->said.warnings[i]);
+		d.severity = CL_SEV_WARNING;
+		cl_diag_print(&d);
+	}
+}
+
 static int run(int argc, char **argv)
 {
 	struct import_args a = { 0 };
@@ -314,6 +331,7 @@ static int run(int argc, char **argv)
 	for (size_t i = 0; i < a.ninputs; i++)
 		if (import_one(&imp, &a, &a.inputs[i]))
 			goto out;
+	warnings_print(&imp);
 	if (!cl_import_count(&imp) && imp.said.anonymous) {
 		cl_error("import: no struct member in the input%s: %zu %s%s of anonymous structs "
 			 "or unions, which have no name to key a profile (give them a tag or a "

@@ -43,6 +43,8 @@ static void usage(FILE *out)
 		"With --format html, one self-contained HTML page instead: every layout of\n"
 		"STRUCT as rows of cache lines with its members as boxes, conflicts as\n"
 		"arcs, and the proposed layout beside a struct with false sharing.\n"
+		"STRUCT FILE... is the order of 'cachelint bench' too; with one FILE, FILE\n"
+		"STRUCT is read as well when FILE exists and STRUCT is no path.\n"
 		"\n"
 		"  --hex                   offsets and sizes in hexadecimal\n"
 		"  --write-budget FILE     write the cache lines each path (or class) of STRUCT\n"
@@ -294,7 +296,9 @@ static int budget_out(const struct layout_cmd *l, const struct dw_run *r, const 
 			printf("\n/* cachelint: %s's assert function, as it is:\n%s */\n",
 			       cl_record_display(r->pipe.records[i], &b.a), asserts);
 	}
-	if (cl_write_atomic(l->budget, write_budget, &b)) {
+	if (cli_output_ready(l->budget)) {
+		rc = -1;
+	} else if (cl_write_atomic(l->budget, write_budget, &b)) {
 		cl_error("layout: cannot write '%s': %s", l->budget, strerror(errno));
 		rc = -1;
 	}
@@ -315,6 +319,7 @@ static int run(int argc, char **argv)
 		goto out_common;
 	if (dw_run_init(&r, &l.c))
 		goto out;
+	cli_struct_first(argv + optind, argc - optind);
 	name = struct_name(argv[optind]);
 	failed = dw_run_files(&r, argv + optind + 1, argc - optind - 1, false, name, true);
 	if (!r.pipe.nrecords && !failed) {

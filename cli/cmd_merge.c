@@ -79,11 +79,11 @@ static int add_file(struct cl_merge *m, const char *path)
 	int rc;
 
 	cl_profile_init(&p);
-	rc = cl_profile_load(&p, path, &err);
-	if (!rc)
-		rc = cl_merge_add(m, &p, path, &err);
-	if (rc)
+	rc = cli_load_profile(&p, path);
+	if (!rc && cl_merge_add(m, &p, path, &err)) {
 		cl_error("%s", cl_diag_format(&err, buf, sizeof(buf)));
+		rc = -1;
+	}
 	cl_profile_free(&p);
 	return rc;
 }

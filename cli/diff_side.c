@@ -20,9 +20,16 @@ enum side_kind { SIDE_ELF, SIDE_ARCHIVE, SIDE_BASELINE, SIDE_OTHER };
 static int side_kind(const char *path, enum side_kind *kind)
 {
 	char head[sizeof(BASELINE_FIRST_LINE) + 1] = "";
-	FILE *f = fopen(path, "rb");
+	FILE *f;
 	size_t n;
 
+	/* read twice (its first bytes, then as what they say), a FIFO cannot be */
+	if (cli_input_is_fifo(path)) {
+		cl_error("diff: %s: a FIFO: a side is read as a file (its first bytes say what it is, then it is read again)",
+			 path);
+		return -1;
+	}
+	f = fopen(path, "rb");
 	if (!f) {
 		cl_error("diff: %s: cannot open: %s", path, strerror(errno));
 		return -1;

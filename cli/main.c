@@ -4,6 +4,7 @@
  */
 #include "cli.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -31,7 +32,25 @@ static void usage(FILE *out)
 	fputs("\n`cachelint SUBCOMMAND --help` describes each.\n", out);
 }
 
-int main(int argc, char **argv)
+/*
+ * Whatever a subcommand printed must have reached standard output: a
+ * view, a table or a help text lost to a full disk or /dev/full is an
+ * error (exit 2), whichever subcommand wrote it.  A subcommand that
+ * already failed has said why.
+ */
+static int stdout_check(const char *command, int rc)
+{
+	int err = fflush(stdout) ? errno : 0;
+
+	if (!err && !ferror(stdout))
+		return rc;
+	if (rc != EXIT_USAGE)
+		cl_error("%s%scannot write to standard output: %s", command ? command : "",
+			 command ? ": " : "", strerror(err ? err : EIO));
+	return EXIT_USAGE;
+}
+
+static int dispatch(int argc, char **argv)
 {
 	if (argc < 2) {
 		usage(stderr);
@@ -50,4 +69,14 @@ int main(int argc, char **argv)
 			return commands[i]->run(argc - 1, argv + 1);
 	cl_error("unknown subcommand '%s' (cachelint --help lists them)", argv[1]);
 	return EXIT_USAGE;
+}
+
+int main(int argc, char **argv)
+{
+	const char *command = NULL;
+
+	for (size_t i = 0; argc > 1 && i < NCOMMANDS; i++)
+		if (!strcmp(argv[1], commands[i]->name))
+			command = commands[i]->name;
+	return stdout_check(command, dispatch(argc, argv));
 }

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "access_profile.h"
+#include "cli.h"
 #include "report.h"
 
 /**
@@ -51,6 +52,8 @@ int cli_write_profile(const char *command, const char *output,
 	if (cl_profile_load_buffer(&check, "<generated profile>", p.text, p.len, &err))
 		cl_error("%s: the generated profile does not load: %s", command,
 			 cl_diag_format(&err, msg, sizeof(msg)));
+	else if (output && cli_output_ready(output))
+		;	/* said: a FIFO that no process reads */
 	else if (output && cl_write_atomic(output, write_text, &p))
 		cl_error("%s: cannot write: %s", output, strerror(errno));
 	else if (!output && (write_text(stdout, &p) || fflush(stdout)))

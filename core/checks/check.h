@@ -139,4 +139,16 @@ const char *cl_pair_text(const struct cl_check_ctx *ctx, enum cl_rule rule,
 			 const struct cl_leaf *a, const struct cl_leaf *b,
 			 const struct cl_pair_geometry *g);
 
+/*
+ * A pair that contention evidence judged (@ctx->rec->contention): the
+ * message and note of @f say what it cost, "field 'nkey' shares cache line
+ * 0 (bytes 0-63) of 'struct item' with field 'refs', which another thread
+ * writes at the same time: ~12,300 transfers/s of false sharing [...]".
+ * @w is the written leaf; @both: @a is written by another thread too.
+ */
+void cl_contention_pair_finding(const struct cl_check_ctx *ctx, struct cl_finding *f,
+				enum cl_rule rule, const struct cl_leaf *a,
+				const struct cl_leaf *w, bool both,
+				const struct cl_pair_geometry *g);
+
 #endif /* CACHELINT_CHECK_H */

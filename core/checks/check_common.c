@@ -290,6 +290,52 @@ const char *cl_pair_text(const struct cl_check_ctx *ctx, enum cl_rule rule,
 			       cl_access_describe(&b->access, ar), cl_rule_info(rule)->id);
 }
 
+/* The "shares cache line 0 (bytes 0-63) of 'struct s'" part of a pair's message. */
+static const char *pair_where(const struct cl_check_ctx *ctx, const struct cl_pair_geometry *g)
+{
+	struct cl_arena *ar = ctx->out->arena;
+
+	if (g->line_placements == 1)
+		return cl_arena_printf(ar, "shares %s of '%s'",
+				       cl_line_text(ctx, g->line, ctx->opt->line_size), ctx->name);
+	return cl_arena_printf(ar, "%s a cache line of '%s' %s",
+			       g->line_hits == g->line_placements ? "shares" : "may share",
+			       ctx->name, cl_placement_text(ctx, g->line_hits, g->line_placements));
+}
+
+/* The heavier of the pair's two evidence entries (@a written, or @b). */
+static const struct cl_contention_pair *heavier(const struct cl_contention_entry *e,
+						const char *a, const char *b)
+{
+	const struct cl_contention_pair *x = cl_contention_pair(e, a, b);
+	const struct cl_contention_pair *y = cl_contention_pair(e, b, a);
+
+	if (!x || (y && y->weight > x->weight))
+		return y;
+	return x;
+}
+
+void cl_contention_pair_finding(const struct cl_check_ctx *ctx, struct cl_finding *f,
+				enum cl_rule rule, const struct cl_leaf *a,
+				const struct cl_leaf *w, bool both,
+				const struct cl_pair_geometry *g)
+{
+	const struct cl_contention_entry *e = ctx->rec->contention;
+	const struct cl_contention_pair *pr = heavier(e, w->path, a->path);
+	struct cl_arena *ar = ctx->out->arena;
+	const char *who = cl_contention_who_text(&pr->who, ar);
+
+	f->message = cl_arena_printf(ar,
+		"field '%s' %s with field '%s', %s at the same time: %s of false sharing [%s]",
+		a->path, pair_where(ctx, g), w->path,
+		both ? "each written by a different thread" : "which another thread writes",
+		cl_contention_weight_text(e, pr->weight, ar), cl_rule_info(rule)->id);
+	f->note = cl_arena_printf(ar, "'%s' is written by one thread while another %s '%s'%s%s; %s",
+				  pr->write, both ? "writes" : "reads", pr->access,
+				  who ? ", " : "", who ? who : "",
+				  cl_contention_source_text(e, pr->samples, &pr->span, ar));
+}
+
 void cl_check_ctx_leaves(struct cl_check_ctx *ctx)
 {
 	struct cl_arena *a = ctx->out->arena;
@@ -297,7 +343,7 @@ void cl_check_ctx_leaves(struct cl_check_ctx *ctx)
 	size_t *read, *write;
 
 	/* evidence per object names leaves by their paths */
-	ctx->nleaves = cl_record_leaves(ctx->rec, a, &leaves, ctx->rec->objects != NULL);
+	ctx->nleaves = cl_record_leaves(ctx->rec, a, &leaves, cl_record_has_evidence(ctx->rec));
 	ctx->leaves = leaves;
 	read = cl_arena_alloc(a, (ctx->nleaves + 1) * sizeof(*read));
 	write = cl_arena_alloc(a, (ctx->nleaves + 1) * sizeof(*write));

@@ -16,6 +16,10 @@ static void report(const struct cl_check_ctx *ctx, const struct cl_leaf *rm,
 	f->line = g->line;
 	f->hits = g->line_hits;
 	f->placements = g->line_placements;
+	if (ctx->rec->contention) {
+		cl_contention_pair_finding(ctx, f, CL_RULE_FALSE_SHARING, &f->a, &f->b, false, g);
+		return;
+	}
 	f->note = cl_evidence_note(ctx, cl_written_note(ctx, &f->b), rm, wh);
 	if (rm->access.cls == CL_CLASS_PATHS || wh->access.cls == CL_CLASS_PATHS) {
 		f->message = cl_pair_text(ctx, CL_RULE_FALSE_SHARING, &f->a, &f->b, g);

@@ -20,6 +20,7 @@
 #include "check.h"
 
 #include <inttypes.h>
+#include <string.h>
 
 /* Lines looked at per placement: the pattern repeats well before. */
 #define LINES_MAX 4096
@@ -128,6 +129,136 @@ static const char *seen_text(struct cl_arena *a, const char *what, const char *n
 		threads ? threads : "", cl_rule_info(CL_RULE_FALSE_SHARING_OBJECTS)->id);
 }
 
+/* ------------------------------------------------------------------ */
+/* From contention evidence                                             */
+/* ------------------------------------------------------------------ */
+
+/* "allocated at slabs.c:171", "a static", "" */
+static const char *origin_text(const struct cl_contention_entry *e, struct cl_arena *a)
+{
+	const char *s = "";
+
+	for (uint32_t i = 0; i < e->nalloc; i++) {
+		const char *site = e->alloc[i];
+
+		if (!strcmp(site, "unknown"))
+			continue;
+		s = cl_arena_printf(a, "%s%s%s", s, *s ? ", " : "",
+				    !strcmp(site, "static") ? "static storage" : site);
+	}
+	return s;
+}
+
+/* Where the fix goes: at the allocation sites, or on the static object. */
+static const char *alloc_fix(const struct cl_contention_entry *e, unsigned line,
+			     struct cl_arena *a)
+{
+	bool heap = false, stat = false;
+
+	for (uint32_t i = 0; i < e->nalloc; i++) {
+		stat |= !strcmp(e->alloc[i], "static");
+		heap |= strcmp(e->alloc[i], "static") && strcmp(e->alloc[i], "unknown");
+	}
+	if (heap)
+		return cl_arena_printf(a,
+			"the objects come from %s: allocate them with aligned_alloc(%u, ...) or posix_memalign() there (malloc() gives 16), or pad each to the line",
+			origin_text(e, a), line);
+	if (stat)
+		return "the objects are in static storage, which takes the type's alignment: no allocation to change";
+	return "where the objects come from was not seen (no instrumented allocation holds them)";
+}
+
+/* The between: evidence of @e, when it is heavy enough; else NULL. */
+static const struct cl_contention_between *between_heavy(const struct cl_contention_entry *e,
+							 const struct cl_contention_floor *fl)
+{
+	const struct cl_contention_between *b = &e->between;
+
+	if (!b->present || !cl_contention_heavy(e, b->weight_false, b->samples, fl))
+		return NULL;
+	return b;
+}
+
+/*
+ * "objects of 'slot' (24 bytes each, 3 on one 64-byte line) are written by
+ * different threads on one line at the same time: ~1,200,000 transfers/s
+ * of false sharing on 6 lines, 16 threads (reader, ...) [...]"
+ */
+static const char *between_text(struct cl_arena *a, const char *what, const char *name,
+				const struct cl_contention_entry *e,
+				const struct cl_contention_between *b, uint64_t size, unsigned line)
+{
+	const char *who = cl_contention_who_text(&b->who, a);
+
+	return cl_arena_printf(a,
+		"%s of '%s' (%" PRIu64 " bytes each, %" PRIu64 " on one %u-byte line) are written by different threads on one line at the same time: %s of false sharing on %" PRIu64 " line%s%s%s [%s]",
+		what, name, size, b->per_line, line, cl_contention_weight_text(e, b->weight_false, a),
+		b->lines, b->lines == 1 ? "" : "s", who ? ", " : "", who ? who : "",
+		cl_rule_info(CL_RULE_FALSE_SHARING_OBJECTS)->id);
+}
+
+/* The true sharing on the same lines, shown beside: it never hides the rest. */
+static const char *beside_text(const struct cl_contention_entry *e,
+			       const struct cl_contention_between *b, const char *note,
+			       struct cl_arena *a)
+{
+	if (b->weight_true)
+		note = cl_arena_printf(a, "%s; the same lines also carry %s of true sharing (the same bytes: a handoff, a reader of totals), which no layout saves",
+				       note, cl_contention_weight_text(e, b->weight_true, a));
+	return cl_arena_printf(a, "%s; %s", note,
+			       cl_contention_source_text(e, b->samples, &b->span, a));
+}
+
+/* A finding from heavy enough between: evidence; false when there is none. */
+static bool variable_contention(const struct cl_variable *v, const struct cl_profile *prof,
+				const struct cl_options *opt, struct cl_findings *out)
+{
+	const struct cl_contention_entry *e = prof ? cl_contention_find(&prof->contention, v->name,
+									 true) : NULL;
+	const struct cl_contention_between *b;
+	struct cl_arena *a = out->arena;
+	struct cl_finding *f;
+
+	if (!e)
+		return false;
+	b = between_heavy(e, &prof->thresholds.contention);
+	if (!b)
+		return false;
+	f = cl_findings_add(out, CL_RULE_FALSE_SHARING_OBJECTS, NULL);
+	f->record_name = v->name;
+	f->variable = v->name;
+	f->where = v->span;
+	f->note_where = v->span;
+	f->message = between_text(a, "elements", v->name, e, b, v->elem_size, opt->line_size);
+	f->note = beside_text(e, b, variable_fix(v, opt->line_size, a), a);
+	return true;
+}
+
+/* The same for a record's objects. */
+static bool record_contention(const struct cl_record *rec, const struct cl_options *opt,
+			      struct cl_findings *out)
+{
+	const struct cl_contention_entry *e = rec->contention;
+	const struct cl_contention_between *b;
+	struct cl_arena *a = out->arena;
+	struct cl_finding *f;
+
+	if (!e)
+		return false;
+	b = between_heavy(e, rec->contention_floor);
+	if (!b)
+		return false;
+	f = cl_findings_add(out, CL_RULE_FALSE_SHARING_OBJECTS, rec);
+	f->where = rec->span;
+	f->note_where = rec->span;
+	f->message = between_text(a, "objects", f->record_name, e, b, rec->size, opt->line_size);
+	f->note = beside_text(e, b, cl_arena_printf(a,
+		"__attribute__((aligned(%u))) on '%s' (____cacheline_aligned in the kernel) gives each object lines of its own: %s; %s",
+		opt->line_size, f->record_name, cost_text(a, rec->size, 1, opt->line_size, "object"),
+		alloc_fix(e, opt->line_size, a)), a);
+	return true;
+}
+
 static void check_variable(const struct cl_variable *v, const struct cl_profile *prof,
 			   const struct cl_options *opt, struct cl_findings *out)
 {
@@ -137,6 +268,11 @@ static void check_variable(const struct cl_variable *v, const struct cl_profile 
 	unsigned line = opt->line_size;
 	struct cl_finding *f;
 
+	/* contention evidence, where there is some, is believed over objects: */
+	if (variable_contention(v, prof, opt, out))
+		return;
+	if (prof && cl_contention_find(&prof->contention, v->name, true))
+		seen = false;
 	if (!seen && (!v->per_thread || v->nelems < 2 || !may_share(v->elem_size, v->align, line)))
 		return;
 	f = cl_findings_add(out, CL_RULE_FALSE_SHARING_OBJECTS, NULL);
@@ -169,6 +305,9 @@ static void check_record(const struct cl_record *rec, const struct cl_options *o
 	unsigned line = opt->line_size;
 	struct cl_finding *f;
 
+	if (record_contention(rec, opt, out))
+		return;
+	seen &= !rec->contention;
 	if (!seen && (!rec->per_thread || !may_share(rec->size, rec->align, line)))
 		return;
 	f = cl_findings_add(out, CL_RULE_FALSE_SHARING_OBJECTS, rec);

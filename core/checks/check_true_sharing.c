@@ -70,8 +70,91 @@ static const struct cl_object_pair *same_written(const struct cl_check_ctx *ctx,
 	return pr && pr->same_written ? pr : NULL;
 }
 
+/*
+ * With contention evidence: the member's true-sharing entry, written by two
+ * threads or more and heavy enough, or NULL.
+ */
+static const struct cl_contention_shared *shared_heavy(const struct cl_check_ctx *ctx,
+						       const struct cl_leaf *l)
+{
+	const struct cl_contention_entry *e = ctx->rec->contention;
+	const struct cl_contention_shared *sh = l->path ? cl_contention_shared_member(e, l->path) :
+					       NULL;
+
+	if (!sh || sh->writers < 2 ||
+	    !cl_contention_heavy(e, sh->weight, sh->samples, ctx->rec->contention_floor))
+		return NULL;
+	return sh;
+}
+
+/* A field the evidence says two threads wrote, the same bytes, at once. */
+static void report_evidence(const struct cl_check_ctx *ctx, const struct cl_leaf *l,
+			    const struct cl_contention_shared *sh)
+{
+	const struct cl_contention_entry *e = ctx->rec->contention;
+	struct cl_finding *f = cl_check_report(ctx, CL_RULE_TRUE_SHARING, l, NULL);
+	struct cl_arena *a = ctx->out->arena;
+	const char *who = cl_contention_who_text(&sh->who, a);
+
+	f->message = cl_arena_printf(a,
+		"field '%s' of '%s' is written by %" PRIu64 " threads at the same time: %s of true sharing, its own cache line moving between its writers whatever the layout [%s]",
+		f->a.path, ctx->name, sh->writers, cl_contention_weight_text(e, sh->weight, a),
+		cl_rule_info(CL_RULE_TRUE_SHARING)->id);
+	f->note_where = f->where;
+	f->note = cl_arena_printf(a,
+		"a per-CPU or per-thread copy of '%s' merged on read (the kernel's percpu_counter), or batched writes, removes that traffic; the fields read beside it in the same operations add nothing a layout could save%s%s; %s",
+		f->a.path, who ? "; " : "", who ? who : "",
+		cl_contention_source_text(e, sh->samples, &sh->span, a));
+}
+
+/* An element of a variable that two threads or more wrote at once. */
+static void check_variable(const struct cl_check_ctx *ctx)
+{
+	const struct cl_variable *v = ctx->var;
+	const struct cl_contention_entry *e = ctx->prof ? cl_contention_find(&ctx->prof->contention,
+									     v->name, true) : NULL;
+	struct cl_arena *a = ctx->out->arena;
+
+	for (size_t i = 0; e && i < e->nshared; i++) {
+		const struct cl_contention_shared *sh = &e->shared[i];
+		const char *who = cl_contention_who_text(&sh->who, a);
+		struct cl_finding *f;
+
+		if (sh->writers < 2 ||
+		    !cl_contention_heavy(e, sh->weight, sh->samples, &ctx->prof->thresholds.contention))
+			continue;
+		f = cl_findings_add(ctx->out, CL_RULE_TRUE_SHARING, NULL);
+		f->record_name = v->name;
+		f->variable = v->name;
+		f->where = v->span;
+		f->note_where = v->span;
+		f->message = cl_arena_printf(a,
+			"element %" PRIu64 " of '%s' is written by %" PRIu64 " threads at the same time: %s of true sharing, its own cache line moving between its writers whatever the layout [%s]",
+			sh->element, v->name, sh->writers, cl_contention_weight_text(e, sh->weight, a),
+			cl_rule_info(CL_RULE_TRUE_SHARING)->id);
+		f->note = cl_arena_printf(a,
+			"a slot each, or batched writes, removes that traffic%s%s; %s",
+			who ? "; " : "", who ? who : "",
+			cl_contention_source_text(e, sh->samples, &sh->span, a));
+	}
+}
+
 void cl_check_true_sharing(const struct cl_check_ctx *ctx)
 {
+	if (ctx->var) {
+		check_variable(ctx);
+		return;
+	}
+	if (ctx->rec->contention) {
+		for (size_t i = 0; i < ctx->nwrite; i++) {
+			const struct cl_leaf *l = &ctx->leaves[ctx->write[i]];
+			const struct cl_contention_shared *sh = shared_heavy(ctx, l);
+
+			if (sh)
+				report_evidence(ctx, l, sh);
+		}
+		return;
+	}
 	for (size_t i = 0; i < ctx->nwrite; i++) {
 		const struct cl_leaf *l = &ctx->leaves[ctx->write[i]];
 		const struct cl_object_pair *pr = NULL;

@@ -31,6 +31,10 @@ static void report(const struct cl_check_ctx *ctx, const struct cl_leaf *a,
 	f->line = g->line;
 	f->hits = g->line_hits;
 	f->placements = g->line_placements;
+	if (ctx->rec->contention) {
+		cl_contention_pair_finding(ctx, f, CL_RULE_WRITE_GROUPS, &f->a, &f->b, true, g);
+		return;
+	}
 	f->note = cl_evidence_note(ctx, cl_written_note(ctx, &f->b), a, b);
 	if (a->access.cls == CL_CLASS_PATHS || b->access.cls == CL_CLASS_PATHS) {
 		f->message = cl_pair_text(ctx, CL_RULE_WRITE_GROUPS, &f->a, &f->b, g);

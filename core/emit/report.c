@@ -244,44 +244,75 @@ static void put_text(struct cl_yw *w, const struct cl_record *rec, const struct 
 	free(buf);
 }
 
+/**
+ * struct asserts - the assert lines of one record, as its members are walked
+ * @type: the type the kernel's macros take: "struct tcp_sock", or a
+ *        typedef name ("sk_t"), which offsetof() takes as well
+ * @text: the lines
+ * @group: the group whose begin marker came last, or NULL
+ * @from: the bit after that marker
+ */
+struct asserts {
+	const char *type;
+	struct cl_strbuf text;
+	const char *group;
+	uint64_t from;
+};
+
+/*
+ * One member at bit @at: a marker opens or closes a group (the kernel's
+ * macro: offsetof(end) - offsetofend(begin)), a member inside one gets a
+ * MEMBER line.  The members of an anonymous struct or union are the
+ * record's own to offsetof() (C11), markers and all: walked in place.
+ */
+static void assert_member(struct asserts *as, const struct cl_member *m, uint64_t at)
+{
+	static const char begin[] = "__cacheline_group_begin__", end[] = "__cacheline_group_end__";
+
+	if (!m->name && m->record) {
+		for (size_t i = 0; i < m->record->nmembers; i++)
+			assert_member(as, &m->record->members[i], at + m->record->members[i].bit_offset);
+		return;
+	}
+	if (!m->name)
+		return;
+	if (!strncmp(m->name, begin, strlen(begin))) {
+		as->group = m->name + strlen(begin);
+		as->from = at + m->bit_size;
+	} else if (!strncmp(m->name, end, strlen(end))) {
+		if (as->group && !strcmp(as->group, m->name + strlen(end)) && at >= as->from)
+			cl_strbuf_printf(&as->text, "\tCACHELINE_ASSERT_GROUP_SIZE(%s, %s, %" PRIu64 ");\n",
+					 as->type, as->group, (at - as->from) / 8);
+		as->group = NULL;
+	} else if (as->group && strncmp(m->name, "__cacheline_group_", 18) &&
+		   !(m->flags & CL_MEMBER_BITFIELD)) {
+		/* offsetof() takes no bit-field: the kernel lists none */
+		cl_strbuf_printf(&as->text, "\tCACHELINE_ASSERT_GROUP_MEMBER(%s, %s, %s);\n",
+				 as->type, as->group, m->name);
+	}
+}
+
 /*
  * The assert lines of @rec's groups with its members in @order (@n of them)
  * at bit offsets @offset (per position): MEMBER lines for each member of a
- * group, then the group's SIZE line at its end marker.
+ * group, then the group's SIZE line at its end marker.  A record without a
+ * name (an anonymous struct with no typedef) has none: no type to name.
  */
 static const char *group_asserts(const struct cl_record *rec, size_t n, const size_t *order,
 				 const uint64_t *offset, struct cl_arena *a)
 {
-	const char *begin = "__cacheline_group_begin__", *end = "__cacheline_group_end__";
-	const char *group = NULL, *kind = rec->kind == CL_UNION ? "union" : "struct";
-	struct cl_strbuf text = { 0 };
-	uint64_t from = 0;
+	struct asserts as = { 0 };
 
-	if (!rec->name || rec->typedef_name)
+	if (!rec->name)
 		return NULL;
+	as.type = rec->typedef_name ? rec->name :
+		  cl_arena_printf(a, "%s %s", rec->kind == CL_UNION ? "union" : "struct", rec->name);
 	for (size_t i = 0; i < n; i++) {
 		const struct cl_member *m = &rec->members[order ? order[i] : i];
-		uint64_t at = offset ? offset[i] : m->bit_offset;
 
-		if (!m->name)
-			continue;
-		if (!strncmp(m->name, begin, strlen(begin))) {
-			group = m->name + strlen(begin);
-			from = at + m->bit_size;
-		} else if (!strncmp(m->name, end, strlen(end))) {
-			/* the kernel's macro: offsetof(end) - offsetofend(begin) */
-			if (group && !strcmp(group, m->name + strlen(end)) && at >= from)
-				cl_strbuf_printf(&text, "\tCACHELINE_ASSERT_GROUP_SIZE(%s %s, %s, %" PRIu64 ");\n",
-						 kind, rec->name, group, (at - from) / 8);
-			group = NULL;
-		} else if (group && strncmp(m->name, "__cacheline_group_", 18) &&
-			   !(m->flags & CL_MEMBER_BITFIELD)) {
-			/* offsetof() takes no bit-field: the kernel lists none */
-			cl_strbuf_printf(&text, "\tCACHELINE_ASSERT_GROUP_MEMBER(%s %s, %s, %s);\n",
-					 kind, rec->name, group, m->name);
-		}
+		assert_member(&as, m, offset ? offset[i] : m->bit_offset);
 	}
-	return cl_strbuf_take(&text, a);
+	return cl_strbuf_take(&as.text, a);
 }
 
 const char *cl_proposal_group_asserts(const struct cl_proposal *p, struct cl_arena *a)

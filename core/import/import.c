@@ -483,6 +483,25 @@ void imp_stage_note(struct imp_stage *st, const char *fmt, ...)
 	va_end(ap);
 }
 
+void imp_stage_warn(struct imp_stage *st, unsigned line, enum cl_events partial_kind,
+		    const char *fmt, ...)
+{
+	va_list ap;
+	const char **slot = cl_vec_push(&st->said.warnings, &st->said.nwarnings,
+					&st->said.warnings_cap);
+	const char *msg;
+
+	va_start(ap, fmt);
+	msg = vformat(st, fmt, ap);
+	va_end(ap);
+	*slot = line ? cl_arena_printf(&st->imp->arena, "%s:%u: %s", st->name, line, msg) :
+		       cl_arena_printf(&st->imp->arena, "%s: %s", st->name, msg);
+	st->said.loads_partial |= partial_kind == CL_EVENTS_LOADS ||
+				  partial_kind == CL_EVENTS_BY_NAME;
+	st->said.stores_partial |= partial_kind == CL_EVENTS_STORES ||
+				   partial_kind == CL_EVENTS_BY_NAME;
+}
+
 int imp_error(struct imp_stage *st, unsigned line, unsigned col, const char *fmt, ...)
 {
 	char msg[sizeof(st->err->msg)];
@@ -514,6 +533,7 @@ static void said_free(struct cl_import_said *said)
 {
 	free(said->sources);
 	free(said->notes);
+	free(said->warnings);
 }
 
 void cl_import_free(struct cl_import *imp)
@@ -601,6 +621,8 @@ static void import_row(struct cl_import *imp, const struct imp_row *row)
 
 	m->reads = add_sat(m->reads, r->reads);
 	m->writes = add_sat(m->writes, r->writes);
+	m->has_reads |= r->has_reads;
+	m->has_writes |= r->has_writes;
 	/* NONE < COLD < READ_MOSTLY < WRITE_HOT: the strongest claim wins. */
 	if (r->cls > m->cls)
 		m->cls = r->cls;
@@ -632,8 +654,13 @@ static void said_add(struct cl_import_said *to, const struct cl_import_said *fro
 	list_append(&to->sources, &to->nsources, &to->sources_cap, from->sources,
 		    from->nsources);
 	list_append(&to->notes, &to->nnotes, &to->notes_cap, from->notes, from->nnotes);
+	list_append(&to->warnings, &to->nwarnings, &to->warnings_cap, from->warnings,
+		    from->nwarnings);
 	to->loads |= from->loads;
 	to->stores |= from->stores;
+	to->loads_partial |= from->loads_partial;
+	to->stores_partial |= from->stores_partial;
+	to->samples |= from->samples;
 	to->anonymous += from->anonymous;
 }
 
@@ -709,21 +736,33 @@ static void put_uses(struct cl_yw *w, const struct cl_import_member *m)
 }
 
 /*
- * {class: C, reads: N, writes: M}, leaving out a count the inputs never
- * measured: a loads-only file says nothing about writes, and "writes: 0"
- * would claim that none were seen.
+ * Whether a member gets a count of one kind: a row of that kind named it
+ * (@listed), or the inputs measured that kind (@said) whole (not
+ * @partial), so that a member they do not name had none.  A loads-only
+ * file says nothing about writes, and a report of its top rows nothing
+ * about the members it does not list: "writes: 0" would claim that none
+ * were seen.  Inputs that measured neither kind (every event ignored)
+ * keep both, as they always did.
  */
+static bool put_count(bool listed, bool said, bool partial, bool other_said)
+{
+	return listed || (said && !partial) || (!said && !other_said);
+}
+
+/* {class: C, reads: N, writes: M}, leaving out a count the inputs never measured. */
 static void put_counts(struct cl_yw *w, const struct cl_import *imp,
 		       const struct cl_import_member *m)
 {
+	const struct cl_import_said *s = &imp->said;
+
 	cl_yw_map(w, true);
 	if (m->cls != CL_CLASS_NONE) {
 		cl_yw_word(w, "class");
 		cl_yw_word(w, class_word(m->cls));
 	}
-	if (imp->said.loads || !imp->said.stores)
+	if (put_count(m->has_reads, s->loads, s->loads_partial, s->stores))
 		cl_yw_key_u64(w, "reads", m->reads);
-	if (imp->said.stores || !imp->said.loads)
+	if (put_count(m->has_writes, s->stores, s->stores_partial, s->loads))
 		cl_yw_key_u64(w, "writes", m->writes);
 	cl_yw_map_end(w);
 }
@@ -793,12 +832,20 @@ int cl_import_write(FILE *out, const struct cl_import *imp, enum cl_import_kind 
 		fputs("# Each fast-path column is a path: read_mostly on it is read, read_write\n"
 		      "# read and written, write_mostly written, '-' not accessed; a field on\n"
 		      "# neither path is cold.  from: is the table line of each entry.\n", out);
+	else if (imp->said.samples)
+		fputs("# Counts are perf samples of loads (reads) and stores (writes), each\n"
+		      "# standing for many accesses: cachelint infers the classes from their\n"
+		      "# shares, and no floor of min-accesses applies (docs/profiles.md).\n", out);
 	else
 		fputs("# Counts are load (reads) and store (writes) events; cachelint infers\n"
 		      "# the classes from them (docs/profiles.md, thresholds).\n", out);
 	w = cl_yw_open_fragment();
 	cl_yw_map(w, false);
 	cl_yw_key_u64(w, "cachelint-profile", 1);
+	if (imp->said.samples) {
+		cl_yw_word(w, "counts");
+		cl_yw_word(w, "samples");
+	}
 	cl_yw_word(w, "structs");
 	cl_yw_empty(w);
 	cl_yw_map_end(w);

@@ -93,6 +93,10 @@ const char *cl_import_path_name(enum cl_import_path path);
  *            (a member with no use on any path is not accessed: cold)
  * @from: "tcp_sock.rst:57", the first table line that named the member,
  *        or NULL
+ * @has_reads: a row of loads named the member (its @reads are measured,
+ *             0 included), which an input cut short does not do for the
+ *             members it lost
+ * @has_writes: likewise stores and @writes
  */
 struct cl_import_member {
 	const char *path;
@@ -104,6 +108,7 @@ struct cl_import_member {
 	uint32_t uses[CL_IMPORT_NPATHS];
 	bool has_uses;
 	const char *from;
+	bool has_reads, has_writes;
 };
 
 /**
@@ -132,11 +137,24 @@ struct cl_import_struct {
  * @nnotes: number of @notes
  * @notes_cap: allocated @notes
  * @loads: some input recorded loads (an event or column that counts them):
- *         members get a reads count, 0 where none fell on them; without it
- *         reads were not measured and the profile gives no count
+ *         members get a reads count, 0 where none fell on them (unless
+ *         @loads_partial); without it reads were not measured and the
+ *         profile gives no count
  * @stores: likewise stores and writes
  * @anonymous: rows or tables of anonymous structs and unions, which have no
  *             name to key a profile, left out
+ * @warnings: what an input lacks that the import went on without ("the rows
+ *            of event 'x' add up to 85.00%"), each naming its file and
+ *            line; the CLI prints them, also with --quiet
+ * @nwarnings: number of @warnings
+ * @warnings_cap: allocated @warnings
+ * @loads_partial: some input's loads are incomplete (rows not listed, a
+ *                 table cut short): a member with no reads count was not
+ *                 seen, which is no "reads: 0"
+ * @stores_partial: likewise stores and writes
+ * @samples: some counts are perf samples, not events: the profile says
+ *           `counts: samples`, and the min-accesses floor (a number of
+ *           accesses) does not apply to them
  */
 struct cl_import_said {
 	const char **sources;
@@ -145,6 +163,10 @@ struct cl_import_said {
 	size_t nnotes, notes_cap;
 	bool loads, stores;
 	size_t anonymous;
+	const char **warnings;
+	size_t nwarnings, warnings_cap;
+	bool loads_partial, stores_partial;
+	bool samples;
 };
 
 /**

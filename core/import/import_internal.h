@@ -82,6 +82,13 @@ void imp_stage_source(struct imp_stage *st, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 void imp_stage_note(struct imp_stage *st, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+/*
+ * What the file lacks, at @line ("FILE:LINE: msg"), the import going on
+ * without it; @partial_kind (CL_EVENTS_LOADS, _STORES, or CL_EVENTS_BY_NAME
+ * for both) says which counts are then incomplete, CL_EVENTS_IGNORED none.
+ */
+void imp_stage_warn(struct imp_stage *st, unsigned line, enum cl_events partial_kind,
+		    const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 /* Fail at @line, column @col (1-based; 0 for the whole line).  Returns -1. */
 int imp_error(struct imp_stage *st, unsigned line, unsigned col, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));

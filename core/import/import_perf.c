@@ -611,9 +611,25 @@ static const char *event_name(const struct section *sec, size_t e)
 	return sec->events[e] ? sec->events[e] : "the file's event";
 }
 
+/* What event @e counts, as the partial kind of a warning about it. */
+static enum cl_events partial_kind(const struct typeoff *t, size_t e)
+{
+	enum cl_events k = kind_of(t, e);
+
+	return k == CL_EVENTS_LOADS || k == CL_EVENTS_STORES ? k : CL_EVENTS_IGNORED;
+}
+
+/* "writes" for a stores event: the counts that a missing row leaves out. */
+static const char *count_word(const struct typeoff *t, size_t e)
+{
+	return kind_of(t, e) == CL_EVENTS_STORES ? "writes" : "reads";
+}
+
 /*
  * --hierarchy: the offsets under a type add up to the type's percentage.
- * Checked when the next type starts and at the end of the section.
+ * Checked when the next type starts and at the end of the section: more
+ * is no one report; less is offsets left out (cut short, or perf report
+ * --percent-limit), whose members get no count.
  */
 static int children_check(struct typeoff *t)
 {
@@ -623,14 +639,20 @@ static int children_check(struct typeoff *t)
 		return 0;
 	for (size_t e = 0; e < sec->nevents; e++) {
 		uint64_t want = sec->parent_pct[e], got = sec->child_pct[e];
+		const char *ev = imp_show(&t->st, event_name(sec, e), strlen(event_name(sec, e)));
 
-		if (got + rounding(sec->children) < want || got > want + rounding(sec->children))
+		if (got > want + rounding(sec->children))
 			return imp_error(&t->st, sec->parent, 0,
 					 "the offsets under this type add up to %s%% of event '%s', "
-					 "not the type's %s%%: the output was cut short here or "
-					 "rows were left out; give perf report's whole output",
-					 show_pct(t, got), imp_show(&t->st, event_name(sec, e),
-					 strlen(event_name(sec, e))), show_pct(t, want));
+					 "more than the type's %s%%: this is not the output of one "
+					 "perf report", show_pct(t, got), ev, show_pct(t, want));
+		if (got + rounding(sec->children) < want)
+			imp_stage_warn(&t->st, sec->parent, partial_kind(t, e),
+				       "the offsets under this type add up to %s%% of event '%s', "
+				       "not the type's %s%%: offsets are not listed (the output was "
+				       "cut short, or perf report --percent-limit); its members not "
+				       "listed get no %s count", show_pct(t, got), ev,
+				       show_pct(t, want), count_word(t, e));
 	}
 	sec->parent = 0;
 	return 0;
@@ -682,49 +704,64 @@ static int row_sums(struct typeoff *t, const struct imp_line *l, size_t indent,
 	return 0;
 }
 
-/* The Period column adds up to the section's event count, exactly. */
+/*
+ * The Period column adds up to the section's event count, exactly: more is
+ * no one report, less is rows not listed.
+ */
 static int period_check(struct typeoff *t)
 {
 	const struct section *sec = &t->sec;
 
 	if (sec->period < 0 || !sec->has_count || sec->elided || sec->period_sum == sec->count)
 		return 0;
-	return imp_error(&t->st, sec->line, 0,
-			 "the Period column of this event's rows adds up to %" PRIu64 ", not its "
-			 "event count %" PRIu64 ": the output was cut short after line %u or rows "
-			 "were left out; give perf report's whole output", sec->period_sum,
-			 sec->count, sec->last_row);
+	if (sec->period_sum > sec->count)
+		return imp_error(&t->st, sec->line, 0,
+				 "the Period column of this event's rows adds up to %" PRIu64 ", "
+				 "more than its event count %" PRIu64 ": this is not the output of "
+				 "one perf report", sec->period_sum, sec->count);
+	for (size_t e = 0; e < sec->nevents; e++)
+		imp_stage_warn(&t->st, sec->line, partial_kind(t, e),
+			       "the Period column of the rows of event '%s' adds up to %" PRIu64
+			       " of its event count %" PRIu64 ": rows are not listed (the output "
+			       "was cut short after line %u, or perf report --percent-limit); "
+			       "members not listed get no %s count",
+			       imp_show(&t->st, event_name(sec, e), strlen(event_name(sec, e))),
+			       sec->period_sum, sec->count, sec->last_row, count_word(t, e));
+	return 0;
 }
 
 /*
  * The rows of an event add up to 100% (an event without samples: 0%), up
  * to the rounding of each row.  A file that ends right after a row may
  * have lost rows smaller than that rounding: its rows must add up to
- * 100.00% exactly.  Rows cut out on purpose ("...") are noted instead.
+ * 100.00% exactly.  Less is rows not listed: the author kept the top rows,
+ * perf report --percent-limit, or a cut; the members listed keep their
+ * counts and the others get none.  Rows cut out on purpose ("...") are
+ * noted instead.
  */
-static int percent_check(struct typeoff *t, bool eof)
+static void percent_check(struct typeoff *t, bool eof)
 {
 	const struct section *sec = &t->sec;
 	bool cut = eof && !sec->after_rows;
 
 	if (sec->percent < 0 || sec->elided || (sec->period >= 0 && sec->has_count))
-		return 0;
+		return;
 	for (size_t e = 0; e < sec->nevents; e++) {
 		uint64_t got = sec->pct[e];
 
 		if (!got || (got + rounding(sec->rows) >= 10000 && !(cut && got < 10000)))
 			continue;
-		return imp_error(&t->st, sec->last_row, 0,
-				 "the rows of event '%s' end here and add up to %s%%, not 100%%: "
-				 "the output was cut short or rows were left out (perf report "
-				 "--percent-limit, a filter); give perf report's whole output",
-				 imp_show(&t->st, event_name(sec, e), strlen(event_name(sec, e))),
-				 show_pct(t, got));
+		imp_stage_warn(&t->st, sec->last_row, partial_kind(t, e),
+			       "the rows of event '%s' end here and add up to %s%%, not 100%%: "
+			       "%s%% of its samples are in rows not listed (perf report "
+			       "--percent-limit, rows left out, or the output was cut short); "
+			       "members not listed get no %s count",
+			       imp_show(&t->st, event_name(sec, e), strlen(event_name(sec, e))),
+			       show_pct(t, got), show_pct(t, 10000 - got), count_word(t, e));
 	}
-	return 0;
 }
 
-/* Whether the section that ends here (at a new one, or at @eof) is whole. */
+/* Whether the section that ends here (at a new one, or at @eof) contradicts itself. */
 static int section_check(struct typeoff *t, bool eof)
 {
 	const struct section *sec = &t->sec;
@@ -734,13 +771,18 @@ static int section_check(struct typeoff *t, bool eof)
 	if (!sec->rows) {
 		if (sec->no_samples || sec->elided)
 			return 0;
-		return imp_error(&t->st, sec->line ? sec->line : t->lines, 0,
-				 "the section of event '%s' has no rows: the output was cut short",
-				 imp_show(&t->st, event_name(sec, 0), strlen(event_name(sec, 0))));
+		for (size_t e = 0; e < sec->nevents; e++)
+			imp_stage_warn(&t->st, sec->line ? sec->line : t->lines, partial_kind(t, e),
+				       "the section of event '%s' has no rows: the output was cut "
+				       "short; no member gets a %s count from it",
+				       imp_show(&t->st, event_name(sec, e), strlen(event_name(sec, e))),
+				       count_word(t, e));
+		return 0;
 	}
 	if (children_check(t) || period_check(t))
 		return -1;
-	return percent_check(t, eof);
+	percent_check(t, eof);
+	return 0;
 }
 
 static void add_member(struct typeoff *t, const struct typeoff_cell *c, const char *st,
@@ -749,12 +791,15 @@ static void add_member(struct typeoff *t, const struct typeoff_cell *c, const ch
 	struct imp_row row = { .st = st, .m = { .offset = c->offset, .has_offset = true } };
 
 	for (size_t e = 0; e < t->sec.nevents; e++) {
-		if (kind_of(t, e) == CL_EVENTS_LOADS)
+		if (kind_of(t, e) == CL_EVENTS_LOADS) {
 			row.m.reads += counts[e];
-		else if (kind_of(t, e) == CL_EVENTS_STORES)
+			row.m.has_reads = true;
+		} else if (kind_of(t, e) == CL_EVENTS_STORES) {
 			row.m.writes += counts[e];
-		else
+			row.m.has_writes = true;
+		} else {
 			continue;
+		}
 		t->sec.total[e] += counts[e];
 	}
 	if (!row.m.reads && !row.m.writes)
@@ -849,6 +894,7 @@ static void event_done(struct typeoff *t, size_t e)
 
 	if (!sec->total[e])
 		return;
+	t->st.said.samples |= samples;
 	if (sec->has_count && sec->period < 0 && !sec->group)
 		snprintf(of, sizeof(of), " of %" PRIu64, sec->count);
 	if (sec->line)
@@ -904,17 +950,18 @@ static int typeoff_line(struct typeoff *t, const struct imp_line *l)
  * perf report ends its output with "# (Tip: ...)" between '#' lines, as it
  * starts it with "# To display the perf.data header info" (or with --header
  * "# ========"); neither without --quiet: a file with the one and not the
- * other lost its end, maybe whole sections of events.
+ * other lost its end, maybe whole sections of events, of either kind.
  */
 static int typeoff_end(struct typeoff *t)
 {
 	if (section_check(t, true))
 		return -1;
 	if (t->whole && !t->closing)
-		return imp_error(&t->st, t->lines, 0,
-				 "the input ends here without the '# (Tip: ...)' line that ends "
-				 "perf report's output, which its first line promises: the output "
-				 "was cut short");
+		imp_stage_warn(&t->st, t->lines, CL_EVENTS_BY_NAME,
+			       "the input ends here without the '# (Tip: ...)' line that ends "
+			       "perf report's output, which its first line promises: the output "
+			       "was cut short, and events after this line may be missing; members "
+			       "not listed get no count");
 	return 0;
 }
 

@@ -160,18 +160,37 @@ static const char *table_type(struct annotate *a)
 	return a->tab.st ? a->tab.st : "its type";
 }
 
+/* Which counts a table cut short leaves incomplete: its columns' kinds. */
+static enum cl_events table_partial(const struct annotate *a)
+{
+	const struct table *t = &a->tab;
+	bool loads = false, stores = false;
+
+	for (size_t i = 0; i < (t->nevents ? t->nevents : 1); i++) {
+		enum cl_events k = a->events != CL_EVENTS_BY_NAME ? a->events :
+				   t->nevents ? t->events[i] : CL_EVENTS_IGNORED;
+
+		loads |= k == CL_EVENTS_LOADS;
+		stores |= k == CL_EVENTS_STORES;
+	}
+	return loads && stores ? CL_EVENTS_BY_NAME : loads ? CL_EVENTS_LOADS :
+	       stores ? CL_EVENTS_STORES : CL_EVENTS_IGNORED;
+}
+
 /*
  * perf prints a table whole: its header, the type's row, its members and
- * the "};" that closes the type.  A table without them was cut short,
- * unless someone cut rows out on purpose ("..."; noted).
+ * the "};" that closes the type.  A table without them was cut short (or
+ * posted so), unless someone cut rows out on purpose ("..."; noted): the
+ * members it lists keep their counts, the others get none, and a warning
+ * says what is missing.
  */
-static int table_end(struct annotate *a)
+static void table_end(struct annotate *a)
 {
 	const struct table *t = &a->tab;
 	const char *what;
 
 	if (!a->in_table)
-		return 0;
+		return;
 	a->in_table = false;
 	if (!t->header)
 		what = "before its column header";
@@ -181,10 +200,11 @@ static int table_end(struct annotate *a)
 		what = t->depth > 1 ? "inside a member whose '};' is missing" :
 				      "before the '};' that closes its type";
 	else
-		return 0;
-	return imp_error(&a->st, t->last, 0,
-			 "the table of '%s' that starts at line %u ends here, %s: the output "
-			 "was cut short", table_type(a), t->line, what);
+		return;
+	imp_stage_warn(&a->st, t->last, table_partial(a),
+		       "the table of '%s' that starts at line %u ends here, %s: the output was "
+		       "cut short; its members not listed get no count", table_type(a), t->line,
+		       what);
 }
 
 /* "Annotate type: 'struct page' in vmlinux (1 samples):"; @p: its start */
@@ -199,8 +219,7 @@ static int table_start(struct annotate *a, const struct imp_line *l, const char 
 	if (!q)
 		return imp_error(&a->st, l->no, imp_col_of(l, p),
 				 "expected \"Annotate type: 'TYPE' in OBJECT (N samples):\"");
-	if (table_end(a))
-		return -1;
+	table_end(a);
 	memset(&a->tab, 0, sizeof(a->tab));
 	a->tab.line = a->tab.last = l->no;
 	a->tab.has_samples = sample_total(q, end, &a->tab.samples);
@@ -385,10 +404,13 @@ static void leaf(struct annotate *a, const uint64_t *v, uint64_t offset, uint64_
 	for (size_t i = 0; i < ncols; i++) {
 		enum cl_events kind = column_kind(a, i);
 
-		if (kind == CL_EVENTS_LOADS)
+		if (kind == CL_EVENTS_LOADS) {
 			row.m.reads += value(a, v, i);
-		else if (kind == CL_EVENTS_STORES)
+			row.m.has_reads = true;
+		} else if (kind == CL_EVENTS_STORES) {
 			row.m.writes += value(a, v, i);
+			row.m.has_writes = true;
+		}
 	}
 	if ((!row.m.reads && !row.m.writes) || offset < t->end || !t->st)
 		return;
@@ -403,6 +425,7 @@ static void leaf(struct annotate *a, const uint64_t *v, uint64_t offset, uint64_
 		return;
 	}
 	t->end = offset + size;
+	a->st.said.samples |= !t->period;	/* samples or percentages of them */
 	imp_stage_add(&a->st, &row);
 }
 
@@ -613,8 +636,10 @@ static int annotate_line(struct annotate *a, const struct imp_line *l, bool *wan
 		return table_start(a, l, p);
 	if (!a->in_table)
 		return 0;	/* other output: --insn-stat, --type-stat */
-	if (is_blank(l))
-		return table_end(a);
+	if (is_blank(l)) {
+		table_end(a);
+		return 0;
+	}
 	a->tab.last = l->no;
 	rc = table_line(a, l);
 	if (rc > 0) {
@@ -664,10 +689,8 @@ int cl_import_perf_annotate(struct cl_import *imp, const char *name, const char 
 		a.quoted += imp_unquote(&l);
 		rc = annotate_line(&a, &l, &want_header);
 	}
-	if (!rc && want_header)
-		rc = imp_error(&a.st, it.no, 0, "the input ends before the column header");
 	if (!rc)
-		rc = table_end(&a);
+		table_end(&a);
 	if (!rc && !a.tables)
 		rc = imp_error(&a.st, 0, 0,
 			       "not the output of perf annotate --stdio --data-type "

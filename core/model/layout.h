@@ -158,6 +158,7 @@ enum cl_record_kind {
 struct cl_record;
 struct cl_object_struct;
 struct cl_contention_entry;
+struct cl_contention_floor;
 
 /**
  * struct cl_member - one direct member of a record
@@ -246,6 +247,11 @@ struct cl_budget {
  *              profile's contention: entry, contention.h), NULL when
  *              nothing; with it, only pairs heavy enough conflict, and
  *              @objects is not used
+ * @contention_floor: how heavy evidence must be (the profile's thresholds)
+ * @conflicts: with @contention, the pairs of leaf paths heavy enough to
+ *             conflict, (written, accessed) at [2k] and [2k + 1]: the
+ *             evidence's judgement, which cl_leaves_conflict() returns
+ * @nconflicts: number of pairs in @conflicts
  * @budgets: the most lines each of some paths may touch (a profile's
  *           lines: entry), checked by cachelint-path-lines
  * @nbudgets: number of @budgets
@@ -266,6 +272,9 @@ struct cl_record {
 	bool per_thread;
 	const struct cl_object_struct *objects;
 	const struct cl_contention_entry *contention;
+	const struct cl_contention_floor *contention_floor;
+	const char *const *conflicts;
+	size_t nconflicts;
 	const struct cl_budget *budgets;
 	size_t nbudgets;
 };

@@ -158,19 +158,40 @@ bool cl_name_plain(const char *s)
 	return true;
 }
 
-const char *cl_name_escape(struct cl_arena *a, const char *s)
+/*
+ * Whether the byte at @s (of @n) must not appear as itself inside a C
+ * comment: '*', '/', '?', and a backslash unless an 'x' follows it (the
+ * escapes of cl_name_escape(), which splice nothing, stay as they are).
+ */
+static bool comment_unsafe(const char *s, size_t n)
 {
-	size_t n, k = 0;
+	return *s == '*' || *s == '/' || *s == '?' || (*s == '\\' && (n < 2 || s[1] != 'x'));
+}
+
+/*
+ * @s with every byte that is not part of a printable character, and with
+ * @c_comment every comment_unsafe() one, as \xNN; @s itself when there is
+ * none.
+ */
+static const char *escape(struct cl_arena *a, const char *s, bool c_comment)
+{
+	size_t n = s ? strlen(s) : 0, k = 0, i;
 	char *out;
 
-	if (cl_name_plain(s))
-		return s;
-	n = strlen(s);
-	out = cl_arena_alloc(a, n * 4 + 1);
-	for (size_t i = 0; i < n;) {
+	for (i = 0; i < n;) {
 		size_t len = plain_char(s + i, n - i);
 
-		if (len) {
+		if (!len || (c_comment && comment_unsafe(s + i, n - i)))
+			break;
+		i += len;
+	}
+	if (i == n)
+		return s ? s : "";
+	out = cl_arena_alloc(a, n * 4 + 1);
+	for (i = 0; i < n;) {
+		size_t len = plain_char(s + i, n - i);
+
+		if (len && !(c_comment && comment_unsafe(s + i, n - i))) {
 			memcpy(out + k, s + i, len);
 			k += len;
 			i += len;
@@ -180,6 +201,16 @@ const char *cl_name_escape(struct cl_arena *a, const char *s)
 	}
 	out[k] = '\0';
 	return out;
+}
+
+const char *cl_name_escape(struct cl_arena *a, const char *s)
+{
+	return cl_name_plain(s) ? s : escape(a, s, false);
+}
+
+const char *cl_name_c_comment(struct cl_arena *a, const char *s)
+{
+	return escape(a, s, true);
 }
 
 const char *cl_name_show(char *buf, size_t max, const char *s, bool quote)

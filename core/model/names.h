@@ -58,6 +58,17 @@ bool cl_name_plain(const char *s);
 /* @s when plain, else a copy in @a with every other byte as \xNN. */
 const char *cl_name_escape(struct cl_arena *a, const char *s);
 /*
+ * @s as text inside a comment of C that cachelint generates and compiles
+ * (`cachelint bench`): cl_name_escape()'s form, with '*', '/', '?' and a
+ * backslash not followed by 'x' as \xNN too.  Whatever text surrounds it
+ * in a comment, it cannot close the comment ("*" "/"), open one ("/" "*",
+ * which -Wcomment rejects), splice lines (a backslash, or the trigraph
+ * "??/" under -trigraphs, before a newline: in a // comment the next line
+ * becomes comment too) or hold a newline.  A name is never written into
+ * generated C outside a comment.
+ */
+const char *cl_name_c_comment(struct cl_arena *a, const char *s);
+/*
  * @s escaped into @buf for a message, at most @max characters of it, then
  * "..." ; @buf must hold @max * 4 + 4 bytes.  With @quote, a "'" is
  * escaped too (messages quote names with ').

@@ -189,6 +189,14 @@ bool cl_paths_conflict(const struct cl_access *wa, const struct cl_access *va)
 bool cl_leaves_conflict(const struct cl_record *rec, const struct cl_leaf *w,
 			const struct cl_leaf *v)
 {
+	/* what the lines cost at run time decides alone (layout.h, @conflicts) */
+	if (rec->contention) {
+		for (size_t i = 0; w->path && v->path && i < rec->nconflicts; i++)
+			if (!strcmp(rec->conflicts[2 * i], w->path) &&
+			    !strcmp(rec->conflicts[2 * i + 1], v->path))
+				return true;
+		return false;
+	}
 	if (!cl_paths_conflict(&w->access, &v->access))
 		return false;
 	return !rec->objects || cl_evidence_pair(rec, w, v);

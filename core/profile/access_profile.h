@@ -58,7 +58,9 @@ extern "C" {
  *                file add up to fewer accesses (reads + writes, per-path
  *                counts included) gets no class from its counts (inferred
  *                classes are cold, counted path uses dropped); 0: no floor.
- *                A struct touched a handful of times in a run is no finding
+ *                A struct touched a handful of times in a run is no finding.
+ *                Counts of a file that says `counts: samples` (perf samples,
+ *                each standing for many accesses) are not floored
  * @contention: how heavy contention evidence must be to count
  *              (min-transfers, min-samples, min-share; contention.h)
  */
@@ -93,6 +95,8 @@ void cl_thresholds_init(struct cl_thresholds *t);
  * @counted: its read:/write: uses as loaded, counts and all, when some
  *           were counted: the thresholds pick its uses from them; else NULL
  * @ncounted: number of @counted
+ * @samples: its file's counts are perf samples (`counts: samples`): the
+ *           floor, a number of accesses, does not apply to them
  *
  * One per struct of a file, shared by its entries of counts (a generated
  * profile has millions), and one of its own for each entry of counted paths.
@@ -101,6 +105,7 @@ struct cl_inference {
 	uint64_t hottest, path_hottest, total;
 	const struct cl_use *counted;
 	uint32_t ncounted;
+	bool samples;
 };
 
 /**
@@ -350,6 +355,14 @@ bool cl_profile_names(const struct cl_profile *p, const char *name);
 const struct cl_budget *cl_profile_budgets(const struct cl_profile *p,
 					   const struct cl_record *rec, struct cl_arena *a,
 					   size_t *n);
+
+/*
+ * Whether run-time evidence (objects:, contention:) judges @rec's pairs:
+ * then leaves are told apart by their paths.
+ */
+bool cl_record_has_evidence(const struct cl_record *rec);
+/* The least alignment of @rec's objects that the run saw; 0 when not known. */
+uint64_t cl_record_seen_align(const struct cl_record *rec);
 
 /*
  * Whether the profile has run-time evidence (objects: or contention:) on

@@ -373,7 +373,7 @@ static void infer_member(struct cl_profile_member *m, struct cl_arena *arena,
 
 	if (!m->inferred)
 		return;
-	floor = m->inferred->total < t->min_accesses;
+	floor = !m->inferred->samples && m->inferred->total < t->min_accesses;
 	if (m->inferred->counted)
 		infer_paths(m, arena, t, floor);
 	else if (a->has_counts && a->origin == CL_ORIGIN_INFERRED)
@@ -401,7 +401,7 @@ static bool has_counted_use(const struct cl_access *a)
  * classed here unless !@classify (infer_again() classes every member next).
  */
 static void infer_struct(struct cl_profile_struct *s, struct cl_arena *arena,
-			 const struct cl_thresholds *t, bool classify)
+			 const struct cl_thresholds *t, bool classify, bool samples)
 {
 	uint64_t hottest = 0, path_hottest = 0, total = 0;
 	struct cl_inference *base = NULL;
@@ -442,6 +442,7 @@ static void infer_struct(struct cl_profile_struct *s, struct cl_arena *arena,
 		in->hottest = hottest;
 		in->path_hottest = path_hottest;
 		in->total = total;
+		in->samples = samples;
 		m->inferred = in;
 		if (classify)
 			infer_member(m, arena, t);
@@ -1252,12 +1253,18 @@ static int entry_group(struct loader *ld, const char *key, void *arg)
 {
 	struct entry *e = arg;
 	const char *s = ld_scalar_value(ld, key);
+	char nb[SHOW_MAX];
+	bool concurrent;
 
 	if (!s)
 		return -1;
 	if (!*s)
 		return ld_err_here(ld, "'group' must name a write group");
-	e->acc.group = cl_arena_strdup(&ld->p->arena, cl_name_escape(&ld->p->arena, s));
+	/* a write group is a path (paths.h); its name reaches bench's program */
+	if (cl_path_parse(s, strlen(s), &concurrent) != strlen(s))
+		return ld_err_here(ld, "write group '%s' is not a path name: %s", ld_show(nb, s),
+				   CL_PATH_NAME_GRAMMAR);
+	e->acc.group = cl_arena_strdup(&ld->p->arena, s);
 	e->group_at = ld_here(ld);
 	return 0;
 }
@@ -1810,6 +1817,26 @@ static int path_kind_key(struct loader *ld, const struct cl_span *at, const char
 	return 0;
 }
 
+/*
+ * counts: accesses (the default: the runtime's counts, hand-written ones,
+ * perf rows scaled to events) or samples (perf samples, each standing for
+ * a sampling period's accesses, which the importer cannot always know).
+ */
+static int parse_counts(struct loader *ld, const char *key, void *arg)
+{
+	char vb[SHOW_MAX];
+	const char *s = ld_scalar_value(ld, key);
+
+	(void)arg;
+	if (!s)
+		return -1;
+	if (strcmp(s, "samples") && strcmp(s, "accesses"))
+		return ld_err_here(ld, "'counts' must be accesses or samples, not '%s'",
+				   ld_show(vb, s));
+	ld->samples = !strcmp(s, "samples");
+	return 0;
+}
+
 static int parse_paths(struct loader *ld, const char *key, void *arg)
 {
 	return ld_parse_mapping(ld, key, path_kind_key, arg);
@@ -1824,6 +1851,7 @@ LD_KEYS(top_table, "key",
 	{ "cachelint-profile", parse_version },
 	{ "line-size", parse_line_size },
 	{ "thresholds", parse_thresholds },
+	{ "counts", parse_counts },
 	{ "suppress", parse_suppress },
 	{ "paths", parse_paths },
 	{ "structs", parse_structs },
@@ -1872,7 +1900,8 @@ static void load_commit(struct loader *ld)
 	size_t i;
 
 	for (i = 0; i < tmp->nstructs; i++)
-		infer_struct(&tmp->structs[i], &p->arena, &tmp->thresholds, !thresholds);
+		infer_struct(&tmp->structs[i], &p->arena, &tmp->thresholds, !thresholds,
+			     ld->samples);
 	if (!p->nstructs) {
 		profile_take(p, tmp);
 	} else {

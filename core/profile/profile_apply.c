@@ -206,6 +206,108 @@ static void apply_entry(const struct cl_profile *p, struct cl_record *rec, struc
 	}
 }
 
+/* ------------------------------------------------------------------ */
+/* Contention evidence                                                  */
+/* ------------------------------------------------------------------ */
+
+/* A cachelint-profile finding: the evidence names what @rec lacks. */
+static void report_evidence_missing(struct cl_findings *out, struct cl_record *rec,
+				    const char *path, const struct cl_span *span)
+{
+	struct cl_finding *f;
+
+	if (!out || (rec->suppress & (1u << CL_RULE_PROFILE)))
+		return;
+	f = cl_findings_add(out, CL_RULE_PROFILE, rec);
+	f->a.path = path;
+	f->where = rec->span;
+	f->message = cl_arena_printf(out->arena,
+		"contention evidence at %s names '%s', which is no member of '%s': that evidence is not used [%s]",
+		cl_span_where(span, out->arena), path, f->record_name,
+		cl_rule_info(CL_RULE_PROFILE)->id);
+}
+
+/*
+ * Give the member at @path the class the evidence implies: write-hot in a
+ * write group of its own (the conflicts say which writers collide, not the
+ * groups), or read-mostly.  A source annotation stays.  False when @rec has
+ * no such member.
+ */
+static bool evidence_class(struct cl_record *rec, struct cl_arena *a, const char *path,
+			   bool written, const struct cl_span *span)
+{
+	struct cl_access acc = { .origin = CL_ORIGIN_PROFILE };
+	bool nested;
+	struct cl_member *m = resolve_path(rec, path, &nested);
+
+	if (!m)
+		return false;
+	if (m->access.origin == CL_ORIGIN_SOURCE)
+		return true;
+	acc.cls = written ? CL_CLASS_WRITE_HOT : CL_CLASS_READ_MOSTLY;
+	acc.group = written ? path : NULL;
+	acc.source = cl_arena_printf(a, "the contention evidence at %s", cl_span_where(span, a));
+	if (nested)
+		cl_record_add_path(rec, a, path, &acc, span);
+	else
+		m->access = acc;
+	return true;
+}
+
+/*
+ * With contention evidence a record is judged by it: the pairs heavy
+ * enough (the floor, contention.h) are its only conflicts, and the members
+ * they name get classes that say so, written before read, so that the
+ * proposal separates exactly those.  Members the evidence names that @rec
+ * lacks are a cachelint-profile finding, never a silent nothing.
+ */
+static void apply_contention(const struct cl_profile *p, struct cl_record *rec,
+			     struct cl_arena *a, struct cl_findings *out)
+{
+	const struct cl_contention_entry *e = rec->contention;
+	const struct cl_contention_floor *fl = &p->thresholds.contention;
+	const char **pairs = cl_arena_alloc(a, (2 * e->npairs + 1) * sizeof(*pairs));
+	struct cl_strset written;
+	size_t n = 0;
+
+	rec->contention_floor = fl;
+	cl_strset_init(&written);
+	for (size_t i = 0; i < e->npairs; i++) {
+		const struct cl_contention_pair *pr = &e->pairs[i];
+
+		if (!cl_contention_heavy(e, pr->weight, pr->samples, fl))
+			continue;
+		if (!evidence_class(rec, a, pr->write, true, &pr->span)) {
+			report_evidence_missing(out, rec, pr->write, &pr->span);
+			continue;
+		}
+		cl_strset_add(&written, pr->write);
+		pairs[2 * n] = pr->write;
+		pairs[2 * n++ + 1] = pr->access;
+	}
+	for (size_t i = 0; i < e->nshared; i++) {
+		const struct cl_contention_shared *sh = &e->shared[i];
+
+		if (sh->writers < 2 || !cl_contention_heavy(e, sh->weight, sh->samples, fl))
+			continue;
+		if (evidence_class(rec, a, sh->member, true, &sh->span))
+			cl_strset_add(&written, sh->member);
+		else
+			report_evidence_missing(out, rec, sh->member, &sh->span);
+	}
+	for (size_t i = 0; i < n; i++) {
+		const struct cl_contention_pair *pr = cl_contention_pair(e, pairs[2 * i],
+									 pairs[2 * i + 1]);
+
+		if (!cl_strset_add(&written, pairs[2 * i + 1]) &&
+		    !evidence_class(rec, a, pairs[2 * i + 1], false, &pr->span))
+			report_evidence_missing(out, rec, pairs[2 * i + 1], &pr->span);
+	}
+	cl_strset_free(&written);
+	rec->conflicts = pairs;
+	rec->nconflicts = n;
+}
+
 size_t cl_profile_apply(struct cl_profile *p, struct cl_record *rec,
 			struct cl_arena *a, struct cl_findings *out)
 {
@@ -216,12 +318,14 @@ size_t cl_profile_apply(struct cl_profile *p, struct cl_record *rec,
 	rec->objects = cl_objects_struct_record(p, rec);
 	rec->contention = cl_contention_record(&p->contention, rec);
 	rec->budgets = cl_profile_budgets(p, rec, a, &rec->nbudgets);
-	if (!ps)
-		return 0;
-	ps->defined = true;
-	rec->suppress |= ps->suppress;
-	for (size_t i = 0; i < ps->nmembers; i++)
-		apply_entry(p, rec, a, out, &ps->members[i]);
+	if (ps) {
+		ps->defined = true;
+		rec->suppress |= ps->suppress;
+		for (size_t i = 0; i < ps->nmembers; i++)
+			apply_entry(p, rec, a, out, &ps->members[i]);
+	}
+	if (rec->contention)
+		apply_contention(p, rec, a, out);
 	return out ? out->n - before : 0;
 }
 
@@ -242,6 +346,18 @@ void cl_profile_apply_embedded(struct cl_profile *p, struct cl_record *rec, stru
 	struct embedded_job j = { p, a };
 
 	cl_record_for_each_embedded(rec, apply_classes, &j);
+}
+
+bool cl_record_has_evidence(const struct cl_record *rec)
+{
+	return rec->objects || rec->contention;
+}
+
+uint64_t cl_record_seen_align(const struct cl_record *rec)
+{
+	if (rec->contention)
+		return rec->contention->base_align;
+	return rec->objects ? rec->objects->base_align : 0;
 }
 
 bool cl_profile_has_variables(const struct cl_profile *p)

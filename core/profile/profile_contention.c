@@ -1100,7 +1100,7 @@ const char *cl_contention_source_text(const struct cl_contention_entry *e, uint6
 		how = ", every access recorded";
 	else if (h->sample)
 		how = cl_arena_printf(a, ", 1 access in %" PRIu64 " sampled", h->sample);
-	return cl_arena_printf(a, "%s sample%s; %s%s%s", grouped(samples, a),
+	return cl_arena_printf(a, "%s sample%s; %s%s; %s", grouped(samples, a),
 			       samples == 1 ? "" : "s", h->source, how, cl_span_where(span, a));
 }
 

@@ -59,6 +59,8 @@ struct ctn_section;
  * @set_write_hot: the file sets thresholds.write-hot
  * @set_read_mostly: the file sets thresholds.read-mostly
  * @set_min_accesses: the file sets thresholds.min-accesses
+ * @samples: the file says `counts: samples`: its counts are perf samples,
+ *           which the floor of min-accesses (accesses) does not weigh
  * @set_min_transfers, @set_min_samples, @set_min_share: likewise, the
  *                    contention floor's thresholds
  * @concurrent_cap: allocated @tmp.concurrent
@@ -81,6 +83,7 @@ struct loader {
 	size_t struct_lines_cap;
 	bool has_version;
 	bool set_write_hot, set_read_mostly, set_min_accesses;
+	bool samples;
 	bool set_min_transfers, set_min_samples, set_min_share;
 	size_t concurrent_cap;
 	struct ctn_section *contention_section;

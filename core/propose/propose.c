@@ -538,6 +538,17 @@ static void pad_line(struct plan *pl, uint64_t *cur, unsigned line)
 	}
 }
 
+/* Free units up to @boundary, then padding after the last unit laid for the rest. */
+static void pad_to(struct plan *pl, uint64_t *cur, uint64_t boundary)
+{
+	fill(pl, cur, boundary);
+	if (*cur < boundary && pl->npos) {
+		pl->pad[pl->pos[pl->npos - 1]] += (uint32_t)(boundary - *cur);
+		*cur = boundary;
+		pl->after_bits = false;
+	}
+}
+
 const char *cl_plan_lay_out(struct plan *pl, const struct cl_record *rec, unsigned line,
 			    struct cl_arena *a)
 {
@@ -581,6 +592,8 @@ const char *cl_plan_lay_out(struct plan *pl, const struct cl_record *rec, unsign
 				return why;
 			if (pl->distance)
 				pad_line(pl, &cur, line);
+			else if (pl->unaligned)
+				pad_to(pl, &cur, align_up(cur, line));
 			else
 				fill(pl, &cur, align_up(cur, line));
 		}
@@ -591,7 +604,8 @@ const char *cl_plan_lay_out(struct plan *pl, const struct cl_record *rec, unsign
 				flex = u;
 				continue;
 			}
-			place(pl, u, &cur, j == 0 && new_line && !pl->distance ? line : 0);
+			place(pl, u, &cur, j == 0 && new_line && !pl->distance && !pl->unaligned ?
+				  line : 0);
 		}
 	}
 	fill(pl, &cur, UINT64_MAX);
@@ -620,6 +634,10 @@ struct cl_record *cl_plan_model(const struct cl_record *rec, const struct plan *
 	m->span = rec->span;
 	m->suppress = rec->suppress;
 	m->objects = rec->objects;
+	m->contention = rec->contention;
+	m->contention_floor = rec->contention_floor;
+	m->conflicts = rec->conflicts;
+	m->nconflicts = rec->nconflicts;
 	for (size_t p = 0; p < pl->npos; p++) {
 		const struct unit *u = &pl->units[pl->pos[p]];
 		uint64_t delta = pl->off[pl->pos[p]] * 8 - rec->members[u->first].bit_offset / 8 * 8;
@@ -706,7 +724,7 @@ static bool segment_accesses(const struct cl_record *rec, const struct plan *pl,
 
 			if (!cl_access_used(acc))
 				continue;
-			for (k = 0; k < *n && (rec->objects || !cl_access_same(&out[k]->access, acc));
+			for (k = 0; k < *n && (cl_record_has_evidence(rec) || !cl_access_same(&out[k]->access, acc));
 			     k++)
 				;
 			if (k < *n)
@@ -744,7 +762,7 @@ static bool compatible(const struct cl_record *rec, const struct cl_leaf **x, si
 void cl_plan_join_segments(struct plan *pl, const struct cl_record *rec, struct cl_arena *a)
 {
 	struct cl_leaf *leaves;
-	size_t nleaves = cl_record_leaves(rec, a, &leaves, rec->objects != NULL);
+	size_t nleaves = cl_record_leaves(rec, a, &leaves, cl_record_has_evidence(rec));
 	size_t *start = cl_arena_alloc(a, (rec->nmembers + 1) * sizeof(*start));
 	const struct cl_leaf **run = cl_arena_alloc(a, JOIN_ACCESSES_MAX * sizeof(*run));
 	const struct cl_leaf **next = cl_arena_alloc(a, JOIN_ACCESSES_MAX * sizeof(*next));
@@ -823,6 +841,26 @@ static const char *keep_within_growth(struct plan *pl, const struct cl_record *r
 	return NULL;
 }
 
+/*
+ * --max-growth: the same order with no alignment added, its segments on
+ * the lines of an object that starts on one by free members and padding
+ * (the alignment rounded page_counter's 112 bytes up to 128).  Kept when
+ * it fits the bound and leaves no finding a proposal fixes.
+ */
+static bool lay_out_unaligned(struct plan *pl, const struct cl_record *rec,
+			      const struct cl_options *opt, const struct cl_options *check,
+			      struct cl_arena *a)
+{
+	pl->unaligned = true;
+	if (!cl_plan_lay_out(pl, rec, opt->line_size, a) &&
+	    pl->size <= rec->size + opt->max_growth &&
+	    !cl_plan_conflicts(cl_plan_model(rec, pl, a), check, a))
+		return true;
+	pl->unaligned = false;
+	cl_plan_lay_out(pl, rec, opt->line_size, a);
+	return false;
+}
+
 #define GAVE_UP_PAIRS_SHOWN 4
 
 /* "kept 'x' and 'y', 'x' and 'z' on one line to stay within 64 bytes of growth" */
@@ -868,8 +906,9 @@ int cl_propose(const struct cl_record *rec, const struct cl_options *opt,
 	struct top_class *tc = cl_arena_alloc(a, (rec->nmembers + 1) * sizeof(*tc));
 	struct plan best = { 0 };
 	struct cl_options check = *opt;
-	uint64_t seen = rec->objects ? rec->objects->base_align : 0;
+	uint64_t seen = cl_record_seen_align(rec);
 	bool distance = seen && seen < opt->line_size, limited = false;
+	size_t pl_conflicts, best_conflicts = 0;
 	const char *why;
 
 	memset(out, 0, sizeof(*out));
@@ -898,15 +937,28 @@ int cl_propose(const struct cl_record *rec, const struct cl_options *opt,
 		why = cl_plan_lay_out(&pl, rec, opt->line_size, a);
 		if (why)
 			return fail(out, why);
-		if (!best.units || pl.size < best.size)
+		/*
+		 * The plan that separates, then the smaller: with a flexible
+		 * array last, only the order that puts its class last does
+		 * (struct flex: w, then r aligned, then data[]).
+		 */
+		pl_conflicts = cl_plan_conflicts(cl_plan_model(rec, &pl, a), opt, a);
+		if (!best.units || pl_conflicts < best_conflicts ||
+		    (pl_conflicts == best_conflicts && pl.size < best.size)) {
 			best = pl;
+			best_conflicts = pl_conflicts;
+		}
 	}
 	/* by distance: clean at every start offset, not only at a line's */
 	if (distance) {
 		out->base_align = seen;
 		check.alignment = CL_ALIGN_ANY;
 	}
-	if (opt->max_growth_set && best.size > rec->size + opt->max_growth) {
+	if (opt->max_growth_set && best.size > rec->size + opt->max_growth &&
+	    !distance && lay_out_unaligned(&best, rec, opt, &check, a)) {
+		out->gave_up = cl_arena_printf(a, "no alignment added, to stay within %" PRIu64 " bytes of growth: the classes are a line apart where an object starts on a line (a static, or aligned_alloc(%u, ...); malloc() gives 16)",
+					       opt->max_growth, opt->line_size);
+	} else if (opt->max_growth_set && best.size > rec->size + opt->max_growth) {
 		uint64_t unbounded = best.size;
 
 		why = keep_within_growth(&best, rec, opt, &check, a);

@@ -68,6 +68,10 @@ struct unit {
  * @pad: per unit, bytes of padding laid after it (by distance, below)
  * @distance: keep segments a line apart by padding, not by alignment:
  *            the objects live where a line alignment does not hold
+ * @unaligned: start segments on the lines of an object that starts on a
+ *             line, by filling and padding up to the boundary, adding no
+ *             alignment (which rounds the size up to a line): --max-growth
+ *             0 on page_counter
  */
 struct plan {
 	struct unit *units;
@@ -87,7 +91,7 @@ struct plan {
 	uint64_t bitend;
 	bool after_bits;
 	uint32_t *pad;
-	bool distance;
+	bool distance, unaligned;
 };
 
 /* Let neighbouring segments share lines where nothing conflicts (propose.c). */

@@ -21,6 +21,7 @@
 // PROFILE-NEXT: #   {{.*}}annotate-group.txt: event 'cpu/mem-loads,ldlat=30/P': reads, counted in samples
 // PROFILE-NEXT: #   {{.*}}annotate-group.txt: event 'cpu/mem-stores/P': writes, counted in samples
 // PROFILE:      cachelint-profile: 1
+// PROFILE-NEXT: counts: samples
 // PROFILE-NEXT: structs:
 // PROFILE-NEXT:   page_counter:
 // PROFILE-NEXT:     usage.counter: {reads: 6634, writes: 12466}
@@ -71,15 +72,15 @@ struct page_counter {
 	unsigned long max;
 // CHECK: :[[#MAX:@LINE-1]]:23: warning: read-mostly field 'max' shares cache line 0 (bytes 0-63) of 'struct page_counter' with write-hot field 'usage.counter' [cachelint-false-sharing]
 // CHECK-NEXT: :[[#COUNTER:@LINE-12]]:14: note: 'usage.counter' is written on hot paths
-// CHECK-NEXT: :[[#MAX]]:23: note: 'max' is read-mostly, inferred from reads 3488, writes 0 at {{.*}}.yaml:13:5
-// CHECK-NEXT: :[[#COUNTER]]:14: note: 'usage.counter' is write-hot, inferred from reads 6634, writes 12466 at {{.*}}.yaml:9:5
+// CHECK-NEXT: :[[#MAX]]:23: note: 'max' is read-mostly, inferred from reads 3488, writes 0 at {{.*}}.yaml:15:5
+// CHECK-NEXT: :[[#COUNTER]]:14: note: 'usage.counter' is write-hot, inferred from reads 6634, writes 12466 at {{.*}}.yaml:11:5
 // CHECK-NEXT: :[[#MAX]]:23: warning: read-mostly field 'max' shares cache line 0 (bytes 0-63) of 'struct page_counter' with write-hot field 'watermark' [cachelint-false-sharing]
 // CHECK-NEXT: :[[#WATERMARK:@LINE+8]]:23: note: 'watermark' is written on hot paths
-// CHECK-NEXT: :[[#WATERMARK]]:23: note: 'watermark' is write-hot, inferred from reads 276, writes 1102 at {{.*}}.yaml:15:5
+// CHECK-NEXT: :[[#WATERMARK]]:23: note: 'watermark' is write-hot, inferred from reads 276, writes 1102 at {{.*}}.yaml:17:5
 	struct page_counter *parent;
 // CHECK-NEXT: :[[#PARENT:@LINE-1]]:30: warning: read-mostly field 'parent' shares cache line 0 (bytes 0-63) of 'struct page_counter' with write-hot field 'usage.counter' [cachelint-false-sharing]
 // CHECK-NEXT: :[[#COUNTER]]:14: note: 'usage.counter' is written on hot paths
-// CHECK-NEXT: :[[#PARENT]]:30: note: 'parent' is read-mostly, inferred from reads 3057, writes 0 at {{.*}}.yaml:14:5
+// CHECK-NEXT: :[[#PARENT]]:30: note: 'parent' is read-mostly, inferred from reads 3057, writes 0 at {{.*}}.yaml:16:5
 // CHECK-NEXT: :[[#PARENT]]:30: warning: read-mostly field 'parent' shares cache line 0 (bytes 0-63) of 'struct page_counter' with write-hot field 'watermark' [cachelint-false-sharing]
 // CHECK-NEXT: :[[#WATERMARK]]:23: note: 'watermark' is written on hot paths
 	unsigned long watermark;

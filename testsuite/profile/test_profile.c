@@ -504,7 +504,7 @@ static struct error_case version_float = {
 };
 static struct error_case unknown_top_key = {
 	V1 "line-size: 64\nstruct:\n  s: {a: cold}\n", 3, 1,
-	"unknown key 'struct' (expected cachelint-profile, line-size, thresholds, "
+	"unknown key 'struct' (expected cachelint-profile, line-size, thresholds, counts, "
 	"suppress, paths, structs, objects, contention or lines)",
 };
 static struct error_case unknown_class = {
@@ -669,6 +669,11 @@ static struct error_case group_with_cold = {
 };
 static struct error_case group_empty = {
 	V1 "structs:\n  s:\n    a: {group: ''}\n", 4, 16, "'group' must name a write group",
+};
+/* a write group is a path: its name reaches the program bench compiles */
+static struct error_case group_not_path = {
+	V1 "structs:\n  s:\n    a: {class: write_hot, group: 'x */ f(); /*'}\n", 4, 34,
+	"write group 'x */ f(); /*' is not a path name: a path is a name of letters, digits, '_', '-' and '.'",
 };
 static struct error_case empty_entry = {
 	V1 "structs:\n  s:\n    a: {}\n", 4, 8, "entry 'a' has no class, group, counts or paths",
@@ -1527,6 +1532,7 @@ int main(void)
 		ERROR_TEST(threshold_unknown),
 		ERROR_TEST(group_with_cold),
 		ERROR_TEST(group_empty),
+		ERROR_TEST(group_not_path),
 		ERROR_TEST(empty_entry),
 		ERROR_TEST(unknown_entry_key),
 		ERROR_TEST(unknown_rule),

@@ -201,6 +201,7 @@ int cli_output_ready(const char *path);
 void cli_struct_first(char **args, int n);
 
 extern const struct cl_command cl_cmd_explain;
+extern const struct cl_command cl_cmd_report;
 extern const struct cl_command cl_cmd_lint;
 extern const struct cl_command cl_cmd_dwarf;
 extern const struct cl_command cl_cmd_layout;

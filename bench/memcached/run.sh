@@ -115,6 +115,10 @@ fi
 build_memcached() {
 	rm -rf "$1"
 	cp -a "$src" "$1"
+	# a tree someone built in: its objects would leave bear nothing to see
+	if [ -f "$1/Makefile" ]; then
+		(cd "$1" && make -s distclean > /dev/null 2>&1) || true
+	fi
 	cc="gcc -fplugin=$plugin -fplugin-arg-cachelint-instrument=$instrument ${CACHELINT_PLUGIN_ARGS:-}"
 	echo "building memcached: instrument=$instrument ${CACHELINT_PLUGIN_ARGS:-}"
 	(cd "$1" && timeout 900 ./configure -q CC="$cc" CFLAGS="-O2 -g" \
@@ -143,48 +147,69 @@ mkdir -p "$out"
 build_memcached "$cache/instr"
 mc=$cache/instr/memcached
 
-# Run it: 4 workers on a free loopback port (bind port 0, take what the
-# kernel gave), UDP off, under the load; then SIGINT.  memcached's handler
-# only sets stop_main_loop; the main loop sees it within a second (its
-# clock event), main() returns and the runtime's atexit writes the profile.
-# As root memcached wants -u USER; root itself keeps the profile's
-# directory writable (as nobody the runtime says "Permission denied").
-user=
-[ "$(id -u)" != 0 ] || user="-u root"
-port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-CACHELINT_PROFILE="$out/profile.yaml" "$mc" -t 4 -l 127.0.0.1 -p "$port" -U 0 -m 64 $user \
-	> "$out/memcached.log" 2>&1 &
-server_pid=$!
-i=0
-until python3 -c "import socket; socket.create_connection(('127.0.0.1', $port), timeout=1)" 2>/dev/null; do
-	i=$((i + 1))
-	[ "$i" -lt 100 ] || die_log "$out/memcached.log" "memcached did not listen on $port"
-	kill -0 "$server_pid" 2>/dev/null || die_log "$out/memcached.log" "memcached exited"
-	sleep 0.1
-done
-python3 "$here/load.py" "$port" "$seconds" "$clients" > "$out/load.txt" 2>&1 ||
-	die_log "$out/load.txt" "the load failed"
-cat "$out/load.txt"
-kill -INT "$server_pid"
-i=0
-while kill -0 "$server_pid" 2>/dev/null; do
-	i=$((i + 1))
-	[ "$i" -lt 100 ] || die "memcached did not exit 10 s after SIGINT"
-	sleep 0.1
-done
-rc=0
-wait "$server_pid" || rc=$?
-server_pid=
-[ "$rc" = 0 ] || die_log "$out/memcached.log" "memcached exited with status $rc"
-[ -s "$out/profile.yaml" ] || die_log "$out/memcached.log" "no profile written"
-echo "profile: $out/profile.yaml ($(awk '/^[^ #]/ { s = /^structs:/ } s && /^  [^ ]/' "$out/profile.yaml" | wc -l) structs)"
+# run_once DIR: memcached under the load, its profile in DIR, the lint of
+# memcached's units with it, the summary.
+#
+# 4 workers on a free loopback port (bind port 0, take what the kernel
+# gave), UDP off, under the load; then SIGINT.  memcached's handler only
+# sets stop_main_loop; the main loop sees it within a second (its clock
+# event), main() returns and the runtime's atexit writes the profile.  As
+# root memcached wants -u USER; root itself keeps the profile's directory
+# writable (as nobody the runtime says "Permission denied").
+run_once() {
+	dir=$1
+	mkdir -p "$dir"
+	user=
+	[ "$(id -u)" != 0 ] || user="-u root"
+	port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+	CACHELINT_PROFILE="$dir/profile.yaml" "$mc" -t 4 -l 127.0.0.1 -p "$port" -U 0 -m 64 $user \
+		> "$dir/memcached.log" 2>&1 &
+	server_pid=$!
+	i=0
+	until python3 -c "import socket; socket.create_connection(('127.0.0.1', $port), timeout=1)" 2>/dev/null; do
+		i=$((i + 1))
+		[ "$i" -lt 100 ] || die_log "$dir/memcached.log" "memcached did not listen on $port"
+		kill -0 "$server_pid" 2>/dev/null || die_log "$dir/memcached.log" "memcached exited"
+		sleep 0.1
+	done
+	python3 "$here/load.py" "$port" "$seconds" "$clients" > "$dir/load.txt" 2>&1 ||
+		die_log "$dir/load.txt" "the load failed"
+	cat "$dir/load.txt"
+	kill -INT "$server_pid"
+	i=0
+	while kill -0 "$server_pid" 2>/dev/null; do
+		i=$((i + 1))
+		[ "$i" -lt 100 ] || die "memcached did not exit 10 s after SIGINT"
+		sleep 0.1
+	done
+	rc=0
+	wait "$server_pid" || rc=$?
+	server_pid=
+	[ "$rc" = 0 ] || die_log "$dir/memcached.log" "memcached exited with status $rc"
+	[ -s "$dir/profile.yaml" ] || die_log "$dir/memcached.log" "no profile written"
+	echo "profile: $dir/profile.yaml ($(awk '/^[^ #]/ { s = /^structs:/ } s && /^  [^ ]/' "$dir/profile.yaml" | wc -l) structs)"
+	# Feed the profile back: the lint on memcached's units with their own
+	# flags (bear's compile database; the plugin's flags are dropped by
+	# the lint), then every finding on the structs and the counts.  Status
+	# 1 is "findings".
+	rc=0
+	"$cli" lint -p "$cache/instr" -j 2 --profile "$dir/profile.yaml" ${CACHELINT_LINT_ARGS:-} --format json \
+		-o "$dir/lint.json" 2> "$dir/lint.log" || rc=$?
+	[ "$rc" -le 1 ] || { cat "$dir/lint.log" >&2; die "cachelint lint failed (status $rc)"; }
+	python3 "$here/summary.py" "$dir/lint.json" "$dir/profile.yaml" "$structs" "$cache/instr" | tee "$dir/summary.txt"
+}
 
-# Feed the profile back: the lint on memcached's units with their own flags
-# (bear's compile database; the plugin's flags are dropped by the lint),
-# then every finding on the structs and the counts.  Status 1 is "findings".
-rc=0
-"$cli" lint -p "$cache/instr" -j 2 --profile "$out/profile.yaml" ${CACHELINT_LINT_ARGS:-} --format json \
-	-o "$out/lint.json" 2> "$out/lint.log" || rc=$?
-[ "$rc" -le 1 ] || { cat "$out/lint.log" >&2; die "cachelint lint failed (status $rc)"; }
-python3 "$here/summary.py" "$out/lint.json" "$out/profile.yaml" "$structs" "$cache/instr" | tee "$out/summary.txt"
+# MEMCACHED_RUNS=N: the same workload N times, each run's findings, then
+# which finding came back in how many of the runs (weights aside).
+runs=${MEMCACHED_RUNS:-1}
+case "$runs" in
+''|*[!0-9]*|0) die "MEMCACHED_RUNS must be a whole number from 1: $runs" ;;
+esac
+n=1
+while [ "$n" -le "$runs" ]; do
+	echo "== run $n of $runs"
+	run_once "$out/run$n"
+	n=$((n + 1))
+done
+[ "$runs" = 1 ] || python3 "$here/summary.py" --stability "$out"/run*/lint.json | tee "$out/stability.txt"
 echo "run: $(date -u '+%Y-%m-%d %H:%M UTC'), cachelint $build ($(git -C "$top" rev-parse --short HEAD 2>/dev/null || echo ?)), results in $out"

@@ -2,6 +2,7 @@
 """Print bench/memcached's findings and their counts.
 
     summary.py LINT.json PROFILE.yaml NAME[:NAME...] [ROOT]
+    summary.py --stability LINT.json...
 
 LINT.json is `cachelint lint --format json` output, PROFILE.yaml the
 profile the run wrote.  Prints every finding on the named structs (the
@@ -10,7 +11,9 @@ that names a variable instead is matched on it), one GCC-style line and
 its note each, grouped by struct; then a table: per struct, the members
 the profile counted and the findings per rule, and a row for the findings
 on any other struct.  File names under ROOT are printed relative to it.
-Only the standard library.
+With --stability: each distinct finding of the runs' lint outputs (its
+rule, struct and message with the weights and sample counts taken out)
+and in how many of the runs it came back.  Only the standard library.
 """
 import collections
 import json
@@ -54,7 +57,31 @@ def where(f, root):
     return "%s:%s:%s" % (path, fld.get("line", "?"), fld.get("column", "?"))
 
 
+def stable_key(f):
+    """A finding without what varies between runs: weights, sample counts."""
+    msg = re.sub(r"~[0-9,]+ transfers(/s)?", "~N transfers/s", f.get("message", ""))
+    msg = re.sub(r"[0-9,]+ samples", "N samples", msg)
+    return (f.get("rule", "?"), record_name(f), msg)
+
+
+def stability(paths):
+    """Each distinct finding of the runs and in how many it came back."""
+    seen = collections.Counter()
+    for path in paths:
+        with open(path) as fh:
+            keys = {stable_key(f) for f in json.load(fh).get("findings", [])}
+        seen.update(keys)
+    print("== the same findings in %d runs?" % len(paths))
+    for (rule, rec, msg), n in sorted(seen.items(), key=lambda kv: (-kv[1], kv[0])):
+        print("%d/%d  %s  %s: %s" % (n, len(paths), rule, rec, msg[:160]))
+    unstable = sum(1 for n in seen.values() if n != len(paths))
+    print("%d distinct findings, %d of them not in every run" % (len(seen), unstable))
+
+
 def main():
+    if len(sys.argv) > 2 and sys.argv[1] == "--stability":
+        stability(sys.argv[2:])
+        return
     if len(sys.argv) not in (4, 5):
         raise SystemExit(__doc__)
     root = sys.argv[4] if len(sys.argv) > 4 else None

@@ -18,6 +18,15 @@
 # CACHELINT_BUILD=DIR takes the plugin and libcachelint-rt from DIR
 # (default build/).  The profile, INFO output, notes and logs stay in
 # $cache/last/.
+#
+# Then the contention evidence of io_threads_pending[] (networking.c: one
+# counter per I/O thread, which main sets when it hands a thread its
+# clients and the thread polls and clears): as shipped, each slot has a
+# line of its own (aligned(CACHE_LINE_SIZE)) and `cachelint dwarf` with the
+# run's profile finds nothing; in a copy with that alignment removed the
+# slots share lines and the run gives the between-objects finding, with the
+# main thread's handoff (the same bytes) shown beside it as true sharing.
+# REDIS_PENDING=0 skips that part.
 set -eu
 export LC_ALL=C
 here=$(cd "$(dirname "$0")" && pwd)
@@ -28,7 +37,7 @@ build=$(cd "${CACHELINT_BUILD:-$top/build}" && pwd)
 cache=${CACHELINT_CACHE:-$HOME/.cache/cachelint}/redis
 plugin="$build/plugin/cachelint.so"
 rt="$build/runtime/libcachelint-rt.a"
-structs=redisServer:client:threads_pending
+structs=redisServer:client:threads_pending:io_threads_pending
 make_flags="-j2 MALLOC=libc BUILD_TLS=no USE_SYSTEMD=no"
 
 die() { echo "run.sh: $*" >&2; exit 2; }
@@ -161,6 +170,33 @@ if [ -n "${CACHELINT_BEFORE:-}" ]; then
 	build_server before "$(cd "$CACHELINT_BEFORE" && pwd)" ""
 	run_server before
 	variants="instr before"
+fi
+
+# io_threads_pending[]: as shipped (aligned slots), and without the alignment.
+pending() {
+	name=$1
+	"$build/lint/cachelint" dwarf --profile "$out/$name/profile.yaml" "$cache/$name/src/redis-server" \
+		> "$out/$name/dwarf.txt" 2> "$out/$name/dwarf.err" || true
+	grep -A1 "io_threads_pending\|threads_pending'" "$out/$name/dwarf.txt" | grep -v '^--' |
+		sed "s|^|  $name: |" || echo "  $name: nothing on io_threads_pending"
+	"$build/lint/cachelint" report --top 3 "$out/$name/profile.yaml" | sed "s|^|  $name report: |"
+}
+if [ "${REDIS_PENDING:-1}" != 0 ]; then
+	echo
+	echo "io_threads_pending[] (CACHELINT_SAMPLE=${CACHELINT_SAMPLE:-1024}):"
+	pending instr
+	copy_tree "$cache/unaligned"
+	sed -i 's/typedef struct __attribute__((aligned(CACHE_LINE_SIZE))) threads_pending {/typedef struct threads_pending {/' \
+		"$cache/unaligned/src/networking.c"
+	grep -q 'typedef struct threads_pending {' "$cache/unaligned/src/networking.c" ||
+		die "threads_pending is not declared as expected in networking.c"
+	echo "building redis-server (unaligned): instrument=$structs"
+	timeout 1800 make -C "$cache/unaligned/src" $make_flags \
+		REDIS_CFLAGS="-fplugin=$build/plugin/cachelint.so -fplugin-arg-cachelint-instrument=$structs" \
+		REDIS_LDFLAGS="-Wl,--whole-archive $build/runtime/libcachelint-rt.a -Wl,--no-whole-archive" \
+		redis-server > "$cache/unaligned/build.log" 2>&1 || die "build failed: $cache/unaligned/build.log"
+	run_server unaligned
+	pending unaligned
 fi
 
 # The members redis declares redisAtomic in struct redisServer.

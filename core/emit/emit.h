@@ -79,6 +79,8 @@ int cl_emit_github(FILE *out, const struct cl_findings *f, const struct cl_emit_
  * it (the pipeline's proposal, else one made here).  See emit_html.c.
  */
 int cl_emit_html(FILE *out, const struct cl_findings *f, const struct cl_emit_info *info);
+/* @s as HTML text: & < > " ' escaped. */
+void cl_put_html(FILE *out, const char *s);
 
 /*
  * A fingerprint of the finding that survives unrelated edits (no line

@@ -101,7 +101,7 @@ struct drawing {
 /* ------------------------------------------------------------------ */
 /* text                                                                 */
 
-static void put_html(FILE *out, const char *s)
+void cl_put_html(FILE *out, const char *s)
 {
 	for (; s && *s; s++) {
 		switch (*s) {
@@ -459,10 +459,10 @@ static void member_title(struct drawing *d, const struct box *b)
 	const struct cl_member *m = l->member;
 
 	fputs("<title>", d->out);
-	put_html(d->out, l->path);
+	cl_put_html(d->out, l->path);
 	if (m && m->type) {
 		fputs(": ", d->out);
-		put_html(d->out, m->type);
+		cl_put_html(d->out, m->type);
 	}
 	if (l->bit_offset % 8 || l->bit_size % 8 || (m && (m->flags & CL_MEMBER_BITFIELD)))
 		fprintf(d->out, "\noffset %" PRIu64 ":%" PRIu64 ", %" PRIu64 " bit%s", l->bit_offset / 8,
@@ -472,7 +472,7 @@ static void member_title(struct drawing *d, const struct box *b)
 	fprintf(d->out, ", %s", cl_leaf_class(l));
 	if (b->marks) {
 		fputc('\n', d->out);
-		put_html(d->out, b->marks);
+		cl_put_html(d->out, b->marks);
 	}
 	fputs("</title>", d->out);
 }
@@ -486,19 +486,19 @@ static void member(struct drawing *d, const struct box *b)
 	fputs("<g", d->out);
 	box_class(d, b);
 	fprintf(d->out, " id=\"%s\" data-path=\"", b->id);
-	put_html(d->out, l->path);
+	cl_put_html(d->out, l->path);
 	fprintf(d->out, "\" data-bit-offset=\"%" PRIu64 "\" data-bit-size=\"%" PRIu64
 		"\" data-offset=\"%" PRIu64 "\" data-size=\"%" PRIu64 "\" data-class=\"%s\"",
 		l->bit_offset, l->bit_size, l->bit_offset / 8, (l->bit_size + 7) / 8,
 		cl_class_name(l->access.cls));
 	if (l->access.group) {
 		fputs(" data-group=\"", d->out);
-		put_html(d->out, l->access.group);
+		cl_put_html(d->out, l->access.group);
 		fputc('"', d->out);
 	}
 	if (l->access.cls == CL_CLASS_PATHS) {
 		fputs(" data-paths=\"", d->out);
-		put_html(d->out, cl_access_describe(&l->access, d->a));
+		cl_put_html(d->out, cl_access_describe(&l->access, d->a));
 		fputc('"', d->out);
 	}
 	fputc('>', d->out);
@@ -522,7 +522,7 @@ static void member(struct drawing *d, const struct box *b)
 		if (text) {
 			fprintf(d->out, "<text class=\"label\" x=\"%.2f\" y=\"%.2f\">", label->x + 3,
 				label->y + 16);
-			put_html(d->out, text);
+			cl_put_html(d->out, text);
 			fputs("</text>", d->out);
 		}
 	}
@@ -578,11 +578,11 @@ static void arc(struct drawing *d, const struct cl_finding *f, const char *findi
 	if (finding)
 		fprintf(d->out, " data-finding=\"%s\"", finding);
 	fprintf(d->out, " data-rule=\"%s\" data-a=\"", cl_rule_info(f->rule)->id);
-	put_html(d->out, f->a.path);
+	cl_put_html(d->out, f->a.path);
 	fputs("\" data-b=\"", d->out);
-	put_html(d->out, f->b.path);
+	cl_put_html(d->out, f->b.path);
 	fprintf(d->out, "\" data-line=\"%" PRIu64 "\"><title>", f->line);
-	put_html(d->out, f->message);
+	cl_put_html(d->out, f->message);
 	fprintf(d->out, "</title><path d=\"M%.2f %.2fC%.2f %.2f %.2f %.2f %.2f %.2f\"/>"
 		"<circle cx=\"%.2f\" cy=\"%.2f\" r=\"2.5\"/><circle cx=\"%.2f\" cy=\"%.2f\" r=\"2.5\"/>",
 		x1, y1, x1, y1 - lift, x2, y2 - lift, x2, y2, x1, y1, x2, y2);
@@ -732,7 +732,7 @@ static void path_lines_table(struct page *pg, const struct cl_proposal *p)
 	      pg->out);
 	for (size_t i = 0; i < p->npaths; i++) {
 		fputs("<tr><td>", pg->out);
-		put_html(pg->out, p->lines_before[i].path);
+		cl_put_html(pg->out, p->lines_before[i].path);
 		fprintf(pg->out, "</td><td>%" PRIu64 "</td><td>%" PRIu64 "</td><td>%" PRIu64 "</td></tr>\n",
 			p->lines_before[i].lines, p->lines_after[i].lines, p->lines_after[i].least);
 	}
@@ -752,7 +752,7 @@ static void proposed(struct page *pg, const struct cl_record *rec, const char *p
 		if (cl_propose(rec, pg->info->opt, &pg->a, mine)) {
 			fputs("<figure class=\"layout proposed none\"><figcaption><b>no proposal</b>: ",
 			      pg->out);
-			put_html(pg->out, mine->reason);
+			cl_put_html(pg->out, mine->reason);
 			fputs("</figcaption></figure>\n", pg->out);
 			return;
 		}
@@ -768,7 +768,7 @@ static void proposed(struct page *pg, const struct cl_record *rec, const char *p
 	cl_findings_free(&own);
 	/* below the picture, so that both pictures start at one height */
 	fputs("<p class=\"order\">", pg->out);
-	put_html(pg->out, cl_proposal_order(p, &pg->a));
+	cl_put_html(pg->out, cl_proposal_order(p, &pg->a));
 	fputs("</p>\n", pg->out);
 	path_lines_table(pg, p);
 	fputs("</figure>\n", pg->out);
@@ -781,9 +781,9 @@ static void why(struct page *pg, enum cl_rule r)
 	const char *nl = strchr(ri->help, '\n');
 
 	fputs("<details><summary>", pg->out);
-	put_html(pg->out, ri->summary);
+	cl_put_html(pg->out, ri->summary);
 	fputs("</summary><p>", pg->out);
-	put_html(pg->out, nl ? cl_arena_strndup(&pg->a, ri->help, (size_t)(nl - ri->help)) : ri->help);
+	cl_put_html(pg->out, nl ? cl_arena_strndup(&pg->a, ri->help, (size_t)(nl - ri->help)) : ri->help);
 	fprintf(pg->out, " (<code>cachelint explain %s</code>)</p></details>\n", ri->id);
 }
 
@@ -794,11 +794,11 @@ static void link_to_box(struct page *pg, const char *prefix, const char *path)
 
 	if (first < end) {
 		fprintf(pg->out, "<a href=\"#%s-c-m%zu\">", prefix, pg->paths.v[first].index);
-		put_html(pg->out, path);
+		cl_put_html(pg->out, path);
 		fputs("</a>", pg->out);
 		return;
 	}
-	put_html(pg->out, path);
+	cl_put_html(pg->out, path);
 }
 
 /* The leaves of the section's record, found by path for link_to_box(). */
@@ -821,20 +821,20 @@ static void finding(struct page *pg, size_t i, const char *prefix)
 
 	fprintf(pg->out, "<li class=\"finding sev-%s\" id=\"%s\" data-rule=\"%s\" data-where=\"",
 		cl_severity_name(fd->severity), pg->ids[i], cl_rule_info(fd->rule)->id);
-	put_html(pg->out, where(&pg->a, &pg->src, &fd->where));
+	cl_put_html(pg->out, where(&pg->a, &pg->src, &fd->where));
 	fputc('"', pg->out);
 	if (fd->a.path && fd->b.path) {
 		fputs(" data-a=\"", pg->out);
-		put_html(pg->out, fd->a.path);
+		cl_put_html(pg->out, fd->a.path);
 		fputs("\" data-b=\"", pg->out);
-		put_html(pg->out, fd->b.path);
+		cl_put_html(pg->out, fd->b.path);
 		fputc('"', pg->out);
 	}
 	fputs("><p><span class=\"loc\">", pg->out);
-	put_html(pg->out, where(&pg->a, &pg->src, &fd->where));
+	cl_put_html(pg->out, where(&pg->a, &pg->src, &fd->where));
 	fprintf(pg->out, "</span> <span class=\"sev\">%s:</span> <span class=\"msg\">",
 		cl_severity_name(fd->severity));
-	put_html(pg->out, fd->message);
+	cl_put_html(pg->out, fd->message);
 	fputs("</span></p>\n", pg->out);
 	if (fd->a.path && fd->b.path && fd->record && prefix) {
 		fputs("<p class=\"pair\">", pg->out);
@@ -845,14 +845,14 @@ static void finding(struct page *pg, size_t i, const char *prefix)
 	}
 	if (fd->note && fd->note_where.file) {
 		fputs("<p class=\"note\"><span class=\"loc\">", pg->out);
-		put_html(pg->out, where(&pg->a, &pg->src, &fd->note_where));
+		cl_put_html(pg->out, where(&pg->a, &pg->src, &fd->note_where));
 		fputs("</span> note: ", pg->out);
-		put_html(pg->out, fd->note);
+		cl_put_html(pg->out, fd->note);
 		fputs("</p>\n", pg->out);
 	}
 	for (size_t k = 0; k < n; k++) {
 		fputs("<p class=\"note\">note: ", pg->out);
-		put_html(pg->out, notes[k].text);
+		cl_put_html(pg->out, notes[k].text);
 		fputs("</p>\n", pg->out);
 	}
 	why(pg, fd->rule);
@@ -871,12 +871,12 @@ static void section(struct page *pg, size_t r)
 			pg->ids[i] = cl_arena_printf(&pg->a, "%s-f%zu", prefix, nf++);
 		}
 	fprintf(pg->out, "<section class=\"record\" id=\"%s\" data-struct=\"", prefix);
-	put_html(pg->out, name);
+	cl_put_html(pg->out, name);
 	fprintf(pg->out, "\" data-size=\"%" PRIu64 "\" data-findings=\"%zu\">\n<h2>", rec->size, nf);
-	put_html(pg->out, name);
+	cl_put_html(pg->out, name);
 	if (rec->span.file) {
 		fputs(" <small>", pg->out);
-		put_html(pg->out, where(&pg->a, &pg->src, &rec->span));
+		cl_put_html(pg->out, where(&pg->a, &pg->src, &rec->span));
 		fputs("</small>", pg->out);
 	}
 	fputs("</h2>\n<div class=\"layouts\">\n", pg->out);
@@ -991,14 +991,14 @@ static void header(struct page *pg, size_t nsections)
 	      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n", pg->out);
 	fprintf(pg->out, "<meta name=\"generator\" content=\"cachelint %s\">\n<title>cachelint: ",
 		info->tool_version);
-	put_html(pg->out, title);
+	cl_put_html(pg->out, title);
 	fprintf(pg->out, "</title>\n<style>\n%s</style>\n</head>\n<body>\n", style);
 	/* the hatching of holes, shared by every picture */
 	fputs("<svg width=\"0\" height=\"0\" style=\"position:absolute\" aria-hidden=\"true\">"
 	      "<defs><pattern id=\"cl-hatch\" width=\"5\" height=\"5\" patternUnits=\"userSpaceOnUse\" "
 	      "patternTransform=\"rotate(45)\"><rect width=\"2\" height=\"5\" fill=\"#e8a33d\"/>"
 	      "</pattern></defs></svg>\n<header>\n<h1>cachelint: ", pg->out);
-	put_html(pg->out, title);
+	cl_put_html(pg->out, title);
 	fprintf(pg->out, "</h1>\n<p>cachelint %s; line size %u bytes, alignment=%s%s; "
 		"%zu struct%s analysed, %zu drawn, <span class=\"count\">%zu finding%s</span>. "
 		"Each row is one cache line of a struct that starts on a line boundary.</p>\n",
@@ -1038,7 +1038,7 @@ static void contents(struct page *pg)
 		if (!drawn(pg, pg->info->records[r]))
 			continue;
 		fprintf(pg->out, "<li><a href=\"#r%zu\">", r);
-		put_html(pg->out, cl_record_display(pg->info->records[r], &pg->a));
+		cl_put_html(pg->out, cl_record_display(pg->info->records[r], &pg->a));
 		fputs("</a></li>\n", pg->out);
 	}
 	fputs("</ul></nav>\n", pg->out);

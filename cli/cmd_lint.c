@@ -18,6 +18,7 @@
 #include "cli_output.h"
 #include "compdb.h"
 
+#include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,6 +30,7 @@ enum {
 	OPT_BUILD_DIR = CLI_OPT_OUTPUT_FIRST_FREE,
 	OPT_JOBS,
 	OPT_PATCH_OUT,
+	OPT_ACCESS_MAP,
 };
 
 static const char usage_text[] =
@@ -50,6 +52,11 @@ static const char usage_text[] =
 	"                          the file that declares the struct, which must be\n"
 	"                          below that folder (a header outside it is an error:\n"
 	"                          pass --source-root with a folder above it)\n"
+	"  --access-map FILE       write every member access the units' functions make\n"
+	"                          (file, line, column, function, struct, member,\n"
+	"                          offset, size, read or write) to FILE; FILE ending\n"
+	"                          in '/' is a directory: one DIR/<source>.cachelint.map\n"
+	"                          per unit\n"
 	"With --propose, each struct's first finding gets a note with its proposed\n"
 	"reordering (or why none is offered), JSON a \"proposals\" list, SARIF \"fixes\".\n";
 
@@ -63,6 +70,7 @@ static const char usage_text[] =
  * @nfiles: number of @files
  * @flags: compiler flags after --
  * @nflags: number of @flags
+ * @access_map: --access-map FILE or DIR/
  */
 struct lint_run {
 	struct cli_common common;
@@ -73,6 +81,7 @@ struct lint_run {
 	size_t nfiles;
 	char **flags;
 	size_t nflags;
+	const char *access_map;
 };
 
 /* The units, parsed by the workers, merged by the main thread in order. */
@@ -123,21 +132,54 @@ static void wait_for(struct work *w, size_t i)
  * @seen_notes: the front end's notes printed (a header's, once for every unit)
  * @failed: units that could not be analysed
  * @structs: records met (progress)
+ * @map_path: --access-map
+ * @map: with --access-map FILE, the units' accesses, merged
+ * @map_failed: an access map could not be written
  */
 struct merge {
 	struct cl_pipeline pipe;
 	struct cl_strset seen_notes;
 	size_t failed;
 	size_t structs;
+	const char *map_path;
+	struct cl_access_map map;
+	bool map_failed;
 };
 
-static void merge_unit(struct merge *m, struct lint_tu *tu)
+/*
+ * A unit's access map: its own file below DIR/, or its lines into the
+ * one FILE, written at the end.  A unit that failed has none.
+ */
+static void merge_access(struct merge *m, const struct lint_job *job, struct lint_tu *tu)
+{
+	char *file;
+
+	if (!m->map_path || !tu->access)
+		return;
+	if (m->map_path[strlen(m->map_path) - 1] != '/') {
+		for (size_t i = 0; i < tu->access->n; i++)
+			cl_access_map_add(&m->map, &tu->access->v[i]);
+		return;
+	}
+	file = cl_access_map_unit_path(m->map_path, job->file);
+	if (!file) {
+		cl_error("cannot make access map directory '%s': %s", m->map_path, strerror(errno));
+		m->map_failed = true;
+	} else if (cl_access_map_save(tu->access, file)) {
+		cl_error("cannot write access map '%s': %s", file, strerror(errno));
+		m->map_failed = true;
+	}
+	free(file);
+}
+
+static void merge_unit(struct merge *m, const struct lint_job *job, struct lint_tu *tu)
 {
 	if (tu->errors) {
 		fputs(tu->errors, stderr);
 		m->failed++;
 		return;
 	}
+	merge_access(m, job, tu);
 	/* a header's note, once for all the units that include it */
 	for (char *line = tu->notes, *end; line && *line; line = end + 1) {
 		end = strchr(line, '\n');
@@ -173,7 +215,8 @@ static void progress(const struct lint_run *r, size_t done, size_t total, size_t
 static void run_units(struct lint_run *r, const struct lint_jobs *jobs, struct cl_profile *prof,
 		      struct merge *m, struct lint_tu **results)
 {
-	struct lint_fe_options fe = { r->out.dump, prof, !r->common.opt.no_cacheline_groups };
+	struct lint_fe_options fe = { r->out.dump, prof, !r->common.opt.no_cacheline_groups,
+				      r->access_map != NULL };
 	struct work w = { jobs, &fe, NULL, NULL, 0, PTHREAD_MUTEX_INITIALIZER,
 			  PTHREAD_COND_INITIALIZER };
 	unsigned nthreads = r->jobs < jobs->n ? r->jobs : (unsigned)jobs->n;
@@ -192,7 +235,7 @@ static void run_units(struct lint_run *r, const struct lint_jobs *jobs, struct c
 		worker(&w);	/* no threads to be had: do it here */
 	for (size_t i = 0; i < jobs->n; i++) {
 		wait_for(&w, i);
-		merge_unit(m, &w.results[i]);
+		merge_unit(m, &jobs->v[i], &w.results[i]);
 		free(w.results[i].records);
 		w.results[i].records = NULL;
 		progress(r, i + 1, jobs->n, m->structs);
@@ -223,6 +266,9 @@ static int lint_option(struct lint_run *r, int opt, const char *arg)
 	case OPT_PATCH_OUT:
 		r->out.patch_out = arg;
 		return 0;
+	case OPT_ACCESS_MAP:
+		r->access_map = arg;
+		return 0;
 	default:
 		return -1;
 	}
@@ -240,6 +286,7 @@ static int parse_args(struct lint_run *r, int argc, char **argv)
 		CLI_OUTPUT_LONG_OPTIONS,
 		{ "jobs", required_argument, NULL, OPT_JOBS },
 		{ "patch-out", required_argument, NULL, OPT_PATCH_OUT },
+		{ "access-map", required_argument, NULL, OPT_ACCESS_MAP },
 		{ NULL, 0, NULL, 0 },
 	};
 	int nopts = argc, opt, rc;
@@ -278,6 +325,10 @@ static int parse_args(struct lint_run *r, int argc, char **argv)
 	}
 	r->files = argv + optind;
 	r->nfiles = (size_t)(nopts - optind);
+	if (r->access_map && !*r->access_map) {
+		cl_error("--access-map needs a file or a directory (DIR/)");
+		return -1;
+	}
 	if (r->out.patch_out && !r->common.propose) {
 		cl_error("--patch-out writes the proposals: it needs --propose");
 		return -1;
@@ -306,6 +357,8 @@ static int lint(struct lint_run *r)
 	cl_profile_init(&prof);
 	memset(&m, 0, sizeof(m));
 	cl_strset_init(&m.seen_notes);
+	m.map_path = r->access_map;
+	cl_access_map_init(&m.map, NULL);
 	if (cli_load_profiles(&r->common, &prof))
 		goto out_profile;
 	cli_pipeline_config(&r->common, &prof, &cfg);
@@ -325,6 +378,13 @@ static int lint(struct lint_run *r)
 	lint_flags_fini();
 	r->out.source = jobs.n == 1 ? jobs.v[0].file : NULL;
 	rc = cli_report_units(&r->common, &r->out, &m.pipe, m.failed, jobs.n);
+	if (m.map_path && m.map_path[strlen(m.map_path) - 1] != '/' &&
+	    cl_access_map_save(&m.map, m.map_path)) {
+		cl_error("cannot write access map '%s': %s", m.map_path, strerror(errno));
+		m.map_failed = true;
+	}
+	if (m.map_failed)
+		rc = EXIT_USAGE;
 out:
 	cl_pipeline_free(&m.pipe);
 out_profile:
@@ -332,6 +392,7 @@ out_profile:
 		lint_tu_free(&results[i]);
 	free(results);
 	cl_strset_free(&m.seen_notes);
+	cl_access_map_free(&m.map);
 	cl_profile_free(&prof);
 	lint_jobs_free(&jobs);
 	return rc;

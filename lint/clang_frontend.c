@@ -24,6 +24,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "clang_access.h"
 #include "emit_source.h"
 #include "groups.h"
 #include "pipeline.h"
@@ -251,15 +252,14 @@ static CXCursor field_record(CXCursor field)
 	return is_record_kind(clang_getCursorKind(decl)) ? decl : clang_getNullCursor();
 }
 
-/* Tag, or the typedef name of `typedef struct {…} t;`, or NULL. */
-static const char *record_name(struct fe *fe, CXCursor decl, bool *typedef_name)
+const char *lint_record_name(CXCursor decl, struct cl_arena *a, bool *typedef_name)
 {
 	CXString s = clang_getCursorSpelling(decl);
 	const char *name = clang_getCString(s), *out = NULL;
 
 	*typedef_name = false;
 	if (*name) {
-		out = cl_arena_strdup(&fe->out->arena, name);
+		out = cl_arena_strdup(a, name);
 	} else if (!clang_Cursor_isAnonymous(decl)) {
 		CXString t = clang_getTypeSpelling(clang_getCursorType(decl));
 		const char *tn = clang_getCString(t);
@@ -269,7 +269,7 @@ static const char *record_name(struct fe *fe, CXCursor decl, bool *typedef_name)
 		else if (!strncmp(tn, "union ", 6))
 			tn += 6;
 		if (*tn && !strchr(tn, ' ')) {
-			out = cl_arena_strdup(&fe->out->arena, tn);
+			out = cl_arena_strdup(a, tn);
 			*typedef_name = true;
 		}
 		clang_disposeString(t);
@@ -278,17 +278,22 @@ static const char *record_name(struct fe *fe, CXCursor decl, bool *typedef_name)
 	return out;
 }
 
-struct fields {
-	CXCursor *v;
-	size_t n, cap;
-};
+static const char *record_name(struct fe *fe, CXCursor decl, bool *typedef_name)
+{
+	return lint_record_name(decl, &fe->out->arena, typedef_name);
+}
 
 static enum CXVisitorResult collect_field(CXCursor c, CXClientData data)
 {
-	struct fields *f = data;
+	struct lint_fields *f = data;
 
 	*(CXCursor *)cl_vec_push(&f->v, &f->n, &f->cap) = c;
 	return CXVisit_Continue;
+}
+
+void lint_record_fields(CXType t, struct lint_fields *f)
+{
+	clang_Type_visitFields(t, collect_field, f);
 }
 
 /* Unnamed bit-fields are padding: no front end reports them as members. */
@@ -326,7 +331,7 @@ static bool cursor_members(void *data, const void *rec,
 			   void *ctx)
 {
 	struct fe *fe = data;
-	struct fields f = { 0 };
+	struct lint_fields f = { 0 };
 	bool yes = false;
 
 	clang_Type_visitFields(clang_getCursorType(*(const CXCursor *)rec), collect_field, &f);
@@ -503,7 +508,7 @@ static struct cl_record *build(struct fe *fe, CXCursor decl, unsigned depth)
 {
 	CXType type = clang_getCursorType(decl);
 	long long size = clang_Type_getSizeOf(type), align = clang_Type_getAlignOf(type);
-	struct fields f = { 0 };
+	struct lint_fields f = { 0 };
 	struct cl_record *rec = NULL;
 	const char *name;
 	bool tdef, named;
@@ -561,8 +566,8 @@ static struct cl_record *convert(struct fe *fe, CXCursor decl, unsigned depth)
 /* The walk: records in the order the plugin finishes them. */
 struct walk {
 	struct fe *fe;
-	struct fields order;	/* named records, post-order */
-	struct fields pending;	/* nameless records outside records, analysed last */
+	struct lint_fields order;	/* named records, post-order */
+	struct lint_fields pending;	/* nameless records outside records, analysed last */
 };
 
 static const char *const macro_names[] = {
@@ -1144,6 +1149,10 @@ static CXTranslationUnit parse(struct fe *fe, CXIndex idx, const struct lint_job
 			 CXTranslationUnit_SkipFunctionBodies;
 	size_t len = 0;
 
+	/* the access map is made of what the bodies do */
+	if (opt->access_map)
+		flags &= ~(unsigned)CXTranslationUnit_SkipFunctionBodies;
+
 	for (int tries = 0; tries < PARSE_TRIES; tries++) {
 		CXTranslationUnit tu = NULL;
 		size_t nargs;
@@ -1202,6 +1211,10 @@ int lint_parse(CXIndex idx, const struct lint_job *job, const struct lint_fe_opt
 	if (fe.errbuf) {
 		out->errors = fe.errbuf;
 		out->nrecords = 0;
+	} else if (opt->access_map) {
+		out->access = cl_xmalloc(sizeof(*out->access));
+		cl_access_map_init(out->access, job->directory);
+		lint_access_walk(fe.tu, job, out->access);
 	}
 	out->notes = fe.notebuf;
 	free(fe.templates.v);
@@ -1217,6 +1230,10 @@ int lint_parse(CXIndex idx, const struct lint_job *job, const struct lint_fe_opt
 
 void lint_tu_free(struct lint_tu *tu)
 {
+	if (tu->access) {
+		cl_access_map_free(tu->access);
+		free(tu->access);
+	}
 	free(tu->records);
 	free(tu->errors);
 	free(tu->notes);

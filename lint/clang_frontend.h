@@ -23,6 +23,7 @@
 
 #include <clang-c/Index.h>
 
+#include "access_map.h"
 #include "access_profile.h"
 #include "layout.h"
 
@@ -62,6 +63,8 @@ struct lint_record {
  * @cap: allocated @records
  * @errors: diagnostics to print when the unit could not be analysed
  *          (malloc()ed, NULL when it was)
+ * @access: with lint_fe_options.access_map, the unit's member accesses
+ *          (clang_access.c; NULL when the unit failed)
  */
 struct lint_tu {
 	struct cl_arena arena;
@@ -69,6 +72,7 @@ struct lint_tu {
 	size_t nrecords, cap;
 	char *errors;
 	char *notes;	/* lines "file:line:col: note: …", or NULL */
+	struct cl_access_map *access;
 };
 
 /**
@@ -77,11 +81,14 @@ struct lint_tu {
  * @profile: profile structs are converted even without annotations (read
  *           only here: lookups from several threads)
  * @groups: so are records with the kernel's cacheline group markers
+ * @access_map: also walk the function bodies for the access map
+ *              (--access-map: the bodies are parsed, not skipped)
  */
 struct lint_fe_options {
 	bool all;
 	const struct cl_profile *profile;
 	bool groups;
+	bool access_map;
 };
 
 /*
@@ -96,6 +103,26 @@ bool lint_flag_dropped(const char *arg);
 void lint_flag_rejected(const char *arg, size_t len);
 void lint_flags_note(void);
 void lint_flags_fini(void);
+
+/**
+ * struct lint_fields - cursors gathered (a record's fields, in order)
+ * @v: them (malloc()ed)
+ * @n: how many
+ * @cap: allocated
+ */
+struct lint_fields {
+	CXCursor *v;
+	size_t n, cap;
+};
+
+/* The fields of record type @t as clang_Type_visitFields() gives them, anonymous members too. */
+void lint_record_fields(CXType t, struct lint_fields *f);
+
+/*
+ * A record's name as the lint reports it: its tag, or the typedef name of
+ * `typedef struct {…} t;` (then *@typedef_name), in @a; NULL for none.
+ */
+const char *lint_record_name(CXCursor decl, struct cl_arena *a, bool *typedef_name);
 
 /* Parse and convert @job into @out (initialised here).  0, or -1 with out->errors. */
 int lint_parse(CXIndex idx, const struct lint_job *job, const struct lint_fe_options *opt,

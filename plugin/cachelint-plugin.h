@@ -5,6 +5,9 @@
  * attributes.cc registers and checks the annotations, convert.cc turns GCC
  * trees into the core model, cachelint.cc hands each record to core's
  * pipeline and prints what it finds, propose.cc turns proposals into fix-its.
+ * access_walk.cc finds the member accesses of the unit's code, which
+ * instrument.cc counts and access_map.cc writes down (access_pass.cc runs
+ * the walk).
  * GCC trees stay in the plugin; the core only ever sees struct cl_record.
  */
 #ifndef CACHELINT_PLUGIN_H
@@ -63,23 +66,55 @@ bool convert_variable(tree decl, struct cl_variable *v, struct cl_arena *a);
 bool convert_seen(tree type);
 void convert_reset(void);
 
-/* instrument.cc */
+/* access_pass.cc: the walk of the unit's accesses (access_walk.cc) */
 struct cl_profile;
+struct access_sink;
+/**
+ * struct access_pass_config - what the walk is for
+ * @instrument: count the accesses at run time (`instrument`)
+ * @list: its structs ("a:b"), NULL or "" for those with annotations or in
+ *	@profile
+ * @notes: a note where a member's address leaves a function
+ *	(`instrument-notes`)
+ * @map: `access-map=`: FILE, or DIR/ (NULL: none)
+ * @profile: the loaded profiles
+ * @arena: strings
+ */
+struct access_pass_config {
+	bool instrument;
+	const char *list;
+	bool notes;
+	const char *map;
+	const struct cl_profile *profile;
+	struct cl_arena *arena;
+};
+/* Add the pass (a pass exists only with `instrument` or `access-map`). */
+void access_pass_register(const char *plugin_name, const struct access_pass_config *cfg);
+/* At the end of the unit (PLUGIN_FINISH): write the access map, unless @errors. */
+void access_pass_finish(bool errors);
+
+/* instrument.cc: the counting code */
 /*
  * Whether @list is a list of struct names for `instrument=`, as the plugin
  * names them (cl_record_name_valid): `conn:ns::box<int>`.
  */
 bool instrument_list_valid(const char *list);
-/* A typedef @decl: the name instrument= knows an anonymous record by. */
-void instrument_typedef(tree decl);
-/*
- * Add the pass that counts member accesses at run time (`instrument`):
- * @list the structs ("a:b"), NULL or "" for those with annotations or in
- * @profile; with @notes, a note where a member's address leaves a
- * function (`instrument-notes`).
- */
-void instrument_register(const char *plugin_name, const char *list, bool notes,
-			 const struct cl_profile *profile, struct cl_arena *arena);
+void instrument_configure(const char *list, bool notes, const struct cl_profile *profile,
+			  struct cl_arena *arena);
+/* For the unit: the sink that counts, or NULL after an error. */
+const struct access_sink *instrument_begin(void);
+/* Walk and count every function, then the unit's table and constructor. */
+void instrument_unit(void);
+void instrument_end(void);
+
+/* access_map.cc: the access map */
+void access_map_configure(const char *path);
+const struct access_sink *access_map_begin(void);
+void access_map_finish(bool errors);
+
+/* access_walk.cc */
+/* A typedef @decl: the name an anonymous record is known by (`typedef struct {…} t;`). */
+void access_walk_typedef(tree decl);
 
 /* propose.cc */
 /*

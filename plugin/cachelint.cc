@@ -39,8 +39,13 @@
  *                         program links libcachelint-rt, which writes them
  *                         as a profile at exit); structs S, or those with
  *                         annotations or in the profile (instrument.cc)
- *   instrument-notes      a note where a counted member's address leaves a
- *                         function: accesses through it are not counted
+ *   instrument-notes      a note at every place a counted member's address
+ *                         leaves a function, or a function it reaches
+ *                         accesses it only sometimes: not counted
+ *   access-map=FILE       write every member access of the unit, where it
+ *                         is and what it touches (docs/access-map.md);
+ *                         FILE ending in '/' is a directory:
+ *                         DIR/<source>.cachelint.map (access_map.cc)
  *   disable               load, register the annotations, check nothing
  *
  * Every FILE is written whole at the end of the unit or not at all
@@ -72,7 +77,7 @@ static struct plugin_info cachelint_info = {
 	"Arguments: profile=FILE[:FILE...] line-size=N alignment=line|any adjacent\n"
 	"cacheline-groups=on|off max-growth=BYTES "
 	"propose view[=FILE] report=FILE dump-layout[=FILE] werror\n"
-	"instrument[=STRUCT[:STRUCT...]] instrument-notes disable",
+	"instrument[=STRUCT[:STRUCT...]] instrument-notes access-map=FILE disable",
 };
 
 typedef int_hash<unsigned int, 0xffffffffu, 0xfffffffeu> uid_hash;
@@ -116,6 +121,7 @@ struct plugin_output {
  * @instrument_list: its structs, NULL for the default choice
  * @instrument_notes: `instrument-notes`: say where a counted member's
  *	address leaves a function
+ * @access_map: `access-map=`: where the unit's member accesses are written
  */
 struct plugin_state {
 	bool disabled;
@@ -138,6 +144,7 @@ struct plugin_state {
 	bool instrument;
 	const char *instrument_list;
 	bool instrument_notes;
+	const char *access_map;
 };
 
 static struct plugin_state state;
@@ -472,8 +479,8 @@ static void finish_decl(void *event_data, void *)
 			finish_var(decl);
 		return;
 	}
-	if (TREE_CODE(decl) == TYPE_DECL && state.instrument)
-		instrument_typedef(decl);
+	if (TREE_CODE(decl) == TYPE_DECL && (state.instrument || state.access_map))
+		access_walk_typedef(decl);
 	if (!pending_records || TREE_CODE(decl) != TYPE_DECL || !DECL_NAME(decl))
 		return;
 	type = TREE_TYPE(decl);
@@ -521,35 +528,6 @@ static int write_report(FILE *out, void *)
 }
 
 /*
- * @dir and the directories above it, made as `mkdir -p` would (0777 less
- * the umask).  Parallel compiles make the same directory: EEXIST is fine.
- */
-static int make_dirs(char *dir)
-{
-	struct stat st;
-
-	for (char *p = dir + 1; *p; p++) {
-		if (*p != '/')
-			continue;
-		*p = '\0';
-		if (mkdir(dir, 0777) && errno != EEXIST) {
-			*p = '/';
-			return -1;
-		}
-		*p = '/';
-	}
-	if (mkdir(dir, 0777) && errno != EEXIST)
-		return -1;
-	if (stat(dir, &st))
-		return -1;
-	if (!S_ISDIR(st.st_mode)) {
-		errno = ENOTDIR;
-		return -1;
-	}
-	return 0;
-}
-
-/*
  * report=DIR/ names a directory, which the build may not have made: it is
  * made, as -fprofile-generate=DIR makes its own.  NULL (with an error) when
  * it cannot be.
@@ -562,7 +540,7 @@ static const char *report_file(void)
 	if (!n || state.report_path[n - 1] != '/')
 		return state.report_path;
 	dir = xstrdup(state.report_path);
-	if (make_dirs(dir)) {
+	if (cl_make_dirs(dir)) {
 		error_at(UNKNOWN_LOCATION, "cachelint: cannot make report directory '%s': %s",
 			 state.report_path, xstrerror(errno));
 		free(dir);
@@ -582,6 +560,7 @@ static void finish(void *, void *)
 {
 	if (!state.disabled) {
 		flush_pending();
+		access_pass_finish(code_has_errors());
 		if (state.report_path && !code_has_errors()) {
 			const char *path = report_file();
 
@@ -695,12 +674,15 @@ static void parse_argument(const struct plugin_argument *arg, const char **profi
 		state.instrument_list = arg->value;
 	} else if (!strcmp(key, "instrument-notes")) {
 		state.instrument_notes = needs_value(arg, false);
+	} else if (!strcmp(key, "access-map")) {
+		if (needs_value(arg, true))
+			state.access_map = arg->value;
 	} else if (!strcmp(key, "disable")) {
 		if (needs_value(arg, false))
 			state.disabled = true;
 	} else {
 		bad_argument(key, "%s",
-			     "unknown (expected profile, line-size, alignment, adjacent, cacheline-groups, max-growth, propose, view, report, dump-layout, werror, instrument, instrument-notes or disable)");
+			     "unknown (expected profile, line-size, alignment, adjacent, cacheline-groups, max-growth, propose, view, report, dump-layout, werror, instrument, instrument-notes, access-map or disable)");
 	}
 }
 
@@ -763,9 +745,13 @@ int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *versio
 	if (profiles && !state.disabled)
 		load_profiles(profiles);
 	start_pipeline();
-	if (state.instrument && !state.disabled)
-		instrument_register(info->base_name, state.instrument_list,
-				    state.instrument_notes, &state.profile, &state.arena);
+	if ((state.instrument || state.access_map) && !state.disabled) {
+		struct access_pass_config ac = { state.instrument, state.instrument_list,
+						 state.instrument_notes, state.access_map,
+						 &state.profile, &state.arena };
+
+		access_pass_register(info->base_name, &ac);
+	}
 
 	register_callback(info->base_name, PLUGIN_INFO, NULL, &cachelint_info);
 	register_callback(info->base_name, PLUGIN_ATTRIBUTES, attributes_register, NULL);

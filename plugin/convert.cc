@@ -242,6 +242,24 @@ static void convert_lost_primary(struct cl_member *m, tree f, tree ctx, struct c
 	span_from(&m->span, DECL_SOURCE_LOCATION(f));
 }
 
+/*
+ * A C member's anonymous struct or union named by a typedef (libc's
+ * pthread_mutex_t) is known by that name, as the lint and DWARF know it:
+ * the typedef's variant of the type carries it.  The records analysed on
+ * their own get it at the typedef (cachelint.cc); those of system headers
+ * are not analysed, and get it here.
+ */
+static void name_by_typedef(struct cl_record *rec, tree type)
+{
+	tree decl = TYPE_NAME(type);
+
+	if (!rec || rec->name || lang_GNU_CXX() || !decl || TREE_CODE(decl) != TYPE_DECL ||
+	    !DECL_NAME(decl) || DECL_ORIGINAL_TYPE(decl) != TYPE_MAIN_VARIANT(type))
+		return;
+	rec->name = IDENTIFIER_POINTER(DECL_NAME(decl));
+	rec->typedef_name = true;
+}
+
 static void convert_member(struct cl_member *m, tree f, struct cl_arena *a, unsigned depth,
 			   tree ctx, tree root)
 {
@@ -282,6 +300,7 @@ static void convert_member(struct cl_member *m, tree f, struct cl_arena *a, unsi
 		else
 			m->record = convert(is_base_field(f) ? base_layout(f) :
 					    TYPE_MAIN_VARIANT(type), a, depth + 1);
+		name_by_typedef(m->record, type);
 		if (!DECL_NAME(f) && !DECL_ARTIFICIAL(f))
 			m->flags |= CL_MEMBER_ANONYMOUS;
 	}

@@ -5,11 +5,11 @@
  *
  * A simple IPA pass before free_lang_data, when every function of the unit
  * is lowered GIMPLE with a CFG and not yet in SSA form (and not yet inlined
- * or optimized: the counts are the accesses the source makes).  For each
- * load and store it finds the member path from the outermost instrumented
- * record (`lruvec.pgdat`; bit-fields; through pointers, arrays of structs
- * and nested members; through a pointer to the member, as READ_ONCE-style
- * `*(volatile T *)&p->x` does) and counts a read or a write of it.
+ * or optimized: the counts are the accesses the source makes).  Which
+ * members each statement reads and writes is access_walk.cc's to say
+ * (through pointers and casts, asm memory operands, atomic builtins and
+ * pthread locks, and into the unit-local functions a member's address is
+ * passed to); this file adds the code that counts them.
  *
  * Counts are kept per segment: a run of statements of one basic block with
  * no call between them (a call may not return: exit(), longjmp(),
@@ -28,7 +28,10 @@
  * multiplies out at exit.  A segment of a single access adds to that
  * member's own read or write counter (`__cachelint_count_k_r`, the unit's
  * member k) instead.  So the five loads of a loop body cost one add, not
- * five, and every count is still exact at every call.
+ * five, and every count is still exact at every call.  An access that a
+ * call reaches (in the function the member's address is passed to) counts
+ * in the call's segment; one that runs there under a condition or in a
+ * loop is not counted (instrument-notes says where).
  *
  * The counters are in static TLS (initial-exec even under -fPIC,
  * local-exec in an executable), where libcachelint-rt finds every thread's
@@ -37,24 +40,29 @@
  * whose chain from one access to the next ran the charge workload 2.3x
  * slower than two adds.
  *
- * `__atomic_*` and `__sync_*` builtins on a member's address count a read
- * and a write (loads only a read, stores only a write); a whole-struct copy
- * or assignment counts every leaf member of the struct.  A constructor gives
- * libcachelint-rt the unit's members ("struct\tpath\tbit-offset\n" each),
- * its segments and this thread's addresses of all the counters.
+ * Allocation sites: after each call to malloc, calloc, realloc,
+ * reallocarray, aligned_alloc, memalign, valloc or posix_memalign (and
+ * their __builtin_ forms), a call
+ *
+ *	__libcachelint_rt_alloc_v3(ptr, size, "file:line");
+ *
+ * tells the runtime where the block came from (posix_memalign: the block
+ * it stored, when it returned 0), so that evidence on heap objects can
+ * name the allocation that made them.
+ *
+ * A constructor gives libcachelint-rt the unit's members ("struct\tpath\t
+ * bit-offset\n" each), its segments and this thread's addresses of all the
+ * counters.
  *
  * Which structs: the listed ones, or by default every struct with
  * annotations on its fields or an entry in the profile.  Without
  * `instrument` this pass does not exist: objects stay identical.  Under
  * -flto the pass runs in cc1 before the IR is written, never in lto1.
  */
-#include "cachelint-plugin.h"
+#include "access_walk.h"
 
 #include "tree-pass.h"
 #include "context.h"
-#include "basic-block.h"
-#include "gimple.h"
-#include "gimple-iterator.h"
 #include "cgraph.h"
 #include "ssa.h"
 #include "varasm.h"
@@ -72,9 +80,9 @@
 #define CL_RT_NO_DECLARATIONS
 #include "../runtime/cachelint-rt.h"
 
-#define CHAIN_MAX 64
-#define POINTER_HOPS 8
 #define NO_KEY UINT_MAX
+/* instrument-notes: the places named per member; more are counted, then said once. */
+#define NOTES_PER_MEMBER 8
 
 /**
  * struct sample_point - an access whose object the runtime is told about
@@ -101,6 +109,32 @@ struct sample_check {
 };
 
 /**
+ * struct note_tally - instrument-notes for one member
+ * @shown: notes printed
+ * @more: places not printed, past NOTES_PER_MEMBER
+ * @where: the struct's definition, where the "more" note goes
+ */
+struct note_tally {
+	unsigned shown, more;
+	location_t where;
+};
+
+/**
+ * struct pending_note - an instrument-notes note, printed at the end of the
+ *	walk in the order of the places (the walk goes in the call graph's)
+ * @rec, @path: the member
+ * @loc: the place
+ * @where: the struct's definition
+ * @fmt: the text, with the member, then @fn and @via
+ */
+struct pending_note {
+	const char *rec, *path;
+	location_t loc, where;
+	const char *fmt;
+	char *fn, *via;
+};
+
+/**
  * struct instrument_state - the pass's view of the unit
  * @list: `instrument=` structs, NULL for the default choice
  * @profile: the loaded profiles (the default instruments their structs)
@@ -116,26 +150,21 @@ struct sample_check {
  * @segs: the segments so far, as the runtime reads them: per segment the
  *	number of entries, then (2k + w, times) for each
  * @seg_vars: the segments' counters
- * @local_defs: in the function being walked, each local pointer variable
- *	assigned once: what it was assigned (error_mark_node: assigned
- *	otherwise or more than once).  The pass runs before SSA: a pointer
- *	kept in a variable, as <stdatomic.h>'s `__auto_type __atomic_load_ptr
- *	= (PTR)` keeps it, is followed through this.
  * @notes: `instrument-notes`: say where a member's address leaves a
  *	function (accesses through it elsewhere are not counted)
- * @escape_at: while a leaving address is looked at, where it leaves
- *	(count() then notes instead of counting); UNKNOWN_LOCATION otherwise
- * @escaped: "struct\tpath" of the members noted so far (once per unit)
+ * @noted: "struct\tpath\tfile:line:col" of every note (each place once)
+ * @pending: the notes, printed at the end (notes_flush())
  * @all: `instrument=all`: every struct and every global array
- * @typedefs: TYPE_UID of an anonymous record -> the typedef that names it
- *	(`typedef struct {…} LIBEVENT_THREAD;`), from instrument_typedef()
  * @samples: the current function's accesses to tell the runtime about
  * @checks: its segments' decisions
  * @nexts: for each counter (by its DECL_UID), its `next` (sample_check)
  * @seg_samples: where the current segment's samples start
+ * @sampled: the frame last sampled (a frame's hits sample once)
+ * @sampled_at: its position
  * @sites: the unit's table of sites (cachelint-rt.h), after its count
  * @unit: the unit's number at the runtime
  * @routines: the unit's possible thread start routines
+ * @allocs: the current function's allocation calls
  * @names: the `instrument=` names and whether the unit saw each
  *	("name\tS\n", "name\tU\n"), for the runtime (names_check())
  */
@@ -152,20 +181,21 @@ struct instrument_state {
 	gimple *seg_first;
 	vec<unsigned> segs;
 	vec<tree> seg_vars;
-	hash_map<tree, tree> *local_defs;
 	bool notes;
-	location_t escape_at;
-	hash_set<nofree_string_hash> *escaped;
+	hash_set<nofree_string_hash> *noted;
+	vec<pending_note> pending;
 	bool all;
-	hash_map<int_hash<unsigned int, 0xffffffffu, 0xfffffffeu>, const char *> *typedefs;
 	vec<sample_point> samples;
 	vec<sample_check> checks;
 	hash_map<tree, tree> *nexts;
 	obstack names;
 	unsigned seg_samples;
+	const struct access_frame *sampled;
+	gimple *sampled_stmt;
 	vec<unsigned> sites;
 	tree unit;
 	vec<tree> routines;
+	vec<gcall *> allocs;
 };
 
 static struct instrument_state ins;
@@ -206,39 +236,14 @@ static bool listed(const char *name)
 	return false;
 }
 
-void instrument_typedef(tree decl)
-{
-	tree type = TREE_TYPE(decl);
-
-	if (!ins.typedefs || !DECL_NAME(decl) || !type || !RECORD_OR_UNION_TYPE_P(type))
-		return;
-	type = TYPE_MAIN_VARIANT(type);
-	if (!convert_record_name(type, ins.arena))
-		ins.typedefs->put(TYPE_UID(type), IDENTIFIER_POINTER(DECL_NAME(decl)));
-}
-
-/* @type's name: its tag, or the typedef that names an anonymous one. */
-static const char *record_name(tree type)
-{
-	const char *name = convert_record_name(type, ins.arena);
-	const char **td;
-
-	if (name)
-		return name;
-	td = ins.typedefs->get(TYPE_UID(type));
-	return td ? *td : NULL;
-}
-
 /* The name of @type when its members are counted, else NULL. */
 static const char *instrumented(tree type)
 {
 	const char *name;
 	int *cached, v;
 
-	if (!type || !RECORD_OR_UNION_TYPE_P(type) || !COMPLETE_TYPE_P(type))
-		return NULL;
 	type = TYPE_MAIN_VARIANT(type);
-	name = record_name(type);
+	name = access_record_name(type);
 	if (!name)
 		return NULL;
 	cached = ins.chosen->get(TYPE_UID(type));
@@ -258,7 +263,7 @@ static const char *instrumented(tree type)
  * A global or static variable whose elements are counted: one that
  * `instrument=` names, or with `instrument=all` any array.
  */
-static bool variable_instrumented(tree t)
+static bool variable_instrumented(void *, tree t)
 {
 	if (!t || !VAR_P(t) || !is_global_var(t) || !DECL_NAME(t) || DECL_ARTIFICIAL(t) ||
 	    !COMPLETE_TYPE_P(TREE_TYPE(t)) || !tree_fits_uhwi_p(TYPE_SIZE_UNIT(TREE_TYPE(t))))
@@ -266,13 +271,6 @@ static bool variable_instrumented(tree t)
 	if (ins.all)
 		return TREE_CODE(TREE_TYPE(t)) == ARRAY_TYPE;
 	return ins.list && listed(IDENTIFIER_POINTER(DECL_NAME(t)));
-}
-
-static uint64_t field_bits(tree f)
-{
-	tree pos = bit_position(f);
-
-	return tree_fits_uhwi_p(pos) ? tree_to_uhwi(pos) : 0;
 }
 
 /*
@@ -299,17 +297,9 @@ static unsigned key_index(const char *rec, const char *path, uint64_t bits, uint
 	return *slot;
 }
 
-static uint64_t type_bytes(tree type)
-{
-	return type && COMPLETE_TYPE_P(type) && tree_fits_uhwi_p(TYPE_SIZE_UNIT(type)) ?
-	       tree_to_uhwi(TYPE_SIZE_UNIT(type)) : 0;
-}
-
 /* ------------------------------------------------------------------ */
 /* Emitting the counts                                                  */
 /* ------------------------------------------------------------------ */
-
-enum { COUNT_READ = 1, COUNT_WRITE = 2 };
 
 /* A static variable of ours into the symbol table, to be output. */
 static void variable_add(tree decl)
@@ -579,298 +569,20 @@ static void segment_end(void)
 	ins.seg_first = NULL;
 }
 
-/* The address of @rec.@path leaves the function at ins.escape_at: a note, once. */
-static void escape_note(const char *rec, const char *path)
-{
-	char *key = concat(rec, "\t", path, NULL);
 
-	if (ins.escaped->add(key)) {
-		free(key);
-		return;
-	}
-	inform(ins.escape_at,
-	       "cachelint: the address of '%s.%s' leaves %qD here: accesses through it elsewhere are not counted",
-	       rec, path, current_function_decl);
-}
+/* ------------------------------------------------------------------ */
+/* What the walk finds, counted                                         */
+/* ------------------------------------------------------------------ */
 
 /* @kinds of member @key, in the segment that @gsi's statement is in. */
 static void segment_add(gimple_stmt_iterator *gsi, unsigned key, unsigned kinds)
 {
 	if (!ins.seg_first)
 		ins.seg_first = gsi_stmt(*gsi);
-	if (kinds & COUNT_READ)
+	if (kinds & ACC_READ)
 		ins.seg.safe_push(2 * key);
-	if (kinds & COUNT_WRITE)
+	if (kinds & ACC_WRITE)
 		ins.seg.safe_push(2 * key + 1);
-}
-
-/*
- * What tells two structs of one name apart: a hash of the members' names,
- * offsets and sizes, at any depth.  The same struct seen by two units
- * through two spellings of its header's path is one struct; two structs of
- * one tag with different members (two units' private `struct node`) are two.
- */
-static unsigned fingerprint(tree type, unsigned depth)
-{
-	unsigned h = 2166136261u;
-
-	for (tree f = TYPE_FIELDS(type); f && depth < 8; f = DECL_CHAIN(f)) {
-		char buf[64];
-
-		if (TREE_CODE(f) != FIELD_DECL)
-			continue;
-		for (const char *c = DECL_NAME(f) ? IDENTIFIER_POINTER(DECL_NAME(f)) : ""; *c; c++)
-			h = (h ^ (unsigned char)*c) * 16777619u;
-		snprintf(buf, sizeof(buf), ":%" PRIu64 ":%" PRIu64 ";", field_bits(f),
-			 DECL_SIZE(f) && tree_fits_uhwi_p(DECL_SIZE(f)) ? tree_to_uhwi(DECL_SIZE(f)) : 0);
-		for (const char *c = buf; *c; c++)
-			h = (h ^ (unsigned char)*c) * 16777619u;
-		if (RECORD_OR_UNION_TYPE_P(TREE_TYPE(f)))
-			h = (h ^ fingerprint(TREE_TYPE(f), depth + 1)) * 16777619u;
-	}
-	return h;
-}
-
-/*
- * @kinds of member @rec.@path (of record @rtype, @bits at @bit_size), in
- * the segment that @gsi's statement is in.  Returns its key, or NO_KEY.
- */
-static unsigned count(gimple_stmt_iterator *gsi, tree rtype, const char *rec, const char *path,
-		      uint64_t bits, uint64_t bit_size, unsigned kinds)
-{
-	char kind[32];
-	unsigned key;
-
-	if (ins.escape_at != UNKNOWN_LOCATION) {
-		escape_note(rec, path);
-		return NO_KEY;
-	}
-	snprintf(kind, sizeof(kind), "s:%" PRIu64 ":%08x", type_bytes(rtype), fingerprint(rtype, 0));
-	key = key_index(rec, path, bits, bit_size, kind, convert_record_location(rtype));
-
-	segment_add(gsi, key, kinds);
-	return key;
-}
-
-/* Every leaf under @type, as members of @rec (@rtype) below @prefix; the first's key. */
-static unsigned count_leaves(gimple_stmt_iterator *gsi, tree rtype, const char *rec, tree type,
-			     const char *prefix, uint64_t bits, unsigned kinds, unsigned depth)
-{
-	unsigned first = NO_KEY, k;
-
-	/*
-	 * A record's address that leaves is no loss: the code it reaches
-	 * accesses its members as members, counted where that is built.
-	 */
-	if (depth > 16 || ins.escape_at != UNKNOWN_LOCATION)
-		return NO_KEY;
-	for (tree f = TYPE_FIELDS(type); f; f = DECL_CHAIN(f)) {
-		bool sub = RECORD_OR_UNION_TYPE_P(TREE_TYPE(f));
-		const char *name = DECL_NAME(f) ? IDENTIFIER_POINTER(DECL_NAME(f)) : NULL;
-		const char *path;
-
-		if (TREE_CODE(f) != FIELD_DECL || (!name && !sub))
-			continue;
-		path = !name ? prefix : *prefix ? cl_arena_printf(ins.arena, "%s.%s", prefix, name) :
-		       name;
-		if (sub)
-			k = count_leaves(gsi, rtype, rec, TREE_TYPE(f), path, bits + field_bits(f),
-					 kinds, depth + 1);
-		else
-			k = count(gsi, rtype, rec, path, bits + field_bits(f),
-				  DECL_SIZE(f) && tree_fits_uhwi_p(DECL_SIZE(f)) ?
-				  tree_to_uhwi(DECL_SIZE(f)) : 0, kinds);
-		if (first == NO_KEY)
-			first = k;
-	}
-	return first;
-}
-
-/* ------------------------------------------------------------------ */
-/* Memory references                                                    */
-/* ------------------------------------------------------------------ */
-
-/*
- * A reference's components, the innermost first.  refs[own..n) are the
- * statement's own; refs[0..own) were followed through pointer @ptr, an
- * operand of the statement, which points at what refs[own - 1] is.
- */
-struct chain {
-	tree refs[CHAIN_MAX];
-	int n, own;
-	tree ptr;
-};
-
-static void chain_ref(tree ref, struct chain *c, unsigned hops);
-
-/* A local pointer variable of the current function, whose address is not taken. */
-static bool local_pointer(tree t)
-{
-	return VAR_P(t) && !TREE_STATIC(t) && !DECL_EXTERNAL(t) && !TREE_ADDRESSABLE(t) &&
-	       DECL_CONTEXT(t) == current_function_decl && POINTER_TYPE_P(TREE_TYPE(t));
-}
-
-/* Every local pointer variable's one assignment, for chain_pointer(). */
-static void local_defs_collect(function *fn)
-{
-	basic_block bb;
-
-	ins.local_defs->empty();
-	FOR_EACH_BB_FN(bb, fn) {
-		for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
-			gimple *stmt = gsi_stmt(gsi);
-			tree lhs = gimple_get_lhs(stmt), rhs = NULL_TREE;
-			bool existed;
-
-			/* an asm's outputs are assigned where nothing says how */
-			if (gasm *as = dyn_cast<gasm *>(stmt)) {
-				for (unsigned i = 0; i < gimple_asm_noutputs(as); i++) {
-					tree out = TREE_VALUE(gimple_asm_output_op(as, i));
-
-					if (local_pointer(out))
-						ins.local_defs->put(out, error_mark_node);
-				}
-				continue;
-			}
-			if (!lhs || !local_pointer(lhs))
-				continue;
-			if (is_gimple_assign(stmt) &&
-			    (gimple_assign_single_p(stmt) || gimple_assign_cast_p(stmt)))
-				rhs = gimple_assign_rhs1(stmt);
-			tree &slot = ins.local_defs->get_or_insert(lhs, &existed);
-			slot = existed || !rhs ? error_mark_node : rhs;
-		}
-	}
-}
-
-/* What a pointer points to, when it is the address of a member. */
-static void chain_pointer(tree ptr, struct chain *c, unsigned hops)
-{
-	for (; hops < POINTER_HOPS; hops++) {
-		gimple *def;
-		tree *local;
-
-		if (TREE_CODE(ptr) == ADDR_EXPR) {
-			chain_ref(TREE_OPERAND(ptr, 0), c, hops + 1);
-			return;
-		}
-		if (VAR_P(ptr) && (local = ins.local_defs->get(ptr)) && *local != error_mark_node) {
-			ptr = *local;
-			continue;
-		}
-		if (TREE_CODE(ptr) != SSA_NAME)
-			return;
-		def = SSA_NAME_DEF_STMT(ptr);
-		if (!def || !is_gimple_assign(def))
-			return;
-		if (gimple_assign_single_p(def) || gimple_assign_cast_p(def))
-			ptr = gimple_assign_rhs1(def);
-		else
-			return;
-	}
-}
-
-static void chain_ref(tree ref, struct chain *c, unsigned hops)
-{
-	tree outer[CHAIN_MAX], t = ref;
-	int n = 0;
-
-	while (handled_component_p(t) && n < CHAIN_MAX) {
-		outer[n++] = t;
-		t = TREE_OPERAND(t, 0);
-	}
-	if (TREE_CODE(t) == MEM_REF && integer_zerop(TREE_OPERAND(t, 1))) {
-		chain_pointer(TREE_OPERAND(t, 0), c, hops);
-		if (!hops) {
-			c->own = c->n;
-			c->ptr = TREE_OPERAND(t, 0);
-		}
-	}
-	while (n-- > 0 && c->n < CHAIN_MAX)
-		c->refs[c->n++] = outer[n];
-}
-
-/*
- * The members @c accesses as seen from the record at position @i (the
- * record TREE_OPERAND(c->refs[i], 0) is of): the path through the
- * COMPONENT_REFs from there; an array element, a part of a member or a
- * bit-field ends it; a member that is a record itself is all its leaves.
- * Returns the first member's key, or NO_KEY.
- */
-static unsigned count_from(gimple_stmt_iterator *gsi, const struct chain *c, int i, const char *rec,
-			   unsigned kinds)
-{
-	tree rtype = TYPE_MAIN_VARIANT(TREE_TYPE(TREE_OPERAND(c->refs[i], 0)));
-	const char *path = "";
-	uint64_t bits = 0;
-	tree last = NULL_TREE;
-
-	for (; i < c->n && TREE_CODE(c->refs[i]) == COMPONENT_REF; i++) {
-		tree f = TREE_OPERAND(c->refs[i], 1);
-
-		last = f;
-		bits += field_bits(f);
-		if (DECL_NAME(f))
-			path = *path ? cl_arena_printf(ins.arena, "%s.%s", path,
-						       IDENTIFIER_POINTER(DECL_NAME(f))) :
-				       IDENTIFIER_POINTER(DECL_NAME(f));
-		if (!RECORD_OR_UNION_TYPE_P(TREE_TYPE(f)))
-			break;
-	}
-	if (!last)
-		return NO_KEY;
-	if (RECORD_OR_UNION_TYPE_P(TREE_TYPE(last)) && i == c->n)
-		return count_leaves(gsi, rtype, rec, TREE_TYPE(last), path, bits, kinds, 0);
-	if (*path)
-		return count(gsi, rtype, rec, path, bits,
-			     DECL_SIZE(last) && tree_fits_uhwi_p(DECL_SIZE(last)) ?
-			     tree_to_uhwi(DECL_SIZE(last)) : 0, kinds);
-	return NO_KEY;
-}
-
-/* ------------------------------------------------------------------ */
-/* Objects: what the runtime samples                                    */
-/* ------------------------------------------------------------------ */
-
-/* Where what @r denotes starts within its operand 0, in bytes, added to *@off. */
-static bool ref_bytes(tree r, uint64_t *off)
-{
-	if (TREE_CODE(r) == COMPONENT_REF) {
-		tree f = TREE_OPERAND(r, 1), o = component_ref_field_offset(r);
-
-		if (!o || !tree_fits_uhwi_p(o) || !tree_fits_uhwi_p(DECL_FIELD_BIT_OFFSET(f)))
-			return false;
-		*off += tree_to_uhwi(o) + tree_to_uhwi(DECL_FIELD_BIT_OFFSET(f)) / BITS_PER_UNIT;
-		return true;
-	}
-	if (TREE_CODE(r) == ARRAY_REF) {
-		tree idx = TREE_OPERAND(r, 1), low = array_ref_low_bound(r);
-		tree size = array_ref_element_size(r);
-
-		if (!tree_fits_shwi_p(idx) || !tree_fits_shwi_p(low) || !tree_fits_uhwi_p(size))
-			return false;
-		*off += (uint64_t)(tree_to_shwi(idx) - tree_to_shwi(low)) * tree_to_uhwi(size);
-		return true;
-	}
-	return false;
-}
-
-/* Whether the address of @obj, a memory object, may be taken as it is. */
-static bool addressable(tree obj)
-{
-	tree base = get_base_address(obj);
-
-	for (tree t = obj; handled_component_p(t); t = TREE_OPERAND(t, 0))
-		if ((TREE_CODE(t) == COMPONENT_REF && DECL_BIT_FIELD(TREE_OPERAND(t, 1))) ||
-		    TREE_CODE(t) == BIT_FIELD_REF || TREE_CODE(t) == REALPART_EXPR ||
-		    TREE_CODE(t) == IMAGPART_EXPR || TREE_CODE(t) == VIEW_CONVERT_EXPR)
-			return false;
-	if (!base)
-		return false;
-	if (TREE_CODE(base) == MEM_REF || TREE_CODE(base) == TARGET_MEM_REF)
-		return true;
-	/* a local whose address nothing took is one thread's: not sampled */
-	return DECL_P(base) && (is_global_var(base) || TREE_ADDRESSABLE(base));
 }
 
 /* Tell the runtime, now and then, that @stmt touches @size bytes at @addr of object @base. */
@@ -897,222 +609,313 @@ static void sample_add(gimple *stmt, tree base, tree addr, unsigned key, uint64_
 	ins.samples.safe_push(p);
 }
 
-/*
- * The access @c makes (@ref, or through the pointer @ref), sampled as one
- * of the object whose address is @base: the address of the bytes it
- * touches, and how many.  @from: the chain position where that object's
- * bytes start, for the offset of a bit-field.
- */
-static void sample_access(gimple *stmt, const struct chain *c, int from, tree base, tree ref,
-			  bool is_pointer, unsigned key, unsigned kinds)
+/* The object a frame's access touches, sampled once however many of its members it touches. */
+static void frame_sample(gimple *stmt, const struct access_frame *f, unsigned key,
+			 unsigned kinds)
 {
-	uint64_t off = 0;
-	tree addr;
+	tree base, addr;
+	uint64_t size;
 
-	if (is_pointer) {
-		sample_add(stmt, base, c->ptr, key, type_bytes(TREE_TYPE(c->refs[c->n - 1])), kinds);
+	if (ins.sampled == f && ins.sampled_stmt == stmt)
+		return;
+	ins.sampled = f;
+	ins.sampled_stmt = stmt;
+	if (access_frame_addresses(f, &base, &addr, &size))
+		sample_add(stmt, base, addr, key, size, kinds);
+}
+
+/*
+ * With `instrument-notes`, a note at @loc about @rec.@path (@fmt, with
+ * @fn and @via for its two %qs), each place once; notes_flush() prints them.
+ */
+static void note_place(const char *rec, const char *path, location_t loc, location_t where,
+		       const char *fmt, const char *fn, const char *via)
+{
+	expanded_location xl = expand_location(loc);
+	char *place = xasprintf("%s\t%s\t%s:%d:%d", rec, path, xl.file ? xl.file : "", xl.line,
+				xl.column);
+	struct pending_note n;
+
+	if (ins.noted->add(place)) {
+		free(place);
 		return;
 	}
-	if (addressable(ref)) {
-		addr = build_fold_addr_expr(ref);
-	} else {
-		for (int j = from; j < c->n; j++)
-			if (!ref_bytes(c->refs[j], &off))
-				return;
-		addr = fold_build_pointer_plus_hwi(base, (HOST_WIDE_INT)off);
+	n.rec = rec;
+	n.path = path;
+	n.loc = loc;
+	n.where = where;
+	n.fmt = fmt;
+	n.fn = xstrdup(fn);
+	n.via = xstrdup(via);
+	ins.pending.safe_push(n);
+}
+
+static int location_cmp(location_t a, location_t b)
+{
+	expanded_location x = expand_location(a), y = expand_location(b);
+	int c = strcmp(x.file ? x.file : "", y.file ? y.file : "");
+
+	if (c)
+		return c;
+	if (x.line != y.line)
+		return x.line < y.line ? -1 : 1;
+	return x.column < y.column ? -1 : x.column > y.column;
+}
+
+static int pending_cmp(const void *a, const void *b)
+{
+	const struct pending_note *x = (const struct pending_note *)a;
+	const struct pending_note *y = (const struct pending_note *)b;
+	int c = location_cmp(x->loc, y->loc);
+
+	if (c)
+		return c;
+	if ((c = strcmp(x->rec, y->rec)) || (c = strcmp(x->path, y->path)))
+		return c;
+	return strcmp(x->fmt, y->fmt);
+}
+
+/*
+ * The notes in the order of the places they are at, NOTES_PER_MEMBER per
+ * member; then, at each struct, how many places of a member were not
+ * named.
+ */
+static void notes_flush(void)
+{
+	hash_map<nofree_string_hash, note_tally> tallies;
+	auto_vec<const char *> order;
+
+	ins.pending.qsort(pending_cmp);
+	for (struct pending_note &n : ins.pending) {
+		char *key = concat(n.rec, "\t", n.path, NULL);
+		bool existed;
+		note_tally *t = &tallies.get_or_insert(key, &existed);
+
+		if (!existed) {
+			t->shown = t->more = 0;
+			t->where = n.where;
+			order.safe_push(key);
+		} else {
+			free(key);
+		}
+		if (t->shown == NOTES_PER_MEMBER)
+			t->more++;
+		else {
+			t->shown++;
+			inform(n.loc, n.fmt, n.rec, n.path, n.fn, n.via);
+		}
+		free(n.fn);
+		free(n.via);
 	}
-	sample_add(stmt, base, addr, key, type_bytes(TREE_TYPE(ref)), kinds);
+	for (const char *key : order) {
+		note_tally *t = tallies.get(key);
+		const char *tab = strchr(key, '\t');
+
+		if (t->more)
+			inform(t->where, "cachelint: '%.*s.%s': %u more places like those above are not listed (%d are, per member and unit)",
+			       (int)(tab - key), key, tab + 1, t->more, NOTES_PER_MEMBER);
+	}
+	for (const char *key : order)
+		free(const_cast<char *>(key));
+	ins.pending.truncate(0);
 }
 
-/* The object the record at chain position @i is part of: its address, or NULL_TREE. */
-static tree record_address(const struct chain *c, int i)
+static const char *fn_name(tree fn)
 {
-	tree obj = TREE_OPERAND(c->refs[i], 0);
-	uint64_t off = 0;
-
-	if (i >= c->own)
-		return addressable(obj) ? build_fold_addr_expr(obj) : NULL_TREE;
-	for (int j = i; j < c->own; j++)
-		if (!ref_bytes(c->refs[j], &off))
-			return NULL_TREE;
-	return fold_build_pointer_plus_hwi(c->ptr, -(HOST_WIDE_INT)off);
+	return fn ? lang_hooks.decl_printable_name(fn, 2) : "";
 }
 
-/* An instrumented variable's element (or the scalar) accessed by @c: counted, sampled. */
-static void count_variable(gimple_stmt_iterator *gsi, const struct chain *c, tree var, tree ref,
-			   bool is_pointer, unsigned kinds)
+/* The walk found an access: counted if the struct is instrumented. */
+static void ins_hit(void *, gimple_stmt_iterator *gsi, const struct access_hit *h)
 {
-	tree type = TREE_TYPE(var), elt = type;
-	uint64_t total = type_bytes(type), size;
+	char kind[32];
+	unsigned key;
+
+	if (!instrumented(h->rtype))
+		return;
+	if (!h->once) {
+		if (ins.notes)
+			note_place(h->rec, h->path, h->via_loc, convert_record_location(h->rtype),
+				   "cachelint: '%s.%s' is accessed here in %qs under a condition or in a loop, its address passed from %qs: those accesses are not counted",
+				   fn_name(h->via_fn), fn_name(h->fn));
+		return;
+	}
+	snprintf(kind, sizeof(kind), "s:%" PRIu64 ":%08x", access_type_bytes(h->rtype),
+		 access_record_fingerprint(h->rtype));
+	key = key_index(h->rec, h->path, h->bits, h->bit_size, kind,
+			convert_record_location(h->rtype));
+	segment_add(gsi, key, h->kinds);
+	frame_sample(gsi_stmt(*gsi), h->frame, key, h->kinds);
+}
+
+/* An instrumented variable's element (or the scalar) accessed: counted, sampled. */
+static void ins_variable(void *, gimple_stmt_iterator *gsi, tree var,
+			 const struct access_frame *f, unsigned kinds)
+{
+	tree type = TREE_TYPE(var), elt = type, base, addr;
+	uint64_t total = access_type_bytes(type), size, bytes;
 	char kind[64];
 	unsigned key;
 
-	if (ins.escape_at != UNKNOWN_LOCATION)
-		return;
-	while (TREE_CODE(elt) == ARRAY_TYPE && type_bytes(TREE_TYPE(elt)))
+	while (TREE_CODE(elt) == ARRAY_TYPE && access_type_bytes(TREE_TYPE(elt)))
 		elt = TREE_TYPE(elt);
 	/* the outermost dimension's element: a row of a two-dimensional array */
-	size = TREE_CODE(type) == ARRAY_TYPE && type_bytes(TREE_TYPE(type)) ?
-	       type_bytes(TREE_TYPE(type)) : total;
+	size = TREE_CODE(type) == ARRAY_TYPE && access_type_bytes(TREE_TYPE(type)) ?
+	       access_type_bytes(TREE_TYPE(type)) : total;
 	if (!size)
 		return;
 	snprintf(kind, sizeof(kind), "v:%" PRIu64 ":%" PRIu64, size, total / size);
 	key = key_index(IDENTIFIER_POINTER(DECL_NAME(var)), "", 0, size * BITS_PER_UNIT, kind,
 			DECL_SOURCE_LOCATION(var));
 	segment_add(gsi, key, kinds);
-	sample_access(gsi_stmt(*gsi), c, 0, build_fold_addr_expr(var), ref, is_pointer, key, kinds);
+	if (access_frame_addresses(f, &base, &addr, &bytes))
+		sample_add(gsi_stmt(*gsi), base, addr, key, bytes, kinds);
 }
 
-/* Count what the memory reference @ref reads or writes (@kinds). */
-static void count_ref(gimple_stmt_iterator *gsi, tree ref, unsigned kinds, bool is_pointer)
+/* With `instrument-notes`: the address of @rec.@path leaves at @loc (in @via, reached). */
+static void ins_escape(void *, tree rtype, const char *rec, const char *path, location_t loc,
+		       tree via)
 {
-	gimple *stmt = gsi_stmt(*gsi);
-	struct chain c;
-	tree type, core;
-	const char *rec;
-	unsigned key;
-
-	c.n = 0;
-	c.own = 0;
-	c.ptr = NULL_TREE;
-	if (is_pointer) {
-		chain_pointer(ref, &c, 0);
-		c.own = c.n;
-		c.ptr = ref;
-	} else {
-		chain_ref(ref, &c, 0);
-	}
-	for (int i = 0; i < c.n; i++) {
-		tree base;
-
-		if (TREE_CODE(c.refs[i]) != COMPONENT_REF)
-			continue;
-		rec = instrumented(TREE_TYPE(TREE_OPERAND(c.refs[i], 0)));
-		if (!rec)
-			continue;
-		key = count_from(gsi, &c, i, rec, kinds);
-		if (key != NO_KEY && (base = record_address(&c, i)))
-			sample_access(stmt, &c, i, base, ref, is_pointer, key, kinds);
-	}
-	/* An element of an instrumented variable, or the variable. */
-	core = c.n ? TREE_OPERAND(c.refs[0], 0) : is_pointer ? NULL_TREE : ref;
-	if (core && variable_instrumented(core))
-		count_variable(gsi, &c, core, ref, is_pointer, kinds);
-	/* The whole of an instrumented record: `*p = *q`, `g = x`, `a[i] = s`. */
-	if (is_pointer && !c.n)
+	if (!ins.notes || !instrumented(rtype))
 		return;
-	type = is_pointer ? TREE_TYPE(c.refs[c.n - 1]) : TREE_TYPE(ref);
-	rec = instrumented(type);
-	if (!rec)
-		return;
-	key = count_leaves(gsi, TYPE_MAIN_VARIANT(type), rec, TYPE_MAIN_VARIANT(type), "", 0, kinds,
-			   0);
-	if (key == NO_KEY)
-		return;
-	if (is_pointer)
-		sample_add(stmt, c.ptr, c.ptr, key, type_bytes(type), kinds);
-	else if (addressable(ref))
-		sample_add(stmt, build_fold_addr_expr(ref), build_fold_addr_expr(ref), key,
-			   type_bytes(type), kinds);
+	if (via)
+		note_place(rec, path, loc, convert_record_location(rtype),
+			   "cachelint: the address of '%s.%s' leaves %qs here, passed to it from %qs: accesses through it elsewhere are not counted",
+			   fn_name(via), fn_name(current_function_decl));
+	else
+		note_place(rec, path, loc, convert_record_location(rtype),
+			   "cachelint: the address of '%s.%s' leaves %qs here: accesses through it elsewhere are not counted%s",
+			   fn_name(current_function_decl), "");
 }
 
-static bool is_memory(tree t)
-{
-	if (!t || TREE_CODE(t) == SSA_NAME || CONSTANT_CLASS_P(t) ||
-	    TREE_CODE(t) == ADDR_EXPR || TREE_CODE(t) == CONSTRUCTOR)
-		return false;
-	if (handled_component_p(t) || TREE_CODE(t) == MEM_REF || TREE_CODE(t) == TARGET_MEM_REF)
-		return true;
-	/* A whole variable: a record's members, or an instrumented variable. */
-	return ((VAR_P(t) || TREE_CODE(t) == PARM_DECL || TREE_CODE(t) == RESULT_DECL) &&
-		RECORD_OR_UNION_TYPE_P(TREE_TYPE(t))) || variable_instrumented(t);
-}
+/* ------------------------------------------------------------------ */
+/* Allocation sites                                                     */
+/* ------------------------------------------------------------------ */
 
-/* __atomic_load*: a read; __atomic_store*: a write; the others both. */
-static unsigned atomic_kinds(tree fndecl)
+/**
+ * struct alloc_fn - an allocator: where its result and size are
+ * @name: its name (a __builtin_ form is the same)
+ * @size, @count: the arguments whose product is the size (-1: none)
+ * @out: the argument the block's address is stored through (posix_memalign),
+ *	-1 where it is returned
+ */
+struct alloc_fn {
+	const char *name;
+	int size, count, out;
+};
+
+static const struct alloc_fn alloc_fns[] = {
+	{ "malloc", 0, -1, -1 },
+	{ "calloc", 0, 1, -1 },
+	{ "realloc", 1, -1, -1 },
+	{ "reallocarray", 1, 2, -1 },
+	{ "aligned_alloc", 1, -1, -1 },
+	{ "memalign", 1, -1, -1 },
+	{ "valloc", 0, -1, -1 },
+	{ "posix_memalign", 2, -1, 0 },
+};
+
+static const struct alloc_fn *allocator(const gcall *call)
 {
+	tree fn = gimple_call_fndecl(call);
 	const char *name;
 
-	if (!fndecl || !fndecl_built_in_p(fndecl, BUILT_IN_NORMAL) || !DECL_NAME(fndecl))
-		return 0;
-	name = IDENTIFIER_POINTER(DECL_NAME(fndecl));
-	if (!strncmp(name, "__atomic_load", 13))
-		return COUNT_READ;
-	if (!strncmp(name, "__atomic_store", 14))
-		return COUNT_WRITE;
-	if (!strncmp(name, "__atomic_", 9) || !strncmp(name, "__sync_", 7))
-		return COUNT_READ | COUNT_WRITE;
-	return 0;
+	if (!fn || !DECL_NAME(fn) || gimple_call_internal_p(call))
+		return NULL;
+	name = IDENTIFIER_POINTER(DECL_NAME(fn));
+	if (!strncmp(name, "__builtin_", 10))
+		name += 10;
+	for (const struct alloc_fn &a : alloc_fns)
+		if (!strcmp(name, a.name) && gimple_call_num_args(call) > (unsigned)a.size &&
+		    (a.count < 0 || gimple_call_num_args(call) > (unsigned)a.count))
+			return &a;
+	return NULL;
 }
 
-/* With `instrument-notes`: pointer @val leaves the function at @stmt. */
-static void escape_check(gimple_stmt_iterator *gsi, gimple *stmt, tree val)
+/* @value converted to @type, computed before @gsi. */
+static tree value_before(gimple_stmt_iterator *gsi, tree type, tree value)
 {
-	if (!ins.notes || !val || !POINTER_TYPE_P(TREE_TYPE(val)))
+	return force_gimple_operand_gsi(gsi, fold_convert(type, value), true, NULL_TREE, true,
+					GSI_SAME_STMT);
+}
+
+/*
+ * After allocation @call: __libcachelint_rt_alloc_v3(ptr, size, "file:line"),
+ * the site's file as the unit's line map spells it (as findings do).  The
+ * size is computed before the call; posix_memalign's block is the one it
+ * stored, read only when it returned 0.  A call whose result is dropped
+ * made a block nothing can reach; one that ends its block (a C++
+ * allocator that may throw) is left alone.
+ */
+static void alloc_emit(gcall *call, const struct alloc_fn *a)
+{
+	static tree fn;
+	tree ul = long_unsigned_type_node, ret = gimple_call_lhs(call), size, out = NULL_TREE;
+	tree ptr, site, pp = build_pointer_type(ptr_type_node);
+	expanded_location xl = expand_location(gimple_location(call));
+	gimple_stmt_iterator gsi;
+	char *text;
+	gimple *g;
+
+	if (stmt_ends_bb_p(call) || (a->out < 0 && !ret))
 		return;
-	ins.escape_at = gimple_location(stmt);
-	if (ins.escape_at == UNKNOWN_LOCATION)
-		ins.escape_at = DECL_SOURCE_LOCATION(current_function_decl);
-	count_ref(gsi, val, COUNT_READ | COUNT_WRITE, true);
-	ins.escape_at = UNKNOWN_LOCATION;
-}
+	if (!fn) {
+		fn = build_fn_decl(CL_RT_ALLOC_SYMBOL,
+				   build_function_type_list(void_type_node, const_ptr_type_node, ul,
+							    const_ptr_type_node, NULL_TREE));
+		TREE_NOTHROW(fn) = 1;
+		DECL_ATTRIBUTES(fn) = tree_cons(get_identifier("leaf"), NULL_TREE, NULL_TREE);
+	}
+	gsi = gsi_for_stmt(call);
+	size = value_before(&gsi, ul, gimple_call_arg(call, a->size));
+	if (a->count >= 0) {
+		g = gimple_build_assign(make_ssa_name(ul), MULT_EXPR, size,
+					value_before(&gsi, ul, gimple_call_arg(call, a->count)));
+		gsi_insert_before(&gsi, g, GSI_SAME_STMT);
+		size = gimple_assign_lhs(g);
+	}
+	if (a->out >= 0)
+		out = value_before(&gsi, pp, gimple_call_arg(call, a->out));
+	/* the result as a register: where the call stores it in memory, or drops it, a copy */
+	if (!ret || !is_gimple_reg(ret)) {
+		tree tmp = make_ssa_name(ret ? TREE_TYPE(ret) : TREE_TYPE(gimple_call_fntype(call)));
 
-static void instrument_call(gimple_stmt_iterator *gsi, gcall *call)
-{
-	unsigned kinds = atomic_kinds(gimple_call_fndecl(call));
-	tree lhs = gimple_call_lhs(call);
-
-	/*
-	 * The object is the first argument, or the second where the first
-	 * is the size: the generic __atomic_load/store/exchange/
-	 * compare_exchange of an object no _N form fits (24 bytes).
-	 */
-	for (unsigned i = 0; kinds && i < 2 && i < gimple_call_num_args(call); i++) {
-		tree arg = gimple_call_arg(call, i);
-
-		if (POINTER_TYPE_P(TREE_TYPE(arg))) {
-			count_ref(gsi, arg, kinds, true);
-			return;
+		gimple_call_set_lhs(call, tmp);
+		if (ret) {
+			g = gimple_build_assign(ret, tmp);
+			gimple_set_location(g, gimple_location(call));
+			gsi_insert_after(&gsi, g, GSI_NEW_STMT);
 		}
-		if (TREE_CODE(arg) != INTEGER_CST)
-			break;
+		ret = tmp;
 	}
-	if (!gimple_call_internal_p(call))
-		for (unsigned i = 0; i < gimple_call_num_args(call); i++)
-			escape_check(gsi, call, gimple_call_arg(call, i));
-	/* Records passed and returned by value. */
-	for (unsigned i = 0; i < gimple_call_num_args(call); i++)
-		if (is_memory(gimple_call_arg(call, i)))
-			count_ref(gsi, gimple_call_arg(call, i), COUNT_READ, false);
-	if (is_memory(lhs))
-		count_ref(gsi, lhs, COUNT_WRITE, false);
+	text = xasprintf("%s:%d", xl.file ? xl.file : "", xl.line);
+	site = build_string_literal(strlen(text) + 1, text);
+	free(text);
+	ptr = ret;
+	if (out) {
+		/* if (ret == 0) { p = *out; __libcachelint_rt_alloc_v3(p, size, site); } */
+		basic_block then_bb, join_bb;
+		gimple_stmt_iterator at = create_cond_insert_point(&gsi, false, false, true,
+								   &then_bb, &join_bb);
+
+		g = gimple_build_cond(EQ_EXPR, ret, build_zero_cst(TREE_TYPE(ret)), NULL_TREE,
+				      NULL_TREE);
+		gimple_set_location(g, gimple_location(call));
+		gsi_insert_after(&at, g, GSI_NEW_STMT);
+		gsi = gsi_start_bb(then_bb);
+		ptr = make_ssa_name(ptr_type_node);
+		g = gimple_build_assign(ptr, build_simple_mem_ref(out));
+		gimple_set_location(g, gimple_location(call));
+		gsi_insert_after(&gsi, g, GSI_NEW_STMT);
+	}
+	g = gimple_build_call(fn, 3, ptr, size, site);
+	gimple_set_location(g, gimple_location(call));
+	gsi_insert_after(&gsi, g, GSI_NEW_STMT);
 }
 
-static void instrument_stmt(gimple_stmt_iterator *gsi)
-{
-	gimple *stmt = gsi_stmt(*gsi);
-
-	if (gimple_clobber_p(stmt))
-		return;
-	if (gcall *call = dyn_cast<gcall *>(stmt)) {
-		instrument_call(gsi, call);
-		return;
-	}
-	if (greturn *ret = dyn_cast<greturn *>(stmt)) {
-		escape_check(gsi, stmt, gimple_return_retval(ret));
-		return;
-	}
-	if (!is_gimple_assign(stmt))
-		return;
-	/* a pointer stored anywhere but in a local variable */
-	if (gimple_assign_single_p(stmt) && TREE_CODE(gimple_assign_lhs(stmt)) != SSA_NAME &&
-	    !local_pointer(gimple_assign_lhs(stmt)))
-		escape_check(gsi, stmt, gimple_assign_rhs1(stmt));
-	if (gimple_assign_single_p(stmt) && is_memory(gimple_assign_rhs1(stmt)))
-		count_ref(gsi, gimple_assign_rhs1(stmt), COUNT_READ, false);
-	if (is_memory(gimple_assign_lhs(stmt)))
-		count_ref(gsi, gimple_assign_lhs(stmt), COUNT_WRITE, false);
-}
+/* ------------------------------------------------------------------ */
+/* The unit's functions                                                 */
+/* ------------------------------------------------------------------ */
 
 /*
  * After @stmt, is the rest of the block perhaps not run?  A call may not
@@ -1124,7 +927,7 @@ static bool segment_ends_after(gimple *stmt)
 	if (gimple_code(stmt) == GIMPLE_ASM)
 		return true;
 	if (gcall *call = dyn_cast<gcall *>(stmt))
-		return gimple_call_internal_p(call) || !atomic_kinds(gimple_call_fndecl(call));
+		return gimple_call_internal_p(call) || !access_call_is_atomic(call);
 	return false;
 }
 
@@ -1149,23 +952,27 @@ static void walk_functions(void)
 	cgraph_node *node;
 
 	FOR_EACH_FUNCTION_WITH_GIMPLE_BODY(node) {
-		function *fn = DECL_STRUCT_FUNCTION(node->decl);
+		function *fn = access_walk_begin(node);
 		basic_block bb;
 
-		if (!fn || !fn->cfg)
+		if (!fn)
 			continue;
-		push_cfun(fn);
 		if (thread_routine(node->decl, node))
 			ins.routines.safe_push(node->decl);
-		local_defs_collect(fn);
 		ins.samples.truncate(0);
 		ins.checks.truncate(0);
+		ins.allocs.truncate(0);
 		ins.seg_samples = 0;
+		ins.sampled = NULL;
 		FOR_EACH_BB_FN(bb, fn) {
 			for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi);
 			     gsi_next(&gsi)) {
-				instrument_stmt(&gsi);
-				if (segment_ends_after(gsi_stmt(gsi)))
+				gimple *stmt = gsi_stmt(gsi);
+
+				access_walk_stmt(&gsi);
+				if (is_gimple_call(stmt) && allocator(as_a<gcall *>(stmt)))
+					ins.allocs.safe_push(as_a<gcall *>(stmt));
+				if (segment_ends_after(stmt))
 					segment_end();
 			}
 			segment_end();
@@ -1174,6 +981,8 @@ static void walk_functions(void)
 			sample_decls();
 		for (unsigned i = 0; i < ins.checks.length(); i++)
 			check_emit(&ins.checks[i]);
+		for (gcall *call : ins.allocs)
+			alloc_emit(call, allocator(call));
 		/*
 		 * The symbol table must know the function refers to the
 		 * counters, or it drops them as unreferenced.
@@ -1349,20 +1158,35 @@ static void names_check(void)
 	}
 }
 
-static unsigned int instrument_execute(void)
+/* ------------------------------------------------------------------ */
+/* The pass's entry points (access_pass.cc)                             */
+/* ------------------------------------------------------------------ */
+
+static const struct access_sink instrument_sink_ops = {
+	ins_hit, ins_variable, ins_escape, variable_instrumented, NULL,
+};
+
+void instrument_configure(const char *list, bool notes, const struct cl_profile *profile,
+			  struct cl_arena *arena)
 {
-	if (seen_error())
-		return 0;
+	ins.list = list && *list ? list : NULL;
+	ins.all = ins.list && !strcmp(ins.list, "all");
+	ins.notes = notes;
+	ins.profile = profile;
+	ins.arena = arena;
+}
+
+const struct access_sink *instrument_begin(void)
+{
 	/* Emulated TLS is not at one offset from the thread pointer. */
 	if (!targetm.have_tls) {
 		error("cachelint: %<instrument%> needs native thread-local storage, which this target emulates");
-		return 0;
+		return NULL;
 	}
 	names_check();
 	ins.chosen = new hash_map<int_hash<unsigned int, 0xffffffffu, 0xfffffffeu>, int>;
-	ins.local_defs = new hash_map<tree, tree>;
-	ins.escaped = new hash_set<nofree_string_hash>;
-	ins.escape_at = UNKNOWN_LOCATION;
+	ins.noted = new hash_set<nofree_string_hash>;
+	ins.pending = vNULL;
 	ins.keys = new hash_map<nofree_string_hash, unsigned>;
 	gcc_obstack_init(&ins.table);
 	ins.nkeys = 0;
@@ -1373,19 +1197,32 @@ static unsigned int instrument_execute(void)
 	ins.seg_vars = vNULL;
 	ins.samples = vNULL;
 	ins.checks = vNULL;
+	ins.allocs = vNULL;
 	ins.nexts = new hash_map<tree, tree>;
 	ins.sites = vNULL;
 	ins.routines = vNULL;
 	ins.unit = NULL_TREE;
+	return &instrument_sink_ops;
+}
+
+void instrument_unit(void)
+{
 	walk_functions();
+	if (ins.notes)
+		notes_flush();
 	if (ins.nkeys || ins.routines.length() || ins.list)
 		build_register();
+}
+
+void instrument_end(void)
+{
 	ins.counters.release();
 	ins.seg.release();
 	ins.segs.release();
 	ins.seg_vars.release();
 	ins.samples.release();
 	ins.checks.release();
+	ins.allocs.release();
 	delete ins.nexts;
 	ins.sites.release();
 	ins.routines.release();
@@ -1393,48 +1230,10 @@ static unsigned int instrument_execute(void)
 		free(const_cast<char *>((*it).first));
 	delete ins.keys;
 	delete ins.chosen;
-	delete ins.local_defs;
-	for (auto it = ins.escaped->begin(); it != ins.escaped->end(); ++it)
+	for (auto it = ins.noted->begin(); it != ins.noted->end(); ++it)
 		free(const_cast<char *>(*it));
-	delete ins.escaped;
+	delete ins.noted;
+	ins.pending.release();
 	obstack_free(&ins.table, NULL);
 	obstack_free(&ins.names, NULL);
-	return 0;
-}
-
-static const pass_data instrument_pass_data = {
-	SIMPLE_IPA_PASS,	/* type */
-	"cachelint_instrument",	/* name */
-	OPTGROUP_NONE,		/* optinfo_flags */
-	TV_NONE,		/* tv_id */
-	PROP_cfg,		/* properties_required */
-	0,			/* properties_provided */
-	0,			/* properties_destroyed */
-	0,			/* todo_flags_start */
-	0,			/* todo_flags_finish */
-};
-
-class instrument_pass : public simple_ipa_opt_pass {
-public:
-	instrument_pass(gcc::context *ctxt) : simple_ipa_opt_pass(instrument_pass_data, ctxt) {}
-	bool gate(function *) final override { return !in_lto_p; }
-	unsigned int execute(function *) final override { return instrument_execute(); }
-};
-
-void instrument_register(const char *plugin_name, const char *list, bool notes,
-			 const struct cl_profile *profile, struct cl_arena *arena)
-{
-	struct register_pass_info info;
-
-	ins.list = list && *list ? list : NULL;
-	ins.all = ins.list && !strcmp(ins.list, "all");
-	ins.typedefs = new hash_map<int_hash<unsigned int, 0xffffffffu, 0xfffffffeu>, const char *>;
-	ins.notes = notes;
-	ins.profile = profile;
-	ins.arena = arena;
-	info.pass = new instrument_pass(g);
-	info.reference_pass_name = "*free_lang_data";
-	info.ref_pass_instance_number = 1;
-	info.pos_op = PASS_POS_INSERT_BEFORE;
-	register_callback(plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
 }

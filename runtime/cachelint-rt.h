@@ -63,6 +63,18 @@
  * struct, typedef or variable of that name), "name\tU\n" for one it did
  * not; at exit the runtime names those that no unit saw.
  *
+ * Allocation sites: after each call to malloc, calloc, realloc,
+ * reallocarray, aligned_alloc, memalign, valloc or posix_memalign, the
+ * code calls
+ *
+ *	__libcachelint_rt_alloc_v3(ptr, size, "file:line");
+ *
+ * with the block (posix_memalign's, when it returned 0; NULL, which
+ * the runtime ignores, when the allocation failed), its size and where the
+ * call is, the file as the unit's line map spells it.  The runtime keeps a
+ * bounded table of them (rt_alloc.h) and names the allocation an object
+ * came from.
+ *
  * Thread start routines: routines[2i] is the address of a function of the
  * unit that takes and returns a pointer and whose address is taken,
  * routines[2i + 1] its name; a thread that starts there is named by it.
@@ -83,6 +95,7 @@
 
 #define CL_RT_REGISTER_SYMBOL "__libcachelint_rt_register_v3"
 #define CL_RT_SAMPLE_SYMBOL "__libcachelint_rt_sample_v3"
+#define CL_RT_ALLOC_SYMBOL "__libcachelint_rt_alloc_v3"
 
 #ifdef __cplusplus
 extern "C" {
@@ -96,6 +109,7 @@ void __libcachelint_rt_register_v3(const char *members, unsigned int nmembers,
 				   unsigned int nroutines, const char *names);
 unsigned int __libcachelint_rt_sample_v3(const void *base, const void *addr,
 					 const unsigned int *unit, unsigned int site);
+void __libcachelint_rt_alloc_v3(const void *ptr, unsigned long size, const char *site);
 #endif
 
 #ifdef __cplusplus

@@ -115,10 +115,10 @@ fi
 build_memcached() {
 	rm -rf "$1"
 	cp -a "$src" "$1"
-	# a tree someone built in: its objects would leave bear nothing to see
-	if [ -f "$1/Makefile" ]; then
-		(cd "$1" && make -s distclean > /dev/null 2>&1) || true
-	fi
+	# a tree someone built in: its objects would leave bear nothing to see,
+	# and the program run would be theirs
+	find "$1" -name '*.o' -delete
+	rm -f "$1/memcached" "$1/memcached-debug" "$1/compile_commands.json"
 	cc="gcc -fplugin=$plugin -fplugin-arg-cachelint-instrument=$instrument ${CACHELINT_PLUGIN_ARGS:-}"
 	echo "building memcached: instrument=$instrument ${CACHELINT_PLUGIN_ARGS:-}"
 	(cd "$1" && timeout 900 ./configure -q CC="$cc" CFLAGS="-O2 -g" \

@@ -218,20 +218,27 @@ static void fold_path(char *p)
 	*out = '\0';
 }
 
-char *cl_path_absolute(const char *path)
+char *cl_path_join(const char *dir, const char *path)
 {
-	char cwd[PATH_MAX], *abs;
+	char *abs;
 
-	if (path[0] == '/') {
+	if (path[0] == '/' || !dir) {
 		abs = cl_xstrdup(path);
 	} else {
-		if (!getcwd(cwd, sizeof(cwd)))
-			snprintf(cwd, sizeof(cwd), "/");
-		abs = cl_xmalloc(strlen(cwd) + strlen(path) + 2);
-		sprintf(abs, "%s/%s", cwd, path);
+		abs = cl_xmalloc(strlen(dir) + strlen(path) + 2);
+		sprintf(abs, "%s/%s", dir, path);
 	}
 	fold_path(abs);
 	return abs;
+}
+
+char *cl_path_absolute(const char *path)
+{
+	char cwd[PATH_MAX];
+
+	if (path[0] != '/' && !getcwd(cwd, sizeof(cwd)))
+		snprintf(cwd, sizeof(cwd), "/");
+	return cl_path_join(cwd, path);
 }
 
 char *cl_path_relative(const char *path, const char *root)

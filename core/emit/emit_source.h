@@ -66,6 +66,12 @@ const char *cl_source_line(struct cl_source_cache *c, const char *file, unsigned
 char *cl_path_relative(const char *path, const char *root);
 /* @path made absolute and folded; malloc()ed. */
 char *cl_path_absolute(const char *path);
+/*
+ * @path joined to directory @dir unless it is absolute, "." and ".." and
+ * repeated slashes folded (the text only: no symbolic link is followed);
+ * malloc()ed.  @dir must be absolute.
+ */
+char *cl_path_join(const char *dir, const char *path);
 /* Print @s percent-encoded as a URI path (RFC 3986: unreserved and '/'). */
 void cl_put_uri_path(FILE *out, const char *s);
 

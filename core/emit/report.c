@@ -675,3 +675,31 @@ out_target:
 	errno = saved;
 	return rc;
 }
+
+int cl_make_dirs(const char *path)
+{
+	char *dir = cl_xstrdup(path);
+	struct stat st;
+	int rc = -1;
+
+	for (char *p = dir + 1; *p; p++) {
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		if (mkdir(dir, 0777) && errno != EEXIST)
+			goto out;
+		*p = '/';
+	}
+	if (mkdir(dir, 0777) && errno != EEXIST)
+		goto out;
+	if (stat(dir, &st))
+		goto out;
+	if (!S_ISDIR(st.st_mode)) {
+		errno = ENOTDIR;
+		goto out;
+	}
+	rc = 0;
+out:
+	free(dir);
+	return rc;
+}

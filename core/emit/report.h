@@ -105,6 +105,13 @@ void cl_put_quoted(FILE *out, const char *s);
  * written in place, never replaced.  Returns 0 or -1 (errno).
  */
 int cl_write_atomic(const char *path, int (*write)(FILE *out, void *data), void *data);
+/*
+ * Make directory @path and the directories above it, as `mkdir -p` does
+ * (0777 less the umask).  Parallel builds make the same directory at
+ * once: one that exists is fine.  0, or -1 with errno (ENOTDIR when
+ * @path is something else).
+ */
+int cl_make_dirs(const char *path);
 
 #ifdef __cplusplus
 }

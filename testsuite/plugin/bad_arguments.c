@@ -1,6 +1,6 @@
 // Bad plugin arguments are errors that name the argument, never ignored.
 // RUN: not %gcc-cl -fplugin-arg-cachelint-frobnicate -c %s -o %t.o 2>&1 | %check --check-prefix=UNKNOWN
-// UNKNOWN: cc1: error: cachelint: argument 'frobnicate': unknown (expected profile, line-size, alignment, adjacent, cacheline-groups, max-growth, propose, view, report, dump-layout, werror, instrument, instrument-notes or disable)
+// UNKNOWN: cc1: error: cachelint: argument 'frobnicate': unknown (expected profile, line-size, alignment, adjacent, cacheline-groups, max-growth, propose, view, report, dump-layout, werror, instrument, instrument-notes, access-map or disable)
 // RUN: not %gcc-cl -fplugin-arg-cachelint-instrument=2pc -c %s -o %t.o 2>&1 | %check --check-prefix=INSTR
 // INSTR: cc1: error: cachelint: argument 'instrument': '2pc' is not a list of struct names (STRUCT[:STRUCT...], a C++ name as ns::box<int>)
 // An empty name ('a::b' is C++'s b in a, instrument_cxx.cc).
@@ -26,6 +26,8 @@
 // WERROR: cc1: error: cachelint: argument 'werror': takes no value
 // RUN: not %gcc-cl -fplugin-arg-cachelint-report -c %s -o %t.o 2>&1 | %check --check-prefix=REPORT
 // REPORT: cc1: error: cachelint: argument 'report': needs a value (KEY=VALUE)
+// RUN: not %gcc-cl -fplugin-arg-cachelint-access-map -c %s -o %t.o 2>&1 | %check --check-prefix=MAP
+// MAP: cc1: error: cachelint: argument 'access-map': needs a value (KEY=VALUE)
 // RUN: not %gcc-cl -fplugin-arg-cachelint-profile -c %s -o %t.o 2>&1 | %check --check-prefix=PROFILE
 // PROFILE: cc1: error: cachelint: argument 'profile': needs a value (KEY=VALUE)
 #include "cachelint.h"

@@ -56,9 +56,12 @@ def compare(args, known, used, path, variant, tmp):
     if why:
         return 'skip', why, 0, 0
     # The plugin leaves the C library's types to the system headers; a unit
-    # that includes the thread library's carries dozens of them in DWARF.
-    if '#include <pthread.h>' in open(path, encoding='utf-8', errors='replace').read():
-        return 'skip', 'includes <pthread.h>, whose types DWARF carries and the plugin skips', 0, 0
+    # that includes the thread library's (<pthread.h>, or <stdlib.h>, which
+    # brings them through <sys/types.h>) carries dozens of them in DWARF.
+    text = open(path, encoding='utf-8', errors='replace').read()
+    for header in ('<pthread.h>', '<stdlib.h>'):
+        if '#include ' + header in text:
+            return 'skip', 'includes %s, whose types DWARF carries and the plugin skips' % header, 0, 0
     c = subprocess.run([args.clang, '-g', '-gdwarf-5', '-fno-eliminate-unused-debug-types', '-w',
                         '-I' + args.annotations, '-I' + args.inputs, '-c'] + cc +
                        [path, '-o', obj], capture_output=True, text=True, errors='replace')

@@ -1,0 +1,208 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * clang_access_internal.h - what the lint's access walk shares between its
+ * two files: a reference followed to its object and the members it touches
+ * (clang_access.c), and the expressions, statements, calls and functions
+ * that make references (clang_access_walk.c)
+ */
+#ifndef CACHELINT_CLANG_ACCESS_INTERNAL_H
+#define CACHELINT_CLANG_ACCESS_INTERNAL_H
+
+#include <stdbool.h>
+
+#include "clang_access.h"
+#include "hash.h"
+
+struct macro_def;
+
+#define LCHAIN_MAX 64
+#define REACH_DEPTH 4
+
+enum { ACC_R = 1, ACC_W = 2 };
+/* what the value of an expression is used for */
+enum ctx { CTX_READ, CTX_WRITE, CTX_SPLIT, CTX_RMW, CTX_DISCARD };
+enum step_kind { STEP_FIELD, STEP_INDEX, STEP_RAW };
+
+/**
+ * struct lstep - one step from an object to the bytes an access touches
+ * @kind: a member, an array element, a reinterpretation of the bytes
+ * @field: STEP_FIELD: the member
+ * @at: the expression the step came from (a member's name, for locations)
+ * @followed: the step is inside an address (`&p->m`), not the access's own
+ * @known: STEP_INDEX, STEP_RAW: @bits is known
+ * @bits: the displacement in bits
+ * @size: STEP_RAW: bits accessed (0 when not known)
+ * @type: the type after the step (STEP_RAW: not known when @has_type is false)
+ */
+struct lstep {
+	enum step_kind kind;
+	CXCursor field, at;
+	bool followed, known, has_type;
+	long long bits;
+	unsigned long long size;
+	CXType type;
+};
+
+/**
+ * struct lchain - an access followed back to its object
+ * @s: the steps, the outermost first
+ * @n: how many
+ * @origin: the type where the steps start (a variable's, or a pointer's pointee)
+ * @origin_var: the steps start at a variable (its whole copies are not seen)
+ * @parm: while summarizing: the steps start at what parameter @parm_index points to
+ * @parm_index: -1 when not
+ * @where: the access's own expression (its `*`, its last member), for its location
+ * @stmt: the statement, where the access has no member and no expression of its own
+ * @is_pointer: the access is through an address (an atomic's, a lock's)
+ * @broken: the object could not be told
+ */
+struct lchain {
+	struct lstep s[LCHAIN_MAX];
+	int n;
+	CXType origin;
+	bool origin_var;
+	int parm_index;
+	CXCursor where, stmt;
+	bool is_pointer, broken;
+};
+
+/**
+ * struct use - what a function does through a pointer parameter
+ * @param: its position
+ * @bits, @size: where the access is from what the parameter points to, and its bits
+ * @type, @has_type: the type it reads or writes
+ * @kinds: read, write
+ * @member: the function's own walk sees it as a member of the pointee's record
+ * @once: it runs once per call
+ * @at: where, in the function
+ * @fn: the function's name
+ */
+struct use {
+	int param;
+	long long bits;
+	unsigned long long size;
+	CXType type;
+	bool has_type;
+	unsigned kinds;
+	bool member, once;
+	CXCursor at;
+	const char *fn;
+};
+
+/**
+ * struct pass - a pointer parameter handed to another function
+ * @param: its position
+ * @callee: the function, its summary's index
+ * @arg: the argument's position there
+ * @bits: the displacement on the way
+ * @once: the call runs once per call
+ */
+struct pass {
+	int param;
+	size_t callee;
+	int arg;
+	long long bits;
+	bool once;
+};
+
+/**
+ * struct summary - a function of the unit and what it does with its pointers
+ * @fn: its definition
+ * @name: as the map names it
+ * @uses, @nuses, @cap_uses: the accesses through its parameters
+ * @passes, @npasses, @cap_passes: the parameters it hands on
+ * @reached: it is emitted (the walk visits it)
+ * @local: a call to it runs this body (not interposable)
+ * @params: pointer parameters, so it is summarized
+ */
+struct summary {
+	CXCursor fn;
+	const char *name;
+	struct use *uses;
+	size_t nuses, cap_uses;
+	struct pass *passes;
+	size_t npasses, cap_passes;
+	bool reached, local, params;
+};
+
+/**
+ * struct aw - the walk of one unit
+ * @tu: the unit
+ * @map: where the lines go
+ * @arena: names and paths
+ * @fn_name: the function being walked
+ * @pic: the unit is -fPIC/-fpic (public functions may be interposed)
+ * @sums: every function definition, by clang_hashCursor() in @index
+ * @nsums, @cap: how many
+ * @index: @sums by cursor
+ * @cur: while summarizing, the function's summary (uses instead of lines)
+ * @once: while summarizing, whether the code walked runs once per call
+ * @exited: while summarizing, a return was seen (what follows is not once)
+ * @kinds: the kinds of the access being told
+ * @use: a reached access's use (its second line), or NULL
+ * @macros, @nmacros, @cap_macros: the unit's macro definitions, read the
+ *	first time an asm statement that a macro wrote needs them
+ * @macro_index: @macros by name
+ * @macros_read: they were read
+ * @search: the search for an asm in macros going on (macro_def.seen)
+ */
+struct aw {
+	CXTranslationUnit tu;
+	struct cl_access_map *map;
+	struct cl_arena arena;
+	const char *fn_name;
+	bool pic;
+	struct summary *sums;
+	size_t nsums, cap;
+	struct cl_index index;
+	struct summary *cur;
+	bool once, exited;
+	unsigned kinds;
+	const struct use *use;
+	struct macro_def *macros;
+	size_t nmacros, cap_macros;
+	struct cl_index macro_index;
+	bool macros_read;
+	unsigned search;
+};
+
+/**
+ * struct kids - a cursor's children
+ * @v: them
+ * @n: how many
+ * @cap: allocated
+ */
+struct kids {
+	CXCursor *v;
+	size_t n, cap;
+};
+
+struct kids acc_children(CXCursor c);
+CXCursor acc_only_child(CXCursor c);
+enum CXCursorKind acc_kind(CXCursor c);
+CXType acc_canon(CXType t);
+CXType acc_ctype(CXCursor c);
+bool acc_is_pointer(CXType t);
+bool acc_is_array(CXType t);
+bool acc_is_atomic(CXType t);
+unsigned long long acc_type_bits(CXType t);
+bool acc_same_type(CXType a, CXType b);
+bool acc_constant(CXCursor e, long long *v);
+bool acc_implicit(CXCursor c);
+CXCursor acc_peel_parens(CXCursor c);
+bool acc_lvalue_kind(CXCursor c);
+void acc_push_raw(struct lchain *c, long long bits, unsigned long long size, CXType type,
+		     bool has_type);
+CXType acc_type_at(const struct lchain *c, int p, bool *known);
+void acc_pointer(struct aw *w, CXCursor e, struct lchain *c);
+void acc_lvalue(struct aw *w, CXCursor e, struct lchain *c, bool followed);
+void acc_chain_init(struct lchain *c);
+bool acc_step_bits(const struct lchain *c, int i, long long *bits);
+CXCursor acc_location(const struct lchain *c, int from);
+void acc_frames(struct aw *w, struct lchain *c, int from, int to);
+void acc_tell(struct aw *w, struct lchain *c, unsigned kinds);
+void acc_access(struct aw *w, CXCursor e, enum ctx ctx);
+void acc_access_through(struct aw *w, CXCursor stmt, CXCursor e, unsigned kinds, bool whole);
+void acc_visit(struct aw *w, CXCursor c, enum ctx ctx);
+
+#endif /* CACHELINT_CLANG_ACCESS_INTERNAL_H */

@@ -1,0 +1,902 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * clang_access_walk.c - the lint's access walk: the statements and
+ * expressions of the function bodies GCC would emit, as reads, writes and
+ * read-modify-writes of the objects clang_access.c follows them to; calls
+ * (atomic builtins, pthread locks, functions of the unit whose summaries
+ * say what they do through their pointer parameters: reach), and asm
+ * operands, their constraints read from the statement's tokens
+ */
+#define _GNU_SOURCE
+#include "clang_access_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------------------ */
+/* Calls, atomics, locks, asm                                           */
+/* ------------------------------------------------------------------ */
+
+/* By the builtin's name, or the name of the macro around it (STORE(), atomic_load()). */
+static unsigned atomic_kinds(const char *name)
+{
+	if (strcasestr(name, "load"))
+		return ACC_R;
+	if (strcasestr(name, "store") || strcasestr(name, "init"))
+		return ACC_W;
+	return ACC_R | ACC_W;
+}
+
+static struct summary *summary_of(struct aw *w, CXCursor fn);
+static void reach(struct aw *w, CXCursor arg, struct summary *s, int param);
+
+/*
+ * The first token of @c as the file has it: a macro's name where a macro
+ * wrote @c (the one written in the file, where it was an argument of
+ * another macro).
+ */
+static char *first_token(struct aw *w, CXCursor c)
+{
+	CXToken *toks = NULL;
+	unsigned n = 0, off;
+	CXFile file;
+	CXSourceLocation at;
+	char *out = NULL;
+
+	clang_getFileLocation(clang_getCursorLocation(c), &file, NULL, NULL, &off);
+	if (!file)
+		return cl_xstrdup("");
+	at = clang_getLocationForOffset(w->tu, file, off);
+	clang_tokenize(w->tu, clang_getRange(at, clang_getLocationForOffset(w->tu, file, off + 1)),
+		       &toks, &n);
+	if (n) {
+		CXString s = clang_getTokenSpelling(w->tu, toks[0]);
+
+		out = cl_xstrdup(clang_getCString(s));
+		clang_disposeString(s);
+	}
+	clang_disposeTokens(w->tu, toks, n);
+	return out ? out : cl_xstrdup("");
+}
+
+/* clang's AtomicExpr (__atomic_*, __c11_atomic_*): an unexposed expression, the pointer first. */
+static bool atomic_expr(struct aw *w, CXCursor e)
+{
+	struct kids ks = acc_children(e);
+	unsigned kinds;
+	char *name;
+
+	if (ks.n < 2 || !acc_is_pointer(clang_getCursorType(ks.v[0]))) {
+		free(ks.v);
+		return false;
+	}
+	/*
+	 * libclang names no builtin: its first token does, or the macro's
+	 * that wrote it (STORE(p, v), atomic_load_explicit(p, o)).
+	 */
+	name = first_token(w, e);
+	kinds = atomic_kinds(name);
+	acc_access_through(w, e, ks.v[0], kinds, false);
+	for (size_t i = 1; i < ks.n; i++)
+		acc_visit(w, ks.v[i], CTX_READ);
+	free(name);
+	free(ks.v);
+	return true;
+}
+
+static void call(struct aw *w, CXCursor e)
+{
+	CXCursor fn = clang_getCursorReferenced(e);
+	CXString s = clang_getCursorSpelling(fn);
+	const char *name = clang_getCString(s);
+	int n = clang_Cursor_getNumArguments(e);
+	struct summary *sum = acc_kind(fn) == CXCursor_FunctionDecl ? summary_of(w, fn) : NULL;
+	bool sync = !strncmp(name, "__sync_", 7) || !strncmp(name, "__atomic_", 9);
+	struct kids ks = acc_children(e);
+
+	/* the function called: a pointer loaded from a member is a read of it */
+	if (ks.n)
+		acc_visit(w, ks.v[0], CTX_READ);
+	free(ks.v);
+
+	for (int i = 0; i < n; i++) {
+		CXCursor a = clang_Cursor_getArgument(e, (unsigned)i);
+		unsigned lk = cl_access_lock_kinds(name, (unsigned)i);
+
+		if (sync && i == 0 && acc_is_pointer(clang_getCursorType(a)))
+			acc_access_through(w, e, a, atomic_kinds(name), false);
+		else if (lk && acc_is_pointer(clang_getCursorType(a)))
+			acc_access_through(w, e, a, lk, true);
+		else if (sum && sum->params && i < clang_Cursor_getNumArguments(sum->fn) &&
+			 acc_is_pointer(clang_getCursorType(a)))
+			reach(w, a, sum, i);
+		else
+			acc_visit(w, a, CTX_READ);
+	}
+	clang_disposeString(s);
+}
+
+/**
+ * struct asm_operand - an asm operand as its tokens say
+ * @constraint: the constraint's text, without its quotes
+ * @text: the operand expression's tokens, for telling "+m"'s two halves apart
+ */
+struct asm_operand {
+	char constraint[32];
+	char *text;
+};
+
+/* The tokens between @from and the matching ')' as one string. */
+static char *tokens_text(struct aw *w, CXToken *t, unsigned n, unsigned *i)
+{
+	size_t len = 0, cap = 64;
+	char *s = cl_xmalloc(cap);
+	int depth = 0;
+
+	s[0] = '\0';
+	for (; *i < n; (*i)++) {
+		CXString sp = clang_getTokenSpelling(w->tu, t[*i]);
+		const char *x = clang_getCString(sp);
+		size_t xl = strlen(x);
+
+		if (!strcmp(x, "("))
+			depth++;
+		else if (!strcmp(x, ")") && --depth == 0) {
+			clang_disposeString(sp);
+			break;
+		}
+		if (depth > 1 || (depth == 1 && strcmp(x, "("))) {
+			while (len + xl + 2 > cap)
+				s = cl_xrealloc(s, cap *= 2);
+			memcpy(s + len, x, xl);
+			len += xl;
+			s[len++] = ' ';
+			s[len] = '\0';
+		}
+		clang_disposeString(sp);
+	}
+	return s;
+}
+
+static bool is_asm_keyword(const char *x)
+{
+	return !strcmp(x, "asm") || !strcmp(x, "__asm__") || !strcmp(x, "__asm");
+}
+
+/*
+ * The operands of the asm whose keyword is token @start of @t: their
+ * constraints and expressions, outputs then inputs, up to the asm's
+ * closing parenthesis; false when they cannot be read.
+ */
+static bool parse_asm(struct aw *w, CXToken *t, unsigned n, unsigned start,
+		      struct asm_operand *ops, size_t max, size_t *nout, size_t *nin)
+{
+	unsigned colons = 0, depth = 0;
+	size_t k = 0;
+	bool ok = true, opened = false;
+
+	*nout = *nin = 0;
+	for (unsigned i = start; i < n && ok; i++) {
+		CXString sp = clang_getTokenSpelling(w->tu, t[i]);
+		const char *x = clang_getCString(sp);
+		enum CXTokenKind tk = clang_getTokenKind(t[i]);
+
+		if (!strcmp(x, "(")) {
+			depth++;
+			opened = true;
+		} else if (!strcmp(x, ")")) {
+			depth--;
+		} else if (depth == 1 && !strcmp(x, ":")) {
+			colons++;
+		} else if (depth == 1 && (colons == 1 || colons == 2) && tk == CXToken_Literal &&
+			   x[0] == '"') {
+			size_t len = strlen(x);
+
+			if (k == max || len - 2 >= sizeof(ops[k].constraint)) {
+				ok = false;
+			} else {
+				memcpy(ops[k].constraint, x + 1, len - 2);
+				ops[k].constraint[len - 2] = '\0';
+				i++;
+				ops[k].text = tokens_text(w, t, n, &i);
+				k++;
+				if (colons == 1)
+					(*nout)++;
+				else
+					(*nin)++;
+			}
+		}
+		clang_disposeString(sp);
+		if (opened && !depth)
+			break;
+	}
+	if (!ok)
+		for (size_t i = 0; i < k; i++)
+			free(ops[i].text);
+	return ok;
+}
+
+/**
+ * struct macro_def - a macro of the unit, for asm statements macros write
+ * @name: its name
+ * @def: its definition
+ * @seen: the search that last looked into it (each looks into a macro once)
+ */
+struct macro_def {
+	const char *name;
+	CXCursor def;
+	unsigned seen;
+};
+
+static bool macro_eq(const void *ctx, size_t i, const void *key)
+{
+	return !strcmp(((const struct macro_def *)ctx)[i].name, key);
+}
+
+static uint64_t macro_hash(const void *ctx, size_t i)
+{
+	return cl_hash_str(((const struct macro_def *)ctx)[i].name);
+}
+
+static enum CXChildVisitResult macro_cb(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct aw *w = data;
+	CXString s;
+	const char *name;
+	size_t *slot;
+
+	(void)parent;
+	if (acc_kind(c) != CXCursor_MacroDefinition)
+		return CXChildVisit_Continue;
+	s = clang_getCursorSpelling(c);
+	name = clang_getCString(s);
+	slot = cl_index_add(&w->macro_index, w->nmacros, cl_hash_str(name), macro_eq, macro_hash,
+			    w->macros, name);
+	if (!*slot) {
+		struct macro_def *m = cl_vec_push(&w->macros, &w->nmacros, &w->cap_macros);
+
+		m->name = cl_arena_strdup(&w->arena, name);
+		m->def = c;
+		*slot = w->nmacros;
+	}
+	clang_disposeString(s);
+	return CXChildVisit_Continue;
+}
+
+static const struct macro_def *macro_find(struct aw *w, const char *name)
+{
+	size_t *slot;
+
+	if (!w->macros_read) {
+		w->macros_read = true;
+		clang_visitChildren(clang_getTranslationUnitCursor(w->tu), macro_cb, w);
+	}
+	if (!w->macro_index.size)
+		return NULL;
+	slot = cl_index_slot(&w->macro_index, cl_hash_str(name), macro_eq, w->macros, name);
+	return *slot ? &w->macros[*slot - 1] : NULL;
+}
+
+/*
+ * An asm a macro wrote (its statement's tokens are the macro's call): the
+ * first asm in the macro's body, or in the bodies of the macros it uses,
+ * @depth deep (the kernel's xadd() -> __xadd() -> __xchg_op(), whose
+ * cases of every size share the memory operand's constraint).
+ */
+static bool macro_asm(struct aw *w, const char *name, unsigned depth, struct asm_operand *ops,
+		      size_t max, size_t *nout, size_t *nin)
+{
+	struct macro_def *m = depth ? (struct macro_def *)macro_find(w, name) : NULL;
+	CXToken *t = NULL;
+	unsigned n = 0;
+	bool found = false;
+
+	if (!m || m->seen == w->search)
+		return false;
+	m->seen = w->search;
+	clang_tokenize(w->tu, clang_getCursorExtent(m->def), &t, &n);
+	for (unsigned i = 1; i < n && !found; i++) {
+		CXString sp = clang_getTokenSpelling(w->tu, t[i]);
+		const char *x = clang_getCString(sp);
+
+		if (is_asm_keyword(x))
+			found = parse_asm(w, t, n, i, ops, max, nout, nin);
+		else if (clang_getTokenKind(t[i]) == CXToken_Identifier && strcmp(x, name))
+			found = macro_asm(w, x, depth - 1, ops, max, nout, nin);
+		clang_disposeString(sp);
+	}
+	clang_disposeTokens(w->tu, t, n);
+	return found;
+}
+
+/*
+ * An asm's operands from its tokens, or, where a macro wrote it (its
+ * tokens are then the macro's call, or none), from the macro's body:
+ * outputs then inputs; false when they cannot be read.
+ */
+static bool asm_operands(struct aw *w, CXCursor stmt, struct asm_operand *ops, size_t max,
+			 size_t *nout, size_t *nin)
+{
+	CXToken *t = NULL;
+	unsigned n = 0;
+	bool ok = false, done = false;
+	char *name;
+
+	clang_tokenize(w->tu, clang_getCursorExtent(stmt), &t, &n);
+	if (n) {
+		CXString sp = clang_getTokenSpelling(w->tu, t[0]);
+
+		if (is_asm_keyword(clang_getCString(sp))) {
+			ok = parse_asm(w, t, n, 0, ops, max, nout, nin);
+			done = true;
+		}
+		clang_disposeString(sp);
+	}
+	clang_disposeTokens(w->tu, t, n);
+	if (done)
+		return ok;
+	name = first_token(w, stmt);
+	w->search++;
+	ok = macro_asm(w, name, 6, ops, max, nout, nin);
+	free(name);
+	return ok;
+}
+
+/*
+ * x86-64's memory constraints (m, o, V, <, >): an operand with only those
+ * is in memory; anything else lets the compiler use a register (GCC then
+ * splits a "+r" into a load and a store, and merges a "+m" into one).
+ */
+static bool memory_only(const char *con)
+{
+	bool any = false;
+
+	for (const char *p = con; *p; p++) {
+		if (strchr("=+&%*#!?, ", *p))
+			continue;
+		if (!strchr("moV<>", *p))
+			return false;
+		any = true;
+	}
+	return any;
+}
+
+static void walk_asm(struct aw *w, CXCursor stmt)
+{
+	struct asm_operand ops[64];
+	struct kids ks = acc_children(stmt);
+	size_t nout, nin;
+	bool read_too[64] = { false };
+
+	if (!asm_operands(w, stmt, ops, 64, &nout, &nin)) {
+		nout = nin = 0;
+	} else if (nout + nin != ks.n) {
+		for (size_t i = 0; i < nout + nin; i++)
+			free(ops[i].text);
+		nout = nin = 0;
+	}
+	if (!nout && !nin && ks.n) {
+		/* its constraints cannot be read: each operand read */
+		for (size_t i = 0; i < ks.n; i++)
+			acc_visit(w, ks.v[i], CTX_READ);
+		free(ks.v);
+		return;
+	}
+	for (size_t i = nout; i < ks.n; i++) {
+		bool merged = false;
+
+		for (size_t o = 0; o < nout && !merged; o++)
+			if (memory_only(ops[o].constraint) && memory_only(ops[i].constraint) &&
+			    !strcmp(ops[o].text, ops[i].text))
+				merged = read_too[o] = true;
+		if (!merged)
+			acc_visit(w, ks.v[i], CTX_READ);
+	}
+	for (size_t o = 0; o < nout; o++) {
+		bool inout = strchr(ops[o].constraint, '+') != NULL;
+
+		if (inout && !memory_only(ops[o].constraint))
+			acc_access(w, ks.v[o], CTX_SPLIT);
+		else
+			acc_access(w, ks.v[o], inout || read_too[o] ? CTX_RMW : CTX_WRITE);
+	}
+	for (size_t i = 0; i < nout + nin; i++)
+		free(ops[i].text);
+	free(ks.v);
+}
+
+/* ------------------------------------------------------------------ */
+/* Expressions and statements                                           */
+/* ------------------------------------------------------------------ */
+
+static void visit_kids(struct aw *w, CXCursor c, enum ctx ctx)
+{
+	struct kids ks = acc_children(c);
+
+	for (size_t i = 0; i < ks.n; i++)
+		acc_visit(w, ks.v[i], ctx);
+	free(ks.v);
+}
+
+/* Code that does not run once per call of the function summarized. */
+static void visit_sometimes(struct aw *w, CXCursor c, enum ctx ctx)
+{
+	bool once = w->once;
+
+	w->once = false;
+	acc_visit(w, c, ctx);
+	w->once = once;
+}
+
+static void unary(struct aw *w, CXCursor e, enum ctx ctx)
+{
+	CXCursor k = acc_only_child(e);
+	CXType t = clang_getCursorType(e);
+
+	if (clang_Cursor_isNull(k))
+		return;
+	if (acc_lvalue_kind(e)) {			/* *p */
+		acc_access(w, e, ctx);
+	} else if (acc_is_pointer(t) && acc_same_type(clang_getPointeeType(acc_canon(t)), clang_getCursorType(k))) {
+		struct lchain c;		/* &x: no access, but the values on the way */
+
+		acc_chain_init(&c);
+		acc_lvalue(w, k, &c, true);
+	} else if (acc_lvalue_kind(k) && !acc_implicit(k)) {
+		acc_access(w, k, acc_is_atomic(clang_getCursorType(k)) ? CTX_RMW : CTX_SPLIT);	/* ++, -- */
+	} else {
+		acc_visit(w, k, CTX_READ);
+	}
+}
+
+static void binary(struct aw *w, CXCursor e)
+{
+	struct kids ks = acc_children(e);
+
+	if (ks.n == 2 && acc_lvalue_kind(ks.v[0]) && !acc_implicit(ks.v[0]) &&
+	    acc_same_type(clang_getCursorType(e), clang_getCursorType(ks.v[0]))) {
+		acc_visit(w, ks.v[0], CTX_WRITE);	/* = */
+		acc_visit(w, ks.v[1], CTX_READ);
+	} else {
+		for (size_t i = 0; i < ks.n; i++)
+			acc_visit(w, ks.v[i], CTX_READ);
+	}
+	free(ks.v);
+}
+
+/* A variable's initializer: its last child, when that ends where the declaration does. */
+static void var_decl(struct aw *w, CXCursor d)
+{
+	struct kids ks = acc_children(d);
+	CXSourceRange dr = clang_getCursorExtent(d);
+
+	if (ks.n && clang_isExpression(acc_kind(ks.v[ks.n - 1]))) {
+		CXSourceRange r = clang_getCursorExtent(ks.v[ks.n - 1]);
+		unsigned a, b;
+
+		clang_getExpansionLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &a);
+		clang_getExpansionLocation(clang_getRangeEnd(dr), NULL, NULL, NULL, &b);
+		if (a == b)
+			acc_visit(w, ks.v[ks.n - 1], CTX_READ);
+	}
+	free(ks.v);
+}
+
+static void statement(struct aw *w, CXCursor c)
+{
+	switch (acc_kind(c)) {
+	case CXCursor_IfStmt:
+	case CXCursor_SwitchStmt: {
+		struct kids ks = acc_children(c);
+
+		for (size_t i = 0; i < ks.n; i++)
+			i ? visit_sometimes(w, ks.v[i], CTX_DISCARD) : acc_visit(w, ks.v[i], CTX_DISCARD);
+		free(ks.v);
+		return;
+	}
+	case CXCursor_WhileStmt:
+	case CXCursor_DoStmt:
+	case CXCursor_ForStmt: {
+		bool once = w->once;
+
+		w->once = false;
+		visit_kids(w, c, CTX_DISCARD);
+		w->once = once;
+		return;
+	}
+	case CXCursor_ReturnStmt:
+		visit_kids(w, c, CTX_READ);
+		w->exited = true;
+		return;
+	case CXCursor_LabelStmt:
+	case CXCursor_GotoStmt:
+	case CXCursor_IndirectGotoStmt:
+		w->exited = true;	/* not structured: nothing after is once */
+		visit_kids(w, c, CTX_DISCARD);
+		return;
+	case CXCursor_DeclStmt:
+		visit_kids(w, c, CTX_DISCARD);
+		return;
+	case CXCursor_GCCAsmStmt:
+		walk_asm(w, c);
+		return;
+	default:
+		visit_kids(w, c, CTX_DISCARD);
+		return;
+	}
+}
+
+void acc_visit(struct aw *w, CXCursor c, enum ctx ctx)
+{
+	enum CXCursorKind k = acc_kind(c);
+
+	if (clang_isStatement(k) && k != CXCursor_CompoundStmt) {
+		statement(w, c);
+		return;
+	}
+	switch (k) {
+	case CXCursor_CompoundStmt:
+	case CXCursor_StmtExpr:
+		visit_kids(w, c, CTX_DISCARD);
+		return;
+	case CXCursor_VarDecl:
+		var_decl(w, c);
+		return;
+	case CXCursor_MemberRefExpr:
+	case CXCursor_ArraySubscriptExpr:
+		acc_access(w, c, ctx);
+		return;
+	case CXCursor_ParenExpr:
+		visit_kids(w, c, ctx);
+		return;
+	case CXCursor_UnaryOperator:
+		unary(w, c, ctx);
+		return;
+	case CXCursor_BinaryOperator:
+		binary(w, c);
+		return;
+	case CXCursor_CompoundAssignOperator: {
+		struct kids ks = acc_children(c);
+
+		if (ks.n == 2) {
+			acc_access(w, ks.v[0], acc_is_atomic(clang_getCursorType(ks.v[0])) ? CTX_RMW : CTX_SPLIT);
+			acc_visit(w, ks.v[1], CTX_READ);
+		}
+		free(ks.v);
+		return;
+	}
+	case CXCursor_ConditionalOperator: {
+		struct kids ks = acc_children(c);
+
+		for (size_t i = 0; i < ks.n; i++)
+			i ? visit_sometimes(w, ks.v[i], ctx) : acc_visit(w, ks.v[i], CTX_READ);
+		free(ks.v);
+		return;
+	}
+	case CXCursor_CallExpr:
+		call(w, c);
+		return;
+	case CXCursor_UnexposedExpr: {
+		CXCursor only;
+
+		if (atomic_expr(w, c))
+			return;
+		only = acc_only_child(c);
+		if (!clang_Cursor_isNull(only) && acc_is_array(clang_getCursorType(only))) {
+			struct lchain ch;	/* an array decays: its address, no access */
+
+			acc_chain_init(&ch);
+			acc_lvalue(w, only, &ch, true);
+			return;
+		}
+		visit_kids(w, c, CTX_READ);
+		return;
+	}
+	case CXCursor_CStyleCastExpr: {
+		struct kids ks = acc_children(c);
+
+		if (ks.n)
+			acc_visit(w, ks.v[ks.n - 1],
+			      acc_canon(clang_getCursorType(c)).kind == CXType_Void ? CTX_DISCARD : CTX_READ);
+		free(ks.v);
+		return;
+	}
+	case CXCursor_UnaryExpr:		/* sizeof, alignof: not evaluated */
+	case CXCursor_GenericSelectionExpr:	/* which association runs is not shown */
+	case CXCursor_DeclRefExpr:
+	case CXCursor_TypeRef:
+		return;
+	default:
+		if (clang_isExpression(k) || k == CXCursor_InitListExpr)
+			visit_kids(w, c, CTX_READ);
+		return;
+	}
+}
+
+/* ------------------------------------------------------------------ */
+/* Reach: summaries of the unit's functions                             */
+/* ------------------------------------------------------------------ */
+
+static bool sum_eq(const void *ctx, size_t i, const void *key)
+{
+	return clang_equalCursors(((const struct aw *)ctx)->sums[i].fn, *(const CXCursor *)key);
+}
+
+static uint64_t sum_hash(const void *ctx, size_t i)
+{
+	return clang_hashCursor(((const struct aw *)ctx)->sums[i].fn);
+}
+
+static struct summary *summary_of(struct aw *w, CXCursor fn)
+{
+	CXCursor def = clang_getCursorDefinition(fn);
+	size_t *slot;
+
+	if (clang_Cursor_isNull(def))
+		return NULL;
+	if (!w->index.size)
+		return NULL;
+	slot = cl_index_slot(&w->index, clang_hashCursor(def), sum_eq, w, &def);
+	return *slot ? &w->sums[*slot - 1] : NULL;
+}
+
+/*
+ * The uses of parameter @param of @s, displaced by @bits, appended to
+ * @out; parameters handed on are followed @depth more calls.
+ */
+static void expand(struct aw *w, struct summary *s, int param, long long bits, bool once,
+		   unsigned depth, struct use **out, size_t *n, size_t *cap)
+{
+	for (size_t i = 0; i < s->nuses; i++) {
+		struct use *u;
+
+		if (s->uses[i].param != param)
+			continue;
+		u = cl_vec_push(out, n, cap);
+		*u = s->uses[i];
+		u->bits += bits;
+		u->once = once && s->uses[i].once;
+	}
+	for (size_t i = 0; depth && i < s->npasses; i++) {
+		const struct pass *p = &s->passes[i];
+
+		if (p->param == param)
+			expand(w, &w->sums[p->callee], p->arg, bits + p->bits, once && p->once,
+			       depth - 1, out, n, cap);
+	}
+}
+
+/* While summarizing: the parameter handed to @s, another summarized function. */
+static bool summary_pass(struct aw *w, CXCursor arg, struct summary *s, int i)
+{
+	struct lchain c;
+	struct pass *p;
+	long long off = 0, b;
+
+	acc_chain_init(&c);
+	c.is_pointer = true;
+	acc_pointer(w, arg, &c);
+	if (c.broken || c.parm_index < 0 || c.n > 1 || (c.n && c.s[0].kind != STEP_RAW))
+		return false;
+	for (int k = 0; k < c.n; k++) {
+		if (!acc_step_bits(&c, k, &b))
+			return false;
+		off += b;
+	}
+	p = cl_vec_push(&w->cur->passes, &w->cur->npasses, &w->cur->cap_passes);
+	p->param = c.parm_index;
+	p->callee = (size_t)(s - w->sums);
+	p->arg = i;
+	p->bits = off;
+	p->once = w->once && !w->exited;
+	return true;
+}
+
+/*
+ * Argument @arg, an address, goes to parameter @param of @s: each access
+ * the function makes through it is an access of what @arg names, at the
+ * call; one the function sees as a member of its parameter's record is its
+ * own line already, and here counts for the records around that one.
+ */
+static void reach(struct aw *w, CXCursor arg, struct summary *s, int param)
+{
+	struct use *uses = NULL;
+	size_t n = 0, cap = 0;
+
+	if (!s->local) {
+		acc_visit(w, arg, CTX_READ);
+		return;
+	}
+	if (w->cur) {
+		if (!summary_pass(w, arg, s, param))
+			acc_visit(w, arg, CTX_READ);
+		return;
+	}
+	expand(w, s, param, 0, true, REACH_DEPTH, &uses, &n, &cap);
+	if (!n) {
+		acc_visit(w, arg, CTX_READ);
+	}
+	for (size_t i = 0; i < n; i++) {
+		struct lchain c;
+		int base;
+		bool known;
+
+		acc_chain_init(&c);
+		c.is_pointer = true;
+		acc_pointer(w, arg, &c);
+		if (c.broken)
+			break;
+		base = c.n;
+		acc_push_raw(&c, uses[i].bits,
+			 uses[i].size ? uses[i].size : acc_type_bits(acc_type_at(&c, c.n, &known)),
+			 uses[i].type, uses[i].has_type);
+		w->kinds = uses[i].kinds;
+		w->use = &uses[i];
+		acc_frames(w, &c, 0, uses[i].member ? base - 1 : c.n);
+		w->use = NULL;
+	}
+	free(uses);
+}
+
+/* ------------------------------------------------------------------ */
+/* The unit's functions                                                 */
+/* ------------------------------------------------------------------ */
+
+static bool pointer_params(CXCursor fn)
+{
+	int n = clang_Cursor_getNumArguments(fn);
+
+	for (int i = 0; i < n; i++)
+		if (acc_is_pointer(clang_getCursorType(clang_Cursor_getArgument(fn, (unsigned)i))))
+			return true;
+	return false;
+}
+
+static enum CXChildVisitResult gather(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct aw *w = data;
+	enum CXCursorKind k = acc_kind(c);
+
+	(void)parent;
+	if (k == CXCursor_FunctionDecl && clang_isCursorDefinition(c)) {
+		struct summary *s;
+		size_t *slot = cl_index_add(&w->index, w->nsums, clang_hashCursor(c), sum_eq,
+					    sum_hash, w, &c);
+		CXString name;
+
+		if (*slot)
+			return CXChildVisit_Continue;
+		s = cl_vec_push(&w->sums, &w->nsums, &w->cap);
+		*slot = w->nsums;
+		s->fn = c;
+		name = clang_getCursorSpelling(c);
+		s->name = cl_arena_strdup(&w->arena, clang_getCString(name));
+		clang_disposeString(name);
+		s->params = pointer_params(c);
+		/* a call runs this body unless the linker may put another in its place */
+		s->local = clang_getCursorLinkage(c) != CXLinkage_External ||
+			   clang_Cursor_isFunctionInlined(c) || !w->pic;
+		return CXChildVisit_Continue;
+	}
+	if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec)
+		return CXChildVisit_Recurse;
+	return CXChildVisit_Continue;
+}
+
+/* The functions a body or an initializer names, reached in turn. */
+static enum CXChildVisitResult refs(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct aw *w = data;
+
+	(void)parent;
+	if (acc_kind(c) == CXCursor_DeclRefExpr) {
+		CXCursor d = clang_getCursorReferenced(c);
+		struct summary *s;
+
+		if (acc_kind(d) == CXCursor_FunctionDecl && (s = summary_of(w, d)) && !s->reached) {
+			s->reached = true;
+			clang_visitChildren(s->fn, refs, w);
+		}
+	}
+	return CXChildVisit_Recurse;
+}
+
+/* Roots: the external definitions and what the unit's variables name. */
+static enum CXChildVisitResult roots(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct aw *w = data;
+	enum CXCursorKind k = acc_kind(c);
+
+	(void)parent;
+	if (k == CXCursor_VarDecl) {
+		clang_visitChildren(c, refs, w);
+	} else if (k == CXCursor_FunctionDecl && clang_isCursorDefinition(c) &&
+		   clang_getCursorLinkage(c) == CXLinkage_External &&
+		   !clang_Cursor_isFunctionInlined(c)) {
+		struct summary *s = summary_of(w, c);
+
+		if (s && !s->reached) {
+			s->reached = true;
+			clang_visitChildren(c, refs, w);
+		}
+	} else if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec) {
+		return CXChildVisit_Recurse;
+	}
+	return CXChildVisit_Continue;
+}
+
+static CXCursor body_of(CXCursor fn)
+{
+	struct kids ks = acc_children(fn);
+	CXCursor b = ks.n && acc_kind(ks.v[ks.n - 1]) == CXCursor_CompoundStmt ? ks.v[ks.n - 1] :
+		     clang_getNullCursor();
+
+	free(ks.v);
+	return b;
+}
+
+/* Summarize every function of the unit with pointer parameters, callees first where they can be. */
+static void summarize(struct aw *w)
+{
+	for (size_t i = 0; i < w->nsums; i++) {
+		CXCursor body;
+
+		if (!w->sums[i].params || !w->sums[i].local)
+			continue;
+		body = body_of(w->sums[i].fn);
+		if (clang_Cursor_isNull(body))
+			continue;
+		w->cur = &w->sums[i];
+		w->once = true;
+		w->exited = false;
+		acc_visit(w, body, CTX_DISCARD);
+	}
+	w->cur = NULL;
+}
+
+static bool pic(const struct lint_job *job)
+{
+	for (size_t i = 0; i < job->nargs; i++)
+		if (!strcmp(job->args[i], "-fPIC") || !strcmp(job->args[i], "-fpic"))
+			return true;
+	return false;
+}
+
+void lint_access_walk(CXTranslationUnit tu, const struct lint_job *job, struct cl_access_map *map)
+{
+	struct aw w = { 0 };
+	CXCursor top = clang_getTranslationUnitCursor(tu);
+
+	w.tu = tu;
+	w.map = map;
+	w.pic = pic(job);
+	cl_arena_init(&w.arena);
+	cl_index_init(&w.index);
+	cl_index_init(&w.macro_index);
+	clang_visitChildren(top, gather, &w);
+	summarize(&w);
+	clang_visitChildren(top, roots, &w);
+	for (size_t i = 0; i < w.nsums; i++) {
+		CXCursor body;
+
+		if (!w.sums[i].reached ||
+		    clang_Location_isInSystemHeader(clang_getCursorLocation(w.sums[i].fn)))
+			continue;
+		body = body_of(w.sums[i].fn);
+		if (clang_Cursor_isNull(body))
+			continue;
+		w.fn_name = w.sums[i].name;
+		w.once = true;
+		acc_visit(&w, body, CTX_DISCARD);
+	}
+	for (size_t i = 0; i < w.nsums; i++) {
+		free(w.sums[i].uses);
+		free(w.sums[i].passes);
+	}
+	free(w.sums);
+	free(w.macros);
+	cl_index_free(&w.macro_index);
+	cl_index_free(&w.index);
+	cl_arena_free(&w.arena);
+}
+

@@ -1,0 +1,179 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * access_map.cc - `access-map=FILE` (or `access-map=DIR/`): every member
+ * access of the unit, as the walk (access_walk.cc) finds it, written as
+ * the unit's access map (docs/access-map.md) for the perf c2c importer
+ *
+ * One line per access site and member: where the access is (the member's
+ * name in the source, or the macro's where a macro wrote it), the function
+ * it is in, the struct as profiles key it, the member's path, the bytes it
+ * touches and whether it reads, writes or both.  An access reached through
+ * a unit-local function (a member's address passed to a `static inline`
+ * wrapper) is written twice: at the call, in the caller, and at the access
+ * in the wrapper, in the wrapper: a profile of the optimized program names
+ * one line or the other, as the wrapper was inlined or not.
+ *
+ * Only the walk's findings are written down: no code is added, nothing in
+ * the unit changes (testsuite/plugin/access_map_codegen.test).
+ */
+#include "access_walk.h"
+
+#include "access_map.h"
+#include "report.h"
+
+/**
+ * struct map_state - the unit's map
+ * @path: the argument
+ * @lines: what the walk found
+ * @types: each line's record, for its key (map_twins())
+ * @ran: the walk ran (it does not under -fsyntax-only, nor after errors)
+ */
+struct map_state {
+	const char *path;
+	struct cl_access_map lines;
+	vec<tree> types;
+	bool ran;
+};
+
+static struct map_state map;
+
+/*
+ * Records as profiles key them: by name, or "name@file:line" where another
+ * struct of the unit has the same name and other members (the runtime's
+ * rule, by fingerprint).  Decided once all lines are in.
+ */
+static void map_twins(void)
+{
+	hash_map<nofree_string_hash, unsigned> first;
+	hash_set<nofree_string_hash> twins;
+
+	for (unsigned i = 0; i < map.types.length(); i++) {
+		unsigned fp = access_record_fingerprint(map.types[i]);
+		bool existed;
+		unsigned &f = first.get_or_insert(map.lines.v[i].record, &existed);
+
+		if (!existed)
+			f = fp;
+		else if (f != fp)
+			twins.add(map.lines.v[i].record);
+	}
+	for (unsigned i = 0; i < map.types.length(); i++) {
+		struct cl_access_line *l = &map.lines.v[i];
+		expanded_location xl;
+
+		if (!twins.contains(l->record))
+			continue;
+		xl = expand_location(convert_record_location(map.types[i]));
+		l->record = cl_arena_printf(&map.lines.arena, "%s@%s:%d", l->record,
+					    xl.file ? xl.file : "", xl.line);
+	}
+}
+
+/*
+ * The column of the member's name at @xl, the caret GCC gives a
+ * COMPONENT_REF (its `.` or `->`): past the operator and blanks, where
+ * the source line there has one; the caret itself otherwise.
+ */
+static unsigned member_column(const expanded_location &xl)
+{
+	char_span line = location_get_source_line(xl.file, xl.line);
+	size_t i = xl.column ? (size_t)xl.column - 1 : 0;
+
+	if (!line || !xl.column || i >= line.length())
+		return (unsigned)xl.column;
+	if (line[i] == '.')
+		i++;
+	else if (line[i] == '-' && i + 1 < line.length() && line[i + 1] == '>')
+		i += 2;
+	else
+		return (unsigned)xl.column;
+	while (i < line.length() && (line[i] == ' ' || line[i] == '\t'))
+		i++;
+	return (unsigned)i + 1;
+}
+
+/* The function's name as the source names it (C++: qualified), "-" for none. */
+static const char *function_name(tree fn)
+{
+	if (!fn)
+		return "-";
+	if (lang_GNU_CXX())
+		return lang_hooks.decl_printable_name(fn, 1);
+	return DECL_NAME(fn) ? IDENTIFIER_POINTER(DECL_NAME(fn)) : "-";
+}
+
+static void map_line(location_t loc, tree fn, const struct access_hit *h)
+{
+	struct cl_access_line l;
+	expanded_location xl;
+	bool from_macro;
+
+	loc = linemap_resolve_location(line_table, loc, LRK_MACRO_EXPANSION_POINT, NULL);
+	from_macro = loc != linemap_resolve_location(line_table, loc, LRK_SPELLING_LOCATION, NULL);
+	xl = expand_location(loc);
+	if (!xl.file)
+		return;
+	l.file = xl.file;
+	l.line = (unsigned)xl.line;
+	l.column = from_macro ? (unsigned)xl.column : member_column(xl);
+	l.function = function_name(fn);
+	l.record = h->rec;
+	l.member = h->path;
+	if (h->at_size)
+		cl_access_map_bytes(h->at_bits, h->at_size, &l.offset, &l.size);
+	else
+		cl_access_map_bytes(h->bits, h->bit_size, &l.offset, &l.size);
+	l.kind = (enum cl_access_kind)h->kinds;
+	cl_access_map_add(&map.lines, &l);
+	map.types.safe_push(h->rtype);
+}
+
+static void map_hit(void *, gimple_stmt_iterator *, const struct access_hit *h)
+{
+	map_line(h->loc, h->fn, h);
+	if (h->reached)
+		map_line(h->via_loc, h->via_fn, h);
+}
+
+static const struct access_sink map_sink_ops = { map_hit, NULL, NULL, NULL, NULL };
+
+void access_map_configure(const char *path)
+{
+	map.path = path;
+}
+
+const struct access_sink *access_map_begin(void)
+{
+	char *pwd = getpwd();
+
+	cl_access_map_init(&map.lines, pwd);
+	map.types = vNULL;
+	map.ran = true;
+	return &map_sink_ops;
+}
+
+/*
+ * At the end of the unit: the map, unless the unit had errors or the walk
+ * never ran (-fsyntax-only, an error before the pass): then no file.
+ */
+void access_map_finish(bool errors)
+{
+	char *file;
+
+	if (!map.path || !map.ran)
+		return;
+	if (!errors) {
+		map_twins();
+		file = cl_access_map_unit_path(map.path, main_input_filename);
+		if (!file)
+			error_at(UNKNOWN_LOCATION, "cachelint: cannot make access map directory '%s': %s",
+				 map.path, xstrerror(errno));
+		else if (cl_access_map_save(&map.lines, file))
+			error_at(UNKNOWN_LOCATION, "cachelint: cannot write access map '%s': %s", file,
+				 xstrerror(errno));
+		free(file);
+	}
+	cl_access_map_free(&map.lines);
+	map.types.release();
+	map.ran = false;
+}

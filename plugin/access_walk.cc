@@ -1,0 +1,680 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * access_walk.cc - which struct members each statement reads and writes:
+ * the analysis behind `instrument` (instrument.cc counts what it finds)
+ * and `access-map` (access_map.cc writes it down)
+ *
+ * It runs on every function of the unit as lowered GIMPLE with a CFG,
+ * before SSA, before inlining and before any optimization, so that what it
+ * finds is what the source does: a member kept in a register is still read
+ * each time the source reads it.  Nothing here changes a statement, builds
+ * a tree or allocates in GCC's collected heap (offsets are read from the
+ * INTEGER_CSTs, as convert.cc does): with access-map alone the object code
+ * stays what it is without the plugin.
+ *
+ * Each statement's references — the operands of loads and stores, an
+ * asm's memory operands (as its constraints read them), the addresses
+ * given to atomic builtins and to pthread mutex, spin and rwlock calls —
+ * are followed back to their objects by access_chain.cc, which tells the
+ * sinks which members they touch.
+ *
+ * Reach.  The address of a member passed to a function of the unit that
+ * binds locally (static, inline, or one the linker cannot interpose) is
+ * followed into it: each such function is summarized once, before any code
+ * is added, by what it does with each pointer parameter — loads and stores
+ * through it, atomic builtins and pthread locks on it, asm memory operands,
+ * and the parameter passed on to another summarized function (followed to
+ * ACCESS_REACH_DEPTH calls) — and the call counts those accesses as
+ * accesses of the member the argument names, at the call.  This rather
+ * than counting after early inlining: that pass runs in SSA after the
+ * early optimizations have removed loads, does not inline at -O0, and
+ * inlines by a heuristic, so the counts would no longer be what the source
+ * does.  A summarized access counts once per call, which is exact only for
+ * an access that runs once per call: one in a block that every path from
+ * the function's entry to its return goes through, outside any loop.  An
+ * access under a condition or in a loop of the function reached is in the
+ * map but not counted, and `instrument-notes` says so where it is.
+ *
+ * An address the walk cannot follow (passed to another function, stored
+ * in memory, returned) is an escape: the sinks are told where.
+ */
+#include "access_chain.h"
+
+#include "access_map.h"
+
+#include "tree-pass.h"
+#include "cgraph.h"
+#include "ssa.h"
+#include "stmt.h"
+#include "varasm.h"
+#include "cfganal.h"
+
+#define ACCESS_REACH_DEPTH 4
+/* Functions of more blocks are not looked into: a summary costs blocks squared. */
+#define SUMMARY_BLOCKS_MAX 256
+
+/**
+ * struct param_pass - a pointer parameter handed to another function
+ * @param: the parameter's position
+ * @callee: the function (summarized, or NULL_TREE: not followed)
+ * @arg: the argument's position there
+ * @bits: the displacement added on the way, in bits
+ * @once: the call runs once per call that returns
+ * @loc: where the call is
+ */
+struct param_pass {
+	unsigned param;
+	tree callee;
+	unsigned arg;
+	int64_t bits;
+	bool once;
+	location_t loc;
+};
+
+/**
+ * struct fn_summary - what a function does with its pointer parameters
+ * @uses: the accesses through them, and the places they escape
+ * @passes: the parameters given to other functions
+ */
+struct fn_summary {
+	vec<param_use> uses;
+	vec<param_pass> passes;
+};
+
+typedef int_hash<unsigned int, 0xffffffffu, 0xfffffffeu> uid_hash;
+
+/**
+ * struct walk_state - the unit's walk
+ * @summaries: DECL_UID of a summarized function -> its summary
+ * @summary: while a function is summarized, its summary (the walk then
+ *	records uses of its parameters instead of telling the sinks)
+ * @once: while summarizing, whether the statement's block runs once per call
+ */
+struct walk_state {
+	hash_map<uid_hash, fn_summary *> *summaries;
+	fn_summary *summary;
+	bool once;
+};
+
+static struct walk_state ws;
+
+/* ------------------------------------------------------------------ */
+/* Summaries: what a function does with its pointer parameters          */
+/* ------------------------------------------------------------------ */
+
+static fn_summary *summary_of(tree fndecl)
+{
+	fn_summary **s;
+
+	if (!fndecl || !ws.summaries)
+		return NULL;
+	s = ws.summaries->get(DECL_UID(fndecl));
+	return s ? *s : NULL;
+}
+
+static int param_index(tree parm)
+{
+	int i = 0;
+
+	for (tree p = DECL_ARGUMENTS(current_function_decl); p; p = DECL_CHAIN(p), i++)
+		if (p == parm)
+			return i;
+	return -1;
+}
+
+/*
+ * While summarizing: an access of @kinds through @c (a chain that starts at
+ * a parameter's pointee) is a use of that parameter.
+ */
+static void summary_use(const struct access_frame *c, unsigned kinds, location_t loc,
+			bool escape)
+{
+	struct param_use u;
+	int64_t off = 0, b;
+	int i = param_index(c->parm);
+
+	if (i < 0)
+		return;
+	for (int k = 0; k < c->n; k++) {
+		if (!chain_step_bits(&c->s[k], &b))
+			return;	/* at an index only the run knows: not followed */
+		off += b;
+	}
+	u.param = (unsigned)i;
+	u.bits = off;
+	u.size = escape ? 0 : chain_access_size(c);
+	u.type = escape ? NULL_TREE : chain_type_at(c, c->n);
+	u.kinds = kinds;
+	u.member = !escape && chain_has_frame(c, 0);
+	u.once = ws.once;
+	u.escape = escape;
+	u.loc = loc != UNKNOWN_LOCATION ? loc : DECL_SOURCE_LOCATION(current_function_decl);
+	u.fn = current_function_decl;
+	ws.summary->uses.safe_push(u);
+}
+
+static bool binds_here(tree fndecl);
+
+/* While summarizing: @arg (of call @call, position @j) hands a parameter on. */
+static bool summary_pass(gcall *call, unsigned j, tree arg)
+{
+	struct access_frame c;
+	struct param_pass p;
+	tree callee = gimple_call_fndecl(call);
+	int64_t off = 0, b;
+	int i;
+
+	chain_init(&c, call, arg, true);
+	if (!c.parm || (i = param_index(c.parm)) < 0)
+		return false;
+	for (int k = 0; k < c.n; k++) {
+		if (!chain_step_bits(&c.s[k], &b))
+			return false;
+		off += b;
+	}
+	if (!callee || !binds_here(callee) || c.n > 1 || (c.n && c.s[0].ref))
+		return false;
+	p.param = (unsigned)i;
+	p.callee = callee;
+	p.arg = j;
+	p.bits = off;
+	p.once = ws.once;
+	p.loc = gimple_location(call);
+	ws.summary->passes.safe_push(p);
+	return true;
+}
+
+/*
+ * Whether a call to @fndecl runs the body this unit has: a function of
+ * the unit that binds locally (static, inline, or not interposable).
+ */
+static bool binds_here(tree fndecl)
+{
+	cgraph_node *node = cgraph_node::get(fndecl);
+
+	if (!node || !node->has_gimple_body_p() || DECL_STRUCT_FUNCTION(fndecl) == NULL)
+		return false;
+	return !TREE_PUBLIC(fndecl) || DECL_DECLARED_INLINE_P(fndecl) || DECL_COMDAT(fndecl) ||
+	       decl_binds_to_current_def_p(fndecl);
+}
+
+/*
+ * The blocks that run exactly once per call that returns: on every path
+ * from the entry to the exit, and in no cycle.  Returned as a bitmap of
+ * block indices (sbitmap), NULL when the function is too large.
+ */
+static sbitmap blocks_once(function *fn)
+{
+	unsigned nb = (unsigned)last_basic_block_for_fn(fn);
+	basic_block entry = ENTRY_BLOCK_PTR_FOR_FN(fn), exit = EXIT_BLOCK_PTR_FOR_FN(fn);
+	auto_vec<basic_block> stack;
+	sbitmap once, seen;
+	basic_block bb;
+
+	if (n_basic_blocks_for_fn(fn) > SUMMARY_BLOCKS_MAX)
+		return NULL;
+	once = sbitmap_alloc(nb);
+	seen = sbitmap_alloc(nb);
+	bitmap_clear(once);
+	FOR_EACH_BB_FN(bb, fn) {
+		bool cycle = false, reaches_exit = false;
+		edge_iterator ei;
+		edge e;
+
+		/* in a cycle: bb is reachable from its successors */
+		bitmap_clear(seen);
+		FOR_EACH_EDGE(e, ei, bb->succs)
+			stack.safe_push(e->dest);
+		while (!stack.is_empty() && !cycle) {
+			basic_block b = stack.pop();
+
+			if (b == bb) {
+				cycle = true;
+			} else if (b->index >= NUM_FIXED_BLOCKS && !bitmap_bit_p(seen, b->index)) {
+				bitmap_set_bit(seen, b->index);
+				FOR_EACH_EDGE(e, ei, b->succs)
+					stack.safe_push(e->dest);
+			}
+		}
+		stack.truncate(0);
+		if (cycle)
+			continue;
+		/* on every path: without bb, the exit cannot be reached */
+		bitmap_clear(seen);
+		bitmap_set_bit(seen, bb->index);
+		stack.safe_push(entry);
+		while (!stack.is_empty() && !reaches_exit) {
+			basic_block b = stack.pop();
+
+			FOR_EACH_EDGE(e, ei, b->succs) {
+				if (e->dest == exit) {
+					reaches_exit = true;
+					break;
+				}
+				if (e->dest->index >= NUM_FIXED_BLOCKS &&
+				    !bitmap_bit_p(seen, e->dest->index)) {
+					bitmap_set_bit(seen, e->dest->index);
+					stack.safe_push(e->dest);
+				}
+			}
+		}
+		stack.truncate(0);
+		if (!reaches_exit)
+			bitmap_set_bit(once, bb->index);
+	}
+	sbitmap_free(seen);
+	/* a function that never returns: nothing is once per returning call */
+	if (EDGE_COUNT(exit->preds) == 0)
+		bitmap_clear(once);
+	return once;
+}
+
+/* ------------------------------------------------------------------ */
+/* Statements                                                           */
+/* ------------------------------------------------------------------ */
+
+/*
+ * An access of @kinds by @ref (or, @is_pointer, through the address @ref):
+ * each member it touches to the sinks, or, while summarizing, a use of the
+ * parameter it goes through.  @whole: the access takes the member the
+ * address names as a whole (a lock): `lock`, not the leaves of its union.
+ */
+static void access_ref(gimple *stmt, tree ref, unsigned kinds, bool is_pointer, bool whole)
+{
+	struct access_frame c;
+	struct hit_ctx x = { };
+
+	chain_init(&c, stmt, ref, is_pointer);
+	if (c.n >= CHAIN_MAX)
+		return;
+	if (whole) {
+		tree pointee = chain_type_at(&c, c.n);
+
+		chain_push_raw(&c, 0, chain_type_bits(pointee), pointee, true);
+	}
+	if (ws.summary) {
+		if (c.parm)
+			summary_use(&c, kinds, chain_location(&c, 0), false);
+		return;
+	}
+	x.kinds = kinds;
+	chain_tell(&x, &c, 0);
+	/* an element of an instrumented variable, or the variable */
+	if (c.core && VAR_P(c.core))
+		chain_tell_variable(&c, kinds);
+}
+
+/* The address @val leaves the function at @stmt. */
+static void escape_ref(gimple *stmt, tree val)
+{
+	struct access_frame c;
+	struct hit_ctx x = { };
+
+	if (!val || !POINTER_TYPE_P(TREE_TYPE(val)))
+		return;
+	chain_init(&c, stmt, val, true);
+	if (c.n >= CHAIN_MAX)
+		return;
+	if (ws.summary) {
+		if (c.parm)
+			summary_use(&c, 0, gimple_location(stmt), true);
+		return;
+	}
+	x.escape = true;
+	x.where = gimple_location(stmt);
+	if (x.where == UNKNOWN_LOCATION)
+		x.where = DECL_SOURCE_LOCATION(current_function_decl);
+	chain_tell(&x, &c, 0);
+}
+
+static bool is_memory(tree t)
+{
+	if (!t || TREE_CODE(t) == SSA_NAME || CONSTANT_CLASS_P(t) ||
+	    TREE_CODE(t) == ADDR_EXPR || TREE_CODE(t) == CONSTRUCTOR)
+		return false;
+	if (handled_component_p(t) || TREE_CODE(t) == MEM_REF || TREE_CODE(t) == TARGET_MEM_REF)
+		return true;
+	/* a whole variable: a record's members, or an instrumented variable's */
+	if (!VAR_P(t) && TREE_CODE(t) != PARM_DECL && TREE_CODE(t) != RESULT_DECL)
+		return false;
+	return RECORD_OR_UNION_TYPE_P(TREE_TYPE(t)) || chain_wants_variable(t);
+}
+
+/* __atomic_load*: a read; __atomic_store*: a write; the others both. */
+static unsigned atomic_kinds(tree fndecl)
+{
+	const char *name;
+
+	if (!fndecl || !fndecl_built_in_p(fndecl, BUILT_IN_NORMAL) || !DECL_NAME(fndecl))
+		return 0;
+	name = IDENTIFIER_POINTER(DECL_NAME(fndecl));
+	if (!strncmp(name, "__atomic_load", 13))
+		return ACC_READ;
+	if (!strncmp(name, "__atomic_store", 14))
+		return ACC_WRITE;
+	if (!strncmp(name, "__atomic_", 9) || !strncmp(name, "__sync_", 7))
+		return ACC_READ | ACC_WRITE;
+	return 0;
+}
+
+bool access_call_is_atomic(const gcall *call)
+{
+	return atomic_kinds(gimple_call_fndecl(call)) != 0;
+}
+
+/* A pthread lock call's effect on what argument @i points to (core's one table). */
+static unsigned lock_kinds(tree fndecl, unsigned i)
+{
+	if (!fndecl || !DECL_NAME(fndecl))
+		return 0;
+	return cl_access_lock_kinds(IDENTIFIER_POINTER(DECL_NAME(fndecl)), i);
+}
+
+static void reach_call(gcall *call, unsigned j, tree arg, tree callee);
+
+/* Whether argument @j of a call to @fndecl is a pointer parameter it was summarized for. */
+static bool reachable(tree fndecl, unsigned j)
+{
+	tree p = fndecl ? DECL_ARGUMENTS(fndecl) : NULL_TREE;
+
+	if (!summary_of(fndecl))
+		return false;
+	for (; p && j; p = DECL_CHAIN(p), j--)
+		;
+	return p && POINTER_TYPE_P(TREE_TYPE(p));
+}
+
+static void walk_call(gcall *call)
+{
+	tree fndecl = gimple_call_fndecl(call), lhs = gimple_call_lhs(call);
+	unsigned kinds = atomic_kinds(fndecl), n = gimple_call_num_args(call);
+
+	/*
+	 * The object is the first argument, or the second where the first
+	 * is the size: the generic __atomic_load/store/exchange/
+	 * compare_exchange of an object no _N form fits (24 bytes).
+	 */
+	for (unsigned i = 0; kinds && i < 2 && i < n; i++) {
+		tree arg = gimple_call_arg(call, i);
+
+		if (POINTER_TYPE_P(TREE_TYPE(arg))) {
+			access_ref(call, arg, kinds, true, false);
+			return;
+		}
+		if (TREE_CODE(arg) != INTEGER_CST)
+			break;
+	}
+	for (unsigned i = 0; !gimple_call_internal_p(call) && i < n; i++) {
+		tree arg = gimple_call_arg(call, i);
+		unsigned lk = lock_kinds(fndecl, i);
+
+		if (!POINTER_TYPE_P(TREE_TYPE(arg)))
+			continue;
+		if (lk)
+			access_ref(call, arg, lk, true, true);
+		else if (ws.summary ? !summary_pass(call, i, arg) : !reachable(fndecl, i))
+			escape_ref(call, arg);
+		else if (!ws.summary)
+			reach_call(call, i, arg, fndecl);
+	}
+	/* records passed and returned by value */
+	for (unsigned i = 0; i < n; i++)
+		if (is_memory(gimple_call_arg(call, i)))
+			access_ref(call, gimple_call_arg(call, i), ACC_READ, false, false);
+	if (is_memory(lhs))
+		access_ref(call, lhs, ACC_WRITE, false, false);
+}
+
+/*
+ * An asm's memory operands, each as the asm's own constraint says: an
+ * output is written (and read, where the asm reads it too: the input GCC
+ * made of a "+m" names the same object), an input that must be in memory
+ * ("m", "o", "V", a target's memory constraints: whatever
+ * parse_input_constraint() says allows memory and no register) is read.
+ * An input that may be a register is a value the code loaded before the
+ * asm, and that load is counted where it is.
+ */
+static void walk_asm(gasm *as)
+{
+	unsigned nout = gimple_asm_noutputs(as), nin = gimple_asm_ninputs(as);
+	auto_vec<const char *> constraints;
+	auto_vec<bool> read_too;
+
+	for (unsigned i = 0; i < nout; i++) {
+		tree op = gimple_asm_output_op(as, i);
+
+		constraints.safe_push(TREE_STRING_POINTER(TREE_VALUE(TREE_PURPOSE(op))));
+		read_too.safe_push(false);
+	}
+	for (unsigned i = 0; i < nin; i++) {
+		tree op = gimple_asm_input_op(as, i), val = TREE_VALUE(op);
+		const char *con = TREE_STRING_POINTER(TREE_VALUE(TREE_PURPOSE(op)));
+		bool mem = false, reg = false, same = false;
+
+		if (!parse_input_constraint(&con, (int)i, (int)nin, (int)nout, 0,
+					    constraints.address(), &mem, &reg) ||
+		    !mem || reg || !is_memory(val))
+			continue;
+		for (unsigned o = 0; o < nout && !same; o++)
+			if (operand_equal_p(TREE_VALUE(gimple_asm_output_op(as, o)), val, 0)) {
+				read_too[o] = true;
+				same = true;
+			}
+		if (!same)
+			access_ref(as, val, ACC_READ, false, false);
+	}
+	for (unsigned i = 0; i < nout; i++) {
+		tree val = TREE_VALUE(gimple_asm_output_op(as, i));
+		const char *con = constraints[i];
+		bool mem = false, reg = false, inout = false;
+
+		if (!parse_output_constraint(&con, (int)i, (int)nin, (int)nout, &mem, &reg, &inout) ||
+		    !is_memory(val))
+			continue;
+		access_ref(as, val, ACC_WRITE | (read_too[i] || inout ? ACC_READ : 0), false, false);
+	}
+}
+
+static void walk_stmt(gimple_stmt_iterator *gsi)
+{
+	gimple *stmt = gsi_stmt(*gsi);
+
+	chain_at(gsi);
+	if (gimple_clobber_p(stmt))
+		return;
+	if (gcall *call = dyn_cast<gcall *>(stmt)) {
+		walk_call(call);
+		return;
+	}
+	if (gasm *as = dyn_cast<gasm *>(stmt)) {
+		walk_asm(as);
+		return;
+	}
+	if (greturn *ret = dyn_cast<greturn *>(stmt)) {
+		escape_ref(stmt, gimple_return_retval(ret));
+		return;
+	}
+	if (!is_gimple_assign(stmt))
+		return;
+	/* a pointer stored anywhere but in a local variable */
+	if (gimple_assign_single_p(stmt) && TREE_CODE(gimple_assign_lhs(stmt)) != SSA_NAME &&
+	    !chain_local_pointer(gimple_assign_lhs(stmt)))
+		escape_ref(stmt, gimple_assign_rhs1(stmt));
+	if (gimple_assign_single_p(stmt) && is_memory(gimple_assign_rhs1(stmt)))
+		access_ref(stmt, gimple_assign_rhs1(stmt), ACC_READ, false, false);
+	if (is_memory(gimple_assign_lhs(stmt)))
+		access_ref(stmt, gimple_assign_lhs(stmt), ACC_WRITE, false, false);
+}
+
+/* ------------------------------------------------------------------ */
+/* Reach: a call that hands a member's address to a summarized function */
+/* ------------------------------------------------------------------ */
+
+/*
+ * The uses of parameter @j of @callee, displaced by @bits, into @out; the
+ * parameter handed on further is followed @depth more calls.  @once: the
+ * path so far runs once per call.
+ */
+static void summary_expand(tree callee, unsigned j, int64_t bits, bool once, unsigned depth,
+			   vec<param_use> *out)
+{
+	fn_summary *s = summary_of(callee);
+
+	if (!s) {
+		/* summarized nothing (no pointer parameter as such): not followed */
+		param_use v = { };
+
+		v.param = j;
+		v.escape = true;
+		v.loc = DECL_SOURCE_LOCATION(callee);
+		v.fn = callee;
+		out->safe_push(v);
+		return;
+	}
+	for (const param_use &u : s->uses) {
+		param_use v = u;
+
+		if (u.param != j)
+			continue;
+		v.bits += bits;
+		v.once = once && u.once;
+		out->safe_push(v);
+	}
+	for (const param_pass &p : s->passes) {
+		if (p.param != j)
+			continue;
+		if (depth)
+			summary_expand(p.callee, p.arg, bits + p.bits, once && p.once, depth - 1, out);
+		else {
+			param_use v = { };
+
+			v.param = j;
+			v.escape = true;
+			v.loc = p.loc;
+			v.fn = callee;
+			out->safe_push(v);
+		}
+	}
+}
+
+/*
+ * Argument @j of @call, the address @arg, goes to @callee, a summarized
+ * function: each access that the callee makes through it is an access of
+ * the member @arg names, at the call.  One the callee finds as a member of
+ * the record its parameter points to is counted there already; here it
+ * counts for the records around that one.
+ */
+static void reach_call(gcall *call, unsigned j, tree arg, tree callee)
+{
+	auto_vec<param_use> uses;
+	struct access_frame c;
+
+	summary_expand(callee, j, 0, true, ACCESS_REACH_DEPTH, &uses);
+	for (const param_use &u : uses) {
+		struct hit_ctx x = { };
+		int base;
+
+		chain_init(&c, call, arg, true);
+		if (c.n >= CHAIN_MAX)
+			return;
+		base = c.n;
+		if (u.escape) {
+			x.escape = true;
+			x.where = u.loc;
+			x.use = &u;
+			chain_tell(&x, &c, 0);
+			continue;
+		}
+		chain_push_raw(&c, u.bits, u.size ? u.size : chain_type_bits(chain_type_at(&c, c.n)), u.type, true);
+		x.kinds = u.kinds;
+		x.use = &u;
+		x.once = u.once;
+		/* the record the parameter points to, and inside: the callee's */
+		if (u.member)
+			c.n = base + 1;
+		for (int p = 0; p <= (u.member ? base - 1 : c.n); p++) {
+			tree type = chain_type_at(&c, p);
+			const char *rec = access_record_name(type);
+
+			if (rec && (!u.member || p < base))
+				chain_frame_tell(&x, &c, p, TYPE_MAIN_VARIANT(type), rec);
+		}
+	}
+}
+
+/* ------------------------------------------------------------------ */
+/* Functions                                                            */
+/* ------------------------------------------------------------------ */
+
+/* Summarize function @node's uses of its pointer parameters. */
+static void summarize(cgraph_node *node)
+{
+	function *fn = DECL_STRUCT_FUNCTION(node->decl);
+	fn_summary *s;
+	sbitmap once;
+	basic_block bb;
+	bool pointers = false;
+
+	for (tree p = DECL_ARGUMENTS(node->decl); p; p = DECL_CHAIN(p))
+		pointers |= POINTER_TYPE_P(TREE_TYPE(p));
+	if (!pointers || !fn || !fn->cfg || !binds_here(node->decl))
+		return;
+	push_cfun(fn);
+	once = blocks_once(fn);
+	chain_begin_function(fn);
+	s = new fn_summary();
+	s->uses = vNULL;
+	s->passes = vNULL;
+	ws.summary = s;
+	FOR_EACH_BB_FN(bb, fn) {
+		ws.once = once && bitmap_bit_p(once, bb->index);
+		for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi))
+			walk_stmt(&gsi);
+	}
+	ws.summary = NULL;
+	if (once)
+		sbitmap_free(once);
+	ws.summaries->put(DECL_UID(node->decl), s);
+	pop_cfun();
+}
+
+void access_walk_start(struct cl_arena *arena, const struct access_sink *const *sinks,
+		       unsigned nsinks)
+{
+	cgraph_node *node;
+
+	chain_setup(arena, sinks, nsinks);
+	ws.summaries = new hash_map<uid_hash, fn_summary *>;
+	ws.summary = NULL;
+	/* every summary before any function gets code of ours */
+	FOR_EACH_FUNCTION_WITH_GIMPLE_BODY(node)
+		summarize(node);
+}
+
+function *access_walk_begin(cgraph_node *node)
+{
+	function *fn = DECL_STRUCT_FUNCTION(node->decl);
+
+	if (!fn || !fn->cfg)
+		return NULL;
+	push_cfun(fn);
+	chain_begin_function(fn);
+	return fn;
+}
+
+void access_walk_stmt(gimple_stmt_iterator *gsi)
+{
+	walk_stmt(gsi);
+}
+
+void access_walk_finish(void)
+{
+	for (auto it = ws.summaries->begin(); it != ws.summaries->end(); ++it) {
+		(*it).second->uses.release();
+		(*it).second->passes.release();
+		delete (*it).second;
+	}
+	delete ws.summaries;
+	ws.summaries = NULL;
+	chain_teardown();
+}

@@ -125,31 +125,33 @@ int cli_common_option(struct cli_common *c, int opt, const char *arg)
 	}
 }
 
-int cli_load_profiles(struct cli_common *c, struct cl_profile *p)
+int cli_load_profile(struct cl_profile *p, const char *path)
 {
 	struct cl_diag err;
 	char buf[CL_DIAG_LINE_MAX];
+	char *text;
+	size_t len;
+	int rc;
 
-	for (size_t i = 0; i < c->nprofiles; i++) {
-		const char *path = c->profiles[i];
-		char *text;
-		size_t len;
-		int rc;
-
-		/* a FIFO is read once, through the descriptor that waited for its writer */
-		if (cli_input_is_fifo(path)) {
-			if (cli_input_read(path, &text, &len))
-				return -1;
-			rc = cl_profile_load_buffer(p, path, text, len, &err);
-			free(text);
-		} else {
-			rc = cl_profile_load(p, path, &err);
-		}
-		if (rc) {
-			cl_error("%s", cl_diag_format(&err, buf, sizeof(buf)));
+	/* a FIFO is read once, through the descriptor that waited for its writer */
+	if (cli_input_is_fifo(path)) {
+		if (cli_input_read(path, &text, &len))
 			return -1;
-		}
+		rc = cl_profile_load_buffer(p, path, text, len, &err);
+		free(text);
+	} else {
+		rc = cl_profile_load(p, path, &err);
 	}
+	if (rc)
+		cl_error("%s", cl_diag_format(&err, buf, sizeof(buf)));
+	return rc;
+}
+
+int cli_load_profiles(struct cli_common *c, struct cl_profile *p)
+{
+	for (size_t i = 0; i < c->nprofiles; i++)
+		if (cli_load_profile(p, c->profiles[i]))
+			return -1;
 	cl_options_profile_line_size(&c->opt, p->line_size);
 	return 0;
 }

@@ -112,6 +112,8 @@ int cli_common_option(struct cli_common *c, int opt, const char *arg);
  * the error.
  */
 int cli_load_profiles(struct cli_common *c, struct cl_profile *p);
+/* Load one profile file (a FIFO too) into @p; 0, or -1 after printing the error. */
+int cli_load_profile(struct cl_profile *p, const char *path);
 /* The exit status for these findings under --fail-on. */
 int cli_exit_status(const struct cli_common *c, const struct cl_findings *f);
 
@@ -205,5 +207,7 @@ extern const struct cl_command cl_cmd_dwarf;
 extern const struct cl_command cl_cmd_layout;
 extern const struct cl_command cl_cmd_import;
 extern const struct cl_command cl_cmd_bench;
+extern const struct cl_command cl_cmd_diff;
+extern const struct cl_command cl_cmd_merge;
 
 #endif /* CACHELINT_CLI_H */

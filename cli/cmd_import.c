@@ -19,7 +19,7 @@
 #include <string.h>
 
 #include "import.h"
-#include "report.h"
+#include "profile_write.h"
 
 enum {
 	OPT_LOADS = CLI_OPT_FIRST_FREE,
@@ -277,52 +277,28 @@ static int import_one(struct cl_import *imp, const struct import_args *a,
 }
 
 /**
- * struct profile_text - the generated profile, in memory
- * @text: the YAML
- * @len: its length
+ * struct import_gen - what the profile is generated from
+ * @imp: the import
+ * @a: the arguments (its kind)
  */
-struct profile_text {
-	char *text;
-	size_t len;
+struct import_gen {
+	const struct cl_import *imp;
+	const struct import_args *a;
 };
 
-static int write_text(FILE *out, void *data)
+static int generate(FILE *out, void *data)
 {
-	const struct profile_text *p = data;
+	const struct import_gen *g = data;
 
-	return fwrite(p->text, 1, p->len, out) == p->len ? 0 : -1;
+	return cl_import_write(out, g->imp, g->a->kind);
 }
 
 /* Generate, read back with the loader, write. */
 static int emit(const struct cl_import *imp, const struct import_args *a)
 {
-	struct profile_text p = { NULL, 0 };
-	struct cl_profile check;
-	struct cl_diag err;
-	char msg[2048];
-	FILE *mem = open_memstream(&p.text, &p.len);
-	int rc = -1;
+	struct import_gen g = { imp, a };
 
-	if (!mem || cl_import_write(mem, imp, a->kind) || fclose(mem)) {
-		cl_error("import: out of memory");
-		free(p.text);
-		return -1;
-	}
-	cl_profile_init(&check);
-	if (cl_profile_load_buffer(&check, "<generated profile>", p.text, p.len, &err))
-		cl_error("import: the generated profile does not load: %s",
-			  cl_diag_format(&err, msg, sizeof(msg)));
-	else if (a->output && cli_output_ready(a->output))
-		;	/* said */
-	else if (a->output && cl_write_atomic(a->output, write_text, &p))
-		cl_error("%s: cannot write: %s", a->output, strerror(errno));
-	else if (!a->output && (write_text(stdout, &p) || fflush(stdout)))
-		cl_error("import: cannot write to standard output: %s", strerror(errno));
-	else
-		rc = 0;
-	cl_profile_free(&check);
-	free(p.text);
-	return rc;
+	return cli_write_profile("import", a->output, generate, &g);
 }
 
 /* What an input lacks: the profile is incomplete, which --quiet does not hide. */

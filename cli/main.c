@@ -16,6 +16,8 @@ static const struct cl_command *const commands[] = {
 	&cl_cmd_layout,
 	&cl_cmd_import,
 	&cl_cmd_bench,
+	&cl_cmd_diff,
+	&cl_cmd_merge,
 	&cl_cmd_report,
 };
 

@@ -30,11 +30,12 @@ packages="gcc g++ make cmake pkg-config libyaml-dev
 # python3-yaml and python3-jsonschema for the report checks; chromium and
 # tidy render and validate the HTML report (testsuite/html); groff-base
 # checks the written man pages (testsuite/man); ccache and distcc are what
-# testsuite/buildsys checks the plugin under.
+# testsuite/buildsys checks the plugin under, pre-commit and git what it runs
+# the pre-commit hook with.
 if [ "$mode" = test ]; then
 	packages="$packages libcmocka-dev llvm-14-tools clang clang-14 libclang-rt-14-dev
 	python3-yaml python3-jsonschema binutils dwarves
-	chromium tidy groff-base ccache distcc"
+	chromium tidy groff-base ccache distcc pre-commit git"
 fi
 
 missing=""

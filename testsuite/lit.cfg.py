@@ -50,6 +50,19 @@ config.substitutions.append(('%srcroot', config.cachelint_source))
 config.substitutions.append(('%builddir', config.cachelint_build))
 config.substitutions.append(('%roundtrip', os.path.join(config.cachelint_source, 'testsuite', 'tools', 'roundtrip.sh')))
 config.substitutions.append(('%check', strict + ' %s'))
+# The public data the tests read, which the repository does not copy: the
+# folder shared/data beside the checkout or beside one of its parents (a
+# worktree's checkout is deeper).  %sarif-schema is the OASIS SARIF 2.1.0
+# schema there, or '' where the folder is absent: sarif_check.py then says
+# so and checks the structure alone.
+shared_data = ''
+for up in range(4):
+    d = os.path.normpath(os.path.join(config.cachelint_source, *(['..'] * (up + 1)), 'shared', 'data'))
+    if os.path.isdir(d):
+        shared_data = d
+        break
+schema = os.path.join(shared_data, 'sarif-schema-2.1.0.json') if shared_data else ''
+config.substitutions.append(('%sarif-schema', schema if os.path.isfile(schema) else "''"))
 # Tests that make device nodes or setgid programs (CI runs as root).
 if hasattr(os, 'geteuid') and os.geteuid() == 0:
     config.available_features.add('root')

@@ -36,23 +36,11 @@ static void key_seconds(struct cl_yw *w, const char *key, double s)
 	seconds_word(w, s);
 }
 
-/* key: [a, b], quoted names; nothing when @n is 0. */
-static void key_list(struct cl_yw *w, const char *key, const char **v, uint32_t n)
-{
-	if (!n)
-		return;
-	cl_yw_word(w, key);
-	cl_yw_seq(w, true);
-	for (uint32_t i = 0; i < n; i++)
-		cl_yw_quoted(w, v[i]);
-	cl_yw_seq_end(w);
-}
-
 static void who(struct cl_yw *w, const struct cl_contention_who *c)
 {
 	if (c->threads)
 		cl_yw_key_u64(w, "threads", c->threads);
-	key_list(w, "paths", c->paths, c->npaths);
+	cl_yw_key_list(w, "paths", c->paths, c->npaths);
 }
 
 static void pairs(struct cl_yw *w, const struct cl_contention_entry *e)
@@ -129,8 +117,8 @@ static void touch(struct cl_yw *w, const struct cl_contention_line *l)
 		cl_yw_key_u64(w, "threads", t->threads);
 		cl_yw_key_u64(w, "reads", t->reads);
 		cl_yw_key_u64(w, "writes", t->writes);
-		key_list(w, "read", t->read, t->nread);
-		key_list(w, "write", t->write, t->nwrite);
+		cl_yw_key_list(w, "read", t->read, t->nread);
+		cl_yw_key_list(w, "write", t->write, t->nwrite);
 		cl_yw_map_end(w);
 	}
 	cl_yw_seq_end(w);
@@ -174,7 +162,7 @@ static void entry(struct cl_yw *w, const struct cl_contention_entry *e)
 	}
 	if (e->base_align)
 		cl_yw_key_u64(w, "base-align", e->base_align);
-	key_list(w, "alloc", e->alloc, e->nalloc);
+	cl_yw_key_list(w, "alloc", e->alloc, e->nalloc);
 	cl_yw_key_u64(w, "accesses", e->accesses);
 	cl_yw_key_u64(w, "false-sharing", e->weight_false);
 	cl_yw_key_u64(w, "true-sharing", e->weight_true);

@@ -46,17 +46,21 @@ const char *cl_finding_fingerprint(const struct cl_finding *f, char buf[17])
 void cl_baseline_init(struct cl_baseline *b)
 {
 	memset(b, 0, sizeof(*b));
+	cl_arena_init(&b->arena);
 }
 
 void cl_baseline_free(struct cl_baseline *b)
 {
 	free(b->v);
+	cl_arena_free(&b->arena);
 	cl_baseline_init(b);
 }
 
 static int fp_cmp(const void *x, const void *y)
 {
-	return memcmp(x, y, 16);
+	const struct cl_baseline_entry *a = x, *b = y;
+
+	return memcmp(a->fp, b->fp, 16);
 }
 
 static bool is_fingerprint(const char *s, size_t n)
@@ -74,7 +78,7 @@ static int baseline_line(struct cl_baseline *b, const char *path, unsigned linen
 			 char *line, struct cl_diag *err)
 {
 	size_t n, start = strspn(line, " \t");
-	char *fp;
+	struct cl_baseline_entry *e;
 
 	line[strcspn(line, "\r\n")] = '\0';
 	if (lineno == 1 && strcmp(line, BASELINE_HEADER)) {
@@ -91,9 +95,12 @@ static int baseline_line(struct cl_baseline *b, const char *path, unsigned linen
 			    (int)(n > 40 ? 40 : n), line + start);
 		return -1;
 	}
-	fp = *(char (*)[17])cl_vec_push(&b->v, &b->n, &b->cap);
-	memcpy(fp, line + start, 16);
-	fp[16] = '\0';
+	e = cl_vec_push(&b->v, &b->n, &b->cap);
+	memcpy(e->fp, line + start, 16);
+	e->fp[16] = '\0';
+	start += n;
+	start += strspn(line + start, " \t");
+	e->what = cl_arena_strdup(&b->arena, line + start);
 	return 0;
 }
 
@@ -134,12 +141,12 @@ int cl_baseline_load(struct cl_baseline *b, const char *path, struct cl_diag *er
 
 bool cl_baseline_contains(const struct cl_baseline *b, const struct cl_finding *f)
 {
-	char fp[17];
+	struct cl_baseline_entry key;
 
 	if (!b->n)
 		return false;
-	cl_finding_fingerprint(f, fp);
-	return bsearch(fp, b->v, b->n, sizeof(*b->v), fp_cmp) != NULL;
+	cl_finding_fingerprint(f, key.fp);
+	return bsearch(&key, b->v, b->n, sizeof(*b->v), fp_cmp) != NULL;
 }
 
 size_t cl_baseline_filter(const struct cl_baseline *b, struct cl_findings *f)

@@ -15,6 +15,7 @@
 #include <stdio.h>
 
 #include "analysis.h"
+#include "arena.h"
 
 struct cl_profile;
 
@@ -89,10 +90,23 @@ void cl_put_html(FILE *out, const char *s);
 const char *cl_finding_fingerprint(const struct cl_finding *f, char buf[17]);
 
 /**
+ * struct cl_baseline_entry - one line of a baseline
+ * @fp: the fingerprint
+ * @what: the rest of the line ("cachelint-false-sharing 'struct s' 'a'
+ *        'b'"), for people and for `cachelint diff`, which lists a finding
+ *        gone by it; "" when the line has nothing after the fingerprint
+ */
+struct cl_baseline_entry {
+	char fp[17];
+	const char *what;
+};
+
+/**
  * struct cl_baseline - fingerprints of accepted findings
- * @v: the fingerprints, sorted
+ * @v: the entries, sorted by fingerprint
  * @n: number of @v
  * @cap: allocated @v
+ * @arena: the entries' @what
  *
  * A baseline file is text: "# cachelint-baseline 1" on the first line, then
  * one finding per line, its fingerprint first (the rest of the line, rule
@@ -100,8 +114,9 @@ const char *cl_finding_fingerprint(const struct cl_finding *f, char buf[17]);
  * lines are comments.
  */
 struct cl_baseline {
-	char (*v)[17];
+	struct cl_baseline_entry *v;
 	size_t n, cap;
+	struct cl_arena arena;
 };
 
 void cl_baseline_init(struct cl_baseline *b);

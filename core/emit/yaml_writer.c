@@ -152,6 +152,17 @@ void cl_yw_key_quoted(struct cl_yw *w, const char *key, const char *s)
 	cl_yw_quoted(w, s);
 }
 
+void cl_yw_key_list(struct cl_yw *w, const char *key, const char **v, uint32_t n)
+{
+	if (!n)
+		return;
+	cl_yw_word(w, key);
+	cl_yw_seq(w, true);
+	for (uint32_t i = 0; i < n; i++)
+		cl_yw_quoted(w, v[i]);
+	cl_yw_seq_end(w);
+}
+
 void cl_yw_map(struct cl_yw *w, bool flow)
 {
 	yw_emit(w, yaml_mapping_start_event_initialize(&w->ev, NULL, NULL, 1, flow ?

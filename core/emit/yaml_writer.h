@@ -60,6 +60,8 @@ void cl_yw_u64(struct cl_yw *w, uint64_t v);
 void cl_yw_key_u64(struct cl_yw *w, const char *key, uint64_t v);
 /* key: "text" */
 void cl_yw_key_quoted(struct cl_yw *w, const char *key, const char *s);
+/* key: ["a", "b"], names from the input quoted; nothing when @n is 0. */
+void cl_yw_key_list(struct cl_yw *w, const char *key, const char **v, uint32_t n);
 /* A mapping: in a flow ({a: 1, b: 2}) or as a block of lines. */
 void cl_yw_map(struct cl_yw *w, bool flow);
 void cl_yw_map_end(struct cl_yw *w);

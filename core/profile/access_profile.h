@@ -71,9 +71,20 @@ struct cl_thresholds {
 	struct cl_contention_floor contention;
 };
 
+/* Which thresholds a profile set (cl_profile.thresholds_set). */
+#define CL_THRESHOLD_SET_WRITE_HOT	(1u << 0)
+#define CL_THRESHOLD_SET_READ_MOSTLY	(1u << 1)
+#define CL_THRESHOLD_SET_MIN_ACCESSES	(1u << 2)
+#define CL_THRESHOLD_SET_MIN_TRANSFERS	(1u << 3)
+#define CL_THRESHOLD_SET_MIN_SAMPLES	(1u << 4)
+#define CL_THRESHOLD_SET_MIN_SHARE	(1u << 5)
+
 #define CL_THRESHOLD_WRITE_HOT_DEFAULT 0.01
 #define CL_THRESHOLD_READ_MOSTLY_DEFAULT 0.01
 #define CL_THRESHOLD_MIN_ACCESSES_DEFAULT 1000
+
+/* Every threshold at its default (what a profile sets none of). */
+void cl_thresholds_init(struct cl_thresholds *t);
 
 /**
  * struct cl_inference - what the counts of an entry are weighed against
@@ -266,6 +277,8 @@ struct cl_objects {
  * @arena: owns every string and entry
  * @line_size: from the newest profile that sets it, 0 if none does
  * @thresholds: inference thresholds
+ * @thresholds_set: which of them some file loaded set (CL_THRESHOLD_SET_*),
+ *                  the others are the defaults
  * @structs: the structs; pointers into it are invalidated by the next load
  * @nstructs: number of @structs
  * @cap: allocated @structs
@@ -288,6 +301,7 @@ struct cl_profile {
 	struct cl_arena arena;
 	unsigned line_size;
 	struct cl_thresholds thresholds;
+	unsigned thresholds_set;
 	struct cl_profile_struct *structs;
 	size_t nstructs, cap;
 	struct cl_index index;

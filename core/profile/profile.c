@@ -161,16 +161,21 @@ static void keyset_free(struct keyset *ks)
 /* Profiles                                                             */
 /* ------------------------------------------------------------------ */
 
+void cl_thresholds_init(struct cl_thresholds *t)
+{
+	t->write_hot = CL_THRESHOLD_WRITE_HOT_DEFAULT;
+	t->read_mostly = CL_THRESHOLD_READ_MOSTLY_DEFAULT;
+	t->min_accesses = CL_THRESHOLD_MIN_ACCESSES_DEFAULT;
+	t->contention.min_transfers = CL_CONTENTION_MIN_TRANSFERS_DEFAULT;
+	t->contention.min_samples = CL_CONTENTION_MIN_SAMPLES_DEFAULT;
+	t->contention.min_share = CL_CONTENTION_MIN_SHARE_DEFAULT;
+}
+
 void cl_profile_init(struct cl_profile *p)
 {
 	memset(p, 0, sizeof(*p));
 	cl_arena_init(&p->arena);
-	p->thresholds.write_hot = CL_THRESHOLD_WRITE_HOT_DEFAULT;
-	p->thresholds.read_mostly = CL_THRESHOLD_READ_MOSTLY_DEFAULT;
-	p->thresholds.min_accesses = CL_THRESHOLD_MIN_ACCESSES_DEFAULT;
-	p->thresholds.contention.min_transfers = CL_CONTENTION_MIN_TRANSFERS_DEFAULT;
-	p->thresholds.contention.min_samples = CL_CONTENTION_MIN_SAMPLES_DEFAULT;
-	p->thresholds.contention.min_share = CL_CONTENTION_MIN_SHARE_DEFAULT;
+	cl_thresholds_init(&p->thresholds);
 	cl_contention_init(&p->contention);
 }
 
@@ -312,12 +317,8 @@ static uint64_t access_total(const struct cl_access *a)
 	return a->reads > UINT64_MAX - a->writes ? UINT64_MAX : a->reads + a->writes;
 }
 
-/*
- * A path use whose reads or writes were counted (read: {p: N}), as the
- * loader marks it until infer_struct() has looked at the counts; nothing
- * outside this file ever sees the bit.
- */
-#define USE_COUNTED (1u << 31)
+/* A path use whose reads or writes were counted (profile_loader.h). */
+#define USE_COUNTED LD_USE_COUNTED
 
 static uint64_t use_total(const struct cl_use *u)
 {
@@ -1918,6 +1919,12 @@ static void load_commit(struct loader *ld)
 		p->concurrent = cl_xrealloc(p->concurrent, (p->nconcurrent + 1) * sizeof(char *));
 		p->concurrent[p->nconcurrent++] = tmp->concurrent[i];
 	}
+	p->thresholds_set |= (ld->set_write_hot ? CL_THRESHOLD_SET_WRITE_HOT : 0) |
+			     (ld->set_read_mostly ? CL_THRESHOLD_SET_READ_MOSTLY : 0) |
+			     (ld->set_min_accesses ? CL_THRESHOLD_SET_MIN_ACCESSES : 0) |
+			     (ld->set_min_transfers ? CL_THRESHOLD_SET_MIN_TRANSFERS : 0) |
+			     (ld->set_min_samples ? CL_THRESHOLD_SET_MIN_SAMPLES : 0) |
+			     (ld->set_min_share ? CL_THRESHOLD_SET_MIN_SHARE : 0);
 	if (ld->set_write_hot)
 		p->thresholds.write_hot = tmp->thresholds.write_hot;
 	if (ld->set_read_mostly)

@@ -21,6 +21,15 @@
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
+/*
+ * A path use whose reads or writes were counted (read: {p: N}), as the
+ * loader marks it: infer_struct() picks the uses from the counts, and the
+ * entry's inference keeps the uses as loaded, with the bit, so that later
+ * thresholds (and cachelint merge, which adds the counts up) see them.
+ * Nothing outside core/profile/ ever sees it.
+ */
+#define LD_USE_COUNTED (1u << 31)
+
 /* a name in a message: at most SHOW_CHARS characters, each at most 4 bytes */
 #define SHOW_CHARS 44
 #define SHOW_MAX (SHOW_CHARS * 4 + 4)

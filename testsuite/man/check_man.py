@@ -17,8 +17,8 @@ written man pages (docs/man) agree with the programs they describe.
     session in a scratch directory that mirrors the source tree (a link to
     each top-level entry, `build` to the build directory, build/lint on
     PATH): each exits 0, or 1 where it is a cachelint lint, dwarf or layout
-    that reports findings.  Lines without "$ " (perf, a kernel tree) are
-    shown, not run.
+    that reports findings or a cachelint diff whose second build is worse.
+    Lines without "$ " (perf, a kernel tree) are shown, not run.
 
 With PAGE arguments only those pages are checked (and not the set of
 pages).  Prints one line per problem, "PAGE: error: ...", and a summary;
@@ -98,7 +98,7 @@ def run_examples(page, cmds, args, errors):
         for cmd in cmds:
             r = run(["bash", "-o", "pipefail", "-c", cmd], cwd=scratch, env=env,
                     timeout=300)
-            findings = r.returncode == 1 and re.match(r"cachelint (lint|dwarf|layout) ", cmd)
+            findings = r.returncode == 1 and re.match(r"cachelint (lint|dwarf|layout|diff) ", cmd)
             if r.returncode != 0 and not findings:
                 errors.append(f"{page}: error: example '{cmd}' exited {r.returncode}: "
                               + (r.stderr.strip().split("\n") or [""])[-1])

@@ -1038,9 +1038,11 @@ static void objects_per_line(struct replay *rp)
 
 /*
  * What the line would cost if the threads that used it at once ran on
- * CPUs of their own: for each two of them, the writes of each made while
- * the other was in a run of its accesses of the line, each met by an
- * access of the other (min(writes of U, accesses of T) + the converse).
+ * CPUs of their own: each thread's accesses made while another was in a
+ * run of its accesses of the line, each moving the line at most once and
+ * only after a write of another thread made then (min(accesses of T,
+ * writes of the others while T was in its run), summed over the threads:
+ * n threads on one line cost what their accesses can, not n squared).
  * On a busy machine two such threads take turns on one CPU and move the
  * line only when they switch; the replay then sees few transfers, which
  * this scales to what the same program does where it has the CPUs: the
@@ -1050,18 +1052,22 @@ static void objects_per_line(struct replay *rp)
 static double potential(const struct replay *rp)
 {
 	size_t ns = rp->nslots;
-	double *x = calloc(ns * ns + 1, sizeof(*x)), *w = calloc(ns * ns + 1, sizeof(*w));
-	double total = 0;
+	double *x = calloc(ns + 1, sizeof(*x)), *w = calloc(ns + 1, sizeof(*w));
+	double total = 0, span;
 
 	if (!x || !w) {
 		free(x);
 		free(w);
 		return 0;
 	}
-	/* x[t * ns + u], w[...]: t's accesses and writes while u was in a run */
+	/*
+	 * x[t]: t's accesses while another thread was in its run;
+	 * w[t]: the writes of the others while t was in its run.
+	 */
 	for (size_t i = 0; i < rp->n; i++) {
 		const struct ev *e = &rp->ev[i];
 		size_t t = (size_t)slot_of(rp, e->thread);
+		bool other = false;
 
 		for (size_t u = 0; u < ns; u++) {
 			const struct rt_thread *U = thread_at(rp, rp->slots[u].thread);
@@ -1069,24 +1075,20 @@ static double potential(const struct replay *rp)
 			if (u == t || e->t < U->created || (U->exited && e->t > U->exited) ||
 			    !in_run(&rp->slots[u], e->t))
 				continue;
-			x[t * ns + u] += e->weight;
+			other = true;
 			if (e->rw & 2)
-				w[t * ns + u] += e->weight;
+				w[u] += e->weight;
 		}
+		if (other)
+			x[t] += e->weight;
 	}
 	for (size_t t = 0; t < ns; t++)
-		for (size_t u = t + 1; u < ns; u++) {
-			double a = w[u * ns + t] < x[t * ns + u] ? w[u * ns + t] : x[t * ns + u];
-			double b = w[t * ns + u] < x[u * ns + t] ? w[t * ns + u] : x[u * ns + t];
-
-			total += a + b;
-		}
+		total += w[t] < x[t] ? w[t] : x[t];
 	free(x);
 	free(w);
 	/* and no faster than a line can move between two cores */
-	if (rp->n && total > (double)(rp->ev[rp->n - 1].t - rp->ev[0].t) / TRANSFER_NS)
-		total = (double)(rp->ev[rp->n - 1].t - rp->ev[0].t) / TRANSFER_NS;
-	return total;
+	span = rp->n ? (double)(rp->ev[rp->n - 1].t - rp->ev[0].t) / TRANSFER_NS : 0;
+	return total < span ? total : span;
 }
 
 /* Back to the line's start for the second replay. */

@@ -659,18 +659,46 @@ static bool is_array_type(struct dw_unit *u, dw_key k)
 	return yes;
 }
 
+/*
+ * __per_thread on a function, a parameter or a typedef: the plugin's error,
+ * in its words.  An abstract instance's copies (DW_AT_abstract_origin, no
+ * name of their own) are not read again.
+ */
+static void misplaced_per_thread(struct dw_unit *u, const struct dw_attrs *a, Dwarf_Half tag,
+				 bool per_thread)
+{
+	struct cl_span span;
+
+	if (!per_thread || !a->name)
+		return;
+	dw_span(u, a, &span);
+	annotation_error(u, &span,
+			 tag == DW_TAG_subprogram ?
+			 "cachelint: __per_thread applies to an array variable, an array member or a struct or union definition, not to function '%s'%s" :
+			 tag == DW_TAG_formal_parameter ?
+			 "cachelint: __per_thread applies to an array variable, an array member or a struct or union definition, not to parameter '%s'%s" :
+			 "cachelint: __per_thread applies to an array variable, an array member or a struct or union definition, not to typedef '%s'%s",
+			 a->name, "");
+}
+
 bool dw_variable_read(struct dw_unit *u, dw_key k, struct cl_variable *v)
 {
 	const struct cl_profile *profile = u->fe->cfg.profile;
 	Dwarf_Die die = dw_die_at(u, k);
 	bool per_thread = false;
 	struct dw_attrs a;
+	Dwarf_Half tag;
 
 	if (!die)
 		return false;
 	dw_read_attrs(u, die, &a);
 	for_each_tag(u, die, variable_tag, &per_thread);
+	tag = dw_tag(u, die);
 	dw_die_free(u, die);
+	if (tag != DW_TAG_variable) {
+		misplaced_per_thread(u, &a, tag, per_thread);
+		return false;
+	}
 	/* a declaration (extern) has no storage: its definition is checked */
 	if (!a.name || (a.have & DWA_DECLARATION) || !(a.have & DWA_TYPE))
 		return false;

@@ -39,10 +39,15 @@
  *                             variable, after the declarator:
  *                               static struct slot slots[16] __per_thread;
  *                               uint64_t used_memory_thread[16] __per_thread;
+ *                             on an array member (a table of per-thread
+ *                             slots in one shared object):
+ *                               struct table { long counts[16] __per_thread; };
  *                             or on a struct type, between `struct` and the
  *                             tag (the place GCC and clang both take a type
  *                             attribute in a definition):
  *                               struct __per_thread slot { long hits; };
+ *                             Elsewhere (a scalar, a function, a parameter,
+ *                             a typedef) it is an error.
  *                             Reported where elements can share a line: the
  *                             element size is not a multiple of the line, or
  *                             the array's (type's) alignment is below it.  The

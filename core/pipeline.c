@@ -115,7 +115,8 @@ static bool record_members(void *data, const void *rec,
 
 	(void)data;
 	cl_for_each_member((const struct cl_record *)rec, m)
-		if (fn(ctx, m->name, m->access.cls != CL_CLASS_NONE, m->record))
+		if (fn(ctx, m->name, m->access.cls != CL_CLASS_NONE ||
+				     (m->flags & CL_MEMBER_PER_THREAD), m->record))
 			return true;
 	return false;
 }

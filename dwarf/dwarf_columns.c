@@ -102,6 +102,18 @@ static void fix(struct cl_source_cache *c, struct cl_span *s, const char *name)
 		s->col = find_marker(buf, name);
 }
 
+/* The name of @rec's member declared at @s, or @dflt. */
+static const char *member_at(const struct cl_record *rec, const struct cl_span *s,
+			     const char *dflt)
+{
+	const struct cl_member *m;
+
+	cl_for_each_member(rec, m)
+		if (m->name && m->span.line == s->line && m->span.file == s->file)
+			return m->name;
+	return dflt;
+}
+
 void dw_fix_columns(struct cl_findings *f)
 {
 	struct cl_source_cache c;
@@ -122,6 +134,9 @@ void dw_fix_columns(struct cl_findings *f)
 			const char *name = fd->variable ? fd->variable :
 					   fd->record ? fd->record->name : NULL;
 
+			/* an array member's (__per_thread on it): at its name */
+			if (!fd->variable && fd->record && fd->where.line != fd->record->span.line)
+				name = member_at(fd->record, &fd->where, name);
 			fix(&c, &fd->where, name);
 			fix(&c, &fd->note_where, name);
 		} else if (!fd->a.member && fd->record && fd->record->name &&

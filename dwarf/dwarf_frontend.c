@@ -483,6 +483,15 @@ static void visit_typedef(struct dw_unit *u, Dwarf_Die die)
 	}
 }
 
+/*
+ * A declaration whose btf_decl_tags are read for a misplaced __per_thread
+ * (dw_variable_read() says it): a function, a parameter, a typedef.
+ */
+static bool tagged_not_variable(Dwarf_Half tag)
+{
+	return tag == DW_TAG_subprogram || tag == DW_TAG_formal_parameter || tag == DW_TAG_typedef;
+}
+
 static void visit(struct dw_unit *u, Dwarf_Die die, unsigned depth)
 {
 	switch (dw_tag(u, die)) {
@@ -496,6 +505,13 @@ static void visit(struct dw_unit *u, Dwarf_Die die, unsigned depth)
 		break;
 	case DW_TAG_typedef:
 		visit_typedef(u, die);
+		/* its btf_decl_tags: __per_thread there is an error */
+		if (dw_has_children(u, die))
+			walk(u, die, depth + 1);
+		break;
+	case DW_TAG_formal_parameter:
+		if (dw_has_children(u, die))
+			walk(u, die, depth + 1);
 		break;
 	case DW_TAG_variable:
 		/* only an annotated one (btf_decl_tag children) can be __per_thread */
@@ -515,6 +531,7 @@ static void visit(struct dw_unit *u, Dwarf_Die die, unsigned depth)
 
 static void walk(struct dw_unit *u, Dwarf_Die parent, unsigned depth)
 {
+	bool pushed = false;
 	Dwarf_Die c;
 
 	if (depth > DW_WALK_DEPTH_MAX)
@@ -522,6 +539,12 @@ static void walk(struct dw_unit *u, Dwarf_Die parent, unsigned depth)
 	for (c = dw_child(u, parent); c;) {
 		Dwarf_Die next;
 
+		/* a function's, a parameter's, a typedef's tags: read once */
+		if (!pushed && dw_tag(u, c) == DW_TAG_LLVM_annotation &&
+		    tagged_not_variable(dw_tag(u, parent))) {
+			*cl_vec_push(&u->vars, &u->nvars, &u->vars_cap) = dw_die_key(u, parent);
+			pushed = true;
+		}
 		visit(u, c, depth);
 		next = dw_sibling(u, c);
 		dw_die_free(u, c);
@@ -536,11 +559,13 @@ static void walk(struct dw_unit *u, Dwarf_Die parent, unsigned depth)
  * the top), 0 when the DIEs are beyond this reader: the unit is then walked
  * again through libdwarf, which says what is wrong if anything is.
  */
-static uint64_t walk_raw(struct dw_unit *u, uint64_t off, unsigned depth, bool visit)
+static uint64_t walk_raw(struct dw_unit *u, uint64_t off, unsigned depth, bool visit,
+			 uint64_t parent)
 {
 	for (;;) {
 		struct dw_raw_die d;
 		bool into = false;
+		uint64_t inside = 0;
 
 		if (!depth && off == u->raw.end)
 			return off;
@@ -560,20 +585,32 @@ static uint64_t walk_raw(struct dw_unit *u, uint64_t off, unsigned depth, bool v
 		case DW_TAG_typedef:
 			if (!visit_raw_typedef(u, &d))
 				return 0;
+			into = true;	/* its btf_decl_tags */
+			inside = off;
 			break;
 		case DW_TAG_variable:
 			if (d.children || wants_variables(u->fe))
 				*cl_vec_push(&u->vars, &u->nvars, &u->vars_cap) = dw_key_make(off, 1);
 			break;
 		case DW_TAG_subprogram:
+		case DW_TAG_formal_parameter:
+			inside = off;
+			into = true;
+			break;
 		case DW_TAG_lexical_block:
 		case DW_TAG_namespace:
 			into = true;
 			break;
+		case DW_TAG_LLVM_annotation:
+			/* of a function, a parameter or a typedef: read once for __per_thread */
+			if (parent)
+				*cl_vec_push(&u->vars, &u->nvars, &u->vars_cap) = dw_key_make(parent, 1);
+			parent = 0;
+			break;
 		default:
 			break;
 		}
-		off = d.children ? walk_raw(u, d.next, depth + 1, into) : d.next;
+		off = d.children ? walk_raw(u, d.next, depth + 1, into, inside) : d.next;
 		if (!off)
 			return 0;
 	}
@@ -584,7 +621,7 @@ bool dw_walk_in_place(struct dw_unit *u)
 	struct dw_raw_die d;
 
 	return !dw_raw_die_read(&u->raw, u->raw.die_off, &d) &&
-	       (!d.children || walk_raw(u, d.next, 0, true));
+	       (!d.children || walk_raw(u, d.next, 0, true, 0));
 }
 
 /*

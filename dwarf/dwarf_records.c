@@ -134,6 +134,10 @@ static void annotate_member(struct dw_unit *u, struct cl_member *m, const char *
 		}
 		acc->cls = CL_CLASS_WRITE_HOT;
 		acc->group = group ? cl_arena_strdup(&u->arena, group) : NULL;
+	} else if (!strcmp(what, "per_thread")) {
+		/* an array member's: checked against the type once it is read */
+		m->flags |= CL_MEMBER_PER_THREAD;
+		return;
 	} else if (!strncmp(what, "suppress:", 9)) {
 		annotation_error(u, &m->span,
 				 "cachelint: a suppression belongs on a struct or union definition, not on field '%s'%s",
@@ -280,6 +284,28 @@ static void push_base(struct dw_unit *u, struct members *ms, struct dw_type *ty,
 	ms->bases[ms->nbases++].virt = virt;
 }
 
+static uint64_t element_size(struct dw_unit *u, dw_key k);
+
+/*
+ * __per_thread on a member: an array's (a table of per-thread slots in one
+ * object), with its element's size; on anything else an error, as in the
+ * plugin.
+ */
+static void per_thread_member(struct dw_unit *u, struct cl_member *m, dw_key type,
+			      const struct dw_type *ty)
+{
+	if (ty->kind != DWK_ARRAY) {
+		m->flags &= ~CL_MEMBER_PER_THREAD;
+		annotation_error(u, &m->span,
+				 "cachelint: __per_thread applies to an array variable, an array member or a struct or union definition, not to field '%s'%s",
+				 member_name(m), "");
+		return;
+	}
+	m->elem_size = element_size(u, type);
+	if (!m->elem_size)
+		m->flags &= ~CL_MEMBER_PER_THREAD;
+}
+
 static void convert_member(struct dw_unit *u, Dwarf_Die die, Dwarf_Half tag,
 			   struct members *ms, unsigned depth)
 {
@@ -362,6 +388,8 @@ static void convert_member(struct dw_unit *u, Dwarf_Die die, Dwarf_Half tag,
 	}
 	if (dw_has_children(u, die))
 		for_each_tag(u, die, member_tag, m);
+	if (m->flags & CL_MEMBER_PER_THREAD)
+		per_thread_member(u, m, a.type, ty);
 }
 
 /* Whether the members' places prove the record packed (see the top). */
@@ -598,18 +626,79 @@ static bool array_shape(struct dw_unit *u, dw_key k, struct cl_variable *v)
 	return true;
 }
 
+/*
+ * Bytes per element of the array type at @k: of its first dimension, or of
+ * the element type where the array has no count (a zero-length or
+ * flexible member); 0 when it is none.
+ */
+static uint64_t element_size(struct dw_unit *u, dw_key k)
+{
+	struct cl_variable v;
+	struct dw_attrs a;
+	Dwarf_Die die;
+
+	memset(&v, 0, sizeof(v));
+	if (array_shape(u, k, &v))
+		return v.elem_size;
+	die = peel_aliases(u, k);
+	if (!die)
+		return 0;
+	dw_read_attrs(u, die, &a);
+	dw_die_free(u, die);
+	return (a.have & DWA_TYPE) ? dw_type_layout(u, a.type, 0)->size : 0;
+}
+
+/* Whether the type at @k is an array (through typedefs and qualifiers). */
+static bool is_array_type(struct dw_unit *u, dw_key k)
+{
+	Dwarf_Die die = peel_aliases(u, k);
+	bool yes = die && dw_tag(u, die) == DW_TAG_array_type;
+
+	if (die)
+		dw_die_free(u, die);
+	return yes;
+}
+
+/*
+ * __per_thread on a function, a parameter or a typedef: the plugin's error,
+ * in its words.  An abstract instance's copies (DW_AT_abstract_origin, no
+ * name of their own) are not read again.
+ */
+static void misplaced_per_thread(struct dw_unit *u, const struct dw_attrs *a, Dwarf_Half tag,
+				 bool per_thread)
+{
+	struct cl_span span;
+
+	if (!per_thread || !a->name)
+		return;
+	dw_span(u, a, &span);
+	annotation_error(u, &span,
+			 tag == DW_TAG_subprogram ?
+			 "cachelint: __per_thread applies to an array variable, an array member or a struct or union definition, not to function '%s'%s" :
+			 tag == DW_TAG_formal_parameter ?
+			 "cachelint: __per_thread applies to an array variable, an array member or a struct or union definition, not to parameter '%s'%s" :
+			 "cachelint: __per_thread applies to an array variable, an array member or a struct or union definition, not to typedef '%s'%s",
+			 a->name, "");
+}
+
 bool dw_variable_read(struct dw_unit *u, dw_key k, struct cl_variable *v)
 {
 	const struct cl_profile *profile = u->fe->cfg.profile;
 	Dwarf_Die die = dw_die_at(u, k);
 	bool per_thread = false;
 	struct dw_attrs a;
+	Dwarf_Half tag;
 
 	if (!die)
 		return false;
 	dw_read_attrs(u, die, &a);
 	for_each_tag(u, die, variable_tag, &per_thread);
+	tag = dw_tag(u, die);
 	dw_die_free(u, die);
+	if (tag != DW_TAG_variable) {
+		misplaced_per_thread(u, &a, tag, per_thread);
+		return false;
+	}
 	/* a declaration (extern) has no storage: its definition is checked */
 	if (!a.name || (a.have & DWA_DECLARATION) || !(a.have & DWA_TYPE))
 		return false;
@@ -620,10 +709,11 @@ bool dw_variable_read(struct dw_unit *u, dw_key k, struct cl_variable *v)
 	v->name = a.name;
 	dw_span(u, &a, &v->span);
 	if (!array_shape(u, a.type, v)) {
-		if (!per_thread)
-			return false;	/* a scalar in the profile: no elements to share lines */
+		/* a scalar in the profile, or an array of no elements (long z[0]): none to share lines */
+		if (!per_thread || is_array_type(u, a.type))
+			return false;
 		annotation_error(u, &v->span,
-				 "cachelint: __per_thread applies to an array variable or a struct or union definition, not to variable '%s'%s",
+				 "cachelint: __per_thread applies to an array variable, an array member or a struct or union definition, not to variable '%s'%s",
 				 a.name, "");
 		return false;
 	}

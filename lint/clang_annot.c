@@ -241,12 +241,19 @@ struct attr_walk {
 	bool per_thread;	/* a record's "cachelint:per_thread" */
 };
 
+static bool is_array(CXType t)
+{
+	t = clang_getCanonicalType(t);
+	return t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray ||
+	       t.kind == CXType_VariableArray || t.kind == CXType_DependentSizedArray;
+}
+
 /* As the plugin words it (attributes.cc): what __per_thread does not apply to. */
 static void per_thread_misplaced(struct fe *fe, CXCursor at, const char *what)
 {
 	CXString name = clang_getCursorSpelling(at);
 
-	fe_error(fe, at, "cachelint: __per_thread applies to an array variable or a struct or union definition, not to %s '%s'",
+	fe_error(fe, at, "cachelint: __per_thread applies to an array variable, an array member or a struct or union definition, not to %s '%s'",
 		 what, clang_getCString(name));
 	clang_disposeString(name);
 }
@@ -265,6 +272,8 @@ static void field_annotation(struct attr_walk *w, const char *s)
 			 "cachelint: a suppression belongs on a struct or union definition");
 	else if (!strcmp(s, "pin"))
 		*w->flags |= CL_MEMBER_PINNED;
+	else if (!strcmp(s, "per_thread") && is_array(clang_getCursorType(w->owner)))
+		*w->flags |= CL_MEMBER_PER_THREAD;
 	else if (!strcmp(s, "per_thread"))
 		per_thread_misplaced(w->fe, w->owner, "field");
 	else if (strchr(s, ':') &&
@@ -309,6 +318,8 @@ static enum CXChildVisitResult attr_visit(CXCursor c, CXCursor parent, CXClientD
 				 s);
 		else if (w->acc != (struct cl_access *)1)
 			field_annotation(w, s);
+		else if (!strcmp(s, "per_thread") && is_array(clang_getCursorType(w->owner)))
+			w->marked = true;
 		else if (!strcmp(s, "per_thread"))	/* said here: the record may not be converted */
 			per_thread_misplaced(w->fe, w->owner, "field");
 		else if (strncmp(s, "suppress:", 9) && strcmp(s, "pin"))
@@ -445,10 +456,63 @@ bool annot_variable_per_thread(struct fe *fe, CXCursor var)
 
 	if (clang_Cursor_hasAttrs(var))
 		clang_visitChildren(var, per_thread_visit, &yes);
-	if (yes && clang_getCursorType(var).kind != CXType_ConstantArray &&
-	    clang_getCursorType(var).kind != CXType_IncompleteArray) {
+	if (yes && !is_array(clang_getCursorType(var))) {
 		per_thread_misplaced(fe, var, "variable");
 		return false;
 	}
 	return yes;
+}
+
+static enum CXChildVisitResult own_visit(CXCursor c, CXCursor parent, CXClientData data)
+{
+	CXSourceRange r = clang_getCursorExtent(parent);
+	unsigned at, begin;
+	CXFile fa, fb;
+	CXString str;
+
+	if (clang_getCursorKind(c) != CXCursor_AnnotateAttr)
+		return CXChildVisit_Continue;
+	str = clang_getCursorSpelling(c);
+	clang_getFileLocation(clang_getCursorLocation(c), &fa, NULL, NULL, &at);
+	clang_getFileLocation(clang_getRangeStart(r), &fb, NULL, NULL, &begin);
+	if (!strcmp(clang_getCString(str), PREFIX "per_thread") && clang_File_isEqual(fa, fb) &&
+	    at >= begin)
+		*(bool *)data = true;
+	clang_disposeString(str);
+	return CXChildVisit_Continue;
+}
+
+/*
+ * Whether @decl's __per_thread is written on it, not inherited from an
+ * earlier declaration (which is before it, or in another file).  An
+ * attribute may follow a declaration's extent (a parameter's ends with its
+ * name), never precede it.
+ */
+static bool written_here(CXCursor decl)
+{
+	bool yes = false;
+
+	clang_visitChildren(decl, own_visit, &yes);
+	return yes;
+}
+
+/*
+ * The plugin's words for a declaration (attributes.cc's describe()).  An
+ * attribute that a redeclaration inherits is said once, at the declaration
+ * that wrote it, as GCC does.
+ */
+void annot_misplaced_per_thread(struct fe *fe, CXCursor decl)
+{
+	enum CXCursorKind k = clang_getCursorKind(decl);
+	bool yes = false;
+
+	if (!clang_Cursor_hasAttrs(decl))
+		return;
+	clang_visitChildren(decl, per_thread_visit, &yes);
+	if (!yes)
+		return;
+	if (!written_here(decl))
+		return;
+	per_thread_misplaced(fe, decl, k == CXCursor_FunctionDecl ? "function" :
+				       k == CXCursor_ParmDecl ? "parameter" : "typedef");
 }

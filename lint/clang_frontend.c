@@ -501,6 +501,15 @@ static bool convert_member(struct fe *fe, struct cl_record *rec, struct cl_membe
 	if (from_macro(clang_getCursorLocation(field)))
 		m->flags |= CL_MEMBER_FROM_MACRO;
 	annot_field(fe, field, prev, &m->access, &m->flags);
+	if (m->flags & CL_MEMBER_PER_THREAD) {
+		long long es = clang_Type_getSizeOf(clang_getArrayElementType(
+			clang_getCanonicalType(clang_getCursorType(field))));
+
+		if (es > 0)
+			m->elem_size = (uint64_t)es;
+		else
+			m->flags &= ~CL_MEMBER_PER_THREAD;
+	}
 	return true;
 }
 
@@ -673,6 +682,9 @@ static enum CXChildVisitResult walk_decl(CXCursor c, CXCursor parent, CXClientDa
 			*(CXCursor *)cl_vec_push(&w->order.v, &w->order.n, &w->order.cap) = c;
 		return CXChildVisit_Continue;
 	}
+	/* __per_thread where it means nothing: an error, as in the plugin */
+	if (k == CXCursor_FunctionDecl || k == CXCursor_ParmDecl || k == CXCursor_TypedefDecl)
+		annot_misplaced_per_thread(w->fe, c);
 	/* Function bodies hold local structs; expressions never do (in practice). */
 	if (k == CXCursor_FunctionDecl || clang_isStatement(k) ||
 	    k == CXCursor_Namespace || k == CXCursor_LinkageSpec)
@@ -1082,6 +1094,22 @@ struct body_walk {
 };
 
 /*
+ * Whether [@pos, @end) of @text spells __per_thread (or what it expands
+ * to): a local array marked so, which the plugin checks, is in the body.
+ */
+static bool body_marks_array(const char *text, size_t end, size_t pos)
+{
+	struct token t;
+
+	while (pos < end && scan_token(text, end, &pos, &t))
+		if (t.kind == 'i' && (tok_eq(&t, "__per_thread") ||
+				      tok_eq(&t, "__cachelint_per_thread") ||
+				      tok_eq(&t, "annotate")))
+			return true;
+	return false;
+}
+
+/*
  * A skipped body is not in the function's extent, which ends with its
  * declarator: the body is the '{' … '}' that follows it in the text, if a
  * '{' comes before a ';'.
@@ -1110,6 +1138,10 @@ static enum CXChildVisitResult body_visit(CXCursor c, CXCursor parent, CXClientD
 	if (brace >= size || text[brace] != '{')
 		return CXChildVisit_Continue;
 	close = scan_to(text, size, brace + 1, "}");
+	if (body_marks_array(text, close, brace + 1)) {
+		b->found = true;
+		return CXChildVisit_Break;
+	}
 	for (size_t at = brace + 1; (at = scan_defines_record(text, size, at, close)) != (size_t)-1;
 	     at++) {
 		if (!preprocessed_out(tu, file, (unsigned)at) &&

@@ -104,6 +104,8 @@ void annot_field(struct fe *fe, CXCursor field, CXCursor prev, struct cl_access 
 unsigned annot_record_suppress(struct fe *fe, CXCursor rec, bool *per_thread);
 /* A variable's __per_thread; an error when the variable is not an array. */
 bool annot_variable_per_thread(struct fe *fe, CXCursor var);
+/* __per_thread on a function, a parameter or a typedef: an error. */
+void annot_misplaced_per_thread(struct fe *fe, CXCursor decl);
 /* Whether the field carries a read-mostly/write-hot annotation (cheap test). */
 bool annot_field_marked(struct fe *fe, CXCursor field);
 /* The macro uses in [begin, end) of @file: index of the first, count in *n. */

@@ -228,21 +228,24 @@ static tree handle_suppress(tree *node, tree, tree args, int flags, bool *no_add
 }
 
 /*
- * __per_thread: each element of an array, or each object of a struct type,
- * belongs to one thread.  A variable that is not an array has no elements
- * to share a line with each other: the annotation is a mistake there.
+ * __per_thread: each element of an array (a variable, or a member: a table
+ * of per-thread slots in one shared object), or each object of a struct
+ * type, belongs to one thread.  A variable or a field that is not an array
+ * has no elements to share a line with each other: the annotation is a
+ * mistake there.
  */
 static tree handle_per_thread(tree *node, tree, tree, int flags, bool *no_add_attrs)
 {
 	tree n = *node;
 	char buf[256];
 
-	if (TREE_CODE(n) == VAR_DECL && TREE_CODE(TREE_TYPE(n)) == ARRAY_TYPE)
+	if ((TREE_CODE(n) == VAR_DECL || TREE_CODE(n) == FIELD_DECL) &&
+	    TREE_CODE(TREE_TYPE(n)) == ARRAY_TYPE)
 		return NULL_TREE;
 	if (TYPE_P(n) && RECORD_OR_UNION_TYPE_P(n) && (flags & (int)ATTR_FLAG_TYPE_IN_PLACE))
 		return NULL_TREE;
 	error_at(node_location(n),
-		 "cachelint: __per_thread applies to an array variable or a struct or union definition, not to %s",
+		 "cachelint: __per_thread applies to an array variable, an array member or a struct or union definition, not to %s",
 		 describe(n, buf, sizeof(buf)));
 	*no_add_attrs = true;
 	return NULL_TREE;
@@ -337,6 +340,7 @@ bool attributes_field_marked(tree f)
 	return DECL_ATTRIBUTES(f) &&
 	       (lookup_attribute(ATTR_READ_MOSTLY, DECL_ATTRIBUTES(f)) ||
 		lookup_attribute(ATTR_WRITE_HOT, DECL_ATTRIBUTES(f)) ||
+		lookup_attribute(ATTR_PER_THREAD, DECL_ATTRIBUTES(f)) ||
 		path_attribute(DECL_ATTRIBUTES(f)));
 }
 

@@ -43,15 +43,18 @@ static uint64_t gcd(uint64_t a, uint64_t b)
 
 /*
  * The most elements (of @stride bytes, @n of them) that hold a byte of one
- * line, over every start the alignment @align allows relative to a line.
+ * line, over every start relative to a line at @first plus a multiple of
+ * @step (the alignment the declaration promises).
  */
-static uint64_t per_line_max(uint64_t stride, uint64_t n, uint64_t align, unsigned line)
+static uint64_t per_line_max_from(uint64_t stride, uint64_t n, uint64_t first, uint64_t step,
+				  unsigned line)
 {
 	uint64_t most = 0, period = stride / gcd(stride, line) + 1;
 
-	if (!align || align > line)
-		align = line;
-	for (uint64_t o = 0; o < line; o += align) {
+	if (!step || step > line)
+		step = line;
+	for (uint64_t j = 0; j < line / step; j++) {
+		uint64_t o = (first + j * step) % line;
 		uint64_t lines = (o + n * stride + line - 1) / line;
 
 		if (lines > period)
@@ -70,6 +73,12 @@ static uint64_t per_line_max(uint64_t stride, uint64_t n, uint64_t align, unsign
 		}
 	}
 	return most;
+}
+
+/* The same over every start the alignment @align allows. */
+static uint64_t per_line_max(uint64_t stride, uint64_t n, uint64_t align, unsigned line)
+{
+	return per_line_max_from(stride, n, 0, align, line);
 }
 
 /* Whether elements of @size bytes starting @align-aligned can share a line. */
@@ -295,6 +304,72 @@ static void check_variable(const struct cl_variable *v, const struct cl_profile 
 		cl_rule_info(CL_RULE_FALSE_SHARING_OBJECTS)->id);
 }
 
+/*
+ * How to give each object of @rec (shown as @name) lines of its own, and
+ * what it costs.  A size that is a multiple of the line already fits: the
+ * type's alignment alone lets an object start mid-line, so the note says
+ * that objects starting on a line are fine and that aligning the type costs
+ * no size, only padding where it is embedded and an aligned allocation.
+ */
+static const char *record_fix(const struct cl_record *rec, const char *name, unsigned line,
+			      struct cl_arena *a)
+{
+	const char *heap = cl_arena_printf(a,
+		"objects on the heap then need aligned allocation (aligned_alloc(%u, ...) or posix_memalign(); malloc() gives 16)",
+		line);
+
+	if (!(rec->size % line))
+		return cl_arena_printf(a,
+			"'%s' is aligned to %" PRIu32 " byte%s, so an object may start mid-line and straddle two lines, each shared with a neighbour; objects that start on a line boundary (an array aligned to %u) already have lines of their own. __attribute__((aligned(%u))) on '%s' (____cacheline_aligned in the kernel) makes every object start on one at no cost in size (%" PRIu64 " bytes per object); a struct that embeds it gets up to %" PRIu64 " bytes of padding before it, and %s",
+			name, rec->align, rec->align == 1 ? "" : "s", line, line, name, rec->size,
+			(uint64_t)line - (rec->align ? rec->align : 1), heap);
+	return cl_arena_printf(a,
+		"__attribute__((aligned(%u))) on '%s' (____cacheline_aligned in the kernel) gives each object lines of its own: %s; %s",
+		line, name, cost_text(a, rec->size, 1, line, "object"), heap);
+}
+
+/*
+ * An array member marked __per_thread (a table of per-thread slots in one
+ * object, a shared mapping): its elements at their offset in the record,
+ * which starts on a line (or, with alignment=any, wherever the record's
+ * alignment allows).
+ */
+static void check_member_array(const struct cl_record *rec, const struct cl_member *m,
+			       const struct cl_options *opt, struct cl_findings *out)
+{
+	struct cl_arena *a = out->arena;
+	unsigned line = opt->line_size;
+	uint64_t off = m->bit_offset / 8, n = m->bit_size / 8 / m->elem_size, most;
+	struct cl_finding *f;
+	const char *fix;
+
+	if (n < 2)
+		return;
+	most = per_line_max_from(m->elem_size, n, off % line,
+				 opt->alignment == CL_ALIGN_ANY ? rec->align : line, line);
+	if (most < 2)
+		return;
+	f = cl_findings_add(out, CL_RULE_FALSE_SHARING_OBJECTS, rec);
+	f->where = m->span;
+	f->note_where = m->span;
+	f->message = cl_arena_printf(a,
+		"elements of '%s' in '%s' (%" PRIu64 " bytes each, up to %" PRIu64 " per %u-byte line) each belong to one thread but share cache lines [%s]",
+		m->name, f->record_name, m->elem_size, most, line,
+		cl_rule_info(CL_RULE_FALSE_SHARING_OBJECTS)->id);
+	if (!(m->elem_size % line))
+		fix = cl_arena_printf(a,
+			"'%s' starts at byte %" PRIu64 " of '%s', so its %" PRIu64 "-byte elements straddle lines: __attribute__((aligned(%u))) on '%s' gives each element lines of its own, at no cost per element (the padding before it, under %u bytes)%s",
+			m->name, off, f->record_name, m->elem_size, line, m->name, line,
+			opt->alignment == CL_ALIGN_ANY && rec->align < line ?
+			cl_arena_printf(a, "; '%s' is aligned to %" PRIu32 " and needs the same alignment",
+					f->record_name, rec->align) : "");
+	else
+		fix = cl_arena_printf(a,
+			"align the element to the line, __attribute__((aligned(%u))) on its struct (or on a struct around a scalar element): %s",
+			line, cost_text(a, m->elem_size, n, line, "element"));
+	f->note = fix;
+}
+
 static void check_record(const struct cl_record *rec, const struct cl_options *opt,
 			 struct cl_findings *out)
 {
@@ -303,8 +378,12 @@ static void check_record(const struct cl_record *rec, const struct cl_options *o
 	bool seen = bt && seen_apart(bt->lines, bt->same_bytes);
 	struct cl_arena *a = out->arena;
 	unsigned line = opt->line_size;
+	const struct cl_member *m;
 	struct cl_finding *f;
 
+	cl_for_each_member(rec, m)
+		if ((m->flags & CL_MEMBER_PER_THREAD) && m->elem_size)
+			check_member_array(rec, m, opt, out);
 	if (record_contention(rec, opt, out))
 		return;
 	seen &= !rec->contention;
@@ -313,9 +392,7 @@ static void check_record(const struct cl_record *rec, const struct cl_options *o
 	f = cl_findings_add(out, CL_RULE_FALSE_SHARING_OBJECTS, rec);
 	f->where = rec->span;
 	f->note_where = rec->span;
-	f->note = cl_arena_printf(a,
-		"__attribute__((aligned(%u))) on '%s' (____cacheline_aligned in the kernel) gives each object lines of its own: %s; objects on the heap then need aligned allocation (aligned_alloc(%u, ...) or posix_memalign(); malloc() gives 16)",
-		line, f->record_name, cost_text(a, rec->size, 1, line, "object"), line);
+	f->note = record_fix(rec, f->record_name, line, a);
 	if (!seen) {
 		f->message = cl_arena_printf(a,
 			"objects of '%s' (%" PRIu64 " bytes each, up to %" PRIu64 " per %u-byte line) each belong to one thread but share cache lines [%s]",

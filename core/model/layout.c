@@ -522,7 +522,7 @@ static bool members_annotated(const struct cl_record *rec, unsigned depth)
 	if (depth > CL_NESTING_MAX)
 		return false;
 	cl_for_each_member(rec, m) {
-		if (m->access.cls != CL_CLASS_NONE)
+		if (m->access.cls != CL_CLASS_NONE || (m->flags & CL_MEMBER_PER_THREAD))
 			return true;
 		if (m->record && members_annotated(m->record, depth + 1))
 			return true;
@@ -568,6 +568,7 @@ static uint64_t fingerprint(uint64_t h, const struct cl_record *rec, unsigned de
 		h = fnv_u64(h, m->bit_size);
 		h = fnv_u64(h, m->align);
 		h = fnv_u64(h, m->flags);
+		h = fnv_u64(h, m->elem_size);
 		h = fnv_u64(h, m->access.cls);
 		h = fnv_str(h, m->access.group);
 		if (m->record && depth < CL_NESTING_MAX)
@@ -597,6 +598,8 @@ static void dump_node(struct walk *w, const struct walk_node *node)
 			off / 8, m->bit_size / 8, m->align);
 	if (m->flags & CL_MEMBER_FLEXIBLE)
 		fputs(", flexible", out);
+	if (m->flags & CL_MEMBER_PER_THREAD)
+		fprintf(out, ", per_thread(%" PRIu64 ")", m->elem_size);
 	if (m->record)
 		fprintf(out, ", %s", cl_record_display(m->record, w->arena));
 	fprintf(out, ", %s", cl_class_name(node->access.cls));

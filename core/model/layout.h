@@ -154,6 +154,7 @@ enum cl_record_kind {
 #define CL_MEMBER_ARTIFICIAL	(1u << 5) /* compiler-made (C++ vptr) */
 #define CL_MEMBER_FROM_MACRO	(1u << 6) /* declared by a macro expansion */
 #define CL_MEMBER_PINNED	(1u << 7) /* its offset is an interface: never moved */
+#define CL_MEMBER_PER_THREAD	(1u << 8) /* an array whose elements each belong to one thread */
 
 struct cl_record;
 struct cl_object_struct;
@@ -171,6 +172,9 @@ struct cl_contention_floor;
  * @unit_size: a bit-field's declared type: its size in bytes (the storage
  *             unit a bit-field may not cross), 0 when unknown
  * @unit_align: the declared type's alignment in bytes, 0 when unknown
+ * @elem_size: with CL_MEMBER_PER_THREAD (__per_thread on an array member,
+ *             a table of per-thread slots in a shared object), bytes per
+ *             element; else 0
  * @record: the embedded struct/union when the member's type is one
  * @span: the declaration; @span.line/@span.col point at the identifier
  * @access: class and write group
@@ -183,6 +187,7 @@ struct cl_member {
 	uint32_t align;
 	uint32_t flags;
 	uint32_t unit_size, unit_align;
+	uint64_t elem_size;
 	struct cl_record *record;
 	struct cl_span span;
 	struct cl_access access;

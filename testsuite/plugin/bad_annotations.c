@@ -61,11 +61,20 @@ int v __cachelint_suppress("all");
 #endif
 
 #ifdef PERTHREAD
-/* one variable has no elements to share a line with each other */
+/* one variable or field has no elements to share a line with each other */
 long lone __per_thread;
-// PERTHREAD: :[[#@LINE-1]]:6: error: cachelint: __per_thread applies to an array variable or a struct or union definition, not to variable 'lone'
+// PERTHREAD: :[[#@LINE-1]]:6: error: cachelint: __per_thread applies to an array variable, an array member or a struct or union definition, not to variable 'lone'
 struct holder {
-	long per[4] __per_thread;
-// PERTHREAD: :[[#@LINE-1]]:14: error: cachelint: __per_thread applies to an array variable or a struct or union definition, not to field 'per'
+	long one __per_thread;
+// PERTHREAD: :[[#@LINE-1]]:14: error: cachelint: __per_thread applies to an array variable, an array member or a struct or union definition, not to field 'one'
+	long per[4] __per_thread;	/* an array member: allowed (per_thread_members.c) */
 };
+/* nor do a function, a parameter or a typedef */
+void fn(void) __per_thread;
+// PERTHREAD: :[[#@LINE-1]]:6: error: cachelint: __per_thread applies to an array variable, an array member or a struct or union definition, not to function 'fn'
+void fn(void) {}
+int fp(int a __per_thread) { return a; }
+// PERTHREAD: :[[#@LINE-1]]:12: error: cachelint: __per_thread applies to an array variable, an array member or a struct or union definition, not to parameter 'a'
+typedef long tl __per_thread;
+// PERTHREAD: :[[#@LINE-1]]:14: error: cachelint: __per_thread applies to an array variable, an array member or a struct or union definition, not to typedef 'tl'
 #endif

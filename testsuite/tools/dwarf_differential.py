@@ -62,6 +62,11 @@ def compare(args, known, used, path, variant, tmp):
     for header in ('<pthread.h>', '<stdlib.h>'):
         if '#include ' + header in text:
             return 'skip', 'includes %s, whose types DWARF carries and the plugin skips' % header, 0, 0
+    # What DWARF does not keep, which the input says in a line of its own
+    # ("// dwarf-differential: skip: REASON"); the test pins each reason.
+    m = re.search(r'^// dwarf-differential: skip: (.*)$', text, re.M)
+    if m:
+        return 'skip', m.group(1), 0, 0
     c = subprocess.run([args.clang, '-g', '-gdwarf-5', '-fno-eliminate-unused-debug-types', '-w',
                         '-I' + args.annotations, '-I' + args.inputs, '-c'] + cc +
                        [path, '-o', obj], capture_output=True, text=True, errors='replace')

@@ -660,17 +660,23 @@ const struct cl_object_pair *cl_evidence_pair(const struct cl_record *rec,
 	return cl_objects_pair(rec->objects, a->path, b->path);
 }
 
-/* "threads thread-1 and thread-2", "16 threads (thread-1, thread-2, ...)" */
-/* "threads thread-1 and thread-2", "16 threads (thread-1, thread-2, ...)" or NULL */
+/*
+ * "threads thread-1 and thread-2", "16 threads (thread-1, thread-2, ...)"
+ * or NULL; built in one buffer (a list of 20,000 names printed into a new
+ * string per name took 11 s).
+ */
 static const char *threads_list(uint64_t threads, const char **paths, uint32_t npaths,
 				struct cl_arena *a)
 {
-	const char *s = "";
+	struct cl_strbuf b = { 0 };
+	const char *s;
 
 	for (uint32_t i = 0; i < npaths; i++)
-		s = cl_arena_printf(a, "%s%s%s", s,
-				    !i ? "" : i + 1 < npaths || threads > npaths ?
-				    ", " : " and ", paths[i]);
+		cl_strbuf_printf(&b, "%s%s", !i ? "" : i + 1 < npaths || threads > npaths ?
+				 ", " : " and ", paths[i]);
+	s = cl_strbuf_take(&b, a);
+	if (!s)
+		s = "";
 	if (threads > npaths)
 		return npaths ? cl_arena_printf(a, "%" PRIu64 " threads (%s, ...)", threads, s) :
 				cl_arena_printf(a, "%" PRIu64 " threads", threads);

@@ -13,6 +13,12 @@
 # CACHELINT_BEFORE the same commands of another build side by side.
 #   pairs:   100 of N annotated (50 read-mostly/write-hot pairs), propose
 #   all:     every member annotated (200,000 findings at 100k), -w
+# Then the sparse cases at N and 2N side by side, each as the ratio
+# time(2N) / time(N) (2x is linear, 4x quadratic): `lint --format html`
+# with 1 in 100 members annotated (pairs200), with and without --propose;
+# and the loader of objects: (testsuite/tools/gen_large_objects.py) under
+# `cachelint lint --profile`: N structs: entries, N pairs of one struct, N
+# names in one paths: list.
 #
 #   bench/large_struct/run.sh [ROUNDS]
 #   CACHELINT_PLUGIN=.so, CACHELINT=exe: another build's plugin or command;
@@ -20,7 +26,9 @@
 #   run stopped after LARGE_STRUCT_TIMEOUT seconds, 120 by default);
 #   LARGE_STRUCT_SIZES="10000 20000": other sizes (the first is the base of
 #   the growth; a quadratic build takes minutes at 100k);
-#   LARGE_STRUCT_PARTS="dwarf": only some of plugin, lint, dwarf
+#   LARGE_STRUCT_PARTS="dwarf": only some of plugin, lint, dwarf, sparse,
+#   objects; LARGE_STRUCT_SPARSE="20000 40000" and
+#   LARGE_STRUCT_OBJECTS="10000 20000": the N and 2N of those parts
 set -eu
 top=$(cd "$(dirname "$0")/../.." && pwd)
 rounds=${1:-3}
@@ -31,7 +39,9 @@ clang=$(command -v clang-14 || command -v clang || echo clang)
 gen="$top/testsuite/tools/gen_large_struct.py"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT INT TERM
-parts="${LARGE_STRUCT_PARTS:-plugin lint dwarf}"
+parts="${LARGE_STRUCT_PARTS:-plugin lint sparse objects dwarf}"
+sparse="${LARGE_STRUCT_SPARSE:-20000 40000}"
+objects="${LARGE_STRUCT_OBJECTS:-10000 20000}"
 before="${CACHELINT_BEFORE:-}"
 limit="${LARGE_STRUCT_TIMEOUT:-120}"
 [ -f "$plugin" ] || { echo "run.sh: build first (scripts/bootstrap.sh)" >&2; exit 2; }
@@ -98,6 +108,63 @@ for mode in pairs all; do
 	printf '%-6s growth %s -> %s: clang %.1fx, cachelint lint %.1fx (linear: %sx)\n' "$mode" \
 		"$first" "$n" "$(echo "scale=4; $plain / $plain0" | bc)" \
 		"$(echo "scale=4; $with / $with0" | bc)" "$((n / first))"
+done
+;; esac
+
+# cpu CMD...: the user + system seconds of one run
+cpu() {
+	/usr/bin/time -f '%U %S' -o "$work/cpu" "$@" >/dev/null 2>&1 || true
+	awk '{ print $1 + $2 }' "$work/cpu"
+}
+
+# growth WHAT N 2N CMD-AT-N... ::: CMD-AT-2N...: both run in turn,
+# $rounds times, and the ratio of the best of each
+growth() {
+	what=$1 n1=$2 n2=$3
+	shift 3
+	a=""
+	while [ "$1" != ::: ]; do a="$a $1"; shift; done
+	shift
+	t1="" t2=""
+	for r in $(seq "$rounds"); do
+		# shellcheck disable=SC2086
+		t=$(cpu $a)
+		if [ -z "$t1" ] || [ "$(echo "$t < $t1" | bc)" = 1 ]; then t1=$t; fi
+		t=$(cpu "$@")
+		if [ -z "$t2" ] || [ "$(echo "$t < $t2" | bc)" = 1 ]; then t2=$t; fi
+	done
+	printf '%-30s %8d %8d %8.2f %8.2f %7.2fx\n' "$what" "$n1" "$n2" "$t1" "$t2" \
+		"$(echo "scale=4; ($t2 + 0.005) / ($t1 + 0.005)" | bc)"
+}
+
+case " $parts " in *" sparse "*|*" objects "*)
+printf '\n%-30s %8s %8s %8s %8s %8s\n' "sparse case" N 2N cpu_N cpu_2N ratio
+;; esac
+case " $parts " in *" sparse "*)
+set -- $sparse
+for n in "$1" "$2"; do
+	python3 "$gen" "$n" pairs200 "$work/sparse$n.c"
+	python3 "$gen" "$n" pairs "$work/sparse-plugin$n.c"
+done
+for extra in "--propose" ""; do
+	growth "lint html 1/100 ${extra:-(no propose)}" "$1" "$2" \
+		"$cachelint" lint --format html $extra --fail-on none "$work/sparse$1.c" -- -w -I"$top/annotations" ::: \
+		"$cachelint" lint --format html $extra --fail-on none "$work/sparse$2.c" -- -w -I"$top/annotations"
+done
+growth "plugin propose 1/1000" "$1" "$2" \
+	gcc -w -fsyntax-only -I"$top/annotations" -fplugin="$plugin" -fplugin-arg-cachelint-propose "$work/sparse-plugin$1.c" ::: \
+	gcc -w -fsyntax-only -I"$top/annotations" -fplugin="$plugin" -fplugin-arg-cachelint-propose "$work/sparse-plugin$2.c"
+;; esac
+case " $parts " in *" objects "*)
+set -- $objects
+objgen="$top/testsuite/tools/gen_large_objects.py"
+for mode in structs pairs paths; do
+	for n in "$1" "$2"; do
+		python3 "$objgen" "$n" "$mode" "$work/obj-$mode$n.yaml" "$work/obj-$mode$n.c"
+	done
+	growth "objects: $mode" "$1" "$2" \
+		"$cachelint" lint --fail-on none --profile "$work/obj-$mode$1.yaml" "$work/obj-$mode$1.c" -- -I"$top/annotations" ::: \
+		"$cachelint" lint --fail-on none --profile "$work/obj-$mode$2.yaml" "$work/obj-$mode$2.c" -- -I"$top/annotations"
 done
 ;; esac
 

@@ -204,6 +204,9 @@ struct cl_object_between {
  *              two), 0 when the entry does not say
  * @pairs: the member pairs seen on one line of one object
  * @npairs: number of @pairs
+ * @by_name: @pairs sorted by write, then access, for cl_objects_pair()
+ *           (NULL: look through @pairs, as for an entry cachelint merge
+ *           builds)
  * @has_between: the entry has a between: key
  * @between: lines shared by instances, when @has_between
  * @sample: the sample: of the file the entry is from (about one access in
@@ -216,6 +219,7 @@ struct cl_object_struct {
 	uint64_t base_align;
 	struct cl_object_pair *pairs;
 	size_t npairs;
+	const struct cl_object_pair **by_name;
 	bool has_between;
 	struct cl_object_between between;
 	uint64_t sample;
@@ -258,10 +262,16 @@ struct cl_object_variable {
  * @variables: per variable, likewise
  * @nvariables: number of @variables
  * @variables_cap: allocated @variables
+ * @struct_index: @structs by name (the key exactly)
+ * @variable_index: @variables by name
+ * @located: indices in @structs of the entries keyed NAME@FILE:LINE
+ * @nlocated: number of @located
+ * @located_cap: allocated @located
  *
- * Looked up by name with cl_objects_struct() and cl_objects_variable().
- * The runtime instruments a handful of structs and variables, so a lookup
- * is a walk of the array.
+ * Looked up by name with cl_objects_struct() and cl_objects_variable(),
+ * through the indexes: instrument=all writes an entry for every struct of
+ * a program, and a walk of the array per entry or per record was
+ * quadratic (29 s for 80,000 entries).
  */
 struct cl_objects {
 	bool present;
@@ -270,6 +280,9 @@ struct cl_objects {
 	size_t nstructs, structs_cap;
 	struct cl_object_variable *variables;
 	size_t nvariables, variables_cap;
+	struct cl_index struct_index, variable_index;
+	size_t *located;
+	size_t nlocated, located_cap;
 };
 
 /**
@@ -376,6 +389,8 @@ const struct cl_object_struct *cl_objects_struct(const struct cl_profile *p, con
 /* The objects: entry for @rec: keyed by its place if any, else by its name. */
 const struct cl_object_struct *cl_objects_struct_record(const struct cl_profile *p,
 							const struct cl_record *rec);
+/* Whether an objects: structs: entry (keyed by place or not) names struct @name. */
+bool cl_objects_names(const struct cl_objects *o, const char *name);
 /* The objects: variables: entry of @name, or NULL. */
 const struct cl_object_variable *cl_objects_variable(const struct cl_profile *p,
 						     const char *name);

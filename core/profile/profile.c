@@ -284,9 +284,8 @@ bool cl_profile_names(const struct cl_profile *p, const char *name)
 	for (size_t i = 0; i < p->nlocated; i++)
 		if (key_named(p->structs[p->located[i]].name, name))
 			return true;
-	for (size_t i = 0; i < p->objects.nstructs; i++)
-		if (key_named(p->objects.structs[i].name, name))
-			return true;
+	if (cl_objects_names(&p->objects, name))
+		return true;
 	for (size_t i = 0; i < p->contention.n; i++)
 		if (!p->contention.entries[i].variable &&
 		    key_named(p->contention.entries[i].name, name))

@@ -45,10 +45,12 @@
  * @names: the path names (in the profile's arena)
  * @n: number of @names
  * @cap: allocated @names
+ * @index: @names, to find one listed twice
  */
 struct obj_paths {
 	const char **names;
 	size_t n, cap;
+	struct cl_index index;
 };
 
 /**
@@ -56,14 +58,68 @@ struct obj_paths {
  * @s: the entry; its @pairs point into @pairs until it is kept
  * @pairs: the pairs so far (malloc'ed)
  * @cap: allocated @pairs
- * @pair_paths: the paths: list of the pair being read
+ * @index: @pairs by write and access, to find one given twice
  */
 struct obj_struct {
 	struct cl_object_struct s;
 	struct cl_object_pair *pairs;
 	size_t cap;
-	struct obj_paths pair_paths;
+	struct cl_index index;
 };
+
+/* ------------------------------------------------------------------ */
+/* Indexes                                                              */
+/* ------------------------------------------------------------------ */
+
+static uint64_t name_hash(const void *ctx, size_t i)
+{
+	return cl_hash_str(((const char *const *)ctx)[i]);
+}
+
+static bool name_eq(const void *ctx, size_t i, const void *key)
+{
+	return !strcmp(((const char *const *)ctx)[i], key);
+}
+
+static uint64_t two_hash(const char *write, const char *access)
+{
+	return cl_hash_str(write) * CL_FNV_PRIME ^ cl_hash_str(access);
+}
+
+static uint64_t pair_hash(const void *ctx, size_t i)
+{
+	const struct cl_object_pair *pr = &((const struct obj_struct *)ctx)->pairs[i];
+
+	return two_hash(pr->write, pr->access);
+}
+
+static bool pair_eq(const void *ctx, size_t i, const void *key)
+{
+	const struct cl_object_pair *pr = &((const struct obj_struct *)ctx)->pairs[i];
+	const struct cl_object_pair *k = key;
+
+	return !strcmp(pr->write, k->write) && !strcmp(pr->access, k->access);
+}
+
+static uint64_t struct_hash(const void *ctx, size_t i)
+{
+	return cl_hash_str(((const struct cl_objects *)ctx)->structs[i].name);
+}
+
+static bool struct_eq(const void *ctx, size_t i, const void *name)
+{
+	return !strcmp(((const struct cl_objects *)ctx)->structs[i].name, name);
+}
+
+static uint64_t variable_hash(const void *ctx, size_t i)
+{
+	return cl_hash_str(((const struct cl_objects *)ctx)->variables[i].name);
+}
+
+static bool variable_eq(const void *ctx, size_t i, const void *name)
+{
+	return !strcmp(((const struct cl_objects *)ctx)->variables[i].name, name);
+}
 
 /* ------------------------------------------------------------------ */
 /* Values                                                               */
@@ -88,15 +144,16 @@ int ld_paths_value(struct loader *ld, const char *key, const char ***names, uint
 {
 	struct obj_paths ps = { 0 };
 	char kb[SHOW_MAX], nb[SHOW_MAX];
+	size_t *slot;
 	int rc = -1;
 
 	if (ld->ev.type != YAML_SEQUENCE_START_EVENT)
 		return ld_err_here(ld, "'%s' must be a list of paths, found %s", ld_show(kb, key),
 				   ld_node_kind(ld->ev.type));
 	for (;;) {
-		const char *name;
+		const char *name, *copy;
 		bool concurrent;
-		size_t len, i;
+		size_t len;
 
 		if (ld_next(ld))
 			goto out;
@@ -104,14 +161,16 @@ int ld_paths_value(struct loader *ld, const char *key, const char ***names, uint
 			break;
 		if (!(name = ld_scalar_value(ld, key)) || ld_path_name(ld, name, &len, &concurrent))
 			goto out;
-		for (i = 0; i < ps.n; i++) {
-			if (strlen(ps.names[i]) == len && !memcmp(ps.names[i], name, len)) {
-				ld_err_here(ld, "path '%s' listed twice", ld_show(nb, name));
-				goto out;
-			}
-		}
+		copy = cl_arena_strndup(&ld->p->arena, name, len);
 		ps.names = cl_vec_grow(ps.names, &ps.cap, ps.n + 1, sizeof(*ps.names));
-		ps.names[ps.n++] = cl_arena_strndup(&ld->p->arena, name, len);
+		slot = cl_index_add(&ps.index, ps.n, cl_hash_str(copy), name_eq, name_hash,
+				    ps.names, copy);
+		if (*slot) {
+			ld_err_here(ld, "path '%s' listed twice", ld_show(nb, name));
+			goto out;
+		}
+		ps.names[ps.n++] = copy;
+		*slot = ps.n;
 	}
 	*names = cl_arena_alloc(&ld->p->arena, (ps.n ? ps.n : 1) * sizeof(**names));
 	if (ps.n)	/* `paths: []`: no array to copy from, and memcpy(NULL) is undefined */
@@ -120,6 +179,7 @@ int ld_paths_value(struct loader *ld, const char *key, const char ***names, uint
 	rc = 0;
 out:
 	free(ps.names);
+	cl_index_free(&ps.index);
 	return rc;
 }
 
@@ -172,22 +232,11 @@ LD_KEYS(pair_table, "pair key",
 	{ "paths", pair_paths }
 );
 
-/* The same two members in the same roles: which of the two counts? */
-static const struct cl_object_pair *pair_find(const struct obj_struct *os,
-					      const struct cl_object_pair *pr)
-{
-	for (size_t i = 0; i < os->s.npairs; i++)
-		if (!strcmp(os->pairs[i].write, pr->write) &&
-		    !strcmp(os->pairs[i].access, pr->access))
-			return &os->pairs[i];
-	return NULL;
-}
-
 static int pair_item(struct loader *ld, struct obj_struct *os)
 {
 	struct cl_object_pair pr = { .span = ld_here(ld) };
-	const struct cl_object_pair *was;
 	char wb[SHOW_MAX], ab[SHOW_MAX];
+	size_t *slot;
 
 	if (ld->ev.type != YAML_MAPPING_START_EVENT)
 		return ld_err_here(ld, "an item of 'pairs' must be a mapping, found %s",
@@ -198,12 +247,16 @@ static int pair_item(struct loader *ld, struct obj_struct *os)
 		return ld_err_at(ld, &pr.span, "a pair needs 'write' and 'access' (the two members)");
 	if (!pr.paths)
 		pr.paths = cl_arena_alloc(&ld->p->arena, sizeof(*pr.paths));
-	was = pair_find(os, &pr);
-	if (was)
+	/* the same two members in the same roles: which of the two counts? */
+	slot = cl_index_add(&os->index, os->s.npairs, two_hash(pr.write, pr.access), pair_eq,
+			    pair_hash, os, &pr);
+	if (*slot)
 		return ld_err_at(ld, &pr.span, "duplicate pair {write: %s, access: %s} (first at line %u)",
-				 ld_show(wb, pr.write), ld_show(ab, pr.access), was->span.line);
+				 ld_show(wb, pr.write), ld_show(ab, pr.access),
+				 os->pairs[*slot - 1].span.line);
 	os->pairs = cl_vec_grow(os->pairs, &os->cap, os->s.npairs + 1, sizeof(*os->pairs));
 	os->pairs[os->s.npairs++] = pr;
+	*slot = os->s.npairs;
 	return 0;
 }
 
@@ -279,15 +332,32 @@ LD_KEYS(struct_table, "objects key of a struct",
 	{ "between", struct_between }
 );
 
-/* The pairs move to the arena: the profile keeps no malloc'ed array per entry. */
+static int pair_cmp(const void *x, const void *y)
+{
+	const struct cl_object_pair *a = *(const struct cl_object_pair *const *)x;
+	const struct cl_object_pair *b = *(const struct cl_object_pair *const *)y;
+	int c = strcmp(a->write, b->write);
+
+	return c ? c : strcmp(a->access, b->access);
+}
+
+/*
+ * The pairs move to the arena: the profile keeps no malloc'ed array per
+ * entry; they keep their order, and @by_name sorts them for the lookups
+ * of the analysis, one per pair of leaves that meet on a line.
+ */
 static void struct_keep(struct loader *ld, struct obj_struct *os)
 {
 	struct cl_objects *o = &ld->tmp.objects;
-	size_t bytes = (os->s.npairs ? os->s.npairs : 1) * sizeof(*os->pairs);
+	size_t n = os->s.npairs ? os->s.npairs : 1;
 
-	os->s.pairs = cl_arena_alloc(&ld->p->arena, bytes);
+	os->s.pairs = cl_arena_alloc(&ld->p->arena, n * sizeof(*os->pairs));
+	os->s.by_name = cl_arena_alloc(&ld->p->arena, n * sizeof(*os->s.by_name));
 	if (os->s.npairs)
 		memcpy(os->s.pairs, os->pairs, os->s.npairs * sizeof(*os->pairs));
+	for (size_t i = 0; i < os->s.npairs; i++)
+		os->s.by_name[i] = &os->s.pairs[i];
+	qsort(os->s.by_name, os->s.npairs, sizeof(*os->s.by_name), pair_cmp);
 	*(struct cl_object_struct *)cl_vec_push(&o->structs, &o->nstructs, &o->structs_cap) = os->s;
 }
 
@@ -305,6 +375,7 @@ static int structs_key(struct loader *ld, const struct cl_span *at, const char *
 	if (!rc)
 		struct_keep(ld, &os);
 	free(os.pairs);
+	cl_index_free(&os.index);
 	return rc;
 }
 
@@ -428,26 +499,60 @@ int ld_parse_objects(struct loader *ld, const char *key, void *arg)
 
 static struct cl_object_struct *struct_find(const struct cl_objects *o, const char *name)
 {
-	for (size_t i = 0; i < o->nstructs; i++)
-		if (!strcmp(o->structs[i].name, name))
-			return &o->structs[i];
-	return NULL;
+	size_t *slot;
+
+	if (!o->struct_index.size)
+		return NULL;
+	slot = cl_index_slot(&o->struct_index, cl_hash_str(name), struct_eq, o, name);
+	return *slot ? &o->structs[*slot - 1] : NULL;
 }
 
 static struct cl_object_variable *variable_find(const struct cl_objects *o,
 						const char *name)
 {
-	for (size_t i = 0; i < o->nvariables; i++)
-		if (!strcmp(o->variables[i].name, name))
-			return &o->variables[i];
-	return NULL;
+	size_t *slot;
+
+	if (!o->variable_index.size)
+		return NULL;
+	slot = cl_index_slot(&o->variable_index, cl_hash_str(name), variable_eq, o, name);
+	return *slot ? &o->variables[*slot - 1] : NULL;
+}
+
+/* The entry of struct @name in @to, a new one when it has none. */
+static struct cl_object_struct *struct_entry(struct cl_objects *to, const char *name)
+{
+	size_t *slot;
+
+	cl_index_reserve(&to->struct_index, to->nstructs + 1, struct_hash, to);
+	slot = cl_index_slot(&to->struct_index, cl_hash_str(name), struct_eq, to, name);
+	if (*slot)
+		return &to->structs[*slot - 1];
+	cl_vec_push(&to->structs, &to->nstructs, &to->structs_cap)->name = name;
+	*slot = to->nstructs;
+	if (name[cl_struct_key_name(name)])
+		*cl_vec_push(&to->located, &to->nlocated, &to->located_cap) = to->nstructs - 1;
+	return &to->structs[to->nstructs - 1];
+}
+
+static struct cl_object_variable *variable_entry(struct cl_objects *to, const char *name)
+{
+	size_t *slot;
+
+	cl_index_reserve(&to->variable_index, to->nvariables + 1, variable_hash, to);
+	slot = cl_index_slot(&to->variable_index, cl_hash_str(name), variable_eq, to, name);
+	if (*slot)
+		return &to->variables[*slot - 1];
+	cl_vec_push(&to->variables, &to->nvariables, &to->variables_cap)->name = name;
+	*slot = to->nvariables;
+	return &to->variables[to->nvariables - 1];
 }
 
 /*
  * A later profile's entry replaces the earlier one whole, as member
  * entries do: evidence from two runs is not added up, since the runs
  * need not have sampled alike.  The last file that gives sample sets it
- * and dropped (the runtime writes both), likewise line-size.
+ * and dropped (the runtime writes both), likewise line-size.  Entries
+ * keep the order they first came in.
  */
 void cl_objects_merge(struct cl_objects *to, struct cl_objects *from)
 {
@@ -463,26 +568,22 @@ void cl_objects_merge(struct cl_objects *to, struct cl_objects *from)
 	if (from->line_size)
 		to->line_size = from->line_size;
 	for (i = 0; i < from->nstructs; i++) {
-		struct cl_object_struct *s = struct_find(to, from->structs[i].name);
+		struct cl_object_struct *s = struct_entry(to, from->structs[i].name);
 
-		if (!s)
-			s = cl_vec_push(&to->structs, &to->nstructs, &to->structs_cap);
 		*s = from->structs[i];
 		s->sample = from->sample;
 	}
-	for (i = 0; i < from->nvariables; i++) {
-		struct cl_object_variable *v = variable_find(to, from->variables[i].name);
-
-		if (!v)
-			v = cl_vec_push(&to->variables, &to->nvariables, &to->variables_cap);
-		*v = from->variables[i];
-	}
+	for (i = 0; i < from->nvariables; i++)
+		*variable_entry(to, from->variables[i].name) = from->variables[i];
 }
 
 void cl_objects_free(struct cl_objects *o)
 {
 	free(o->structs);
 	free(o->variables);
+	cl_index_free(&o->struct_index);
+	cl_index_free(&o->variable_index);
+	free(o->located);
 	memset(o, 0, sizeof(*o));
 }
 
@@ -498,11 +599,25 @@ const struct cl_object_struct *cl_objects_struct_record(const struct cl_profile 
 
 	if (!rec->name)
 		return NULL;
-	for (size_t i = 0; i < o->nstructs; i++)
-		if (o->structs[i].name[cl_struct_key_name(o->structs[i].name)] &&
-		    cl_struct_key_matches(o->structs[i].name, rec))
-			return &o->structs[i];
+	for (size_t i = 0; i < o->nlocated; i++)
+		if (cl_struct_key_matches(o->structs[o->located[i]].name, rec))
+			return &o->structs[o->located[i]];
 	return struct_find(o, rec->name);
+}
+
+bool cl_objects_names(const struct cl_objects *o, const char *name)
+{
+	size_t n = strlen(name);
+
+	if (struct_find(o, name))
+		return true;
+	for (size_t i = 0; i < o->nlocated; i++) {
+		const char *key = o->structs[o->located[i]].name;
+
+		if (cl_struct_key_name(key) == n && !memcmp(key, name, n))
+			return true;
+	}
+	return false;
 }
 
 const struct cl_object_variable *cl_objects_variable(const struct cl_profile *p,
@@ -511,21 +626,30 @@ const struct cl_object_variable *cl_objects_variable(const struct cl_profile *p,
 	return variable_find(&p->objects, name);
 }
 
+/* {write: @w, access: @a} of @os, or NULL. */
+static const struct cl_object_pair *pair_lookup(const struct cl_object_struct *os,
+						const char *w, const char *a)
+{
+	struct cl_object_pair key = { .write = w, .access = a };
+	const struct cl_object_pair *k = &key, **at;
+
+	if (!os->by_name) {
+		for (size_t i = 0; i < os->npairs; i++)
+			if (!strcmp(os->pairs[i].write, w) && !strcmp(os->pairs[i].access, a))
+				return &os->pairs[i];
+		return NULL;
+	}
+	at = bsearch(&k, os->by_name, os->npairs, sizeof(*os->by_name), pair_cmp);
+	return at ? *at : NULL;
+}
+
 const struct cl_object_pair *cl_objects_pair(const struct cl_object_struct *os,
 					     const char *a, const char *b)
 {
-	const struct cl_object_pair *other = NULL;
+	const struct cl_object_pair *pr = pair_lookup(os, a, b);
 
 	/* @a written, @b accessed first: the evidence a note should cite */
-	for (size_t i = 0; i < os->npairs; i++) {
-		const struct cl_object_pair *pr = &os->pairs[i];
-
-		if (!strcmp(pr->write, a) && !strcmp(pr->access, b))
-			return pr;
-		if (!other && !strcmp(pr->write, b) && !strcmp(pr->access, a))
-			other = pr;
-	}
-	return other;
+	return pr ? pr : pair_lookup(os, b, a);
 }
 
 const struct cl_object_pair *cl_evidence_pair(const struct cl_record *rec,
@@ -536,17 +660,23 @@ const struct cl_object_pair *cl_evidence_pair(const struct cl_record *rec,
 	return cl_objects_pair(rec->objects, a->path, b->path);
 }
 
-/* "threads thread-1 and thread-2", "16 threads (thread-1, thread-2, ...)" */
-/* "threads thread-1 and thread-2", "16 threads (thread-1, thread-2, ...)" or NULL */
+/*
+ * "threads thread-1 and thread-2", "16 threads (thread-1, thread-2, ...)"
+ * or NULL; built in one buffer (a list of 20,000 names printed into a new
+ * string per name took 11 s).
+ */
 static const char *threads_list(uint64_t threads, const char **paths, uint32_t npaths,
 				struct cl_arena *a)
 {
-	const char *s = "";
+	struct cl_strbuf b = { 0 };
+	const char *s;
 
 	for (uint32_t i = 0; i < npaths; i++)
-		s = cl_arena_printf(a, "%s%s%s", s,
-				    !i ? "" : i + 1 < npaths || threads > npaths ?
-				    ", " : " and ", paths[i]);
+		cl_strbuf_printf(&b, "%s%s", !i ? "" : i + 1 < npaths || threads > npaths ?
+				 ", " : " and ", paths[i]);
+	s = cl_strbuf_take(&b, a);
+	if (!s)
+		s = "";
 	if (threads > npaths)
 		return npaths ? cl_arena_printf(a, "%" PRIu64 " threads (%s, ...)", threads, s) :
 				cl_arena_printf(a, "%" PRIu64 " threads", threads);

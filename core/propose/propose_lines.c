@@ -111,20 +111,38 @@ static void move_run(const size_t *order, size_t n, size_t from, size_t len, siz
 	}
 }
 
+/*
+ * Per top-level member t, the first leaf of a member at t or after it (and
+ * at rec->nmembers, the number of leaves): the leaves are in declaration
+ * order, so a unit's leaves are one run, found without looking at the
+ * others (a look at every leaf per unit was quadratic: 19.8 s for 100,000
+ * members).
+ */
+static size_t *leaf_starts(const struct cl_leaf *leaves, size_t nleaves, size_t nmembers,
+			   struct cl_arena *a)
+{
+	size_t *start = cl_arena_alloc(a, (nmembers + 1) * sizeof(*start)), i = 0;
+
+	for (size_t t = 0; t <= nmembers; t++) {
+		while (i < nleaves && leaves[i].top < t)
+			i++;
+		start[t] = i;
+	}
+	return start;
+}
+
 /* "rx+tx": the paths (or classes) that touch unit @u, by name. */
 static const char *touch_key(const struct unit *u, const struct cl_leaf *leaves,
-			     size_t nleaves, struct cl_arena *a)
+			     const size_t *start, struct cl_arena *a)
 {
 	const char *names[32], *key = NULL;
 	size_t n = 0;
 
-	for (size_t i = 0; i < nleaves; i++) {
+	for (size_t i = start[u->first]; i < start[u->first + u->count]; i++) {
 		const struct cl_access *acc = &leaves[i].access;
 		const char *one[32];
 		size_t k;
 
-		if (leaves[i].top < u->first || leaves[i].top >= u->first + u->count)
-			continue;
 		k = cl_access_line_paths(acc, one, 32);
 		for (size_t j = 0; j < k; j++) {
 			size_t p = 0;
@@ -154,11 +172,12 @@ static size_t split_segments(const struct plan *pl, const struct cl_record *rec,
 	struct cl_leaf *leaves;
 	size_t nleaves = cl_record_leaves(rec, a, &leaves, false), n = 0;
 	const char **key = cl_arena_alloc(a, (pl->nunits + 1) * sizeof(*key));
+	size_t *start = leaf_starts(leaves, nleaves, rec->nmembers, a);
 
 	*seg = cl_arena_alloc(a, (pl->nunits + 1) * sizeof(**seg));
 	*segn = cl_arena_alloc(a, (pl->nunits + 1) * sizeof(**segn));
 	for (size_t i = 0; i < pl->nunits; i++)
-		key[i] = touch_key(&pl->units[i], leaves, nleaves, a);
+		key[i] = touch_key(&pl->units[i], leaves, start, a);
 	for (size_t s = 0; s < pl->nseg; s++) {
 		size_t first = n;
 

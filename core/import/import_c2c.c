@@ -557,12 +557,15 @@ static int pareto_row(struct parse *p, const char *s, unsigned no)
 			row.obj = *v ? cl_arena_strdup(&p->st->imp->arena, v) : NULL;
 			break;
 		case COL_SRCLINE:
-			row.src = cl_arena_strdup(&p->st->imp->arena, v);
+			row.cut = strlen(s) <= c->start[k];
+			row.src = row.cut ? NULL : cl_arena_strdup(&p->st->imp->arena, v);
 			break;
 		default:
 			break;
 		}
 	}
+	if (find_col(c, COL_SRCLINE) == c->n)
+		row.cut = true;
 	if (row.stores > row.recs && find_col(c, COL_RECS) < c->n)
 		return imp_error(p->st, no, 0, "%llu store samples in a row of %llu records: the "
 				 "report contradicts itself", (unsigned long long)row.stores,

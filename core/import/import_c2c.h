@@ -29,12 +29,13 @@
  * @kernel: perf marked the symbol "[k]"
  * @obj: the shared object, NULL if none
  * @src: "file.c:12" as perf printed it, NULL if the column is absent
+ * @cut: the row stops before its Source:Line column (a posted row cut short)
  */
 struct c2c_row {
 	unsigned no;
 	size_t cl;
 	uint64_t offset, hitm, stores, recs, cpus, iaddr;
-	bool has_iaddr, kernel;
+	bool has_iaddr, kernel, cut;
 	const char *sym, *obj, *src;
 };
 

@@ -110,6 +110,9 @@ static const char *candidates(const struct cl_access_map *m, const struct c2c_ro
 	unsigned line;
 	bool any = false;
 
+	if (r->cut)
+		return "no Source:Line in the row (its line was cut short, or perf c2c report "
+		       "--no-source)";
 	if (!r->src || !split_srcline(r->src, &flen, &line))
 		return r->kernel ? "no source line (perf c2c report needs the vmlinux with "
 				   "debug info: -k, --vmlinux)"
@@ -135,7 +138,7 @@ static const char *candidates(const struct cl_access_map *m, const struct c2c_ro
 	if (!m->n)
 		return "no access map given (--access-map)";
 	return r->kernel ? "no access map entry for that line (a kernel symbol: build the "
-			   "kernel with KCFLAGS=-fplugin-arg-cachelint-access-map=DIR/)"
+			   "kernel with -fplugin-arg-cachelint-access-map=DIR/ in KCFLAGS)"
 			 : "no access map entry for that line";
 }
 

@@ -18,6 +18,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "access_map.h"
+#include "contention_yaml.h"
 #include "import.h"
 #include "profile_write.h"
 
@@ -25,6 +27,9 @@ enum {
 	OPT_LOADS = CLI_OPT_FIRST_FREE,
 	OPT_STORES,
 	OPT_STRUCT,
+	OPT_ACCESS_MAP,
+	OPT_BINARY,
+	OPT_VERBOSE,
 };
 
 static const struct option long_options[] = {
@@ -32,6 +37,9 @@ static const struct option long_options[] = {
 	{ "loads", required_argument, NULL, OPT_LOADS },
 	{ "stores", required_argument, NULL, OPT_STORES },
 	{ "struct", required_argument, NULL, OPT_STRUCT },
+	{ "access-map", required_argument, NULL, OPT_ACCESS_MAP },
+	{ "binary", required_argument, NULL, OPT_BINARY },
+	{ "verbose", no_argument, NULL, OPT_VERBOSE },
 	{ "quiet", no_argument, NULL, CLI_OPT_QUIET },
 	{ "help", no_argument, NULL, CLI_OPT_HELP },
 	{ "version", no_argument, NULL, CLI_OPT_VERSION },
@@ -53,6 +61,13 @@ static void usage(FILE *out)
 	      "                           default since perf 6.10, turned into samples of the\n"
 	      "                           table's total), -n or --show-total-period; with\n"
 	      "                           --group a column per event\n"
+	      "  perf-c2c                 perf c2c report --stdio (Intel, AMD IBS, Arm SPE;\n"
+	      "                           -N, --double-cl): each row of the Shared Cache Line\n"
+	      "                           Distribution Pareto joined to a member through the\n"
+	      "                           --access-map by its Source:Line, symbol, offset in\n"
+	      "                           the line and access kind; writes the members' load\n"
+	      "                           and store samples and each line's contention\n"
+	      "                           evidence (HITMs: false and true sharing)\n"
 	      "  net-cachelines           Documentation/networking/net_cachelines/*.rst: each\n"
 	      "                           column is a path (tx, rx): read_mostly is read on it,\n"
 	      "                           read_write read and written, write_mostly written, - not\n"
@@ -67,6 +82,12 @@ static void usage(FILE *out)
 	      "  --stores FILE       the same for stores (writes)\n"
 	      "  --struct NAME       (net-cachelines) the struct the tables describe, when a\n"
 	      "                      file names none\n"
+	      "  --access-map FILE   (perf-c2c) an access map written by\n"
+	      "                      -fplugin-arg-cachelint-access-map= or cachelint lint\n"
+	      "                      --access-map, or a directory of them; repeatable\n"
+	      "  --binary FILE       (perf-c2c) join by code address through FILE's DWARF:\n"
+	      "                      not in this version (an error says so)\n"
+	      "  --verbose           (perf-c2c) list each row not resolved to a member, and why\n"
 	      "  --quiet             no notes on standard error (warnings stay)\n"
 	      "\n"
 	      "perf report --group output is read too: a Period or Samples column gives each\n"
@@ -88,6 +109,8 @@ static void usage(FILE *out)
 	      "  perf mem record -- ./app\n"
 	      "  perf report --stdio --sort type,typeoff > typeoff.txt\n"
 	      "  cachelint import perf-typeoff typeoff.txt -o app.yaml\n"
+	      "  perf c2c record -- ./app && perf c2c report --stdio > c2c.txt\n"
+	      "  cachelint import perf-c2c --access-map app.map c2c.txt -o app.yaml\n"
 	      "  gcc -fplugin=cachelint.so -fplugin-arg-cachelint-profile=app.yaml -c app.c\n"
 	      "\n"
 	      "Exit status: 0 written, 2 usage or input error.\n", out);
@@ -111,6 +134,9 @@ struct input {
  * @output: -o, or NULL for standard output
  * @struct_name: --struct
  * @quiet: --quiet
+ * @maps: --access-map, @nmaps of them
+ * @binary: --binary given
+ * @verbose: --verbose
  */
 struct import_args {
 	enum cl_import_kind kind;
@@ -119,6 +145,9 @@ struct import_args {
 	const char *output;
 	const char *struct_name;
 	bool quiet;
+	const char **maps;
+	size_t nmaps;
+	bool binary, verbose;
 };
 
 static void add_input(struct import_args *a, const char *path, enum cl_events events)
@@ -143,6 +172,16 @@ static int handle_option(struct import_args *a, int opt, char **argv)
 		return -1;
 	case CLI_OPT_QUIET:
 		a->quiet = true;
+		return -1;
+	case OPT_ACCESS_MAP:
+		a->maps = cl_xrealloc(a->maps, (a->nmaps + 1) * sizeof(*a->maps));
+		a->maps[a->nmaps++] = optarg;
+		return -1;
+	case OPT_BINARY:
+		a->binary = true;
+		return -1;
+	case OPT_VERBOSE:
+		a->verbose = true;
 		return -1;
 	case CLI_OPT_HELP:
 		usage(stdout);
@@ -190,7 +229,7 @@ static int parse_args(int argc, char **argv, struct import_args *a)
 	k = cl_import_kind_lookup(kind);
 	if (k < 0) {
 		cl_error("import: unknown kind '%s' (expected perf-typeoff, "
-			  "perf-annotate-data-type or net-cachelines)", kind);
+			  "perf-annotate-data-type, perf-c2c or net-cachelines)", kind);
 		return EXIT_USAGE;
 	}
 	a->kind = (enum cl_import_kind)k;
@@ -200,6 +239,7 @@ static int parse_args(int argc, char **argv, struct import_args *a)
 static int check_args(const struct import_args *a)
 {
 	bool perf = a->kind != CL_IMPORT_NET_CACHELINES;
+	bool c2c = a->kind == CL_IMPORT_PERF_C2C;
 
 	if (!a->ninputs) {
 		cl_error("import: no input files (cachelint import --help)");
@@ -208,6 +248,27 @@ static int check_args(const struct import_args *a)
 	for (size_t i = 0; i < a->ninputs; i++) {
 		if (!perf && a->inputs[i].events != CL_EVENTS_BY_NAME) {
 			cl_error("import: --loads and --stores are for the perf kinds");
+			return EXIT_USAGE;
+		}
+	}
+	if (!c2c && (a->nmaps || a->binary || a->verbose)) {
+		cl_error("import: --access-map, --binary and --verbose are for perf-c2c");
+		return EXIT_USAGE;
+	}
+	if (c2c && a->binary) {
+		cl_error("import: --binary (the join by code address through DWARF) is not in "
+			 "this version; join by source line with --access-map");
+		return EXIT_USAGE;
+	}
+	if (c2c && !a->nmaps) {
+		cl_error("import: perf-c2c needs --access-map FILE: a c2c report names source "
+			 "lines, the access map says which member each one touches");
+		return EXIT_USAGE;
+	}
+	for (size_t i = 0; c2c && i < a->ninputs; i++) {
+		if (a->inputs[i].events != CL_EVENTS_BY_NAME) {
+			cl_error("import: --loads and --stores are not for perf-c2c (its rows say "
+				 "which are loads and stores)");
 			return EXIT_USAGE;
 		}
 	}
@@ -248,7 +309,7 @@ static char *read_all(const char *path, size_t *len)
 }
 
 static int import_one(struct cl_import *imp, const struct import_args *a,
-		      const struct input *in)
+		      const struct input *in, const struct cl_access_map *map, struct cl_c2c *c2c)
 {
 	const char *name = strcmp(in->path, "-") ? in->path : "<stdin>";
 	struct cl_diag err;
@@ -266,6 +327,9 @@ static int import_one(struct cl_import *imp, const struct import_args *a,
 	case CL_IMPORT_PERF_ANNOTATE:
 		rc = cl_import_perf_annotate(imp, name, buf, len, in->events, &err);
 		break;
+	case CL_IMPORT_PERF_C2C:
+		rc = cl_import_perf_c2c(imp, name, buf, len, map, c2c, &err);
+		break;
 	default:
 		rc = cl_import_net_cachelines(imp, name, buf, len, a->struct_name, &err);
 		break;
@@ -280,23 +344,30 @@ static int import_one(struct cl_import *imp, const struct import_args *a,
  * struct import_gen - what the profile is generated from
  * @imp: the import
  * @a: the arguments (its kind)
+ * @c2c: perf-c2c's contention evidence
  */
 struct import_gen {
 	const struct cl_import *imp;
 	const struct import_args *a;
+	const struct cl_c2c *c2c;
 };
 
 static int generate(FILE *out, void *data)
 {
 	const struct import_gen *g = data;
 
-	return cl_import_write(out, g->imp, g->a->kind);
+	if (cl_import_write(out, g->imp, g->a->kind))
+		return -1;
+	if (g->a->kind != CL_IMPORT_PERF_C2C || !g->c2c->nentries)
+		return 0;
+	return cl_contention_write(out, &g->c2c->hdr, g->c2c->entries, g->c2c->nentries);
 }
 
 /* Generate, read back with the loader, write. */
-static int emit(const struct cl_import *imp, const struct import_args *a)
+static int emit(const struct cl_import *imp, const struct import_args *a,
+		const struct cl_c2c *c2c)
 {
-	struct import_gen g = { imp, a };
+	struct import_gen g = { imp, a, c2c };
 
 	return cli_write_profile("import", a->output, generate, &g);
 }
@@ -313,10 +384,49 @@ static void warnings_print(const struct cl_import *imp)
 	}
 }
 
+/*
+ * "cachelint: import: N of M rows not resolved to a member (REASONS)", and
+ * with --verbose each row and why.
+ */
+static void c2c_unresolved(const struct cl_c2c *c, bool verbose)
+{
+	struct cl_strbuf b = { 0 };
+	struct cl_arena a;
+
+	if (!c->unresolved)
+		return;
+	cl_arena_init(&a);
+	for (size_t k = 0; k < c->nreasons; k++)
+		cl_strbuf_printf(&b, "%s%zu %s", k ? "; " : "", c->reason_rows[k], c->reason[k]);
+	cl_error("import: %zu of %zu rows not resolved to a member (%s)", c->unresolved,
+		 c->rows, cl_strbuf_take(&b, &a));
+	cl_strbuf_free(&b);
+	cl_arena_free(&a);
+	for (size_t i = 0; verbose && i < c->nwhy; i++)
+		cl_note("%s", c->why[i]);
+}
+
+/* The access maps of --access-map, merged. */
+static int load_maps(const struct import_args *a, struct cl_access_map *m)
+{
+	for (size_t i = 0; i < a->nmaps; i++) {
+		struct cl_diag err;
+		char msg[2048];
+
+		if (cl_access_map_load(m, a->maps[i], &err)) {
+			cl_error("%s", cl_diag_format(&err, msg, sizeof(msg)));
+			return -1;
+		}
+	}
+	return 0;
+}
+
 static int run(int argc, char **argv)
 {
 	struct import_args a = { 0 };
 	struct cl_import imp;
+	struct cl_access_map map;
+	struct cl_c2c c2c = { 0 };
 	int rc;
 
 	rc = parse_args(argc, argv, &a);
@@ -324,14 +434,19 @@ static int run(int argc, char **argv)
 		rc = check_args(&a);
 	if (rc >= 0) {
 		free(a.inputs);
+		free(a.maps);
 		return rc;
 	}
 	rc = EXIT_USAGE;
 	cl_import_init(&imp);
+	cl_access_map_init(&map, NULL);
+	if (load_maps(&a, &map))
+		goto out;
 	for (size_t i = 0; i < a.ninputs; i++)
-		if (import_one(&imp, &a, &a.inputs[i]))
+		if (import_one(&imp, &a, &a.inputs[i], &map, &c2c))
 			goto out;
 	warnings_print(&imp);
+	c2c_unresolved(&c2c, a.verbose);
 	if (!cl_import_count(&imp) && imp.said.anonymous) {
 		cl_error("import: no struct member in the input%s: %zu %s%s of anonymous structs "
 			 "or unions, which have no name to key a profile (give them a tag or a "
@@ -340,22 +455,30 @@ static int run(int argc, char **argv)
 			 imp.said.anonymous == 1 ? " was" : "s were");
 		goto out;
 	}
+	if (!cl_import_count(&imp) && a.kind == CL_IMPORT_PERF_C2C) {
+		cl_error("import: no row of the input%s resolved to a member: nothing to write",
+			 a.ninputs > 1 ? "s" : "");
+		goto out;
+	}
 	if (!cl_import_count(&imp)) {
 		cl_error("import: no struct member in the input%s: nothing to write",
 			  a.ninputs > 1 ? "s" : "");
 		goto out;
 	}
-	if (emit(&imp, &a))
+	if (emit(&imp, &a, &c2c))
 		goto out;
 	for (size_t i = 0; !a.quiet && i < imp.said.nnotes; i++)
 		cl_note("%s", imp.said.notes[i]);
 	rc = EXIT_SUCCESS;
 out:
+	cl_c2c_free(&c2c);
+	cl_access_map_free(&map);
 	cl_import_free(&imp);
 	free(a.inputs);
+	free(a.maps);
 	return rc;
 }
 
 const struct cl_command cl_cmd_import = {
-	"import", "access profiles from perf data-type profiles and kernel tables", run,
+	"import", "access profiles from perf data-type profiles, perf c2c and kernel tables", run,
 };

@@ -63,6 +63,11 @@ for up in range(4):
         break
 schema = os.path.join(shared_data, 'sarif-schema-2.1.0.json') if shared_data else ''
 config.substitutions.append(('%sarif-schema', schema if os.path.isfile(schema) else "''"))
+# %shared-data: that folder (the real perf c2c reports of perf-c2c/ among
+# its files); tests that read it REQUIRE shared-data.
+if shared_data:
+    config.available_features.add('shared-data')
+    config.substitutions.append(('%shared-data', shared_data))
 # Tests that make device nodes or setgid programs (CI runs as root).
 if hasattr(os, 'geteuid') and os.geteuid() == 0:
     config.available_features.add('root')

@@ -27,6 +27,7 @@ static const char *const kind_names[CL_IMPORT_KIND_COUNT] = {
 	[CL_IMPORT_PERF_TYPEOFF] = "perf-typeoff",
 	[CL_IMPORT_PERF_ANNOTATE] = "perf-annotate-data-type",
 	[CL_IMPORT_NET_CACHELINES] = "net-cachelines",
+	[CL_IMPORT_PERF_C2C] = "perf-c2c",
 };
 
 static const char *const path_names[CL_IMPORT_NPATHS] = {

@@ -8,6 +8,8 @@
  *   perf-typeoff             `perf report --stdio --sort type,typeoff`
  *                            (perf data-type profiling, Linux 6.8+)
  *   perf-annotate-data-type  `perf annotate --stdio --data-type`
+ *   perf-c2c                 `perf c2c report --stdio`, joined to members
+ *                            through access maps (import_c2c*.c)
  *   net-cachelines           the kernel's
  *                            Documentation/networking/net_cachelines/NAME.rst
  *
@@ -29,6 +31,7 @@
 #include <stdio.h>
 
 #include "analysis.h"
+#include "contention.h"
 #include "arena.h"
 #include "hash.h"
 #include "layout.h"
@@ -41,6 +44,7 @@ enum cl_import_kind {
 	CL_IMPORT_PERF_TYPEOFF,
 	CL_IMPORT_PERF_ANNOTATE,
 	CL_IMPORT_NET_CACHELINES,
+	CL_IMPORT_PERF_C2C,
 	CL_IMPORT_KIND_COUNT
 };
 
@@ -200,6 +204,50 @@ int cl_import_perf_annotate(struct cl_import *imp, const char *name, const char 
 /* @struct_name: the struct the table describes, NULL to read it from the file */
 int cl_import_net_cachelines(struct cl_import *imp, const char *name, const char *buf,
 			     size_t len, const char *struct_name, struct cl_diag *err);
+
+struct cl_access_map;
+
+#define CL_C2C_REASONS 8
+
+/**
+ * struct cl_c2c - what perf c2c reports said besides their members' counts
+ * @hdr: the contention: section's header (source perf-c2c, measure hitm)
+ * @entries: per struct, its cache lines' evidence (cl_contention_write())
+ * @nentries: number of @entries
+ * @entries_cap: allocated
+ * @rows: Pareto rows read
+ * @unresolved: rows not resolved to a member
+ * @reason: the distinct reasons why, at most CL_C2C_REASONS
+ * @reason_rows: rows per reason
+ * @nreasons: number of @reason
+ * @why: one line per unresolved row ("FILE:LINE: SYMBOL at SRC: reason")
+ * @nwhy: number of @why
+ * @why_cap: allocated
+ * @peer: some report's weights are peer snoops (Arm SPE), not HITMs
+ */
+struct cl_c2c {
+	struct cl_contention_header hdr;
+	struct cl_contention_entry *entries;
+	size_t nentries, entries_cap;
+	size_t rows, unresolved;
+	const char *reason[CL_C2C_REASONS];
+	size_t reason_rows[CL_C2C_REASONS];
+	size_t nreasons;
+	const char **why;
+	size_t nwhy, why_cap;
+	bool peer;
+};
+
+void cl_c2c_free(struct cl_c2c *c);
+/*
+ * Read `perf c2c report --stdio` output and join its rows to members
+ * through @map: the members' loads and stores into @imp, the cache lines'
+ * contention evidence into @c2c.  All or nothing, as the other parsers.
+ */
+int cl_import_perf_c2c(struct cl_import *imp, const char *name, const char *buf, size_t len,
+		       const struct cl_access_map *map, struct cl_c2c *c2c, struct cl_diag *err);
+/* Add the access map @path (a file, or a directory of *.cachelint.map) to @m. */
+int cl_access_map_load(struct cl_access_map *m, const char *path, struct cl_diag *err);
 
 /* Members imported, over all structs. */
 size_t cl_import_count(const struct cl_import *imp);

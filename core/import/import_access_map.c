@@ -1,0 +1,195 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * import_access_map.c - read access maps (docs/access-map.md) back: the
+ * join table of `cachelint import perf-c2c`
+ *
+ * A file, or a directory whose every *.cachelint.map below it (at any
+ * depth) is read; the lines of all of them go into one struct
+ * cl_access_map, a line two units share once.  A map that is not one (no
+ * header), a line without its nine fields, a number that is none, an
+ * access kind other than r, w and rmw: an error at its file and line.
+ */
+#define _GNU_SOURCE	/* strndup */
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "access_map.h"
+#include "diag.h"
+#include "import.h"
+
+/* Undo the writer's escapes (\t, \n, \\) of [s, s + n) in place; NUL-terminated. */
+static char *unescape(char *s, size_t n)
+{
+	size_t o = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] == '\\' && i + 1 < n) {
+			char c = s[++i];
+
+			s[o++] = c == 't' ? '\t' : c == 'n' ? '\n' : c;
+		} else {
+			s[o++] = s[i];
+		}
+	}
+	s[o] = '\0';
+	return s;
+}
+
+static bool parse_uint(const char *s, uint64_t *v)
+{
+	char *end;
+
+	if (!*s || *s < '0' || *s > '9')
+		return false;
+	errno = 0;
+	*v = strtoull(s, &end, 10);
+	return !*end && !errno;
+}
+
+/* One map line (NUL-terminated, no newline) into @m; -1 with @err. */
+static int map_line(struct cl_access_map *m, const char *path, unsigned no, char *s,
+		    struct cl_diag *err)
+{
+	char *f[9];
+	size_t nf = 0;
+	uint64_t line, col, off, size;
+	struct cl_access_line l;
+
+	f[nf++] = s;
+	for (char *p = s; *p; p++) {
+		if (*p != '\t')
+			continue;
+		*p = '\0';
+		if (nf == 9) {
+			nf++;
+			break;
+		}
+		f[nf++] = p + 1;
+	}
+	if (nf != 9) {
+		cl_diag_set(err, path, no, 0, "an access map line has 9 TAB-separated fields "
+			    "(file, line, column, function, struct, member, offset, size, access), "
+			    "found %s", nf > 9 ? "more" : "fewer");
+		return -1;
+	}
+	for (size_t i = 0; i < nf; i++)
+		unescape(f[i], strlen(f[i]));
+	if (!parse_uint(f[1], &line) || !line || line > UINT32_MAX ||
+	    !parse_uint(f[2], &col) || col > UINT32_MAX || !parse_uint(f[6], &off) ||
+	    !parse_uint(f[7], &size)) {
+		cl_diag_set(err, path, no, 0, "line, column, offset and size must be numbers");
+		return -1;
+	}
+	l = (struct cl_access_line){ .file = f[0], .line = (unsigned)line,
+		.column = (unsigned)col, .function = f[3], .record = f[4], .member = f[5],
+		.offset = off, .size = size };
+	if (!strcmp(f[8], "r"))
+		l.kind = CL_ACCESS_READ;
+	else if (!strcmp(f[8], "w"))
+		l.kind = CL_ACCESS_WRITE;
+	else if (!strcmp(f[8], "rmw"))
+		l.kind = CL_ACCESS_RMW;
+	else {
+		cl_diag_set(err, path, no, 0, "access must be r, w or rmw, found '%s'", f[8]);
+		return -1;
+	}
+	cl_access_map_add(m, &l);
+	return 0;
+}
+
+static int map_file(struct cl_access_map *m, const char *path, struct cl_diag *err)
+{
+	FILE *f = fopen(path, "r");
+	char *buf = NULL;
+	size_t cap = 0;
+	ssize_t n;
+	unsigned no = 0;
+	int rc = 0;
+
+	if (!f) {
+		cl_diag_set(err, path, 0, 0, "cannot open access map: %s", strerror(errno));
+		return -1;
+	}
+	while (!rc && (n = getline(&buf, &cap, f)) >= 0) {
+		no++;
+		while (n && (buf[n - 1] == '\n' || buf[n - 1] == '\r'))
+			buf[--n] = '\0';
+		if (no == 1 && strcmp(buf, CL_ACCESS_MAP_HEADER)) {
+			cl_diag_set(err, path, 1, 0, "not an access map: the first line must be '%s' "
+				    "(written by -fplugin-arg-cachelint-access-map= or cachelint lint "
+				    "--access-map)", CL_ACCESS_MAP_HEADER);
+			rc = -1;
+		} else if (no > 1 && n && buf[0] != '#') {
+			rc = map_line(m, path, no, buf, err);
+		}
+	}
+	if (!rc && !no) {
+		cl_diag_set(err, path, 0, 0, "empty file: not an access map");
+		rc = -1;
+	}
+	free(buf);
+	fclose(f);
+	return rc;
+}
+
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static bool is_map_name(const char *name)
+{
+	size_t n = strlen(name), k = strlen(CL_ACCESS_MAP_SUFFIX);
+
+	return n > k && !strcmp(name + n - k, CL_ACCESS_MAP_SUFFIX);
+}
+
+/* Every *.cachelint.map below @dir, in name order (so the merge is stable). */
+static int map_dir(struct cl_access_map *m, const char *dir, struct cl_diag *err)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	char **names = NULL;
+	size_t n = 0, cap = 0;
+	int rc = 0;
+
+	if (!d) {
+		cl_diag_set(err, dir, 0, 0, "cannot open access map directory: %s", strerror(errno));
+		return -1;
+	}
+	while ((e = readdir(d)))
+		if (strcmp(e->d_name, ".") && strcmp(e->d_name, ".."))
+			*(char **)cl_vec_push(&names, &n, &cap) = cl_xstrdup(e->d_name);
+	closedir(d);
+	qsort(names, n, sizeof(*names), by_name);
+	for (size_t i = 0; i < n; i++) {
+		size_t len = strlen(dir) + strlen(names[i]) + 2;
+		char *p = cl_xmalloc(len);
+		struct stat st;
+
+		snprintf(p, len, "%s/%s", dir, names[i]);
+		if (!rc && !stat(p, &st) && S_ISDIR(st.st_mode))
+			rc = map_dir(m, p, err);
+		else if (!rc && is_map_name(names[i]))
+			rc = map_file(m, p, err);
+		free(p);
+		free(names[i]);
+	}
+	free(names);
+	return rc;
+}
+
+int cl_access_map_load(struct cl_access_map *m, const char *path, struct cl_diag *err)
+{
+	struct stat st;
+
+	if (stat(path, &st)) {
+		cl_diag_set(err, path, 0, 0, "cannot open access map: %s", strerror(errno));
+		return -1;
+	}
+	return S_ISDIR(st.st_mode) ? map_dir(m, path, err) : map_file(m, path, err);
+}

@@ -1,0 +1,77 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * import_c2c.h - `perf c2c report --stdio` read (import_c2c.c) and joined
+ * to struct members through access maps (import_c2c_join.c)
+ *
+ * The parser keeps what the join needs of the report: its cache lines (the
+ * Pareto's per-line totals, checked against the Shared Data Cache Line
+ * Table and the Trace Event Information) and their rows, each with its
+ * counts already turned from perf's percentages of the line into samples.
+ */
+#ifndef CACHELINT_IMPORT_C2C_H
+#define CACHELINT_IMPORT_C2C_H
+
+#include "access_map.h"
+#include "contention.h"
+#include "import_internal.h"
+
+/**
+ * struct c2c_row - one row of the Shared Cache Line Distribution Pareto
+ * @no: its line in the input
+ * @cl: index of its cache line in struct c2c_report's @lines
+ * @offset: the data's offset within the cache line
+ * @hitm: HITM samples (local and remote); with peer display, peer snoops
+ * @stores: store samples
+ * @recs: records (loads and stores sampled), "Total records"
+ * @cpus: "cpu cnt"
+ * @iaddr: the code address, valid if @has_iaddr
+ * @sym: the function ("[.] name" without "[.] "), NULL if none
+ * @kernel: perf marked the symbol "[k]"
+ * @obj: the shared object, NULL if none
+ * @src: "file.c:12" as perf printed it, NULL if the column is absent
+ * @cut: the row stops before its Source:Line column (a posted row cut short)
+ */
+struct c2c_row {
+	unsigned no;
+	size_t cl;
+	uint64_t offset, hitm, stores, recs, cpus, iaddr;
+	bool has_iaddr, kernel, cut;
+	const char *sym, *obj, *src;
+};
+
+/**
+ * struct c2c_line - one cache line of the Pareto
+ * @no: the line of its header in the input
+ * @addr: its address
+ */
+struct c2c_line {
+	unsigned no;
+	uint64_t addr;
+};
+
+/**
+ * struct c2c_report - what the join reads of a report
+ * @lines, @nlines, @lines_cap: the cache lines
+ * @rows, @nrows, @rows_cap: the rows, in the input's order
+ * @line_size: 64, or 128 for --double-cl
+ * @peer: the weights are peer snoops (Arm SPE), not HITMs
+ * @records: "Total records" of the Trace Event Information, or the rows' sum
+ * @cpus: the most CPUs of a row
+ */
+struct c2c_report {
+	struct c2c_line *lines;
+	size_t nlines, lines_cap;
+	struct c2c_row *rows;
+	size_t nrows, rows_cap;
+	uint64_t line_size;
+	bool peer;
+	uint64_t records, cpus;
+};
+
+int c2c_parse(struct imp_stage *st, const char *buf, size_t len, struct c2c_report *r);
+/* The rows of @rep to members through @m: rows for the stage, evidence into @j. */
+int c2c_join(struct imp_stage *st, const struct c2c_report *rep, const struct cl_access_map *m,
+	     struct cl_c2c *j);
+void c2c_report_free(struct c2c_report *r);
+
+#endif /* CACHELINT_IMPORT_C2C_H */

@@ -1,0 +1,499 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * import_c2c_join.c - perf c2c rows to struct members, and the cache
+ * lines' contention evidence (docs/importers.md, "perf c2c")
+ *
+ * A row's Source:Line and symbol find the access map's lines of that
+ * source line (the file compared by path suffix, so a report from another
+ * machine's build of the same source joins); the access kind (a row of
+ * stores wants a write, a row of HITM loads a read) and the offset within
+ * the cache line tell the members of one source line apart.  The offset
+ * of a member within its line follows from the rows of that line that
+ * name one member only: where none does, the object is taken to start on
+ * a line boundary.
+ *
+ * On each cache line, a member's HITMs are transfers caused by the line's
+ * writers: by another member's stores (false sharing: a pair, split among
+ * the writers by their stores) or by its own (true sharing).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "import_c2c.h"
+
+/**
+ * struct res - what one row resolved to
+ * @al: the access map line (its record and member), NULL if unresolved
+ * @why: why not
+ */
+struct res {
+	const struct cl_access_line *al;
+	const char *why;
+};
+
+/* Whether absolute path @file ends in @src at a '/' (or is it). */
+static bool path_matches(const char *file, const char *src, size_t n)
+{
+	size_t fl = strlen(file);
+
+	if (fl < n || strncmp(file + fl - n, src, n))
+		return false;
+	return fl == n || file[fl - n - 1] == '/';
+}
+
+/* "file.c:12" into the file's length and the line; false if it is none. */
+static bool split_srcline(const char *src, size_t *flen, unsigned *line)
+{
+	const char *colon = src ? strrchr(src, ':') : NULL;
+	uint64_t v;
+	size_t n;
+
+	if (!colon || colon == src)
+		return false;
+	n = strcspn(colon + 1, " ");
+	if (!imp_parse_u64(colon + 1, n, &v) || !v || v > UINT32_MAX)
+		return false;
+	*flen = (size_t)(colon - src);
+	*line = (unsigned)v;
+	return strncmp(src, "??", 2) != 0;
+}
+
+static bool kind_fits(const struct c2c_row *r, enum cl_access_kind k)
+{
+	bool loads = r->recs > r->stores || r->hitm, stores = r->stores > 0;
+
+	if (stores && !loads)
+		return k & CL_ACCESS_WRITE;
+	if (loads && !stores)
+		return k & CL_ACCESS_READ;
+	return true;
+}
+
+/* Whether @al covers byte @off of its cache line when the object starts at @delta of it. */
+static bool covers(const struct cl_access_line *al, uint64_t off, int64_t delta, uint64_t ls)
+{
+	int64_t at = (int64_t)off - delta;	/* the byte's offset in the object */
+	int64_t m = (int64_t)al->offset, e = m + (int64_t)(al->size ? al->size : 1);
+
+	if (delta == INT64_MIN) {	/* not known: a line-aligned object */
+		m %= (int64_t)ls;
+		e = m + (int64_t)(al->size ? al->size : 1);
+		at = (int64_t)off;
+	}
+	return at >= m && at < e;
+}
+
+/**
+ * struct cands - the distinct members an access map gives one row
+ * @v: one map line per distinct (record, member)
+ * @n: how many
+ * @cap: allocated
+ */
+struct cands {
+	const struct cl_access_line **v;
+	size_t n, cap;
+};
+
+static void cands_add(struct cands *c, const struct cl_access_line *al)
+{
+	for (size_t i = 0; i < c->n; i++)
+		if (!strcmp(c->v[i]->record, al->record) && !strcmp(c->v[i]->member, al->member))
+			return;
+	*cl_vec_push(&c->v, &c->n, &c->cap) = al;
+}
+
+/* The map lines at the row's source line, those of its function first. */
+static const char *candidates(const struct cl_access_map *m, const struct c2c_row *r,
+			      struct cands *c)
+{
+	size_t flen;
+	unsigned line;
+	bool any = false;
+
+	if (r->cut)
+		return "no Source:Line in the row (its line was cut short, or perf c2c report "
+		       "--no-source)";
+	if (!r->src || !split_srcline(r->src, &flen, &line))
+		return r->kernel ? "no source line (perf c2c report needs the vmlinux with "
+				   "debug info: -k, --vmlinux)"
+				 : "no source line (a build without -g, or perf c2c report "
+				   "--no-source)";
+	for (int pass = 0; pass < 2 && !c->n; pass++) {
+		for (size_t i = 0; i < m->n; i++) {
+			const struct cl_access_line *al = &m->v[i];
+
+			if (al->line != line || !path_matches(al->file, r->src, flen))
+				continue;
+			any = true;
+			if (pass == 0 && (!r->sym || strcmp(al->function, r->sym)))
+				continue;	/* an inlined function's line: the second pass */
+			if (kind_fits(r, al->kind))
+				cands_add(c, al);
+		}
+	}
+	if (c->n)
+		return NULL;
+	if (any)
+		return "the access map's members on that line are not accessed that way";
+	if (!m->n)
+		return "no access map given (--access-map)";
+	return r->kernel ? "no access map entry for that line (a kernel symbol: build the "
+			   "kernel with -fplugin-arg-cachelint-access-map=DIR/ in KCFLAGS)"
+			 : "no access map entry for that line";
+}
+
+/* The row's member among @c, with the object at @delta of the line (INT64_MIN: not known). */
+static const struct cl_access_line *pick(const struct cands *c, const struct c2c_row *r,
+					 int64_t delta, uint64_t ls)
+{
+	const struct cl_access_line *hit = NULL;
+
+	if (c->n == 1)
+		return c->v[0];
+	for (size_t i = 0; i < c->n; i++) {
+		if (!covers(c->v[i], r->offset, delta, ls))
+			continue;
+		if (hit)
+			return NULL;
+		hit = c->v[i];
+	}
+	return hit;
+}
+
+/* Where each record's object starts in cache line @cl, from its rows resolved so far. */
+static int64_t delta_of(const struct c2c_report *rep, const struct res *res, size_t cl,
+			const char *record)
+{
+	for (size_t i = 0; i < rep->nrows; i++)
+		if (rep->rows[i].cl == cl && res[i].al && !strcmp(res[i].al->record, record))
+			return (int64_t)rep->rows[i].offset - (int64_t)res[i].al->offset;
+	return INT64_MIN;
+}
+
+static void resolve(const struct c2c_report *rep, const struct cl_access_map *m, struct res *res)
+{
+	struct cands *c = calloc(rep->nrows, sizeof(*c));
+
+	for (size_t i = 0; i < rep->nrows; i++) {
+		res[i].why = candidates(m, &rep->rows[i], &c[i]);
+		if (!res[i].why && c[i].n == 1)
+			res[i].al = c[i].v[0];
+	}
+	for (size_t i = 0; i < rep->nrows; i++) {
+		if (res[i].why || res[i].al)
+			continue;
+		res[i].al = pick(&c[i], &rep->rows[i],
+				 delta_of(rep, res, rep->rows[i].cl, c[i].v[0]->record),
+				 rep->line_size);
+		if (!res[i].al)
+			res[i].why = "several members on that line, and the offset in the cache "
+				     "line does not tell them apart";
+	}
+	for (size_t i = 0; i < rep->nrows; i++)
+		free(c[i].v);
+	free(c);
+}
+
+/* ------------------------------------------------------------------ */
+/* Contention evidence                                                  */
+/* ------------------------------------------------------------------ */
+
+static void who_add(struct cl_arena *a, struct cl_contention_who *w, const char *path,
+		    uint64_t cpus)
+{
+	if (cpus > w->threads)
+		w->threads = cpus;
+	if (!path)
+		return;
+	for (uint32_t i = 0; i < w->npaths; i++)
+		if (!strcmp(w->paths[i], path))
+			return;
+	if (w->npaths == CL_CONTENTION_PATHS_SHOWN)
+		return;
+	const char **v = cl_arena_alloc(a, (w->npaths + 1) * sizeof(*v));
+
+	memcpy(v, w->paths, w->npaths * sizeof(*v));
+	v[w->npaths++] = path;
+	w->paths = v;
+}
+
+static struct cl_contention_entry *entry_of(struct cl_c2c *j, const char *record)
+{
+	for (size_t i = 0; i < j->nentries; i++)
+		if (!strcmp(j->entries[i].name, record))
+			return &j->entries[i];
+	struct cl_contention_entry *e = cl_vec_push(&j->entries, &j->nentries, &j->entries_cap);
+
+	e->name = record;
+	return e;
+}
+
+static struct cl_contention_pair *pair_of(struct cl_contention_entry *e, const char *w,
+					  const char *acc)
+{
+	size_t cap = e->npairs;
+
+	for (size_t i = 0; i < e->npairs; i++)
+		if (!strcmp(e->pairs[i].write, w) && !strcmp(e->pairs[i].access, acc))
+			return &e->pairs[i];
+	struct cl_contention_pair *p = cl_vec_push(&e->pairs, &e->npairs, &cap);
+
+	p->write = w;
+	p->access = acc;
+	return p;
+}
+
+static struct cl_contention_shared *shared_of(struct cl_contention_entry *e, const char *m)
+{
+	size_t cap = e->nshared;
+
+	for (size_t i = 0; i < e->nshared; i++)
+		if (!strcmp(e->shared[i].member, m))
+			return &e->shared[i];
+	struct cl_contention_shared *s = cl_vec_push(&e->shared, &e->nshared, &cap);
+
+	s->member = m;
+	return s;
+}
+
+static const char **names_add(struct cl_arena *a, const char **v, uint32_t *n, const char *s)
+{
+	for (uint32_t i = 0; i < *n; i++)
+		if (!strcmp(v[i], s))
+			return v;
+	const char **nv = cl_arena_alloc(a, (*n + 1) * sizeof(*nv));
+
+	memcpy(nv, v, *n * sizeof(*nv));
+	nv[(*n)++] = s;
+	return nv;
+}
+
+/* One cache line's rows of one record into its entry's line, touches. */
+static void line_touch(struct cl_arena *a, struct cl_contention_line *l, const struct c2c_row *r,
+		       const char *member)
+{
+	const char *path = r->sym ? r->sym : "unknown";
+	struct cl_contention_touch *t = NULL;
+
+	for (uint32_t i = 0; i < l->ntouch; i++)
+		if (!strcmp(l->touch[i].path, path))
+			t = &l->touch[i];
+	if (!t) {
+		struct cl_contention_touch *v = cl_arena_alloc(a, (l->ntouch + 1) * sizeof(*v));
+
+		memcpy(v, l->touch, l->ntouch * sizeof(*v));
+		l->touch = v;
+		t = &v[l->ntouch++];
+		memset(t, 0, sizeof(*t));
+		t->path = path;
+	}
+	if (r->cpus > t->threads)
+		t->threads = r->cpus;
+	t->reads += r->recs - r->stores;
+	t->writes += r->stores;
+	if (r->recs > r->stores)
+		t->read = names_add(a, t->read, &t->nread, member);
+	if (r->stores)
+		t->write = names_add(a, t->write, &t->nwrite, member);
+}
+
+/* The evidence of cache line @cl for @record. */
+static void evidence_line(struct cl_c2c *j, const struct c2c_report *rep,
+			  const struct res *res, size_t cl, const char *record,
+			  struct cl_arena *a)
+{
+	size_t cap;
+	struct cl_contention_entry *e = entry_of(j, record);
+	uint64_t stores = 0, weight_false = 0, weight_true = 0, samples = 0;
+	int64_t off = 0;
+	bool first = true;
+	struct cl_contention_line *l;
+
+	for (size_t i = 0; i < rep->nrows; i++) {
+		const struct c2c_row *r = &rep->rows[i];
+
+		if (r->cl == cl && res[i].al && !strcmp(res[i].al->record, record)) {
+			stores += r->stores;
+			samples += r->recs;
+			if (first)
+				off = (int64_t)res[i].al->offset - (int64_t)r->offset;
+			first = false;
+		}
+	}
+	for (size_t i = 0; i < rep->nrows; i++) {
+		const struct c2c_row *r = &rep->rows[i];
+		const char *acc;
+
+		if (r->cl != cl || !res[i].al || strcmp(res[i].al->record, record) || !r->hitm)
+			continue;
+		acc = res[i].al->member;
+		for (size_t k = 0; stores && k < rep->nrows; k++) {
+			const struct c2c_row *w = &rep->rows[k];
+			uint64_t part;
+
+			if (w->cl != cl || !res[k].al || strcmp(res[k].al->record, record) ||
+			    !w->stores)
+				continue;
+			part = imp_scale(r->hitm, w->stores, stores);
+			if (!part)
+				continue;
+			if (!strcmp(res[k].al->member, acc)) {
+				struct cl_contention_shared *s = shared_of(e, acc);
+
+				s->weight += part;
+				s->samples += part;
+				s->writers = s->writers > w->cpus ? s->writers : w->cpus;
+				who_add(a, &s->who, w->sym, w->cpus);
+				who_add(a, &s->who, r->sym, r->cpus);
+				weight_true += part;
+			} else {
+				struct cl_contention_pair *p = pair_of(e, res[k].al->member, acc);
+
+				p->weight += part;
+				p->samples += part;
+				who_add(a, &p->who, w->sym, w->cpus);
+				who_add(a, &p->who, r->sym, r->cpus);
+				weight_false += part;
+			}
+		}
+	}
+	l = NULL;
+	for (size_t i = 0; i < e->nlines; i++)
+		if (e->lines[i].offset == off)
+			l = &e->lines[i];
+	if (!l) {
+		cap = e->nlines;
+		l = cl_vec_push(&e->lines, &e->nlines, &cap);
+		l->offset = off;
+	}
+	l->objects++;
+	l->weight_false += weight_false;
+	l->weight_true += weight_true;
+	l->samples += samples;
+	for (size_t i = 0; i < rep->nrows; i++)
+		if (rep->rows[i].cl == cl && res[i].al && !strcmp(res[i].al->record, record))
+			line_touch(a, l, &rep->rows[i], res[i].al->member);
+	e->instances++;
+	e->weight_false += weight_false;
+	e->weight_true += weight_true;
+	e->samples += samples;
+	e->accesses += samples;
+}
+
+/* Members' loads and stores as profile rows (counts: samples). */
+static void member_rows(struct imp_stage *st, const struct c2c_report *rep, const struct res *res)
+{
+	for (size_t i = 0; i < rep->nrows; i++) {
+		const struct c2c_row *r = &rep->rows[i];
+		struct imp_row row = { 0 };
+
+		if (!res[i].al)
+			continue;
+		row.st = res[i].al->record;
+		row.m.path = res[i].al->member;
+		row.m.reads = r->recs - r->stores;
+		row.m.writes = r->stores;
+		row.m.has_reads = row.m.has_writes = true;
+		row.m.offset = res[i].al->offset;
+		row.m.has_offset = true;
+		row.m.cls = CL_CLASS_NONE;
+		row.m.from = cl_arena_printf(&st->imp->arena, "%s:%u", st->name, r->no);
+		imp_stage_add(st, &row);
+	}
+	st->said.loads = st->said.stores = true;
+	st->said.samples = true;
+}
+
+static void unresolved(struct imp_stage *st, const struct c2c_report *rep, const struct res *res,
+		       struct cl_c2c *j)
+{
+	for (size_t i = 0; i < rep->nrows; i++) {
+		const struct c2c_row *r = &rep->rows[i];
+		size_t k;
+
+		if (res[i].al)
+			continue;
+		j->unresolved++;
+		for (k = 0; k < j->nreasons && strcmp(j->reason[k], res[i].why); k++)
+			;
+		if (k == j->nreasons && k < CL_C2C_REASONS)
+			j->reason[j->nreasons++] = res[i].why;
+		if (k < CL_C2C_REASONS)
+			j->reason_rows[k]++;
+		*(const char **)cl_vec_push(&j->why, &j->nwhy, &j->why_cap) =
+			cl_arena_printf(&st->imp->arena, "%s:%u: %s%s%s: %s", st->name, r->no,
+					r->sym ? r->sym : r->has_iaddr ?
+					cl_arena_printf(&st->imp->arena, "code at 0x%llx",
+							(unsigned long long)r->iaddr) : "a row",
+					r->src ? " at " : "", r->src ? r->src : "", res[i].why);
+	}
+}
+
+int c2c_join(struct imp_stage *st, const struct c2c_report *rep, const struct cl_access_map *m,
+	     struct cl_c2c *j)
+{
+	struct res *res = calloc(rep->nrows ? rep->nrows : 1, sizeof(*res));
+	struct cl_arena *a = &st->imp->arena;
+
+	resolve(rep, m, res);
+	j->rows += rep->nrows;
+	unresolved(st, rep, res, j);
+	member_rows(st, rep, res);
+	for (size_t cl = 0; cl < rep->nlines; cl++) {
+		const char *done[16];
+		size_t ndone = 0;
+
+		for (size_t i = 0; i < rep->nrows; i++) {
+			size_t k;
+
+			if (rep->rows[i].cl != cl || !res[i].al)
+				continue;
+			for (k = 0; k < ndone && strcmp(done[k], res[i].al->record); k++)
+				;
+			if (k < ndone || ndone == 16)
+				continue;
+			done[ndone++] = res[i].al->record;
+			evidence_line(j, rep, res, cl, res[i].al->record, a);
+		}
+	}
+	free(res);
+	j->hdr.source = "perf-c2c";
+	j->hdr.measure = CL_MEASURE_HITM;
+	j->hdr.line_size = rep->line_size;
+	j->hdr.samples += rep->records;
+	if (rep->cpus > j->hdr.threads)
+		j->hdr.threads = rep->cpus;
+	j->peer |= rep->peer;
+	return 0;
+}
+
+int cl_import_perf_c2c(struct cl_import *imp, const char *name, const char *buf, size_t len,
+		       const struct cl_access_map *map, struct cl_c2c *c2c, struct cl_diag *err)
+{
+	struct imp_stage st;
+	struct c2c_report rep;
+	int rc;
+
+	imp_stage_init(&st, imp, name, err);
+	rc = c2c_parse(&st, buf, len, &rep);
+	if (!rc) {
+		imp_stage_source(&st, "%s (perf c2c report, %zu cache line%s, %zu row%s)", name,
+				 rep.nlines, rep.nlines == 1 ? "" : "s", rep.nrows,
+				 rep.nrows == 1 ? "" : "s");
+		rc = c2c_join(&st, &rep, map, c2c);
+	}
+	c2c_report_free(&rep);
+	return imp_stage_finish(&st, rc);
+}
+
+void cl_c2c_free(struct cl_c2c *c)
+{
+	for (size_t i = 0; i < c->nentries; i++) {
+		free(c->entries[i].pairs);
+		free(c->entries[i].shared);
+		free(c->entries[i].lines);
+	}
+	free(c->entries);
+	free(c->why);
+	memset(c, 0, sizeof(*c));
+}

@@ -352,17 +352,64 @@ void cl_pipeline_add_variable(struct cl_pipeline *p, const struct cl_variable *v
 		p->cfg.sink(p->cfg.data, p, NULL, first, p->findings.n - first);
 }
 
-/* Whether some record of the run is the one @key names. */
-static bool defined_in_run(const struct cl_pipeline *p, const char *key)
+/**
+ * struct run_names - the records of a run by name, to say which profile
+ * entries no input defined: one look per entry, not a walk of every record
+ * (20,000 objects: entries for as many structs)
+ * @rec: the named records, sorted by name
+ * @n: number of @rec
+ */
+struct run_names {
+	const struct cl_record **rec;
+	size_t n;
+};
+
+static int record_name_cmp(const void *x, const void *y)
 {
+	return strcmp((*(const struct cl_record *const *)x)->name,
+		      (*(const struct cl_record *const *)y)->name);
+}
+
+static void run_names_init(struct run_names *rn, const struct cl_pipeline *p)
+{
+	rn->rec = cl_xmalloc((p->nrecords + 1) * sizeof(*rn->rec));
+	rn->n = 0;
 	for (size_t i = 0; i < p->nrecords; i++)
-		if (cl_struct_key_matches(key, p->records[i]))
+		if (p->records[i]->name)
+			rn->rec[rn->n++] = p->records[i];
+	qsort(rn->rec, rn->n, sizeof(*rn->rec), record_name_cmp);
+}
+
+/* @name against the NAME part of @key, @len bytes, as strcmp() would order them. */
+static int name_cmp(const char *name, const char *key, size_t len)
+{
+	int c = strncmp(name, key, len);
+
+	return c ? c : name[len] ? 1 : 0;
+}
+
+/* Whether some record of the run is the one @key names. */
+static bool defined_in_run(const struct run_names *rn, const char *key)
+{
+	size_t len = cl_struct_key_name(key), lo = 0, hi = rn->n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (name_cmp(rn->rec[mid]->name, key, len) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < rn->n && !name_cmp(rn->rec[lo]->name, key, len); lo++)
+		if (cl_struct_key_matches(key, rn->rec[lo]))
 			return true;
 	return false;
 }
 
 /* A budget (lines:) for a struct no input defines checks nothing: say so. */
-static void budgets_undefined(struct cl_pipeline *p, const struct cl_profile *prof)
+static void budgets_undefined(struct cl_pipeline *p, const struct cl_profile *prof,
+			      const struct run_names *rn)
 {
 	for (size_t i = 0; i < prof->nbudgets; i++) {
 		const struct cl_budget *b = &prof->budgets[i];
@@ -371,7 +418,7 @@ static void budgets_undefined(struct cl_pipeline *p, const struct cl_profile *pr
 
 		for (size_t j = 0; j < i && !said; j++)
 			said = !strcmp(prof->budgets[j].record, b->record);
-		if (said || defined_in_run(p, b->record))
+		if (said || defined_in_run(rn, b->record))
 			continue;
 		f = cl_findings_add(&p->findings, CL_RULE_PROFILE, NULL);
 		f->record_name = cl_arena_strdup(&p->arena, b->record);
@@ -386,7 +433,8 @@ static void budgets_undefined(struct cl_pipeline *p, const struct cl_profile *pr
  * Contention evidence for a struct or variable no input defines judges
  * nothing: say so, as for structs: entries.
  */
-static void contention_undefined(struct cl_pipeline *p, const struct cl_profile *prof)
+static void contention_undefined(struct cl_pipeline *p, const struct cl_profile *prof,
+				 const struct run_names *rn)
 {
 	for (size_t i = 0; i < prof->contention.n; i++) {
 		const struct cl_contention_entry *e = &prof->contention.entries[i];
@@ -394,7 +442,7 @@ static void contention_undefined(struct cl_pipeline *p, const struct cl_profile 
 		struct cl_finding *f;
 
 		if (e->variable ? cl_strset_add(&p->seen_variables, e->name) :
-		    defined_in_run(p, e->name))
+		    defined_in_run(rn, e->name))
 			continue;
 		/* its structs: entry says it already */
 		ps = e->variable ? NULL : cl_profile_find(prof, e->name);
@@ -410,14 +458,62 @@ static void contention_undefined(struct cl_pipeline *p, const struct cl_profile 
 	}
 }
 
+/* A finding of rule cachelint-profile about an entry of the profile. */
+static void profile_says(struct cl_pipeline *p, const char *name, const struct cl_span *at,
+			 const char *message)
+{
+	struct cl_finding *f = cl_findings_add(&p->findings, CL_RULE_PROFILE, NULL);
+
+	f->record_name = cl_arena_strdup(&p->arena, name);
+	f->where = *at;
+	f->message = message;
+}
+
+/*
+ * Evidence per object (objects:) for a struct or variable no input
+ * defines judges nothing: say so, as for structs: entries (where one of
+ * those names the struct too, it says it already).
+ */
+static void objects_undefined(struct cl_pipeline *p, const struct cl_profile *prof,
+			      const struct run_names *rn)
+{
+	const struct cl_objects *o = &prof->objects;
+	const char *id = cl_rule_info(CL_RULE_PROFILE)->id;
+
+	for (size_t i = 0; i < o->nstructs; i++) {
+		const struct cl_object_struct *os = &o->structs[i];
+		const struct cl_profile_struct *ps = cl_profile_find(prof, os->name);
+
+		if (defined_in_run(rn, os->name) ||
+		    (ps && (!ps->defined || (ps->suppress & (1u << CL_RULE_PROFILE)))))
+			continue;
+		profile_says(p, os->name, &os->span, cl_arena_printf(&p->arena,
+			"profile has evidence per object (objects:) for struct '%s', which no input defines [%s]",
+			os->name, id));
+	}
+	for (size_t i = 0; i < o->nvariables; i++) {
+		const struct cl_object_variable *v = &o->variables[i];
+
+		if (cl_strset_has(&p->seen_variables, v->name))
+			continue;
+		profile_says(p, v->name, &v->span, cl_arena_printf(&p->arena,
+			"profile has evidence per object (objects:) for variable '%s', which no input defines [%s]",
+			v->name, id));
+	}
+}
+
 void cl_pipeline_finish(struct cl_pipeline *p)
 {
 	const struct cl_profile *prof = p->cfg.profile;
+	struct run_names rn;
 
 	if (!p->cfg.whole_program || !prof)
 		return;
-	budgets_undefined(p, prof);
-	contention_undefined(p, prof);
+	run_names_init(&rn, p);
+	budgets_undefined(p, prof, &rn);
+	objects_undefined(p, prof, &rn);
+	contention_undefined(p, prof, &rn);
+	free(rn.rec);
 	for (size_t i = 0; i < prof->nstructs; i++) {
 		const struct cl_profile_struct *ps = &prof->structs[i];
 		struct cl_finding *f;

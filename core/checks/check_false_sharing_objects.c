@@ -125,6 +125,18 @@ static bool seen_apart(uint64_t lines, uint64_t same_bytes)
 }
 
 /*
+ * Whether elements of @size bytes, declared @align-aligned and seen
+ * @seen-aligned (0: not said), can share a line at all.  Evidence that they
+ * did when they cannot (64-byte elements, aligned(64)) was recorded of
+ * another layout or at another line size: it makes no finding, whose fix
+ * would be the alignment the declaration already has.
+ */
+static bool can_share(uint64_t size, uint64_t align, uint64_t seen, unsigned line)
+{
+	return may_share(size, seen && seen < align ? seen : align, line);
+}
+
+/*
  * "elements of 'x' (8 bytes each, 8 on one 64-byte line) belong to different
  * threads and share cache lines: 2 lines seen, 16 threads (...)"
  */
@@ -272,7 +284,8 @@ static void check_variable(const struct cl_variable *v, const struct cl_profile 
 			   const struct cl_options *opt, struct cl_findings *out)
 {
 	const struct cl_object_variable *ev = prof ? cl_objects_variable(prof, v->name) : NULL;
-	bool seen = ev && seen_apart(ev->lines, ev->same_bytes);
+	bool seen = ev && seen_apart(ev->lines, ev->same_bytes) &&
+		    can_share(v->elem_size, v->align, ev->base_align, opt->line_size);
 	struct cl_arena *a = out->arena;
 	unsigned line = opt->line_size;
 	struct cl_finding *f;
@@ -375,7 +388,8 @@ static void check_record(const struct cl_record *rec, const struct cl_options *o
 {
 	const struct cl_object_struct *os = rec->objects;
 	const struct cl_object_between *bt = os && os->has_between ? &os->between : NULL;
-	bool seen = bt && seen_apart(bt->lines, bt->same_bytes);
+	bool seen = bt && seen_apart(bt->lines, bt->same_bytes) &&
+		    can_share(rec->size, rec->align, os->base_align, opt->line_size);
 	struct cl_arena *a = out->arena;
 	unsigned line = opt->line_size;
 	const struct cl_member *m;

@@ -189,6 +189,12 @@ const char *cl_strset_intern(struct cl_strset *s, const char *key)
 	return s->v[s->n - 1];
 }
 
+bool cl_strset_has(const struct cl_strset *s, const char *key)
+{
+	return s->index.size &&
+	       *cl_index_slot(&s->index, cl_hash_str(key), strset_eq, s, key);
+}
+
 bool cl_strset_add(struct cl_strset *s, const char *key)
 {
 	size_t n = s->n;

@@ -120,6 +120,8 @@ void cl_strset_init(struct cl_strset *s);
 void cl_strset_free(struct cl_strset *s);
 /* Add @key; returns whether it was there already. */
 bool cl_strset_add(struct cl_strset *s, const char *key);
+/* Whether @key is in the set (it is not added). */
+bool cl_strset_has(const struct cl_strset *s, const char *key);
 /* The set's own copy of @key, added if it was not there. */
 const char *cl_strset_intern(struct cl_strset *s, const char *key);
 

@@ -308,6 +308,93 @@ static void apply_contention(const struct cl_profile *p, struct cl_record *rec,
 	rec->nconflicts = n;
 }
 
+/* ------------------------------------------------------------------ */
+/* Evidence per object                                                  */
+/* ------------------------------------------------------------------ */
+
+static uint64_t top_hash(const void *ctx, size_t i)
+{
+	return cl_hash_str(((const struct cl_record *)ctx)->members[i].name);
+}
+
+static bool top_eq(const void *ctx, size_t i, const void *name)
+{
+	const char *m = ((const struct cl_record *)ctx)->members[i].name;
+
+	return m && !strcmp(m, name);
+}
+
+/*
+ * Whether @path names a member of @rec: a top-level name through @index
+ * (one entry per pair, a struct of 20,000 members and as many pairs), the
+ * rest as the structs: entries are resolved.
+ */
+static bool evidence_member(struct cl_record *rec, const struct cl_index *index,
+			    const char *path)
+{
+	bool nested;
+
+	if (!strchr(path, '.') && *cl_index_slot(index, cl_hash_str(path), top_eq, rec, path))
+		return true;
+	return resolve_path(rec, path, &nested) != NULL;
+}
+
+static void report_pair_missing(struct cl_findings *out, struct cl_record *rec,
+				const char *path, const struct cl_span *span)
+{
+	struct cl_finding *f;
+
+	if (!out || (rec->suppress & (1u << CL_RULE_PROFILE)))
+		return;
+	f = cl_findings_add(out, CL_RULE_PROFILE, rec);
+	f->a.path = path;
+	f->where = rec->span;
+	f->message = cl_arena_printf(out->arena,
+		"the objects: pair at %s names '%s', which is no member of '%s': that evidence is of another layout, and '%s' is judged by its classes [%s]",
+		cl_span_where(span, out->arena), path, f->record_name, f->record_name,
+		cl_rule_info(CL_RULE_PROFILE)->id);
+}
+
+/*
+ * Evidence per object that names a member @rec lacks was recorded for
+ * another definition of the struct (an older build, a typo): the pairs it
+ * does not list cannot be taken for pairs the runtime never saw.  Say so
+ * and judge @rec per type.  Returns whether the evidence fits.
+ */
+static bool objects_fit(struct cl_record *rec, const struct cl_object_struct *os,
+			struct cl_findings *out)
+{
+	struct cl_index index;
+	bool fit = true;
+
+	cl_index_init(&index);
+	cl_index_reserve(&index, rec->nmembers + 1, top_hash, rec);
+	for (size_t i = 0; i < rec->nmembers; i++) {
+		size_t *slot;
+
+		if (!rec->members[i].name)
+			continue;
+		slot = cl_index_slot(&index, cl_hash_str(rec->members[i].name), top_eq, rec,
+				     rec->members[i].name);
+		if (!*slot)
+			*slot = i + 1;
+	}
+	for (size_t i = 0; i < os->npairs; i++) {
+		const struct cl_object_pair *pr = &os->pairs[i];
+
+		if (!evidence_member(rec, &index, pr->write)) {
+			report_pair_missing(out, rec, pr->write, &pr->span);
+			fit = false;
+		}
+		if (strcmp(pr->access, pr->write) && !evidence_member(rec, &index, pr->access)) {
+			report_pair_missing(out, rec, pr->access, &pr->span);
+			fit = false;
+		}
+	}
+	cl_index_free(&index);
+	return fit;
+}
+
 size_t cl_profile_apply(struct cl_profile *p, struct cl_record *rec,
 			struct cl_arena *a, struct cl_findings *out)
 {
@@ -316,6 +403,8 @@ size_t cl_profile_apply(struct cl_profile *p, struct cl_record *rec,
 
 	/* the evidence per object judges the pairs, whoever gave the classes */
 	rec->objects = cl_objects_struct_record(p, rec);
+	if (rec->objects && !objects_fit(rec, rec->objects, out))
+		rec->objects = NULL;
 	rec->contention = cl_contention_record(&p->contention, rec);
 	rec->budgets = cl_profile_budgets(p, rec, a, &rec->nbudgets);
 	if (ps) {

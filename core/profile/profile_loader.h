@@ -186,5 +186,11 @@ void cl_budgets_merge(struct cl_profile *to, const struct cl_profile *from);
 /* Merge @from's objects into @to's; the strings are in @to's arena already. */
 void cl_objects_merge(struct cl_objects *to, struct cl_objects *from);
 void cl_objects_free(struct cl_objects *o);
+/*
+ * The most lines @n elements of @size bytes cover on lines of @line bytes,
+ * wherever they start (0: not said, or too many to say): a bound on a
+ * variable's lines:, which the loader refuses to see passed.
+ */
+uint64_t cl_objects_lines_bound(uint64_t size, uint64_t n, uint64_t line);
 
 #endif /* CACHELINT_PROFILE_LOADER_H */

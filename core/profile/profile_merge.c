@@ -475,6 +475,7 @@ static int object_variable_add(struct cl_merge *m, const struct cl_object_variab
 {
 	struct cl_objects *o = &m->objects;
 	struct cl_object_variable *t = NULL;
+	uint64_t bound;
 
 	for (size_t i = 0; i < o->nvariables && !t; i++)
 		if (!strcmp(o->variables[i].name, f->name))
@@ -496,6 +497,12 @@ static int object_variable_add(struct cl_merge *m, const struct cl_object_variab
 	t->elements = t->elements ? t->elements : f->elements;
 	t->base_align = least_align(t->base_align, f->base_align);
 	t->lines = add_sat(t->lines, f->lines);
+	/* two runs see the same lines: their sum stops at the lines there are */
+	bound = cl_objects_lines_bound(t->element, t->elements,
+				       m->objects.line_size ? m->objects.line_size :
+				       CL_LINE_SIZE_MAX);
+	if (bound && t->lines > bound)
+		t->lines = bound;
 	t->per_line = t->per_line > f->per_line ? t->per_line : f->per_line;
 	t->same_bytes = add_sat(t->same_bytes, f->same_bytes);
 	t->threads = add_sat(t->threads, f->threads);

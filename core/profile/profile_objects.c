@@ -486,11 +486,102 @@ LD_KEYS(objects_table, "objects key",
 	{ "variables", objects_variables }
 );
 
+/* ------------------------------------------------------------------ */
+/* What cannot be true                                                  */
+/* ------------------------------------------------------------------ */
+
+/*
+ * The most objects of @size bytes (0: not said) that hold a byte of one
+ * line of @line bytes, wherever they start: (line - 1) / size rounded up,
+ * plus one.
+ */
+static uint64_t per_line_bound(uint64_t size, uint64_t line)
+{
+	if (!size)
+		return line;
+	return (line - 1 + size - 1) / size + 1;
+}
+
+/* The lines @n elements of @size bytes cover at most, 0 when too many to say. */
+uint64_t cl_objects_lines_bound(uint64_t size, uint64_t n, uint64_t line)
+{
+	if (!size || !n || n > (UINT64_MAX - line) / size)
+		return 0;
+	return (size * n + line - 1) / line + 1;
+}
+
+static int over(struct loader *ld, const struct cl_span *at, const char *name,
+		const char *what, uint64_t v, const char *bound, uint64_t max)
+{
+	return ld_err_at(ld, at,
+			 "%s of '%s' (%" PRIu64 ") above %s (%" PRIu64 "): evidence that cannot be true",
+			 what, name, v, bound, max);
+}
+
+static int struct_check(struct loader *ld, const struct cl_object_struct *s, uint64_t line)
+{
+	const struct cl_object_between *b = &s->between;
+	uint64_t most = per_line_bound(b->size, line);
+
+	if (s->instances && s->shared > s->instances)
+		return over(ld, &s->span, s->name, "'shared'", s->shared, "'instances'",
+			    s->instances);
+	if (!s->has_between)
+		return 0;
+	if (b->per_line > most)
+		return over(ld, &b->span, s->name, "'per-line'", b->per_line,
+			    b->size ? "the objects of its 'size' a line can hold" :
+			    "the bytes of a line", most);
+	if (s->instances && b->per_line > s->instances)
+		return over(ld, &b->span, s->name, "'per-line'", b->per_line, "'instances'",
+			    s->instances);
+	return 0;
+}
+
+static int variable_check(struct loader *ld, const struct cl_object_variable *v, uint64_t line)
+{
+	uint64_t most = per_line_bound(v->element, line);
+	uint64_t lines = cl_objects_lines_bound(v->element, v->elements, line);
+
+	if (v->elements && v->per_line > v->elements)
+		return over(ld, &v->span, v->name, "'per-line'", v->per_line, "'elements'",
+			    v->elements);
+	if (v->per_line > most)
+		return over(ld, &v->span, v->name, "'per-line'", v->per_line,
+			    v->element ? "the elements of its 'element' size a line can hold" :
+			    "the bytes of a line", most);
+	if (lines && v->lines > lines)
+		return over(ld, &v->span, v->name, "'lines'", v->lines,
+			    "the lines its elements cover", lines);
+	return 0;
+}
+
+/*
+ * Counts that contradict each other or the geometry are refused, as a
+ * contention: entry's are: printed as given they would be believed
+ * (docs/profiles.md).  The line is the section's line-size, else the
+ * largest there is, which bounds the least.
+ */
+static int objects_check(struct loader *ld, const struct cl_objects *o)
+{
+	uint64_t line = o->line_size ? o->line_size : CL_LINE_SIZE_MAX;
+
+	for (size_t i = 0; i < o->nstructs; i++)
+		if (struct_check(ld, &o->structs[i], line))
+			return -1;
+	for (size_t i = 0; i < o->nvariables; i++)
+		if (variable_check(ld, &o->variables[i], line))
+			return -1;
+	return 0;
+}
+
 int ld_parse_objects(struct loader *ld, const char *key, void *arg)
 {
 	(void)arg;
 	ld->tmp.objects.present = true;
-	return ld_parse_keys(ld, key, &objects_table, &ld->tmp.objects);
+	if (ld_parse_keys(ld, key, &objects_table, &ld->tmp.objects))
+		return -1;
+	return objects_check(ld, &ld->tmp.objects);
 }
 
 /* ------------------------------------------------------------------ */

@@ -319,7 +319,7 @@ static void test_kind_names(void **state)
 	(void)state;
 	for (int k = 0; k < CL_IMPORT_KIND_COUNT; k++)
 		assert_int_equal(cl_import_kind_lookup(cl_import_kind_name(k)), k);
-	assert_int_equal(cl_import_kind_lookup("perf-c2c"), -1);
+	assert_int_equal(cl_import_kind_lookup("perf-c3c"), -1);
 }
 
 /* ------------------------------------------------------------------ */

@@ -202,6 +202,7 @@ void cli_struct_first(char **args, int n);
 
 extern const struct cl_command cl_cmd_explain;
 extern const struct cl_command cl_cmd_report;
+extern const struct cl_command cl_cmd_patch;
 extern const struct cl_command cl_cmd_lint;
 extern const struct cl_command cl_cmd_dwarf;
 extern const struct cl_command cl_cmd_layout;

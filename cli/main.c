@@ -19,6 +19,7 @@ static const struct cl_command *const commands[] = {
 	&cl_cmd_diff,
 	&cl_cmd_merge,
 	&cl_cmd_report,
+	&cl_cmd_patch,
 };
 
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))

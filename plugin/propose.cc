@@ -7,7 +7,8 @@
  * becomes one fix-it that replaces the line's text, attached to the
  * struct's first warning, so -fdiagnostics-generate-patch prints a unified diff that
  * `patch` applies and -fdiagnostics-parseable-fixits lists them.  (A fix-it
- * range that spans a newline makes GCC drop the whole patch: none does.)
+ * range that spans a newline makes GCC drop the whole patch: none does; a
+ * padding line is inserted whole, the one newline GCC takes.)
  */
 #include "cachelint-plugin.h"
 
@@ -47,35 +48,72 @@ size_t propose_changed_lines(const struct cl_report_proposal *rp)
 }
 
 /*
+ * The fix-it for line @l: its new text replaces the old, or fills an empty
+ * line.
+ */
+static bool line_fixit(rich_location *richloc, location_t near, const char *file,
+		       unsigned l, const char *old, const char *now, size_t now_len)
+{
+	size_t len = strlen(old);
+	location_t start, finish;
+
+	char *text;
+
+	if (len == now_len && !strncmp(old, now, now_len))
+		return true;
+	start = location_in_file(near, file, l, 1);
+	finish = len ? location_in_file(near, file, l, (unsigned)len) : start;
+	if (!start || !finish)
+		return false;
+	text = xstrndup(now, now_len);
+	if (len)
+		richloc->add_fixit_replace(source_range::from_locations(start, finish), text);
+	else
+		richloc->add_fixit_insert_before(start, text);
+	free(text);
+	return true;
+}
+
+/*
  * The rewrite is of the struct's body, so its lines are placed in the file
  * of the struct's own location, not the warning's: a warning on 'node.next'
  * points into the header of the embedded type, where the body's line numbers
- * name unrelated code.
+ * name unrelated code.  An entry with a padding line after its '\n' gets a
+ * second fix-it, the padding inserted as a whole line at the start of the
+ * next line (GCC takes a newline in a fix-it only so).
  */
 bool propose_add_fixits(rich_location *richloc, const struct cl_report_proposal *rp)
 {
 	const struct cl_rewrite *rw = rp->rw;
 	location_t near = (location_t)rp->rec->span.cookie;
 	const char *file = rp->rec->span.file;
+	const char *pending = NULL;
 
 	if (!near || !file)
 		return false;
 
-	for (unsigned l = rw->first_line; l <= rw->last_line; l++) {
-		const char *old = rp->src->lines[l - 1], *now = rw->lines[l - rw->first_line];
-		size_t len = strlen(old);
-		location_t start, finish;
+	for (unsigned l = rw->first_line; l <= rw->last_line + 1; l++) {
+		const char *now = l <= rw->last_line ? rw->lines[l - rw->first_line] : NULL;
+		const char *nl = now ? strchr(now, '\n') : NULL;
 
-		if (!strcmp(old, now))
-			continue;
-		start = location_in_file(near, file, l, 1);
-		finish = len ? location_in_file(near, file, l, (unsigned)len) : start;
-		if (!start || !finish)
+		if (pending) {
+			location_t at = location_in_file(near, file, l, 1);
+			char *line = concat(pending, "\n", NULL);
+
+			if (at)
+				richloc->add_fixit_insert_before(at, line);
+			free(line);
+			if (!at)
+				return false;
+			pending = NULL;
+		}
+		if (!now)
+			break;
+		if (!line_fixit(richloc, near, file, l, rp->src->lines[l - 1], now,
+				nl ? (size_t)(nl - now) : strlen(now)))
 			return false;
-		if (len)
-			richloc->add_fixit_replace(source_range::from_locations(start, finish), now);
-		else
-			richloc->add_fixit_insert_before(start, now);
+		if (nl)
+			pending = nl + 1;
 	}
 	return !richloc->seen_impossible_fixit_p();
 }

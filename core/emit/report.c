@@ -3,6 +3,7 @@
  * report.c - findings as YAML (libyaml's emitter), and atomic output files
  */
 #include "report.h"
+#include "emit_source.h"
 #include "propose_text.h"
 #include "names.h"
 #include "yaml_writer.h"
@@ -244,6 +245,34 @@ static void put_text(struct cl_yw *w, const struct cl_record *rec, const struct 
 	free(buf);
 }
 
+/*
+ * The rewrite as `cachelint patch` takes it from a build's reports: the
+ * file (absolute, so that units compiled in other folders name it alike),
+ * the lines replaced, a hash of their text as this unit read it (a source
+ * edited since the build is refused, not patched blind) and the new lines.
+ */
+static void put_edit(struct cl_yw *w, const struct cl_report_proposal *rp)
+{
+	const struct cl_rewrite *rw = rp->rw;
+	char *file = cl_path_absolute(rp->rec->span.file);
+	char hash[32];
+
+	snprintf(hash, sizeof(hash), "fnv1a:%016" PRIx64, cl_rewrite_source_hash(rp->src, rw));
+	cl_yw_word(w, "edit");
+	cl_yw_map(w, false);
+	cl_yw_key_quoted(w, "file", file);
+	cl_yw_key_u64(w, "first-line", rw->first_line);
+	cl_yw_key_u64(w, "last-line", rw->last_line);
+	cl_yw_key_quoted(w, "source", hash);
+	cl_yw_word(w, "lines");
+	cl_yw_seq(w, false);
+	for (unsigned l = rw->first_line; l <= rw->last_line; l++)
+		cl_yw_quoted(w, rw->lines[l - rw->first_line]);
+	cl_yw_seq_end(w);
+	cl_yw_map_end(w);
+	free(file);
+}
+
 /**
  * struct asserts - the assert lines of one record, as its members are walked
  * @type: the type the kernel's macros take: "struct tcp_sock", or a
@@ -386,9 +415,11 @@ static void put_proposal(struct cl_yw *w, const struct cl_report_proposal *rp)
 	asserts = cl_proposal_group_asserts(p, &a);
 	if (asserts)
 		cl_yw_key_quoted(w, "kernel-asserts", asserts);
-	if (rp->rw)
+	if (rp->rw) {
 		put_text(w, rp->rec, rp->rw);
-	else
+		if (rp->src && rp->rec->span.file)
+			put_edit(w, rp);
+	} else
 		cl_yw_key_quoted(w, "patch", rp->reason);
 	cl_arena_free(&a);
 	cl_yw_map_end(w);

@@ -364,17 +364,37 @@ static const char *with_padding(struct cl_arena *a, const char *line, size_t sem
 			       (int)semicolon + 1, line, index, pad, line + semicolon + 1);
 }
 
+/*
+ * A field whose line ends in a comment (or whose comment goes on over the
+ * lines below) keeps it right after its semicolon: the padding becomes a
+ * line of its own after the comment, indented as the field.  It rides on
+ * the chunk's last line, after a '\n' (propose_text.h): the body's line
+ * entries keep their number.
+ */
+static const char *padding_line(struct cl_arena *a, const char *last, const char *first,
+				size_t index, uint32_t pad)
+{
+	size_t indent = strspn(first, " \t");
+
+	return cl_arena_printf(a, "%s\n%.*schar cachelint_pad_%zu[%" PRIu32 "];", last,
+			       (int)indent, first, index, pad);
+}
+
 static void emit_chunk(const struct scan *s, const struct stmt *st, uint32_t align,
 		       uint32_t pad, size_t index, unsigned skip_blank, const char **v,
 		       size_t *n)
 {
+	bool commented = comment_after(line_at(s, st->end.line), st->end.col + 1) >= 0;
+
 	for (unsigned l = st->chunk_first + skip_blank; l <= st->chunk_last; l++) {
 		const char *text = line_at(s, l);
 
-		if (l == st->end.line && pad)
+		if (l == st->end.line && pad && !commented)
 			text = with_padding(s->arena, text, st->end.col, index, pad);
 		if (l == st->end.line && align)
 			text = with_alignment(s->arena, text, st->end.col, align);
+		if (l == st->chunk_last && pad && commented)
+			text = padding_line(s->arena, text, line_at(s, st->start.line), index, pad);
 		v[(*n)++] = text;
 	}
 }

@@ -27,7 +27,9 @@ struct cl_source_text {
  * struct cl_rewrite - the struct body as the proposal writes it
  * @first_line: first line replaced (1-based)
  * @last_line: last line replaced; the body keeps its number of lines
- * @lines: the new text of lines @first_line..@last_line
+ * @lines: the new text of lines @first_line..@last_line; an entry may hold
+ *         a '\n' and a line inserted after it (the padding after a field
+ *         whose comment ends its line), never more than one
  * @reason: why there is no rewrite, when there is none
  */
 struct cl_rewrite {
@@ -44,6 +46,12 @@ struct cl_rewrite {
  */
 int cl_proposal_rewrite(const struct cl_proposal *p, const struct cl_source_text *src,
 			struct cl_arena *a, struct cl_rewrite *out);
+
+/*
+ * FNV-1a of lines @rw->first_line..@rw->last_line of @src, each with its
+ * '\n': what a report's edit records of the text it replaces.
+ */
+uint64_t cl_rewrite_source_hash(const struct cl_source_text *src, const struct cl_rewrite *rw);
 
 /*
  * The @n rewrites of one file (@src, at @path relative to where `patch -p1`

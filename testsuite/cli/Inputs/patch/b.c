@@ -1,0 +1,6 @@
+#include "counter.h"
+
+long limit(struct counter *c)
+{
+	return c->min + c->parent->min;
+}

@@ -303,6 +303,7 @@ bool cl_pipeline_add(struct cl_pipeline *p, struct cl_record *rec, const char *k
 	if (cl_profile_has_entries(p->cfg.profile)) {
 		cl_profile_apply_embedded(p->cfg.profile, rec, &p->arena);
 		cl_profile_apply(p->cfg.profile, rec, &p->arena, &scratch);
+		cl_profile_evidence_lines(p->cfg.profile, rec, p->cfg.opt.line_size, &scratch);
 	}
 	if (!p->cfg.opt.no_cacheline_groups) {
 		cl_record_for_each_embedded(rec, groups_below, &p->arena);

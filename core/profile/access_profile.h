@@ -441,6 +441,15 @@ enum cl_class cl_infer_class(uint64_t reads, uint64_t writes, uint64_t hottest,
 size_t cl_profile_apply(struct cl_profile *p, struct cl_record *rec,
 			struct cl_arena *a, struct cl_findings *out);
 /*
+ * Evidence per object or per line taken at lines smaller than the
+ * analysis's @line_size (the runtime's 64 bytes, a 128-byte analysis)
+ * cannot say that two members in different small lines of one large line
+ * never shared it: it no longer filters @rec's pairs, and a finding in
+ * @out says so (docs/profiles.md).
+ */
+void cl_profile_evidence_lines(const struct cl_profile *p, struct cl_record *rec,
+			       unsigned line_size, struct cl_findings *out);
+/*
  * The classes only (no findings: @out NULL above) of every named record
  * that @rec embeds, at any depth, each once.  Applying a profile twice to
  * one record changes nothing, so records that share embedded models (one

@@ -395,6 +395,39 @@ static bool objects_fit(struct cl_record *rec, const struct cl_object_struct *os
 	return fit;
 }
 
+static void report_evidence_line(struct cl_findings *out, struct cl_record *rec,
+				 const char *section, const struct cl_span *span,
+				 uint64_t taken, unsigned line_size)
+{
+	struct cl_finding *f;
+
+	if (!out || (rec->suppress & (1u << CL_RULE_PROFILE)))
+		return;
+	f = cl_findings_add(out, CL_RULE_PROFILE, rec);
+	f->where = rec->span;
+	f->message = cl_arena_printf(out->arena,
+		"the %s evidence at %s was taken at %" PRIu64 "-byte lines and the analysis uses %u-byte lines: it cannot show which members never shared one, so '%s' is judged by its classes [%s]",
+		section, cl_span_where(span, out->arena), taken, line_size, f->record_name,
+		cl_rule_info(CL_RULE_PROFILE)->id);
+}
+
+void cl_profile_evidence_lines(const struct cl_profile *p, struct cl_record *rec,
+			       unsigned line_size, struct cl_findings *out)
+{
+	const struct cl_contention_entry *cs = rec->contention;
+
+	if (rec->objects && p->objects.line_size && p->objects.line_size < line_size) {
+		report_evidence_line(out, rec, "objects:", &rec->objects->span,
+				     p->objects.line_size, line_size);
+		rec->objects = NULL;
+	}
+	if (cs && cs->hdr && cs->hdr->line_size && cs->hdr->line_size < line_size) {
+		report_evidence_line(out, rec, "contention:", &cs->span, cs->hdr->line_size,
+				     line_size);
+		rec->contention = NULL;
+	}
+}
+
 size_t cl_profile_apply(struct cl_profile *p, struct cl_record *rec,
 			struct cl_arena *a, struct cl_findings *out)
 {

@@ -187,6 +187,8 @@ static void merge_unit(struct merge *m, const struct lint_job *job, struct lint_
 		if (!cl_strset_add(&m->seen_notes, line))
 			fprintf(stderr, "%s\n", line);
 	}
+	for (size_t i = 0; i < tu->nsystem_names; i++)
+		cl_pipeline_add_system(&m->pipe, tu->system_names[i]);
 	for (size_t i = 0; i < tu->nrecords; i++) {
 		if (tu->records[i].var) {
 			cl_pipeline_add_variable(&m->pipe, tu->records[i].var);

@@ -10,6 +10,7 @@
 
 #include "cli_output.h"
 #include "dwarf_columns.h"
+#include "emit_source.h"
 
 int dw_run_init(struct dw_run *r, struct cli_common *c)
 {
@@ -34,10 +35,18 @@ void dw_run_free(struct dw_run *r)
 	cl_profile_free(&r->profile);
 }
 
+/*
+ * libc's structs are the plugin's and the lint's to skip, and so here:
+ * an instrumented run's entries for struct msghdr are not findings.
+ */
 static void on_record(void *data, struct cl_record *rec)
 {
 	struct dw_run *r = data;
 
+	if (!r->system_too && cl_path_is_system(rec->span.file)) {
+		cl_pipeline_add_system(&r->pipe, rec->name);
+		return;
+	}
 	cl_pipeline_add(&r->pipe, rec, NULL);
 }
 
@@ -97,7 +106,10 @@ size_t dw_run_files(struct dw_run *r, char *const *files, int nfiles, bool all,
 		.jobs = r->jobs,
 		.reference = r->reference,
 	};
-	struct dw_frontend *fe = dw_frontend_new(&cfg);
+	struct dw_frontend *fe;
+
+	r->system_too = all || only || r->pipe.cfg.dump;
+	fe = dw_frontend_new(&cfg);
 	size_t failed = 0;
 
 	for (int i = 0; i < nfiles; i++) {

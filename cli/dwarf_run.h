@@ -23,6 +23,8 @@
  * @fe: the front end, which owns the records
  * @jobs: threads reading units ahead (-j); 0 or 1: none
  * @reference: --reader libdwarf
+ * @system_too: analyse the structs of system headers as well (a layout
+ *              asked for by name, a dump of every layout)
  */
 struct dw_run {
 	struct cli_common *c;
@@ -33,6 +35,7 @@ struct dw_run {
 	struct dw_frontend *fe;
 	unsigned jobs;
 	bool reference;
+	bool system_too;
 };
 
 /* Load the profiles and set up the pipeline; 0, or -1 after printing the error. */

@@ -141,6 +141,7 @@ void cl_pipeline_init(struct cl_pipeline *p, const struct cl_pipeline_config *cf
 	cl_findings_init(&p->findings, &p->arena);
 	cl_strset_init(&p->seen_records);
 	cl_strset_init(&p->seen_variables);
+	cl_strset_init(&p->system_names);
 	cl_strset_init(&p->seen_findings);
 	cl_strset_init(&p->source_paths);
 }
@@ -154,6 +155,7 @@ void cl_pipeline_free(struct cl_pipeline *p)
 	cl_strset_free(&p->source_paths);
 	cl_strset_free(&p->seen_records);
 	cl_strset_free(&p->seen_variables);
+	cl_strset_free(&p->system_names);
 	cl_strset_free(&p->seen_findings);
 	free(p->records);
 	free(p->proposals);
@@ -342,6 +344,12 @@ bool cl_pipeline_add(struct cl_pipeline *p, struct cl_record *rec, const char *k
 	return true;
 }
 
+void cl_pipeline_add_system(struct cl_pipeline *p, const char *name)
+{
+	if (name)
+		cl_strset_add(&p->system_names, name);
+}
+
 void cl_pipeline_add_variable(struct cl_pipeline *p, const struct cl_variable *v)
 {
 	size_t first = p->findings.n;
@@ -419,7 +427,8 @@ static void budgets_undefined(struct cl_pipeline *p, const struct cl_profile *pr
 
 		for (size_t j = 0; j < i && !said; j++)
 			said = !strcmp(prof->budgets[j].record, b->record);
-		if (said || defined_in_run(rn, b->record))
+		if (said || defined_in_run(rn, b->record) ||
+		    cl_strset_has(&p->system_names, b->record))
 			continue;
 		f = cl_findings_add(&p->findings, CL_RULE_PROFILE, NULL);
 		f->record_name = cl_arena_strdup(&p->arena, b->record);
@@ -443,7 +452,7 @@ static void contention_undefined(struct cl_pipeline *p, const struct cl_profile 
 		struct cl_finding *f;
 
 		if (e->variable ? cl_strset_add(&p->seen_variables, e->name) :
-		    defined_in_run(rn, e->name))
+		    defined_in_run(rn, e->name) || cl_strset_has(&p->system_names, e->name))
 			continue;
 		/* its structs: entry says it already */
 		ps = e->variable ? NULL : cl_profile_find(prof, e->name);
@@ -485,7 +494,7 @@ static void objects_undefined(struct cl_pipeline *p, const struct cl_profile *pr
 		const struct cl_object_struct *os = &o->structs[i];
 		const struct cl_profile_struct *ps = cl_profile_find(prof, os->name);
 
-		if (defined_in_run(rn, os->name) ||
+		if (defined_in_run(rn, os->name) || cl_strset_has(&p->system_names, os->name) ||
 		    (ps && (!ps->defined || (ps->suppress & (1u << CL_RULE_PROFILE)))))
 			continue;
 		profile_says(p, os->name, &os->span, cl_arena_printf(&p->arena,
@@ -519,7 +528,8 @@ void cl_pipeline_finish(struct cl_pipeline *p)
 		const struct cl_profile_struct *ps = &prof->structs[i];
 		struct cl_finding *f;
 
-		if (ps->defined || (ps->suppress & (1u << CL_RULE_PROFILE)))
+		if (ps->defined || (ps->suppress & (1u << CL_RULE_PROFILE)) ||
+		    cl_strset_has(&p->system_names, ps->name))
 			continue;
 		f = cl_findings_add(&p->findings, CL_RULE_PROFILE, NULL);
 		f->record_name = cl_arena_strdup(&p->arena, ps->name);

@@ -114,6 +114,8 @@ struct cl_pipeline_config {
  * @seen_records: dedup keys of the records added
  * @seen_findings: "file:line:col:message" of the findings kept (two layouts
  *                 of one header struct can give the same finding)
+ * @system_names: structs and typedefs a system header defines, given by
+ *                cl_pipeline_add_system()
  * @source_paths: source files read for rewrites
  * @source_texts: their lines, or why a file cannot be read
  * @nsource_texts: allocated @source_texts
@@ -128,6 +130,7 @@ struct cl_pipeline {
 	size_t nproposals, proposals_cap;
 	struct cl_strset seen_records, seen_findings;
 	struct cl_strset seen_variables;
+	struct cl_strset system_names;
 	struct cl_strset source_paths;
 	struct cl_source_text **source_texts;
 	size_t nsource_texts;
@@ -192,6 +195,16 @@ bool cl_pipeline_add(struct cl_pipeline *p, struct cl_record *rec, const char *k
  * cl_pipeline_free().
  */
 void cl_pipeline_add_variable(struct cl_pipeline *p, const struct cl_variable *v);
+/*
+ * A struct (or typedef) @name that a system header defines: not analysed,
+ * since nobody can change libc's layouts and the plugin skips them too,
+ * but a profile's entries for it (an instrumented run with instrument=all
+ * counts the program's accesses to struct iovec) are of a struct the
+ * inputs define, not "no input defines" warnings.  The lint, which skips
+ * system headers, and the DWARF reader, for declarations under the system
+ * include folders (cl_path_is_system()), give these.
+ */
+void cl_pipeline_add_system(struct cl_pipeline *p, const char *name);
 /* After the last input: the profile structs no input defined (whole_program). */
 void cl_pipeline_finish(struct cl_pipeline *p);
 

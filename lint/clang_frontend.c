@@ -692,6 +692,30 @@ static enum CXChildVisitResult walk_decl(CXCursor c, CXCursor parent, CXClientDa
 	return CXChildVisit_Continue;
 }
 
+/*
+ * A struct, union or typedef of a system header that the profile names:
+ * the unit defines it (an instrumented run counts accesses to struct
+ * iovec), though nobody annotates libc's structs and none is analysed.
+ */
+static void system_name(struct fe *fe, CXCursor c)
+{
+	const struct cl_profile *p = fe->opt->profile;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	CXString s;
+	const char *name;
+
+	if (!p || !(k == CXCursor_StructDecl || k == CXCursor_UnionDecl ||
+		    k == CXCursor_ClassDecl || k == CXCursor_TypedefDecl))
+		return;
+	s = clang_getCursorSpelling(c);
+	name = clang_getCString(s);
+	if (name && *name && (cl_profile_find(p, name) || cl_objects_struct(p, name) ||
+			      cl_contention_find(&p->contention, name, false)))
+		*cl_vec_push(&fe->out->system_names, &fe->out->nsystem_names,
+			     &fe->out->system_cap) = cl_arena_strdup(&fe->out->arena, name);
+	clang_disposeString(s);
+}
+
 static enum CXChildVisitResult walk_top(CXCursor c, CXCursor parent, CXClientData data)
 {
 	struct walk *w = data;
@@ -705,8 +729,10 @@ static enum CXChildVisitResult walk_top(CXCursor c, CXCursor parent, CXClientDat
 	if (k == CXCursor_MacroDefinition || k == CXCursor_InclusionDirective)
 		return CXChildVisit_Continue;
 	/* Nobody annotates libc's structs; the plugin skips them too. */
-	if (clang_Location_isInSystemHeader(clang_getCursorLocation(c)))
+	if (clang_Location_isInSystemHeader(clang_getCursorLocation(c))) {
+		system_name(w->fe, c);
 		return CXChildVisit_Continue;
+	}
 	return walk_decl(c, parent, data);
 }
 
@@ -1267,6 +1293,7 @@ void lint_tu_free(struct lint_tu *tu)
 		free(tu->access);
 	}
 	free(tu->records);
+	free(tu->system_names);
 	free(tu->errors);
 	free(tu->notes);
 	cl_arena_free(&tu->arena);

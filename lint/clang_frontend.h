@@ -65,6 +65,9 @@ struct lint_record {
  *          (malloc()ed, NULL when it was)
  * @access: with lint_fe_options.access_map, the unit's member accesses
  *          (clang_access.c; NULL when the unit failed)
+ * @system_names: structs and typedefs of system headers that the profile
+ *                names: not analysed, but defined (cl_pipeline_add_system())
+ * @nsystem_names: number of @system_names
  */
 struct lint_tu {
 	struct cl_arena arena;
@@ -73,6 +76,8 @@ struct lint_tu {
 	char *errors;
 	char *notes;	/* lines "file:line:col: note: …", or NULL */
 	struct cl_access_map *access;
+	const char **system_names;
+	size_t nsystem_names, system_cap;
 };
 
 /**

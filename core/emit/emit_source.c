@@ -232,6 +232,20 @@ char *cl_path_join(const char *dir, const char *path)
 	return abs;
 }
 
+bool cl_path_is_system(const char *path)
+{
+	static const char *const dirs[] = {
+		"/usr/include/", "/usr/local/include/", "/usr/lib/gcc/", "/usr/lib/llvm-",
+	};
+
+	if (!path)
+		return false;
+	for (size_t i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++)
+		if (!strncmp(path, dirs[i], strlen(dirs[i])))
+			return true;
+	return false;
+}
+
 char *cl_path_absolute(const char *path)
 {
 	char cwd[PATH_MAX];

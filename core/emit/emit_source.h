@@ -11,6 +11,7 @@
 #ifndef CACHELINT_EMIT_SOURCE_H
 #define CACHELINT_EMIT_SOURCE_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "emit.h"
@@ -64,6 +65,14 @@ const char *cl_source_line(struct cl_source_cache *c, const char *file, unsigned
  * The result is malloc()ed.
  */
 char *cl_path_relative(const char *path, const char *root);
+/*
+ * Whether @path (a DW_AT_decl_file) is in a system header: below the
+ * folders GCC and clang search as system folders on Debian (/usr/include,
+ * /usr/local/include, the compilers' own /usr/lib/gcc/ and /usr/lib/llvm-*
+ * include folders), where the plugin's in_system_header_at() and libclang's
+ * clang_Location_isInSystemHeader() put them.
+ */
+bool cl_path_is_system(const char *path);
 /* @path made absolute and folded; malloc()ed. */
 char *cl_path_absolute(const char *path);
 /*

@@ -230,6 +230,7 @@ bool dw_ahead_take(struct dw_frontend *fe, struct dw_unit *u)
 	u->nvars = w->nvars;
 	u->vars_cap = w->vars_cap;
 	u->typedefs = w->typedefs;
+	u->scopes = w->scopes;
 	u->shapes = w->shapes;
 	u->raw_embedded = w->raw_embedded;
 	u->files_state = w->files_state;

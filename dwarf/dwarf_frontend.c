@@ -379,6 +379,7 @@ void dw_unit_free(struct dw_unit *u)
 	}
 	cl_map_free(&u->types);
 	cl_map_free(&u->typedefs);
+	cl_map_free(&u->scopes);
 	cl_map_free(&u->embedded);
 	cl_map_free(&u->shapes);
 	cl_map_free(&u->raw_embedded);
@@ -414,24 +415,48 @@ static void visit_root(struct dw_unit *u, struct dw_type *t)
 	}
 }
 
+const char *dw_scope_join(struct dw_unit *u, const char *scope, const char *name)
+{
+	/* read in place or from libdwarf: escaped here (names.h), idempotent */
+	name = name && *name ? cl_name_escape(&u->arena, name) : "{anonymous}";
+	return scope ? cl_arena_printf(&u->arena, "%s::%s", scope, name) : name;
+}
+
+const char *dw_scoped_name(struct dw_unit *u, dw_key key, const char *name)
+{
+	const char *scope = name ? cl_map_get(&u->scopes, key) : NULL;
+
+	return scope ? dw_scope_join(u, scope, name) : name;
+}
+
+/* The DIE's name, or NULL (in the unit's arena: libdwarf's is freed). */
+static const char *die_name(struct dw_unit *u, Dwarf_Die die)
+{
+	char *name = NULL;
+	Dwarf_Error e = NULL;
+	int rc = dwarf_diename(die, &name, &e);
+
+	if (rc == DW_DLV_ERROR)
+		dw_fail_dwarf(u, "reading a name", e);
+	return rc == DW_DLV_OK ? cl_arena_strdup(&u->arena, name) : NULL;
+}
+
 static void visit_record(struct dw_unit *u, Dwarf_Die die)
 {
 	const char *only = u->fe->cfg.only;
 	struct dw_type *t;
 
+	if (u->scope)
+		cl_map_put(&u->scopes, dw_die_key(u, die), (void *)u->scope);
 	if (u->fast) {
 		/* decided at the end of the unit, when the typedef names are known */
 		*cl_vec_push(&u->cands, &u->ncands, &u->cands_cap) = dw_die_key(u, die);
 		return;
 	}
 	if (only) {
-		char *name = NULL;
-		Dwarf_Error e = NULL;
-		int rc = dwarf_diename(die, &name, &e);
+		const char *name = die_name(u, die);
 
-		if (rc == DW_DLV_ERROR)
-			dw_fail_dwarf(u, "reading a name", e);
-		if (rc != DW_DLV_OK || strcmp(name, only))
+		if (!name || strcmp(dw_scoped_name(u, dw_die_key(u, die), name), only))
 			return;
 	}
 	t = dw_type_layout_die(u, dw_die_key(u, die), die);
@@ -500,8 +525,13 @@ static void visit(struct dw_unit *u, Dwarf_Die die, unsigned depth)
 	case DW_TAG_class_type:
 		visit_record(u, die);
 		/* C++ nests type definitions in classes; C never does */
-		if (u->cplusplus)
+		if (u->cplusplus) {
+			const char *outer = u->scope;
+
+			u->scope = dw_scope_join(u, outer, die_name(u, die));
 			walk(u, die, depth + 1);
+			u->scope = outer;
+		}
 		break;
 	case DW_TAG_typedef:
 		visit_typedef(u, die);
@@ -520,10 +550,17 @@ static void visit(struct dw_unit *u, Dwarf_Die die, unsigned depth)
 		break;
 	case DW_TAG_subprogram:
 	case DW_TAG_lexical_block:
-	case DW_TAG_namespace:
 		/* local struct definitions */
 		walk(u, die, depth + 1);
 		break;
+	case DW_TAG_namespace: {
+		const char *outer = u->scope;
+
+		u->scope = dw_scope_join(u, outer, die_name(u, die));
+		walk(u, die, depth + 1);
+		u->scope = outer;
+		break;
+	}
 	default:
 		break;
 	}
@@ -559,13 +596,27 @@ static void walk(struct dw_unit *u, Dwarf_Die parent, unsigned depth)
  * the top), 0 when the DIEs are beyond this reader: the unit is then walked
  * again through libdwarf, which says what is wrong if anything is.
  */
+/* A DIE's DW_AT_name read in place; NULL if it has none or cannot be read. */
+static const char *raw_name(struct dw_unit *u, uint64_t off)
+{
+	struct dw_raw_die d;
+
+	if (dw_raw_die_read(&u->raw, off, &d))
+		return NULL;
+	for (unsigned i = 0; i < d.n; i++)
+		if (d.v[i].at == DW_AT_name && d.v[i].cls == DWR_STRING)
+			return (const char *)d.v[i].data;
+	return NULL;
+}
+
 static uint64_t walk_raw(struct dw_unit *u, uint64_t off, unsigned depth, bool visit,
-			 uint64_t parent)
+			 uint64_t parent, const char *scope)
 {
 	for (;;) {
 		struct dw_raw_die d;
 		bool into = false;
 		uint64_t inside = 0;
+		const char *in = scope;
 
 		if (!depth && off == u->raw.end)
 			return off;
@@ -580,7 +631,11 @@ static uint64_t walk_raw(struct dw_unit *u, uint64_t off, unsigned depth, bool v
 		case DW_TAG_union_type:
 		case DW_TAG_class_type:
 			*cl_vec_push(&u->cands, &u->ncands, &u->cands_cap) = dw_key_make(off, 1);
+			if (scope)
+				cl_map_put(&u->scopes, dw_key_make(off, 1), (void *)scope);
 			into = u->cplusplus;
+			if (into && d.children)
+				in = dw_scope_join(u, scope, raw_name(u, off));
 			break;
 		case DW_TAG_typedef:
 			if (!visit_raw_typedef(u, &d))
@@ -598,8 +653,11 @@ static uint64_t walk_raw(struct dw_unit *u, uint64_t off, unsigned depth, bool v
 			into = true;
 			break;
 		case DW_TAG_lexical_block:
+			into = true;
+			break;
 		case DW_TAG_namespace:
 			into = true;
+			in = dw_scope_join(u, scope, raw_name(u, off));
 			break;
 		case DW_TAG_LLVM_annotation:
 			/* of a function, a parameter or a typedef: read once for __per_thread */
@@ -610,7 +668,7 @@ static uint64_t walk_raw(struct dw_unit *u, uint64_t off, unsigned depth, bool v
 		default:
 			break;
 		}
-		off = d.children ? walk_raw(u, d.next, depth + 1, into, inside) : d.next;
+		off = d.children ? walk_raw(u, d.next, depth + 1, into, inside, in) : d.next;
 		if (!off)
 			return 0;
 	}
@@ -621,7 +679,7 @@ bool dw_walk_in_place(struct dw_unit *u)
 	struct dw_raw_die d;
 
 	return !dw_raw_die_read(&u->raw, u->raw.die_off, &d) &&
-	       (!d.children || walk_raw(u, d.next, 0, true, 0));
+	       (!d.children || walk_raw(u, d.next, 0, true, 0, NULL));
 }
 
 /*
@@ -636,6 +694,9 @@ static void walk_unit(struct dw_unit *u, Dwarf_Die cu)
 	u->nvars = 0;
 	cl_map_free(&u->typedefs);
 	cl_map_init(&u->typedefs);
+	cl_map_free(&u->scopes);
+	cl_map_init(&u->scopes);
+	u->scope = NULL;
 	walk(u, cu, 0);
 }
 

@@ -273,6 +273,10 @@ struct dw_embedder {
  * @vars: variable DIEs with children (annotations) met by the walk, in DIE
  *        order: the candidates for __per_thread
  * @nvars, @vars_cap: number and allocated @vars
+ * @scopes: DIE key of a record defined in a C++ namespace or class -> the
+ *          scope ("ns", "ns::outer"), so that it is named "ns::plain" as
+ *          the plugin names it (and the profile keys it)
+ * @scope: the scope the walk is in, NULL at the top
  * @cands: struct definitions met by the walk, in DIE order, when @fast
  * @i386: 0 not known yet, 1 the unit is i386 (ELF EM_386/EM_IAMCU), -1 not
  */
@@ -308,6 +312,8 @@ struct dw_unit {
 	uint8_t files_state;
 	uint64_t *file_keys;
 	size_t nfile_keys;
+	struct cl_map scopes;
+	const char *scope;
 	dw_key *cands;
 	size_t ncands, cands_cap;
 	dw_key *vars;
@@ -382,6 +388,13 @@ bool dw_walk_in_place(struct dw_unit *u);
 uint64_t dw_unit_seed(const struct dw_unit *u);
 /* A unit's own memory (all of it: also what a worker prepared). */
 void dw_unit_free(struct dw_unit *u);
+/*
+ * @name in @scope ("ns::plain"): @name alone at the top; a nameless
+ * namespace or class is "{anonymous}", as GCC prints it.
+ */
+const char *dw_scope_join(struct dw_unit *u, const char *scope, const char *name);
+/* The name a record defined at DIE @key is known by: @name in its scope. */
+const char *dw_scoped_name(struct dw_unit *u, dw_key key, const char *name);
 
 /* dwarf_ahead.c: fast units prepared ahead of the walk, in threads */
 /*

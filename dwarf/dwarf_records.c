@@ -468,6 +468,7 @@ static struct cl_record *build(struct dw_unit *u, struct dw_type *t, Dwarf_Die d
 	struct cl_span span;
 	uint32_t suppress = 0;
 	bool per_thread = false;
+	const char *name = dw_scoped_name(u, t->key, a->name);
 	Dwarf_Die c;
 
 	dw_span(u, a, &span);
@@ -475,6 +476,13 @@ static struct cl_record *build(struct dw_unit *u, struct dw_type *t, Dwarf_Die d
 		Dwarf_Half ctag = dw_tag(u, c);
 		Dwarf_Die next;
 
+		/*
+		 * A class defined inside this one is in its scope: said before
+		 * the member of that type that follows converts it.
+		 */
+		if (u->cplusplus && name && (ctag == DW_TAG_structure_type ||
+		    ctag == DW_TAG_class_type || ctag == DW_TAG_union_type))
+			cl_map_put(&u->scopes, dw_die_key(u, c), (void *)name);
 		if (ctag == DW_TAG_member || ctag == DW_TAG_inheritance) {
 			convert_member(u, c, ctag, &ms, depth);
 		} else if (ctag == DW_TAG_LLVM_annotation) {
@@ -498,7 +506,7 @@ static struct cl_record *build(struct dw_unit *u, struct dw_type *t, Dwarf_Die d
 		goto out;
 	if (u->cplusplus)
 		vptr_first(&ms);
-	rec = cl_record_new(&u->arena, tag == DW_TAG_union_type ? CL_UNION : CL_STRUCT, a->name,
+	rec = cl_record_new(&u->arena, tag == DW_TAG_union_type ? CL_UNION : CL_STRUCT, name,
 			    ms.n);
 	rec->size = a->byte_size;
 	rec->span = span;

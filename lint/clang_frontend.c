@@ -252,6 +252,31 @@ static CXCursor field_record(CXCursor field)
 	return is_record_kind(clang_getCursorKind(decl)) ? decl : clang_getNullCursor();
 }
 
+/*
+ * @name in the namespaces and classes around @decl: "ns::plain", as the
+ * plugin (GCC's printable name) and the DWARF reader name it and profiles
+ * key it; a nameless namespace is "{anonymous}", as GCC prints it.  A
+ * struct inside a function or at file scope keeps its name.
+ */
+static const char *qualified(CXCursor decl, struct cl_arena *a, const char *name)
+{
+	for (CXCursor p = clang_getCursorSemanticParent(decl); !clang_Cursor_isNull(p);
+	     p = clang_getCursorSemanticParent(p)) {
+		enum CXCursorKind k = clang_getCursorKind(p);
+		CXString s;
+		const char *scope;
+
+		if (k != CXCursor_Namespace && k != CXCursor_StructDecl &&
+		    k != CXCursor_ClassDecl && k != CXCursor_UnionDecl)
+			break;
+		s = clang_getCursorSpelling(p);
+		scope = clang_getCString(s);
+		name = cl_arena_printf(a, "%s::%s", *scope ? scope : "{anonymous}", name);
+		clang_disposeString(s);
+	}
+	return name;
+}
+
 const char *lint_record_name(CXCursor decl, struct cl_arena *a, bool *typedef_name)
 {
 	CXString s = clang_getCursorSpelling(decl);
@@ -259,7 +284,7 @@ const char *lint_record_name(CXCursor decl, struct cl_arena *a, bool *typedef_na
 
 	*typedef_name = false;
 	if (*name) {
-		out = cl_arena_strdup(a, name);
+		out = qualified(decl, a, cl_arena_strdup(a, name));
 	} else if (!clang_Cursor_isAnonymous(decl)) {
 		CXString t = clang_getTypeSpelling(clang_getCursorType(decl));
 		const char *tn = clang_getCString(t);

@@ -83,7 +83,7 @@ enum {
 
 /*
  * Each common option's struct option, once: a subcommand that takes only
- * some of them lists those (cmd_diff.c, cmd_import.c); the others take
+ * some of them lists those (diff, import, bench); the others take
  * CLI_COMMON_LONG_OPTIONS, all of them.
  */
 #define CLI_LONG_PROFILE	{ "profile", required_argument, NULL, CLI_OPT_PROFILE }

@@ -238,8 +238,8 @@ static int bench_option(void *cmd, int opt, const char *arg)
 static int parse(struct bench_cmd *b, int argc, char **argv, int *status)
 {
 	static const struct option longopts[] = {
-		{ "profile", required_argument, NULL, CLI_OPT_PROFILE },
-		{ "line-size", required_argument, NULL, CLI_OPT_LINE_SIZE },
+		CLI_LONG_PROFILE,
+		CLI_LONG_LINE_SIZE,
 		{ "threads", required_argument, NULL, OPT_THREADS },
 		{ "seconds", required_argument, NULL, OPT_SECONDS },
 		{ "rounds", required_argument, NULL, OPT_ROUNDS },
@@ -249,8 +249,7 @@ static int parse(struct bench_cmd *b, int argc, char **argv, int *status)
 		{ "perf", no_argument, NULL, OPT_PERF },
 		{ "source", no_argument, NULL, OPT_SOURCE },
 		{ "per-thread", no_argument, NULL, OPT_PER_THREAD },
-		{ "help", no_argument, NULL, CLI_OPT_HELP },
-		{ "version", no_argument, NULL, CLI_OPT_VERSION },
+		CLI_LONG_HELP_VERSION,
 		{ NULL, 0, NULL, 0 },
 	};
 	const struct cli_parser p = {

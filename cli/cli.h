@@ -81,20 +81,37 @@ enum {
 	CLI_OPT_FIRST_FREE,	/* subcommands number their own options from here */
 };
 
-#define CLI_COMMON_LONG_OPTIONS						\
-	{ "profile", required_argument, NULL, CLI_OPT_PROFILE },		\
-	{ "line-size", required_argument, NULL, CLI_OPT_LINE_SIZE },		\
-	{ "alignment", required_argument, NULL, CLI_OPT_ALIGNMENT },		\
-	{ "adjacent", no_argument, NULL, CLI_OPT_ADJACENT },			\
-	{ "cacheline-groups", required_argument, NULL, CLI_OPT_CACHELINE_GROUPS }, \
-	{ "max-growth", required_argument, NULL, CLI_OPT_MAX_GROWTH },		\
-	{ "format", required_argument, NULL, CLI_OPT_FORMAT },			\
-	{ "propose", no_argument, NULL, CLI_OPT_PROPOSE },			\
-	{ "baseline", required_argument, NULL, CLI_OPT_BASELINE },		\
-	{ "fail-on", required_argument, NULL, CLI_OPT_FAIL_ON },		\
-	{ "quiet", no_argument, NULL, CLI_OPT_QUIET },			\
+/*
+ * Each common option's struct option, once: a subcommand that takes only
+ * some of them lists those (diff, import, bench); the others take
+ * CLI_COMMON_LONG_OPTIONS, all of them.
+ */
+#define CLI_LONG_PROFILE	{ "profile", required_argument, NULL, CLI_OPT_PROFILE }
+#define CLI_LONG_LINE_SIZE	{ "line-size", required_argument, NULL, CLI_OPT_LINE_SIZE }
+#define CLI_LONG_ALIGNMENT	{ "alignment", required_argument, NULL, CLI_OPT_ALIGNMENT }
+#define CLI_LONG_ADJACENT	{ "adjacent", no_argument, NULL, CLI_OPT_ADJACENT }
+#define CLI_LONG_CACHELINE_GROUPS \
+	{ "cacheline-groups", required_argument, NULL, CLI_OPT_CACHELINE_GROUPS }
+#define CLI_LONG_MAX_GROWTH	{ "max-growth", required_argument, NULL, CLI_OPT_MAX_GROWTH }
+#define CLI_LONG_FORMAT		{ "format", required_argument, NULL, CLI_OPT_FORMAT }
+#define CLI_LONG_PROPOSE	{ "propose", no_argument, NULL, CLI_OPT_PROPOSE }
+#define CLI_LONG_BASELINE	{ "baseline", required_argument, NULL, CLI_OPT_BASELINE }
+#define CLI_LONG_FAIL_ON	{ "fail-on", required_argument, NULL, CLI_OPT_FAIL_ON }
+#define CLI_LONG_QUIET		{ "quiet", no_argument, NULL, CLI_OPT_QUIET }
+/* --help and --version, which every subcommand takes */
+#define CLI_LONG_HELP_VERSION						\
 	{ "help", no_argument, NULL, CLI_OPT_HELP },				\
 	{ "version", no_argument, NULL, CLI_OPT_VERSION }
+
+/* How a struct is laid out and classed: --profile to --cacheline-groups. */
+#define CLI_LAYOUT_LONG_OPTIONS						\
+	CLI_LONG_PROFILE, CLI_LONG_LINE_SIZE, CLI_LONG_ALIGNMENT, CLI_LONG_ADJACENT, \
+	CLI_LONG_CACHELINE_GROUPS
+
+#define CLI_COMMON_LONG_OPTIONS						\
+	CLI_LAYOUT_LONG_OPTIONS, CLI_LONG_MAX_GROWTH, CLI_LONG_FORMAT,	\
+	CLI_LONG_PROPOSE, CLI_LONG_BASELINE, CLI_LONG_FAIL_ON, CLI_LONG_QUIET, \
+	CLI_LONG_HELP_VERSION
 
 /* The --help text of the common options, for the subcommands' own help. */
 extern const char cli_common_help[];

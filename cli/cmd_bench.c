@@ -238,8 +238,8 @@ static int bench_option(void *cmd, int opt, const char *arg)
 static int parse(struct bench_cmd *b, int argc, char **argv, int *status)
 {
 	static const struct option longopts[] = {
-		{ "profile", required_argument, NULL, CLI_OPT_PROFILE },
-		{ "line-size", required_argument, NULL, CLI_OPT_LINE_SIZE },
+		CLI_LONG_PROFILE,
+		CLI_LONG_LINE_SIZE,
 		{ "threads", required_argument, NULL, OPT_THREADS },
 		{ "seconds", required_argument, NULL, OPT_SECONDS },
 		{ "rounds", required_argument, NULL, OPT_ROUNDS },
@@ -249,8 +249,7 @@ static int parse(struct bench_cmd *b, int argc, char **argv, int *status)
 		{ "perf", no_argument, NULL, OPT_PERF },
 		{ "source", no_argument, NULL, OPT_SOURCE },
 		{ "per-thread", no_argument, NULL, OPT_PER_THREAD },
-		{ "help", no_argument, NULL, CLI_OPT_HELP },
-		{ "version", no_argument, NULL, CLI_OPT_VERSION },
+		CLI_LONG_HELP_VERSION,
 		{ NULL, 0, NULL, 0 },
 	};
 	const struct cli_parser p = {
@@ -603,7 +602,7 @@ static void bench_note(const char *fmt, ...)
 	cl_diag_print(&d);
 }
 
-static void add_proposal(struct bench_plan *p, struct dw_run *r, const struct cl_record *rec,
+static void add_proposal(struct bench_plan *p, struct cli_dwarf_run *r, const struct cl_record *rec,
 			 struct cl_arena *a)
 {
 	const struct cl_report_proposal *rp = cl_pipeline_proposal(&r->pipe, rec);
@@ -716,7 +715,7 @@ static int plan_make_slots(struct bench_plan *p, struct bench_cmd *b,
 	return 0;
 }
 
-static int plan_make(struct bench_plan *p, struct bench_cmd *b, struct dw_run *r,
+static int plan_make(struct bench_plan *p, struct bench_cmd *b, struct cli_dwarf_run *r,
 		     const char *name, struct cl_arena *a)
 {
 	const struct cl_record *rec = r->pipe.records[0];
@@ -775,7 +774,7 @@ static int run(int argc, char **argv)
 	struct bench_cmd b = { .threads = 1, .rounds = 3, .seconds = 1.0 };
 	struct bench_plan p = { 0 };
 	struct cl_arena a;
-	struct dw_run r;
+	struct cli_dwarf_run r;
 	const char *name;
 	int status = EXIT_USAGE;
 
@@ -784,11 +783,11 @@ static int run(int argc, char **argv)
 	if (parse(&b, argc, argv, &status))
 		goto out_common;
 	b.c.propose = true;
-	if (dw_run_init(&r, &b.c))
+	if (cli_dwarf_run_init(&r, &b.c))
 		goto out;
 	cli_struct_first(argv + optind, 2);
 	name = struct_name(argv[optind]);
-	dw_run_files(&r, argv + optind + 1, 1, false, name, true);
+	cli_dwarf_run_files(&r, argv + optind + 1, 1, false, name, true);
 	if (r.errors) {
 		cl_error("bench: %zu error%s", r.errors, r.errors == 1 ? "" : "s");
 		goto out;
@@ -806,7 +805,7 @@ static int run(int argc, char **argv)
 		status = measure(&p, &b, &a) ? EXIT_USAGE : EXIT_SUCCESS;
 	}
 out:
-	dw_run_free(&r);
+	cli_dwarf_run_free(&r);
 out_common:
 	plan_free(&p);
 	cl_arena_free(&a);

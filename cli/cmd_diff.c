@@ -117,14 +117,9 @@ static int diff_option(void *cmd, int opt, const char *arg)
 static int parse(struct diff_cmd *d, int argc, char **argv, int *status)
 {
 	static const struct option longopts[] = {
-		{ "profile", required_argument, NULL, CLI_OPT_PROFILE },
-		{ "line-size", required_argument, NULL, CLI_OPT_LINE_SIZE },
-		{ "alignment", required_argument, NULL, CLI_OPT_ALIGNMENT },
-		{ "adjacent", no_argument, NULL, CLI_OPT_ADJACENT },
-		{ "cacheline-groups", required_argument, NULL, CLI_OPT_CACHELINE_GROUPS },
-		{ "quiet", no_argument, NULL, CLI_OPT_QUIET },
-		{ "help", no_argument, NULL, CLI_OPT_HELP },
-		{ "version", no_argument, NULL, CLI_OPT_VERSION },
+		CLI_LAYOUT_LONG_OPTIONS,
+		CLI_LONG_QUIET,
+		CLI_LONG_HELP_VERSION,
 		{ "format", required_argument, NULL, OPT_FORMAT },
 		{ "fail-on", required_argument, NULL, OPT_FAIL_ON },
 		{ "output", required_argument, NULL, OPT_OUTPUT },

@@ -106,22 +106,22 @@ static int parse(struct dwarf_cmd *d, int argc, char **argv, int *status)
 static int run(int argc, char **argv)
 {
 	struct dwarf_cmd d = { 0 };
-	struct dw_run r;
+	struct cli_dwarf_run r;
 	size_t failed;
 	int status = EXIT_USAGE;
 
 	cli_common_init(&d.c);
 	if (parse(&d, argc, argv, &status))
 		goto out_common;
-	if (dw_run_init(&r, &d.c))
+	if (cli_dwarf_run_init(&r, &d.c))
 		goto out;
 	r.jobs = d.jobs ? d.jobs : cli_jobs_default();
 	r.reference = d.reference;
-	failed = dw_run_files(&r, argv + optind, argc - optind, d.o.dump, NULL, false);
+	failed = cli_dwarf_run_files(&r, argv + optind, argc - optind, d.o.dump, NULL, false);
 	d.o.source = argc - optind == 1 ? argv[optind] : NULL;
 	status = cli_report_units(&d.c, &d.o, &r.pipe, failed, (size_t)(argc - optind));
 out:
-	dw_run_free(&r);
+	cli_dwarf_run_free(&r);
 out_common:
 	cli_common_free(&d.c);
 	return status;

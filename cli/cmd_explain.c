@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * cmd_explain.c - `cachelint explain RULE-ID`: what a rule means on the
- * hardware, how it is detected and how to fix it (the SARIF rule help)
+ * hardware, how it is detected and how to fix it: its page in docs/rules/,
+ * embedded at build time (the SARIF rule help)
  */
 #include "cli.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -63,8 +65,16 @@ static int run(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	info = cl_rule_info((enum cl_rule)rule);
-	printf("%s (%s): %s\n\n%s\n", info->id, cl_severity_name(info->severity),
-	       info->summary, info->help);
+	/*
+	 * A page is larger than stdio's buffer: a failed write is seen here,
+	 * while errno still says why (main's check at exit would only see
+	 * the error flag).
+	 */
+	if (printf("%s (%s): %s\n\n%s", info->id, cl_severity_name(info->severity),
+		   info->summary, cl_rule_help((enum cl_rule)rule)) < 0) {
+		cl_error("explain: cannot write to standard output: %s", strerror(errno));
+		return EXIT_USAGE;
+	}
 	return EXIT_SUCCESS;
 }
 

@@ -40,9 +40,8 @@ static const struct option long_options[] = {
 	{ "access-map", required_argument, NULL, OPT_ACCESS_MAP },
 	{ "binary", required_argument, NULL, OPT_BINARY },
 	{ "verbose", no_argument, NULL, OPT_VERBOSE },
-	{ "quiet", no_argument, NULL, CLI_OPT_QUIET },
-	{ "help", no_argument, NULL, CLI_OPT_HELP },
-	{ "version", no_argument, NULL, CLI_OPT_VERSION },
+	CLI_LONG_QUIET,
+	CLI_LONG_HELP_VERSION,
 	{ NULL, 0, NULL, 0 },
 };
 

@@ -132,7 +132,7 @@ static const char *struct_name(const char *arg)
 	return arg;
 }
 
-static void draw(const struct layout_cmd *l, struct dw_run *r)
+static void draw(const struct layout_cmd *l, struct cli_dwarf_run *r)
 {
 	struct cl_view_options vo = { .opt = &l->c.opt, .hex = l->hex,
 				      .findings = &r->pipe.findings };
@@ -169,7 +169,7 @@ static void draw(const struct layout_cmd *l, struct dw_run *r)
  */
 struct budget {
 	const struct layout_cmd *l;
-	const struct dw_run *r;
+	const struct cli_dwarf_run *r;
 	const char *key;
 	const char *source;
 	struct cl_arena a;
@@ -282,7 +282,7 @@ static int write_budget(FILE *out, void *data)
 	return cl_yw_close_fragment(w, out, "", NULL) || ferror(out) ? -1 : 0;
 }
 
-static int budget_out(const struct layout_cmd *l, const struct dw_run *r, const char *key,
+static int budget_out(const struct layout_cmd *l, const struct cli_dwarf_run *r, const char *key,
 		      const char *source)
 {
 	struct budget b = { .l = l, .r = r, .key = key, .source = source };
@@ -309,7 +309,7 @@ static int budget_out(const struct layout_cmd *l, const struct dw_run *r, const 
 static int run(int argc, char **argv)
 {
 	struct layout_cmd l = { 0 };
-	struct dw_run r;
+	struct cli_dwarf_run r;
 	const char *name;
 	size_t failed;
 	int status = EXIT_USAGE;
@@ -317,11 +317,11 @@ static int run(int argc, char **argv)
 	cli_common_init(&l.c);
 	if (parse(&l, argc, argv, &status))
 		goto out_common;
-	if (dw_run_init(&r, &l.c))
+	if (cli_dwarf_run_init(&r, &l.c))
 		goto out;
 	cli_struct_first(argv + optind, argc - optind);
 	name = struct_name(argv[optind]);
-	failed = dw_run_files(&r, argv + optind + 1, argc - optind - 1, false, name, true);
+	failed = cli_dwarf_run_files(&r, argv + optind + 1, argc - optind - 1, false, name, true);
 	if (!r.pipe.nrecords && !failed) {
 		cl_error("layout: no struct or union '%s' is defined in %s%s", name,
 			  argv[optind + 1], argc - optind > 2 ? " or the other files" : "");
@@ -356,7 +356,7 @@ static int run(int argc, char **argv)
 	}
 	status = cli_exit_status(&l.c, &r.pipe.findings);
 out:
-	dw_run_free(&r);
+	cli_dwarf_run_free(&r);
 out_common:
 	cli_common_free(&l.c);
 	return status;

@@ -92,8 +92,7 @@ static int run(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "output", required_argument, NULL, OPT_OUTPUT },
-		{ "help", no_argument, NULL, CLI_OPT_HELP },
-		{ "version", no_argument, NULL, CLI_OPT_VERSION },
+		CLI_LONG_HELP_VERSION,
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *output = NULL;

@@ -80,9 +80,8 @@ static int put(FILE *out, void *data)
 static int run(int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		{ "format", required_argument, NULL, CLI_OPT_FORMAT },
-		{ "help", no_argument, NULL, CLI_OPT_HELP },
-		{ "version", no_argument, NULL, CLI_OPT_VERSION },
+		CLI_LONG_FORMAT,
+		CLI_LONG_HELP_VERSION,
 		{ "top", required_argument, NULL, OPT_TOP },
 		{ "output", required_argument, NULL, OPT_OUTPUT },
 		{ NULL, 0, NULL, 0 },

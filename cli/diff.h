@@ -61,7 +61,7 @@ struct diff_entry {
 struct diff_side {
 	const char *file;
 	bool baseline;
-	struct dw_run run;
+	struct cli_dwarf_run run;
 	bool ran;
 	struct diff_entry *entries;
 	size_t nentries, cap;

@@ -154,13 +154,13 @@ static int load_build(struct diff_side *s, enum side_kind kind, struct cli_commo
 	int n;
 
 	s->ran = true;
-	if (dw_run_init(&s->run, c))
+	if (cli_dwarf_run_init(&s->run, c))
 		return -1;
 	s->run.jobs = jobs;
 	if (build_files(s->file, kind, &ar, &files, &n))
 		return -1;
 	/* every record: one the other side annotates is compared with its plain layout */
-	failed = dw_run_files(&s->run, files, n, true, NULL, false);
+	failed = cli_dwarf_run_files(&s->run, files, n, true, NULL, false);
 	ar_members_free(&ar);
 	if (failed) {
 		cl_error("diff: %s: %zu of %d units could not be analysed: a diff of part of a build says nothing",
@@ -202,7 +202,7 @@ int diff_side_load(struct diff_side *s, struct cli_common *c, unsigned jobs)
 void diff_side_free(struct diff_side *s)
 {
 	if (s->ran)
-		dw_run_free(&s->run);
+		cli_dwarf_run_free(&s->run);
 	free(s->entries);
 	cl_index_free(&s->index);
 	cl_arena_free(&s->arena);

@@ -12,7 +12,7 @@
 #include "dwarf_columns.h"
 #include "emit_source.h"
 
-int dw_run_init(struct dw_run *r, struct cli_common *c)
+int cli_dwarf_run_init(struct cli_dwarf_run *r, struct cli_common *c)
 {
 	struct cl_pipeline_config cfg;
 	int rc;
@@ -28,7 +28,7 @@ int dw_run_init(struct dw_run *r, struct cli_common *c)
 	return rc;
 }
 
-void dw_run_free(struct dw_run *r)
+void cli_dwarf_run_free(struct cli_dwarf_run *r)
 {
 	cl_pipeline_free(&r->pipe);
 	dw_frontend_free(r->fe);
@@ -41,7 +41,7 @@ void dw_run_free(struct dw_run *r)
  */
 static void on_record(void *data, struct cl_record *rec)
 {
-	struct dw_run *r = data;
+	struct cli_dwarf_run *r = data;
 
 	if (!r->system_too && cl_path_is_system(rec->span.file)) {
 		cl_pipeline_add_system(&r->pipe, rec->name);
@@ -52,14 +52,14 @@ static void on_record(void *data, struct cl_record *rec)
 
 static void on_variable(void *data, const struct cl_variable *v)
 {
-	struct dw_run *r = data;
+	struct cli_dwarf_run *r = data;
 
 	cl_pipeline_add_variable(&r->pipe, v);
 }
 
 static void on_error(void *data, const struct cl_diag *d)
 {
-	struct dw_run *r = data;
+	struct cli_dwarf_run *r = data;
 
 	cl_diag_print(d);
 	r->errors++;
@@ -88,8 +88,8 @@ static void on_progress(void *data, const char *file, const struct dw_stats *st)
 		st->record_dies + st->recognised, st->record_dies, st->recognised, st->records);
 }
 
-size_t dw_run_files(struct dw_run *r, char *const *files, int nfiles, bool all,
-		    const char *only, bool types)
+size_t cli_dwarf_run_files(struct cli_dwarf_run *r, char *const *files, int nfiles,
+			   bool all, const char *only, bool types)
 {
 	struct dw_config cfg = {
 		.profile = cl_profile_has_entries(&r->profile) ? &r->profile : NULL,

@@ -14,7 +14,7 @@
 #include "pipeline.h"
 
 /**
- * struct dw_run - one run of the DWARF front end for a subcommand
+ * struct cli_dwarf_run - one run of the DWARF front end for a subcommand
  * @c: the common options
  * @profile: the loaded --profile files
  * @pipe: profiles, analysis, proposals and output (core)
@@ -26,7 +26,7 @@
  * @system_too: analyse the structs of system headers as well (a layout
  *              asked for by name, a dump of every layout)
  */
-struct dw_run {
+struct cli_dwarf_run {
 	struct cli_common *c;
 	struct cl_profile profile;
 	struct cl_pipeline pipe;
@@ -39,8 +39,8 @@ struct dw_run {
 };
 
 /* Load the profiles and set up the pipeline; 0, or -1 after printing the error. */
-int dw_run_init(struct dw_run *r, struct cli_common *c);
-void dw_run_free(struct dw_run *r);
+int cli_dwarf_run_init(struct cli_dwarf_run *r, struct cli_common *c);
+void cli_dwarf_run_free(struct cli_dwarf_run *r);
 /*
  * Read @files (printing an error naming each one that fails), converting
  * every record with @all, only records named @only when it is not NULL,
@@ -50,7 +50,7 @@ void dw_run_free(struct dw_run *r);
  * analysed: that failed, or whose annotations have errors (the units read
  * before the error are analysed and reported).
  */
-size_t dw_run_files(struct dw_run *r, char *const *files, int nfiles, bool all,
-		    const char *only, bool types);
+size_t cli_dwarf_run_files(struct cli_dwarf_run *r, char *const *files, int nfiles,
+			   bool all, const char *only, bool types);
 
 #endif /* CACHELINT_DWARF_RUN_H */

@@ -18,12 +18,9 @@
 #include "view.h"
 
 static const char *const format_names[CL_FORMAT_COUNT] = {
-	[CL_FORMAT_TEXT] = "text",
-	[CL_FORMAT_JSON] = "json",
-	[CL_FORMAT_SARIF] = "sarif",
-	[CL_FORMAT_GITHUB] = "github",
-	[CL_FORMAT_YAML] = "yaml",
-	[CL_FORMAT_HTML] = "html",
+#define CL_FORMAT_NAME(id, name) [CL_FORMAT_##id] = name,
+	CL_FORMATS(CL_FORMAT_NAME)
+#undef CL_FORMAT_NAME
 };
 
 int cl_format_parse(const char *name, enum cl_format *out)
@@ -39,7 +36,20 @@ int cl_format_parse(const char *name, enum cl_format *out)
 
 const char *cl_format_names(void)
 {
-	return "text, json, sarif, github, yaml or html";
+	/* the names joined once: room for each name and its ", " or " or " */
+#define CL_FORMAT_ROOM(id, name) sizeof(name) + 4 +
+	static char names[CL_FORMATS(CL_FORMAT_ROOM) 1];
+#undef CL_FORMAT_ROOM
+	size_t n = 0;
+
+	if (names[0])
+		return names;
+	for (int i = 0; i < CL_FORMAT_COUNT; i++) {
+		const char *sep = !i ? "" : i == CL_FORMAT_COUNT - 1 ? " or " : ", ";
+
+		n += snprintf(names + n, sizeof(names) - n, "%s%s", sep, format_names[i]);
+	}
+	return names;
 }
 
 /* ------------------------------------------------------------------ */

@@ -37,14 +37,24 @@
 extern "C" {
 #endif
 
-/* The output formats (--format, the plugin's report=). */
+/*
+ * The output formats (--format, the plugin's report=): each row gives the
+ * enum value and the name, from which the names table and the names of
+ * cl_format_names() are made.  A new format is a row here, its emitter in
+ * core/emit/ and its case in cl_pipeline_write().
+ */
+#define CL_FORMATS(X) \
+	X(TEXT, "text") \
+	X(JSON, "json") \
+	X(SARIF, "sarif") \
+	X(GITHUB, "github") \
+	X(YAML, "yaml") \
+	X(HTML, "html")
+
 enum cl_format {
-	CL_FORMAT_TEXT,
-	CL_FORMAT_JSON,
-	CL_FORMAT_SARIF,
-	CL_FORMAT_GITHUB,
-	CL_FORMAT_YAML,
-	CL_FORMAT_HTML,
+#define CL_FORMAT_ENUM(id, name) CL_FORMAT_##id,
+	CL_FORMATS(CL_FORMAT_ENUM)
+#undef CL_FORMAT_ENUM
 	CL_FORMAT_COUNT
 };
 

@@ -26,6 +26,8 @@
 
 #include "ssa.h"
 
+#include "hash.h"
+
 typedef int_hash<unsigned int, 0xffffffffu, 0xfffffffeu> uid_hash;
 
 /**
@@ -130,21 +132,21 @@ static const char *path_join(const char *prefix, tree f)
  */
 static unsigned fingerprint(tree type, unsigned depth)
 {
-	unsigned h = 2166136261u;
+	uint32_t h = CL_FNV32_OFFSET;
 
 	for (tree f = TYPE_FIELDS(type); f && depth < 8; f = DECL_CHAIN(f)) {
+		const char *name = DECL_NAME(f) ? IDENTIFIER_POINTER(DECL_NAME(f)) : "";
 		char buf[64];
 
 		if (TREE_CODE(f) != FIELD_DECL)
 			continue;
-		for (const char *c = DECL_NAME(f) ? IDENTIFIER_POINTER(DECL_NAME(f)) : ""; *c; c++)
-			h = (h ^ (unsigned char)*c) * 16777619u;
+		h = cl_fnv1a32(h, name, strlen(name));
 		snprintf(buf, sizeof(buf), ":%" PRIu64 ":%" PRIu64 ";", access_field_bits(f),
 			 DECL_SIZE(f) && tree_fits_uhwi_p(DECL_SIZE(f)) ? tree_to_uhwi(DECL_SIZE(f)) : 0);
-		for (const char *c = buf; *c; c++)
-			h = (h ^ (unsigned char)*c) * 16777619u;
+		h = cl_fnv1a32(h, buf, strlen(buf));
+		/* a member struct's own fingerprint, folded in as one word */
 		if (RECORD_OR_UNION_TYPE_P(TREE_TYPE(f)))
-			h = (h ^ fingerprint(TREE_TYPE(f), depth + 1)) * 16777619u;
+			h = (h ^ fingerprint(TREE_TYPE(f), depth + 1)) * CL_FNV32_PRIME;
 	}
 	return h;
 }

@@ -50,9 +50,8 @@ enum cl_meet {
  * ends need, so that none of them names a rule
  * @id: the stable kebab-case ID
  * @severity: default severity of its findings
- * @summary: one line
- * @help: what it means on the hardware (the first paragraph, which the HTML
- *        report quotes), how it is detected, how to fix it
+ * @summary: one line (the rule's page, docs/rules/<id>.md, says the rest:
+ *           cl_rule_help())
  * @check: the check that finds it (check_*.c), NULL for the rules found
  *         where a profile or the kernel's groups are applied
  * @runs: what @check runs on (enum cl_check_runs)
@@ -77,7 +76,6 @@ struct cl_rule_info {
 	const char *id;
 	enum cl_severity severity;
 	const char *summary;
-	const char *help;
 	void (*check)(const struct cl_check_ctx *ctx);
 	unsigned runs;
 	enum cl_meet meet;
@@ -95,6 +93,35 @@ int cl_rule_proposal_fixes(enum cl_rule rule);
 const char *cl_rule_meet_key(enum cl_rule rule);
 /* The rule with this ID, or -1. */
 int cl_rule_lookup(const char *id);
+
+/*
+ * The rule pages, docs/rules/<id>.md, embedded at build time
+ * (cmake/EmbedRulePages.cmake): a rule's page is the one source of what it
+ * means on the hardware, how it is detected and how to fix it.
+ */
+struct cl_rule_page {
+	const char *id;
+	const char *text;
+};
+/* Generated: one per page, sorted by ID, ending with { 0 }. */
+extern const struct cl_rule_page cl_rule_pages[];
+
+struct cl_arena;
+
+/* The whole page of @rule, NULL if it has none (test_rules fails then). */
+const char *cl_rule_page(enum cl_rule rule);
+/*
+ * The page from its first section on ("## What the hardware does", ...):
+ * what `explain` prints after the rule's line and SARIF gives as the rule's
+ * help.  "" without a page.
+ */
+const char *cl_rule_help(enum cl_rule rule);
+/*
+ * The first paragraph of "## What the hardware does", on one line, without
+ * Markdown's inline marks (`code`, *emphasis*, [text](link) as text): what
+ * the HTML report quotes.  In @a; "" without one.
+ */
+const char *cl_rule_cost(enum cl_rule rule, struct cl_arena *a);
 /* Mask for a suppression: a rule ID or "all"; 0 when unknown. */
 unsigned cl_rule_mask(const char *id);
 

@@ -774,16 +774,15 @@ static void proposed(struct page *pg, const struct cl_record *rec, const char *p
 	fputs("</figure>\n", pg->out);
 }
 
-/* The first paragraph of the rule's help: what it costs on the hardware. */
+/* The first paragraph of the rule's page: what it costs on the hardware. */
 static void why(struct page *pg, enum cl_rule r)
 {
 	const struct cl_rule_info *ri = cl_rule_info(r);
-	const char *nl = strchr(ri->help, '\n');
 
 	fputs("<details><summary>", pg->out);
 	cl_put_html(pg->out, ri->summary);
 	fputs("</summary><p>", pg->out);
-	cl_put_html(pg->out, nl ? cl_arena_strndup(&pg->a, ri->help, (size_t)(nl - ri->help)) : ri->help);
+	cl_put_html(pg->out, cl_rule_cost(r, &pg->a));
 	fprintf(pg->out, " (<code>cachelint explain %s</code>)</p></details>\n", ri->id);
 }
 

@@ -55,7 +55,7 @@ static void put_rules(FILE *out)
 		fputs("},\n             \"fullDescription\": {\"text\": ", out);
 		cl_put_quoted(out, ri->summary);
 		fputs("},\n             \"help\": {\"text\": ", out);
-		cl_put_quoted(out, ri->help);
+		cl_put_quoted(out, cl_rule_help((enum cl_rule)r));
 		fprintf(out, "},\n             \"defaultConfiguration\": {\"level\": \"%s\"}}",
 			cl_severity_name(ri->severity));
 	}

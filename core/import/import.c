@@ -426,6 +426,17 @@ void imp_anonymous_note(struct imp_stage *st, const char *what, const char *exam
 		       example);
 }
 
+void imp_text_notes(struct imp_stage *st, size_t elided, size_t quoted)
+{
+	if (elided)
+		imp_stage_note(st, "%s: skipped %zu %s marking rows cut out (such as "
+			       "'...' or '<snip>'): what they stood for is not counted", st->name,
+			       elided, elided == 1 ? "line" : "lines");
+	if (quoted)
+		imp_stage_note(st, "%s: read %zu %s quoted as in a mail ('> ')", st->name,
+			       quoted, quoted == 1 ? "line" : "lines");
+}
+
 /* ------------------------------------------------------------------ */
 /* Stages                                                               */
 /* ------------------------------------------------------------------ */

@@ -145,5 +145,7 @@ const char *imp_perf_struct(struct imp_stage *st, const char *type, size_t len);
 bool imp_perf_anonymous(const char *type, size_t len);
 /* The note on rows or tables of anonymous types, when there were any. */
 void imp_anonymous_note(struct imp_stage *st, const char *what, const char *example);
+/* The notes on lines skipped as cut-out rows and lines read without mail quoting. */
+void imp_text_notes(struct imp_stage *st, size_t elided, size_t quoted);
 
 #endif /* CACHELINT_IMPORT_INTERNAL_H */

@@ -980,13 +980,7 @@ static void typeoff_notes(struct typeoff *t)
 		imp_stage_note(&t->st, "%s: left out %zu %s whose field is no member name "
 			       "(such as '%s')", t->st.name, t->odd_field,
 			       t->odd_field == 1 ? "row" : "rows", t->odd_example);
-	if (t->elided)
-		imp_stage_note(&t->st, "%s: skipped %zu %s marking rows cut out (such as "
-			       "'...' or '<snip>'): what they stood for is not counted", t->st.name,
-			       t->elided, t->elided == 1 ? "line" : "lines");
-	if (t->quoted)
-		imp_stage_note(&t->st, "%s: read %zu %s quoted as in a mail ('> ')", t->st.name,
-			       t->quoted, t->quoted == 1 ? "line" : "lines");
+	imp_text_notes(&t->st, t->elided, t->quoted);
 }
 
 int cl_import_perf_typeoff(struct cl_import *imp, const char *name, const char *buf,

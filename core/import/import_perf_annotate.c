@@ -665,13 +665,7 @@ static void annotate_notes(struct annotate *a)
 		imp_stage_note(&a->st, "%s: perf annotate --group prints percentages and one "
 			       "sample total for all events: each event with samples on a type got "
 			       "an equal share of it (-n gives each event's own samples)", name);
-	if (a->elided)
-		imp_stage_note(&a->st, "%s: skipped %zu %s marking rows cut out (such as "
-			       "'...' or '<snip>'): what they stood for is not counted", name,
-			       a->elided, a->elided == 1 ? "line" : "lines");
-	if (a->quoted)
-		imp_stage_note(&a->st, "%s: read %zu %s quoted as in a mail ('> ')", name,
-			       a->quoted, a->quoted == 1 ? "line" : "lines");
+	imp_text_notes(&a->st, a->elided, a->quoted);
 }
 
 int cl_import_perf_annotate(struct cl_import *imp, const char *name, const char *buf,

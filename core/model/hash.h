@@ -2,7 +2,9 @@
 /*
  * hash.h - the one hash and the open-addressing tables every part uses
  *
- * FNV-1a over bytes; three tables on top of it, all open addressing with
+ * FNV-1a over bytes (64-bit; the 32-bit form is the plugin's struct
+ * fingerprint, which instrumented objects and their profiles carry, so its
+ * values must not change); three tables on top of it, all open addressing with
  * linear probing, a power of two in size and at most half full:
  *   - struct cl_map: 64-bit key -> pointer (key 0 is reserved for "empty");
  *   - struct cl_index: finds elements of an array the caller owns by a key
@@ -34,6 +36,21 @@ static inline uint64_t cl_fnv1a(uint64_t h, const void *p, size_t n)
 	while (n--) {
 		h ^= *s++;
 		h *= CL_FNV_PRIME;
+	}
+	return h;
+}
+
+#define CL_FNV32_OFFSET 2166136261u
+#define CL_FNV32_PRIME 16777619u
+
+/* 32-bit FNV-1a: fold @n bytes at @p into @h (start from CL_FNV32_OFFSET). */
+static inline uint32_t cl_fnv1a32(uint32_t h, const void *p, size_t n)
+{
+	const unsigned char *s = (const unsigned char *)p;
+
+	while (n--) {
+		h ^= *s++;
+		h *= CL_FNV32_PRIME;
 	}
 	return h;
 }

@@ -270,6 +270,24 @@ static void test_arena(void **state)
 	cl_arena_free(&a);
 }
 
+/*
+ * FNV-1a's published test vectors, both widths: the 32-bit one is the
+ * plugin's struct fingerprint, which profiles carry ("s:SIZE:FINGERPRINT"),
+ * so it must never change.
+ */
+static void test_fnv1a(void **state)
+{
+	(void)state;
+	assert_true(cl_fnv1a(CL_FNV_OFFSET, "", 0) == 0xcbf29ce484222325ULL);
+	assert_true(cl_fnv1a(CL_FNV_OFFSET, "a", 1) == 0xaf63dc4c8601ec8cULL);
+	assert_true(cl_fnv1a(CL_FNV_OFFSET, "foobar", 6) == 0x85944171f73967e8ULL);
+	assert_true(cl_fnv1a32(CL_FNV32_OFFSET, "", 0) == 0x811c9dc5u);
+	assert_true(cl_fnv1a32(CL_FNV32_OFFSET, "a", 1) == 0xe40c292cu);
+	assert_true(cl_fnv1a32(CL_FNV32_OFFSET, "foobar", 6) == 0xbf9cf968u);
+	/* folding in pieces is folding the whole */
+	assert_true(cl_fnv1a32(cl_fnv1a32(CL_FNV32_OFFSET, "foo", 3), "bar", 3) == 0xbf9cf968u);
+}
+
 /* An array of words the test owns, found through a struct cl_index. */
 struct words {
 	const char **v;
@@ -401,6 +419,7 @@ int main(void)
 		cmocka_unit_test(test_fingerprint),
 		cmocka_unit_test(test_dump),
 		cmocka_unit_test(test_arena),
+		cmocka_unit_test(test_fnv1a),
 		cmocka_unit_test(test_index_add),
 		cmocka_unit_test(test_diag_line),
 		cmocka_unit_test(test_diag_compiler),

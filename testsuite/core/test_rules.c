@@ -65,11 +65,14 @@ static void test_text(void **state)
 			    ri->severity == CL_SEV_NOTE);
 		assert_non_null(ri->summary);
 		assert_true(ri->summary[0] && !strchr(ri->summary, '\n'));
-		assert_non_null(ri->help);
-		/* the HTML report quotes the first paragraph: what it costs */
-		assert_non_null(strchr(ri->help, '\n'));
-		assert_non_null(strstr(ri->help, "Detection"));
-		assert_non_null(strstr(ri->help, "\nFix:"));
+		/* its page (docs/rules/ID.md, embedded) is what explain and SARIF print */
+		assert_non_null(cl_rule_page((enum cl_rule)r));
+		assert_int_equal(strncmp(cl_rule_page((enum cl_rule)r), "# ", 2), 0);
+		assert_int_equal(strncmp(cl_rule_page((enum cl_rule)r) + 2, ri->id,
+					 strlen(ri->id)), 0);
+		assert_int_equal(strncmp(cl_rule_help((enum cl_rule)r),
+					 "## What the hardware does\n", 26), 0);
+		assert_non_null(strstr(cl_rule_help((enum cl_rule)r), "\n## How to fix it\n"));
 	}
 }
 

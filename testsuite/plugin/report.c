@@ -1,10 +1,10 @@
 // report=FILE writes the unit's findings as YAML; report=DIR/ names the file
 // after the source.  The file is written whole or not at all.
 // RUN: rm -rf %t.dir %t.yaml && mkdir -p %t.dir
-// RUN: %gcc-cl -fplugin-arg-cachelint-report=%t.yaml -c %s -o %t.o 2>/dev/null
+// RUN: %gcc-cl -fplugin-arg-cachelint-report=%t.yaml -c %s -o %t.o 2>&1 | %check --check-prefix=DIAG
 // RUN: FileCheck %s --input-file %t.yaml --check-prefix=YAML
 // RUN: %python -c "import sys, yaml; d = yaml.safe_load(open(sys.argv[1])); assert d['summary']['findings'] == 2, d" %t.yaml
-// RUN: %gcc-cl -fplugin-arg-cachelint-report=%t.dir/ -c %s -o %t.o 2>/dev/null
+// RUN: %gcc-cl -fplugin-arg-cachelint-report=%t.dir/ -c %s -o %t.o 2>&1 | %check --check-prefix=DIAG
 // RUN: FileCheck %s --input-file %t.dir/report.c.cachelint.yaml --check-prefix=YAML
 // An unwritable report is an error, and leaves no file behind.
 // RUN: not %gcc-cl -fplugin-arg-cachelint-report=%t.dir/missing/r.yaml -c %s -o %t.o 2>&1 | FileCheck %s --check-prefix=UNWRITABLE
@@ -52,8 +52,14 @@ struct clean {
 // YAML-NEXT:         message: "read-mostly field 'next' shares cache line 0 (bytes 0-63) of 'struct conn' with write-hot field 'refs' [cachelint-false-sharing]"
 
 // report=DIR/ makes DIR (and what is above it) when the build has not.
-// RUN: %gcc-cl -fplugin-arg-cachelint-report=%t.dir/new/sub/ -c %s -o %t.o 2>/dev/null
+// RUN: %gcc-cl -fplugin-arg-cachelint-report=%t.dir/new/sub/ -c %s -o %t.o 2>&1 | %check --check-prefix=DIAG
 // RUN: FileCheck %s --input-file %t.dir/new/sub/report.c.cachelint.yaml --check-prefix=YAML
 // RUN: touch %t.dir/file
 // RUN: not %gcc-cl -fplugin-arg-cachelint-report=%t.dir/file/sub/ -c %s -o %t.o 2>&1 | FileCheck %s --check-prefix=NOTDIR
 // NOTDIR: cc1: error: cachelint: cannot make report directory '{{.*}}/file/sub/': Not a directory
+
+// The report is written beside the diagnostics, which stay as they are:
+// DIAG:      report.c:17:13: warning: read-mostly field 'state' shares cache line 0 (bytes 0-63) of 'struct conn' with write-hot field 'refs' [cachelint-false-sharing]
+// DIAG-NEXT: report.c:16:14: note: 'refs' is written on hot paths
+// DIAG-NEXT: report.c:19:14: warning: read-mostly field 'next' shares cache line 0 (bytes 0-63) of 'struct conn' with write-hot field 'refs' [cachelint-false-sharing]
+// DIAG-NEXT: report.c:16:14: note: 'refs' is written on hot paths

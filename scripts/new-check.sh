@@ -5,7 +5,7 @@
 # so that it builds and its tests pass before a line of it is yours.
 #
 #   core/checks/check_<name>.c       the check (CMake finds it)
-#   core/checks/rules.def            its row, appended (the rule's number)
+#   core/model/rules.def             its row, appended (the rule's number)
 #   testsuite/plugin/<name>.c        its test: a finding and a silent case
 #   docs/rules/cachelint-NAME.md     its page, and the example it runs,
 #                                    docs/rules/examples/<name>.c
@@ -40,8 +40,8 @@ for f in "$check" "$test" "$page" "$example"; do
 		exit 2
 	fi
 done
-if grep -q "\"$id\"" core/checks/rules.def || grep -q "^CL_\(CHECK_\)\?RULE($upper," core/checks/rules.def; then
-	echo "new-check.sh: core/checks/rules.def has $id already" >&2
+if grep -q "\"$id\"" core/model/rules.def || grep -q "^CL_\(CHECK_\)\?RULE($upper," core/model/rules.def; then
+	echo "new-check.sh: core/model/rules.def has $id already" >&2
 	exit 2
 fi
 
@@ -74,7 +74,7 @@ void cl_check_$snake(const struct cl_check_ctx *ctx)
 }
 EOF
 
-cat >> core/checks/rules.def <<EOF
+cat >> core/model/rules.def <<EOF
 
 CL_CHECK_RULE($upper, cl_check_$snake,
 	.id = "$id",
@@ -142,5 +142,5 @@ $example:5:14: warning: write-hot field 'example_hits' of 'struct counters' is a
 EOF
 
 python3 scripts/rule-lists.py
-echo "new-check.sh: wrote $check, its row in core/checks/rules.def, $test, $page and $example"
+echo "new-check.sh: wrote $check, its row in core/model/rules.def, $test, $page and $example"
 echo "new-check.sh: build, then: ctest -R 'core.test_rules|docs_rules|docs.rules.$id|man' and lit testsuite/plugin/$snake.c"

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-or-later
 """rule-lists.py [--check] [--root DIR] [--cachelint BIN]: the lists of rules
-in docs/ and docs/man/ made from the rules table, core/checks/rules.def.
+in docs/ and docs/man/ made from the rules table, core/model/rules.def.
 
 Each list stands between two marker lines, in Markdown
     <!-- rule-lists: NAME -->   ...   <!-- rule-lists: end -->
@@ -30,7 +30,7 @@ import sys
 
 def read_table(root):
     """[(id, severity, summary)] in the order of rules.def."""
-    path = os.path.join(root, "core", "checks", "rules.def")
+    path = os.path.join(root, "core", "model", "rules.def")
     with open(path, encoding="utf-8") as f:
         text = f.read()
     rows = []
@@ -129,7 +129,7 @@ def main():
         out = subprocess.run([args.cachelint, "explain", "--list"], capture_output=True,
                              text=True, check=False)
         if out.returncode or out.stdout.splitlines() != explain_list(rows):
-            errors.append(f"core/checks/rules.def:1: error: the table read here is not what "
+            errors.append(f"core/model/rules.def:1: error: the table read here is not what "
                           f"'{args.cachelint} explain --list' prints (exit {out.returncode})")
     for rel, name, style, make in LISTS:
         path = os.path.join(args.root, rel)
@@ -147,7 +147,7 @@ def main():
             continue
         if args.check:
             errors.append(f"{rel}:{b + 1}: error: the list '{name}' is not the rules "
-                          "table's (core/checks/rules.def): run scripts/rule-lists.py")
+                          "table's (core/model/rules.def): run scripts/rule-lists.py")
         else:
             lines[b + 1:e] = new
             with open(path, "w", encoding="utf-8") as f:

@@ -63,13 +63,6 @@ unsigned cl_count_shared(const struct cl_record *rec, const struct cl_options *o
 			 unsigned unit, uint64_t alo, uint64_t ahi,
 			 uint64_t blo, uint64_t bhi, uint64_t *first);
 
-/*
- * Whether leaf @l is touched on @path (path_lines.c): a path name, or a
- * class ("read_mostly", "write_hot") standing for its members -- the leaves
- * cl_path_lines() (lines.h) counts for @path.
- */
-bool cl_leaf_on_path(const struct cl_leaf *l, const char *path);
-
 #ifdef __cplusplus
 }
 #endif

@@ -11,6 +11,7 @@
 #ifndef CACHELINT_CHECK_H
 #define CACHELINT_CHECK_H
 
+#include "access_profile.h"
 #include "analysis.h"
 
 /**

@@ -10,7 +10,6 @@
  */
 #include <string.h>
 
-#include "analysis.h"
 #include "paths.h"
 
 bool cl_leaf_on_path(const struct cl_leaf *l, const char *path)

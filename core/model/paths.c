@@ -4,7 +4,6 @@
  * write on one path costs an access on another a miss (paths.h)
  */
 #include "paths.h"
-#include "access_profile.h"
 #include "names.h"
 
 #include <string.h>
@@ -179,27 +178,6 @@ bool cl_paths_conflict(const struct cl_access *wa, const struct cl_access *va)
 		}
 	}
 	return true;
-}
-
-/*
- * Per-type classes say a pair could share a line between threads; the
- * runtime's evidence per object says whether it ever did.  Both must hold:
- * the evidence filters, it does not invent conflicts the classes deny.
- */
-bool cl_leaves_conflict(const struct cl_record *rec, const struct cl_leaf *w,
-			const struct cl_leaf *v)
-{
-	/* what the lines cost at run time decides alone (layout.h, @conflicts) */
-	if (rec->contention) {
-		for (size_t i = 0; w->path && v->path && i < rec->nconflicts; i++)
-			if (!strcmp(rec->conflicts[2 * i], w->path) &&
-			    !strcmp(rec->conflicts[2 * i + 1], v->path))
-				return true;
-		return false;
-	}
-	if (!cl_paths_conflict(&w->access, &v->access))
-		return false;
-	return !rec->objects || cl_evidence_pair(rec, w, v);
 }
 
 /* ------------------------------------------------------------------ */

@@ -68,15 +68,11 @@ bool cl_access_used(const struct cl_access *acc);
 bool cl_paths_conflict(const struct cl_access *w, const struct cl_access *v);
 
 /*
- * Whether leaves @w and @v of the analysed record @rec conflict: their
- * paths do (cl_paths_conflict()), and, when @rec has evidence per object
- * (@rec->objects, a profile's objects: entry), the runtime saw the two on
- * one line of one object, one written by a thread and the other accessed
- * by another.  The leaves' paths must be spelled out when @rec->objects is
- * set.  Every check that reports a pair and the proposal ask this.
+ * Whether leaf @l is touched on @path (path_lines.c): a path name, or a
+ * class ("read_mostly", "write_hot") standing for its members -- the leaves
+ * cl_path_lines() (lines.h) counts for @path.
  */
-bool cl_leaves_conflict(const struct cl_record *rec, const struct cl_leaf *w,
-			const struct cl_leaf *v);
+bool cl_leaf_on_path(const struct cl_leaf *l, const char *path);
 
 /*
  * The uses in words: "read on rx", "read on tx, rx; written on rx",

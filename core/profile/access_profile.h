@@ -406,6 +406,17 @@ const struct cl_object_pair *cl_objects_pair(const struct cl_object_struct *os,
  */
 const struct cl_object_pair *cl_evidence_pair(const struct cl_record *rec,
 					      const struct cl_leaf *a, const struct cl_leaf *b);
+
+/*
+ * Whether leaves @w and @v of the analysed record @rec conflict: their
+ * paths do (cl_paths_conflict()), and, when @rec has evidence per object
+ * (@rec->objects, a profile's objects: entry), the runtime saw the two on
+ * one line of one object, one written by a thread and the other accessed
+ * by another.  The leaves' paths must be spelled out when @rec->objects is
+ * set.  Every check that reports a pair and the proposal ask this.
+ */
+bool cl_leaves_conflict(const struct cl_record *rec, const struct cl_leaf *w,
+			const struct cl_leaf *v);
 /*
  * The evidence in words, for a finding's note: "libcachelint-rt saw 'hits'
  * written by one thread and 'key' accessed by another on one line of 12

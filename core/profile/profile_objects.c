@@ -35,6 +35,7 @@
 #include <string.h>
 
 #include "layout.h"
+#include "paths.h"
 #include "profile_loader.h"
 
 /* base-align: the runtime reports at most a page. */
@@ -822,4 +823,25 @@ const char *cl_evidence_source(uint64_t sample, const struct cl_span *span, stru
 {
 	return cl_arena_printf(a, "libcachelint-rt; %s%s", sample_text(sample, a),
 			       cl_span_where(span, a));
+}
+
+/*
+ * Per-type classes say a pair could share a line between threads; the
+ * runtime's evidence per object says whether it ever did.  Both must hold:
+ * the evidence filters, it does not invent conflicts the classes deny.
+ */
+bool cl_leaves_conflict(const struct cl_record *rec, const struct cl_leaf *w,
+			const struct cl_leaf *v)
+{
+	/* what the lines cost at run time decides alone (layout.h, @conflicts) */
+	if (rec->contention) {
+		for (size_t i = 0; w->path && v->path && i < rec->nconflicts; i++)
+			if (!strcmp(rec->conflicts[2 * i], w->path) &&
+			    !strcmp(rec->conflicts[2 * i + 1], v->path))
+				return true;
+		return false;
+	}
+	if (!cl_paths_conflict(&w->access, &v->access))
+		return false;
+	return !rec->objects || cl_evidence_pair(rec, w, v);
 }

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * test_rules.c - the rules table (core/checks/rules.def) has, in every
+ * test_rules.c - the rules table (core/model/rules.def) has, in every
  * row, the columns the code outside the checks reads instead of naming a
  * rule, and a check is one file check_<name>.c and one row
  *

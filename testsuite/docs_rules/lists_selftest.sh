@@ -9,8 +9,8 @@ tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "lists_selftest.sh: $*" >&2; exit 1; }
 copy() {
-	rm -rf "$tmp/src" && mkdir -p "$tmp/src/core/checks" "$tmp/src/docs/man" &&
-	cp "$root/core/checks/rules.def" "$tmp/src/core/checks/" &&
+	rm -rf "$tmp/src" && mkdir -p "$tmp/src/core/model" "$tmp/src/docs/man" &&
+	cp "$root/core/model/rules.def" "$tmp/src/core/model/" &&
 	cp "$root/docs/README.md" "$root/docs/annotations.md" "$root/docs/hacking.md" "$tmp/src/docs/" &&
 	cp "$root/docs/man/cachelint-explain.1" "$tmp/src/docs/man/"
 }
@@ -19,7 +19,7 @@ check() { "$py" "$root/scripts/rule-lists.py" --check --root "$tmp/src"; }
 copy && check > "$tmp/out" || fail "the lists of the tree do not pass: $(cat "$tmp/out")"
 
 # A rule the lists do not have: every list is out of date.
-printf '\nCL_RULE(NEW_ONE,\n\t.id = "cachelint-new-one",\n\t.severity = CL_SEV_NOTE,\n\t.summary =\n\t\t"A \\"new\\" rule")\n' >> "$tmp/src/core/checks/rules.def"
+printf '\nCL_RULE(NEW_ONE,\n\t.id = "cachelint-new-one",\n\t.severity = CL_SEV_NOTE,\n\t.summary =\n\t\t"A \\"new\\" rule")\n' >> "$tmp/src/core/model/rules.def"
 check > "$tmp/out" && fail "a rule missing from every list passed"
 [ "$(grep -c ': error: the list ' "$tmp/out")" = 5 ] || fail "not 5 lists out of date: $(cat "$tmp/out")"
 "$py" "$root/scripts/rule-lists.py" --root "$tmp/src" > /dev/null || fail "rewriting failed"

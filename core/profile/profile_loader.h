@@ -193,4 +193,26 @@ void cl_objects_free(struct cl_objects *o);
  */
 uint64_t cl_objects_lines_bound(uint64_t size, uint64_t n, uint64_t line);
 
+/*
+ * The store's services to the schema (profile.c): the struct entry of
+ * @name in @p, made on first mention; its members by path (an index over
+ * @s->members hashed by ld_path_hash()); a member pushed and the spare
+ * room trimmed once the struct is read; the FILE:LINE of a key's '@' part.
+ */
+struct cl_profile_struct *ld_struct_add(struct cl_profile *p, const char *name,
+					const struct cl_span *span);
+uint64_t ld_path_hash(const void *ctx, size_t i);
+size_t *ld_path_slot(const struct cl_index *x, const struct cl_profile_struct *s,
+		     const char *path);
+struct cl_profile_member *ld_member_push(struct cl_profile_struct *s);
+void ld_members_trim(struct cl_profile_struct *s);
+bool ld_key_place(const char *s, size_t *file_len, unsigned *line);
+/* A decimal digit, as the loader's numbers take them. */
+bool ld_is_digit(char c);
+/*
+ * The top level of a profile (profile_schema.c): the root mapping, each
+ * key by the schema's table; the loader is on the root's first event.
+ */
+int ld_load_root(struct loader *ld);
+
 #endif /* CACHELINT_PROFILE_LOADER_H */

@@ -1,0 +1,841 @@
+// SPDX-License-Identifier: MIT
+/*
+ * rt_replay.c - libcachelint-rt: one line's samples replayed in time order
+ * as a cache would see them (rt_contention.c says how a transfer is judged:
+ * at the same time, false or true sharing, co-writers); what it finds goes
+ * to the line's record (rt_contention.h)
+ */
+#define _GNU_SOURCE
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include "rt_internal.h"
+#include "rt_contention.h"
+
+/* ------------------------------------------------------------------ */
+/* The replay of one line                                               */
+/* ------------------------------------------------------------------ */
+
+/* The objects on a line, for who writes what of each (co_writer()). */
+#define OBJS_MAX 64
+
+/* What a thread touched on the line in its turn: per object. */
+struct fp {
+	uintptr_t base;
+	uint32_t rid;
+	uint64_t r, w;
+	uint64_t last;
+};
+
+struct turn {
+	struct fp fp[FP_MAX];
+	unsigned nfp;
+};
+
+/* A transfer to a thread, judged when its turn on the line ends. */
+struct pending {
+	uint32_t from;		/* the other thread's slot */
+	double weight;
+	struct fp other;	/* what it did last, to the object it touched last */
+	uintptr_t base;		/* the object this thread's access was to */
+	uint32_t rid;
+	uint64_t t;
+};
+
+/**
+ * struct slot - one thread on the line being replayed
+ * @thread: its position in the order
+ * @holds: it has a copy of the line
+ * @turn: what it touched since it last got the line
+ * @pending: the transfers that gave it the line in this turn
+ * @times: its samples' times on the line, sorted, @ntimes of them
+ * @cpus: its CPU time at each of them
+
+ * @gap: the longest gap inside one of its runs on the line, in CPU time
+ * @last: the time of its last access replayed so far
+ */
+struct slot {
+	uint32_t thread;
+	bool holds;
+	uint64_t last;
+	struct turn turn;
+	struct pending pending[PENDING_MAX];
+	unsigned npending;
+	uint64_t *times, *cpus;
+	size_t ntimes;
+	uint64_t gap;
+};
+
+/**
+ * struct replay - one line's replay
+ * @ev: its events, in time order, @n of them
+ * @slots: its threads, @nslots of them
+ * @dirty: the slot holding the line modified, or -1
+ * @ctx: the evidence it adds to
+ * @line: the line
+ * @objs: the objects on it, @nobjs of them (at most OBJS_MAX)
+ * @ltrue: true-sharing weight on the line, by record (@ltrue_rid), for
+ *	between's true weight once the line is known to be shared
+ * @nltrue: entries in @ltrue
+ * @dry: the first replay, which only weighs what it sees (@observed)
+ * @scale: what each transfer seen stands for in the second (potential())
+ */
+struct replay {
+	const struct ev *ev;
+	size_t n;
+	struct slot *slots;
+	size_t nslots;
+	int dirty;
+	struct clrt_evidence *ctx;
+	uint64_t line;
+	uintptr_t objs[OBJS_MAX];
+	size_t nobjs;
+	double ltrue[OBJS_MAX];
+	unsigned ltrue_rid[OBJS_MAX];
+	size_t nltrue;
+	bool dry;
+	double observed, scale;
+};
+
+/*
+ * The members (a struct) or elements (a variable) of record @rid under
+ * @mask of the line, of the object at @base: up to @max into @out, their
+ * number returned.
+ */
+static size_t parts_of(const struct replay *rp, unsigned rid, uintptr_t base, uint64_t mask,
+		       uint64_t *out, size_t max)
+{
+	const struct rt_rec *r = &clrt_recs[rid];
+	const unsigned *mv = rp->ctx->members[rid];
+	size_t n = 0;
+
+	if (r->variable) {
+		uint64_t last = UINT64_MAX;
+
+		for (unsigned b = 0; b < 64 && n < max; b++) {
+			uint64_t e;
+
+			if (!(mask >> b & 1))
+				continue;
+			e = clrt_element_of(r, rp->line, base, b);
+			if (e != last && e != UINT64_MAX)
+				out[n++] = last = e;
+		}
+		return n;
+	}
+	for (size_t i = 0; i < rp->ctx->nmembers[rid] && n < max; i++)
+		if (clrt_member_bits(rp->line, base, mv[i]) & mask)
+			out[n++] = mv[i];
+	return n;
+}
+
+static int slot_of(const struct replay *rp, uint32_t thread)
+{
+	for (size_t i = 0; i < rp->nslots; i++)
+		if (rp->slots[i].thread == thread)
+			return (int)i;
+	return -1;
+}
+
+
+/*
+ * A thread's longest gap within a run: eight times its median gap on the
+ * line, in its own CPU time (a thread descheduled on a busy machine is
+ * still in its run), and at least GAP_MIN.  Under three visits there is
+ * no run, only points.
+ */
+static uint64_t run_gap(const uint64_t *cpus, size_t n)
+{
+	uint64_t *gaps, g;
+	size_t k = 0;
+
+	if (n < 3)
+		return 0;
+	gaps = malloc((n - 1) * sizeof(*gaps));
+	if (!gaps)
+		return 0;
+	/*
+	 * The gaps between visits: the samples of one segment (a run of
+	 * accesses the plugin samples together, stats.curr_items += 1;
+	 * stats.curr_bytes += n) are one visit, not gaps of zero.
+	 */
+	for (size_t i = 1; i < n; i++)
+		if (cpus[i] > cpus[i - 1] + BURST)
+			gaps[k++] = cpus[i] - cpus[i - 1];
+	if (k < 2) {
+		/* visits closer than BURST all along: one dense run */
+		free(gaps);
+		return GAP_MIN;
+	}
+	qsort(gaps, k, sizeof(*gaps), u64_cmp);
+	g = gaps[(k - 1) / 2];
+	free(gaps);
+	/*
+	 * Descheduled mid-run, a thread's CPU clock still moves some tens of
+	 * microseconds between two samples (the switch, cold caches): a run
+	 * is not broken by less than GAP_MIN.
+	 */
+	return g * GAP_FACTOR > GAP_MIN ? g * GAP_FACTOR : GAP_MIN;
+}
+
+/* Whether slot @s was in a run of its own accesses of the line at time @t. */
+static bool in_run(const struct slot *s, uint64_t t)
+{
+	size_t lo = 0, hi = s->ntimes;
+
+	if (!s->gap)
+		return false;
+	/* the first time >= t */
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+
+		if (s->times[mid] < t)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < s->ntimes && s->times[lo] == t)
+		return lo > 0 && lo + 1 < s->ntimes && s->cpus[lo + 1] - s->cpus[lo - 1] <= s->gap;
+	return lo > 0 && lo < s->ntimes && s->cpus[lo] - s->cpus[lo - 1] <= s->gap;
+}
+
+static const struct rt_thread *thread_at(const struct replay *rp, uint32_t pos)
+{
+	return rp->ctx->order[pos];
+}
+
+/* Whether @u's access at @tu and @t's at @tt happened while both used the line. */
+static bool at_once(const struct replay *rp, const struct slot *u, uint64_t tu,
+		    const struct slot *t, uint64_t tt)
+{
+	const struct rt_thread *U = thread_at(rp, u->thread), *T = thread_at(rp, t->thread);
+	if (tu < T->created || (U->exited && tt > U->exited))
+		return false;
+	return in_run(u, tt) || in_run(t, tu);
+}
+
+static void turn_add(struct turn *tn, const struct ev *e, unsigned rid)
+{
+	for (unsigned i = 0; i < tn->nfp; i++) {
+		if (tn->fp[i].base == e->base && tn->fp[i].rid == rid) {
+			tn->fp[i].last = e->t;
+			if (e->rw & 1)
+				tn->fp[i].r |= e->mask;
+			if (e->rw & 2)
+				tn->fp[i].w |= e->mask;
+			return;
+		}
+	}
+	if (tn->nfp == FP_MAX)
+		return;
+	tn->fp[tn->nfp++] = (struct fp){ e->base, rid, e->rw & 1 ? e->mask : 0,
+					 e->rw & 2 ? e->mask : 0, e->t };
+}
+
+static int obj_of(const struct replay *rp, uintptr_t base)
+{
+	for (size_t i = 0; i < rp->nobjs; i++)
+		if (rp->objs[i] == base)
+			return (int)i;
+	return -1;
+}
+
+
+/* How often thread @t wrote member @m on objects another thread writes it of too; 0: never. */
+static uint64_t cow_writes(const struct clrt_evidence *ctx, unsigned m, uint32_t t)
+{
+	uint64_t key = ((uint64_t)m << 32 | t) + 1;
+
+	if (!ctx->cow_cap)
+		return 0;
+	for (size_t h = (key * 0x9e3779b97f4a7c15ull >> 20) & (ctx->cow_cap - 1); ctx->cow[h];
+	     h = (h + 1) & (ctx->cow_cap - 1))
+		if (ctx->cow[h] == key)
+			return ctx->cow_n[h];
+	return 0;
+}
+
+/*
+ * Whether thread @t writes, of the members of @a's object on the line,
+ * one that another thread writes too on the same objects while both run
+ * (co_writers_build()): then its turns there move the line with those
+ * writes whatever it reads beside them.  @mask: those members' bytes.
+ */
+static bool co_writer(const struct replay *rp, uint32_t t, const struct fp *a, uint64_t *mask)
+{
+	const unsigned *mv = rp->ctx->members[a->rid];
+	uint64_t most = 0, most_bits = 0;
+
+	*mask = 0;
+	if (clrt_recs[a->rid].variable)
+		return false;
+	for (size_t i = 0; i < rp->ctx->nmembers[a->rid]; i++) {
+		uint64_t bits = clrt_member_bits(rp->line, a->base, mv[i]);
+		uint64_t n = bits ? cow_writes(rp->ctx, mv[i], t) : 0;
+
+		if (!n)
+			continue;
+		*mask |= bits;
+		if (n > most) {
+			most = n;
+			most_bits = bits;
+		}
+	}
+	/*
+	 * The weight goes to what this turn wrote of them, or else to the
+	 * one this thread writes most (refcount on every get, not
+	 * slabs_clsid once per life of a chunk).
+	 */
+	if (*mask & a->w)
+		*mask &= a->w;
+	else
+		*mask = most_bits;
+	return *mask != 0;
+}
+
+static void threads_of_both(struct tset *s, uint32_t a, uint32_t b)
+{
+	clrt_tset_add(s, a);
+	clrt_tset_add(s, b);
+}
+
+/* True sharing of weight @w on the parts of @rid's object under @mask. */
+static void add_true(struct replay *rp, unsigned rid, uintptr_t base, uint64_t mask, double w,
+		     uint32_t t, uint32_t u, bool t_wrote, bool u_wrote)
+{
+	struct recw *r = &rp->ctx->recs[rid];
+	uint64_t parts[64];
+	size_t n = parts_of(rp, rid, base, mask, parts, 64);
+
+	for (size_t i = 0; i < n; i++) {
+		struct sharedw *sh = clrt_shared_get(r, parts[i]);
+
+		if (!sh)
+			continue;
+		sh->weight += w / (double)n;
+		sh->samples++;
+		/*
+		 * Writers are those of transfers between two writes: a chunk
+		 * written in one life by one thread and in the next by
+		 * another, read in between, has one writer at a time.
+		 */
+		if (t_wrote && u_wrote) {
+			clrt_tset_add(&sh->writers, t);
+			clrt_tset_add(&sh->writers, u);
+		}
+		threads_of_both(&sh->threads, t, u);
+	}
+}
+
+/* Add @w to the pair (@x written, @y accessed) of @r. */
+static void pair_add(struct recw *r, uint64_t x, uint64_t y, double w, uint32_t ta, uint32_t tb)
+{
+	struct pairw *p = clrt_pair_get(r, (uint32_t)x, (uint32_t)y);
+
+	if (!p)
+		return;
+	p->weight += w;
+	p->samples++;
+	threads_of_both(&p->threads, ta, tb);
+}
+
+/*
+ * False sharing inside one object: each member one turn wrote against each
+ * other member the other turn touched, the weight split between them.
+ */
+static void add_pairs(struct replay *rp, const struct fp *a, const struct fp *b, double w,
+		      uint32_t ta, uint32_t tb)
+{
+	struct recw *r = &rp->ctx->recs[a->rid];
+	uint64_t aw[32], bx[32], bw[32], ax[32];
+	size_t naw, nbx, nbw, nax, k = 0;
+
+	if (clrt_recs[a->rid].variable)
+		return;
+	naw = parts_of(rp, a->rid, a->base, a->w, aw, 32);
+	nbx = parts_of(rp, a->rid, a->base, b->r | b->w, bx, 32);
+	nbw = parts_of(rp, a->rid, a->base, b->w, bw, 32);
+	nax = parts_of(rp, a->rid, a->base, a->r | a->w, ax, 32);
+	for (size_t i = 0; i < naw; i++)
+		for (size_t j = 0; j < nbx; j++)
+			k += aw[i] != bx[j];
+	for (size_t i = 0; i < nbw; i++)
+		for (size_t j = 0; j < nax; j++)
+			k += bw[i] != ax[j];
+	for (size_t i = 0; i < naw; i++)
+		for (size_t j = 0; j < nbx; j++)
+			if (aw[i] != bx[j])
+				pair_add(r, aw[i], bx[j], w / (double)k, ta, tb);
+	for (size_t i = 0; i < nbw; i++)
+		for (size_t j = 0; j < nax; j++)
+			if (bw[i] != ax[j])
+				pair_add(r, bw[i], ax[j], w / (double)k, ta, tb);
+}
+
+/*
+ * @b in @a's terms when they are one object seen twice: a struct object
+ * that is an element of an instrumented variable (readers[i], sampled as
+ * struct rslot through a pointer and as the variable by the scan of the
+ * array).  The bytes are the line's either way; only the record and the
+ * base change.  @b itself when they are not.
+ */
+static struct fp alias(const struct replay *rp, const struct fp *a, const struct fp *b)
+{
+	const struct rt_rec *ra = &clrt_recs[a->rid], *rb = &clrt_recs[b->rid];
+	struct fp out = *b;
+	const struct fp *s, *v;
+	uint64_t lo, e;
+
+	if (a->rid == b->rid || ra->variable == rb->variable)
+		return out;
+	s = ra->variable ? b : a;
+	v = ra->variable ? a : b;
+	if (clrt_recs[v->rid].size != clrt_recs[s->rid].size || !clrt_recs[s->rid].size ||
+	    s->base < v->base)
+		return out;
+	/* the element of the variable the struct object is, and the variable's bytes in it */
+	e = (s->base - v->base) / clrt_recs[v->rid].size;
+	if (s->base != v->base + e * clrt_recs[v->rid].size)
+		return out;
+	lo = (v->r | v->w) ? (uint64_t)__builtin_ctzll(v->r | v->w) : 0;
+	if (clrt_element_of(&clrt_recs[v->rid], rp->line, v->base, (unsigned)lo) != e)
+		return out;
+	out.rid = a->rid;
+	out.base = a->base;
+	return out;
+}
+
+/* The objects (elements) of two turns' bytes differ: the line is shared between objects. */
+static bool apart(const struct replay *rp, const struct fp *a, const struct fp *b)
+{
+	const struct rt_rec *r = &clrt_recs[a->rid];
+	uint64_t ea[64], eb[64];
+	size_t na, nb;
+
+	if (a->base != b->base || a->rid != b->rid)
+		return true;
+	if (!r->variable)
+		return false;
+	na = parts_of(rp, a->rid, a->base, a->r | a->w, ea, 64);
+	nb = parts_of(rp, b->rid, b->base, b->r | b->w, eb, 64);
+	for (size_t i = 0; i < na; i++)
+		for (size_t j = 0; j < nb; j++)
+			if (ea[i] == eb[j])
+				return false;
+	return true;
+}
+
+/*
+ * The instrumented variable whose elements are objects of @rid's size and
+ * whose storage the line lies in, or UINT32_MAX: objects of a struct that
+ * are elements of a variable are reported once, as the variable's
+ * elements, where the variable's own evidence says so (objects_once()).
+ */
+static unsigned in_variable(const struct replay *rp, unsigned rid)
+{
+	uintptr_t at = (uintptr_t)(rp->line * clrt_line_size);
+
+	for (size_t i = 0; i < rp->ctx->nvars; i++)
+		if (at + clrt_line_size > rp->ctx->vars[2 * i] && at < rp->ctx->vars[2 * i + 1] &&
+		    clrt_recs[rp->ctx->var_rids[i]].size == clrt_recs[rid].size)
+			return rp->ctx->var_rids[i];
+	return UINT32_MAX;
+}
+
+static void add_between(struct replay *rp, unsigned rid, double w, bool false_sharing,
+			uint32_t t, uint32_t u)
+{
+	struct recw *r = &rp->ctx->recs[rid];
+	unsigned var = clrt_recs[rid].variable ? UINT32_MAX : in_variable(rp, rid);
+
+	if (var != UINT32_MAX) {
+		r->b_var = var;
+		r->b_false_var += false_sharing ? w : 0;
+		if (!r->any_var_line || r->last_var_line != rp->line) {
+			r->any_var_line = true;
+			r->last_var_line = rp->line;
+			r->b_lines_var++;
+		}
+	}
+
+	if (false_sharing)
+		r->b_false += w;
+	else
+		r->b_true += w;
+	r->b_samples++;
+	threads_of_both(&r->b_threads, t, u);
+	if (!r->any_between_line || r->last_between_line != rp->line) {
+		r->any_between_line = true;
+		r->last_between_line = rp->line;
+		r->b_lines++;
+	}
+}
+
+/* The line's kind for its object: weights by offset. */
+static void add_line(struct replay *rp, const struct fp *f, double wf, double wt, uint64_t t)
+{
+	struct recw *r = &rp->ctx->recs[f->rid];
+	size_t k;
+
+	for (k = 0; wt && k < rp->nltrue && rp->ltrue_rid[k] != f->rid; k++)
+		;
+	if (wt && k == rp->nltrue && k < OBJS_MAX)
+		rp->ltrue_rid[rp->nltrue++] = f->rid;
+	if (wt && k < rp->nltrue)
+		rp->ltrue[k] += wt;
+	struct linew *l = clrt_line_get(r, (int64_t)(rp->line * clrt_line_size) - (int64_t)f->base);
+
+	if (!l)
+		return;
+	l->wfalse += wf;
+	l->wtrue += wt;
+	l->samples++;
+	if (t < l->first)
+		l->first = t;
+	if (t > l->last)
+		l->last = t;
+}
+
+/*
+ * Judge a transfer to thread slot @s, its turn now over: false when its
+ * bytes and the other turn's are disjoint, true where they overlap with a
+ * write, or where @s writes shared bytes of that object (co_writer()).
+ */
+static void judge(struct replay *rp, struct slot *s, const struct pending *p)
+{
+	const struct slot *o = &rp->slots[p->from];
+	struct fp other;
+	const struct fp *b = &other, *a = NULL;
+	uint32_t t = s->thread, u = o->thread;
+	struct recw *r;
+	uint64_t same, shared;
+	double w = p->weight;
+
+	/* this thread's turn on the object it took the line for */
+	for (unsigned i = 0; i < s->turn.nfp && !a; i++)
+		if (s->turn.fp[i].base == p->base && s->turn.fp[i].rid == p->rid)
+			a = &s->turn.fp[i];
+	if (!a)
+		return;
+	if (rp->dry) {
+		rp->observed += w;
+		return;
+	}
+	w *= rp->scale;
+	other = alias(rp, a, &p->other);
+	r = &rp->ctx->recs[a->rid];
+	r->samples++;
+	same = a->base == b->base && a->rid == b->rid ?
+	       (a->w & (b->r | b->w)) | ((a->r | a->w) & b->w) : 0;
+	if (same && !apart(rp, a, b)) {
+		r->wtrue += w;
+		add_true(rp, a->rid, a->base, same, w, t, u, (a->w & same) != 0, (b->w & same) != 0);
+		add_line(rp, a, 0, w, p->t);
+		return;
+	}
+	if (co_writer(rp, t, a, &shared)) {
+		r->wtrue += w;
+		/* the bytes another thread writes too: this one is a writer of them */
+		add_true(rp, a->rid, a->base, shared, w, t, t, true, true);
+		add_line(rp, a, 0, w, p->t);
+		return;
+	}
+	r->wfalse += w;
+	add_line(rp, a, w, 0, p->t);
+	if (apart(rp, a, b))
+		add_between(rp, a->rid, w, true, t, u);
+	else
+		add_pairs(rp, a, b, w, t, u);
+}
+
+/* Slot @s's turn on the line ends: its transfers are judged, its bytes forgotten. */
+static void turn_end(struct replay *rp, struct slot *s)
+{
+	for (unsigned i = 0; i < s->npending; i++)
+		judge(rp, s, &s->pending[i]);
+	s->npending = 0;
+	s->turn.nfp = 0;
+}
+
+/*
+ * The line goes to slot @to, for its access @e, from slot @from: judged
+ * when @to's turn ends, against what @from did last.
+ */
+static void transfer(struct replay *rp, struct slot *to, int from, double w, const struct ev *e)
+{
+	struct slot *o = &rp->slots[from];
+	const struct fp *last = NULL;
+
+	for (unsigned i = 0; i < o->turn.nfp; i++)
+		if (!last || o->turn.fp[i].last > last->last)
+			last = &o->turn.fp[i];
+	if (last && to->npending < PENDING_MAX)
+		to->pending[to->npending++] = (struct pending){ (uint32_t)from, w, *last, e->base,
+								clrt_members[e->member].rid, e->t };
+	turn_end(rp, o);
+}
+
+static void replay_event(struct replay *rp, const struct ev *e)
+{
+	int si = slot_of(rp, e->thread);
+	struct slot *s = &rp->slots[si];
+
+	if (e->rw & 2) {
+		/* a write: every other copy is invalidated */
+		size_t victims = 0;
+
+		for (size_t i = 0; i < rp->nslots; i++)
+			if ((int)i != si && rp->slots[i].holds)
+				victims++;
+		for (size_t i = 0; i < rp->nslots; i++) {
+			struct slot *o = &rp->slots[i];
+
+			if ((int)i == si || !o->holds)
+				continue;
+			if (at_once(rp, o, o->last, s, e->t))
+				transfer(rp, s, (int)i, (double)e->weight / (double)victims, e);
+			else
+				turn_end(rp, o);
+			o->holds = false;
+		}
+		rp->dirty = si;
+	} else if (rp->dirty >= 0 && rp->dirty != si) {
+		/* a read of a line another thread holds modified */
+		struct slot *o = &rp->slots[rp->dirty];
+
+		if (at_once(rp, o, o->last, s, e->t))
+			transfer(rp, s, rp->dirty, e->weight, e);
+		else
+			turn_end(rp, o);
+		rp->dirty = -1;
+	}
+	s->holds = true;
+	s->last = e->t;
+	turn_add(&s->turn, e, clrt_members[e->member].rid);
+}
+
+/* What a line's events say of who touched it, for the lines of its objects. */
+static void touches(struct replay *rp)
+{
+	uintptr_t counted[OBJS_MAX];
+	unsigned counted_rid[OBJS_MAX];
+	size_t ncounted = 0;
+
+	for (size_t i = 0; i < rp->n; i++) {
+		const struct ev *e = &rp->ev[i];
+		unsigned rid = clrt_members[e->member].rid;
+		struct recw *r = &rp->ctx->recs[rid];
+		struct linew *l = clrt_line_get(r, (int64_t)(rp->line * clrt_line_size) - (int64_t)e->base);
+		struct touchw *tw = NULL;
+		uint32_t path = e->thread;
+		uint64_t parts[TOUCH_SHOWN];
+		size_t np;
+
+		r->accesses += e->weight;
+		if (!l)
+			continue;
+		{
+			size_t k;
+
+			for (k = 0; k < ncounted && !(counted[k] == e->base && counted_rid[k] == rid);
+			     k++)
+				;
+			if (k == ncounted && k < OBJS_MAX) {
+				counted[ncounted] = e->base;
+				counted_rid[ncounted++] = rid;
+				l->objects++;
+			}
+		}
+		path = rp->ctx->path_of[e->thread];
+		for (size_t k = 0; k < l->ntouch; k++)
+			if (l->touch[k].path == path)
+				tw = &l->touch[k];
+		if (!tw) {
+			struct touchw *v = realloc(l->touch, (l->ntouch + 1) * sizeof(*v));
+
+			if (!v)
+				continue;
+			l->touch = v;
+			tw = &v[l->ntouch++];
+			memset(tw, 0, sizeof(*tw));
+			tw->path = path;
+		}
+		clrt_tset_add(&tw->threads, e->thread);
+		if (e->rw & 1)
+			tw->reads += e->weight;
+		if (e->rw & 2)
+			tw->writes += e->weight;
+		np = parts_of(rp, rid, e->base, e->mask, parts, TOUCH_SHOWN);
+		for (size_t k = 0; k < np; k++) {
+			uint64_t *list = e->rw & 2 ? tw->write : tw->read;
+			unsigned *nl = e->rw & 2 ? &tw->nwrite : &tw->nread;
+			unsigned j;
+
+			for (j = 0; j < *nl && list[j] != parts[k]; j++)
+				;
+			if (j == *nl && *nl < TOUCH_SHOWN)
+				list[(*nl)++] = parts[k];
+		}
+	}
+}
+
+/* Distinct objects (elements) on the line, for between's per-line. */
+static void objects_per_line(struct replay *rp)
+{
+	unsigned rid = UINT32_MAX;
+	uint64_t seen[64], parts[64];
+	size_t n = 0;
+
+	for (size_t i = 0; i < rp->n; i++) {
+		const struct ev *e = &rp->ev[i];
+		unsigned r = clrt_members[e->member].rid;
+		size_t np, k;
+
+		if (!rp->ctx->recs[r].any_between_line || rp->ctx->recs[r].last_between_line != rp->line)
+			continue;
+		if (rid == UINT32_MAX)
+			rid = r;
+		if (r != rid)
+			continue;
+		if (clrt_recs[r].variable) {
+			np = parts_of(rp, r, e->base, e->mask, parts, 64);
+		} else {
+			parts[0] = e->base;
+			np = 1;
+		}
+		for (size_t q = 0; q < np; q++) {
+			for (k = 0; k < n && seen[k] != parts[q]; k++)
+				;
+			if (k == n && n < 64)
+				seen[n++] = parts[q];
+		}
+	}
+	if (rid != UINT32_MAX && n > rp->ctx->recs[rid].b_per_line)
+		rp->ctx->recs[rid].b_per_line = n;
+}
+
+/*
+ * What the line would cost if the threads that used it at once ran on
+ * CPUs of their own: each thread's accesses made while another was in a
+ * run of its accesses of the line, each moving the line at most once and
+ * only after a write of another thread made then (min(accesses of T,
+ * writes of the others while T was in its run), summed over the threads:
+ * n threads on one line cost what their accesses can, not n squared).
+ * On a busy machine two such threads take turns on one CPU and move the
+ * line only when they switch; the replay then sees few transfers, which
+ * this scales to what the same program does where it has the CPUs: the
+ * findings do not come and go with the machine's load.  At most one
+ * transfer per TRANSFER_NS of the time the line was in use.
+ */
+static double potential(const struct replay *rp)
+{
+	size_t ns = rp->nslots;
+	double *x = calloc(ns + 1, sizeof(*x)), *w = calloc(ns + 1, sizeof(*w));
+	double total = 0, span;
+
+	if (!x || !w) {
+		free(x);
+		free(w);
+		return 0;
+	}
+	/*
+	 * x[t]: t's accesses while another thread was in its run;
+	 * w[t]: the writes of the others while t was in its run.
+	 */
+	for (size_t i = 0; i < rp->n; i++) {
+		const struct ev *e = &rp->ev[i];
+		size_t t = (size_t)slot_of(rp, e->thread);
+		bool other = false;
+
+		for (size_t u = 0; u < ns; u++) {
+			const struct rt_thread *U = thread_at(rp, rp->slots[u].thread);
+
+			if (u == t || e->t < U->created || (U->exited && e->t > U->exited) ||
+			    !in_run(&rp->slots[u], e->t))
+				continue;
+			other = true;
+			if (e->rw & 2)
+				w[u] += e->weight;
+		}
+		if (other)
+			x[t] += e->weight;
+	}
+	for (size_t t = 0; t < ns; t++)
+		total += w[t] < x[t] ? w[t] : x[t];
+	free(x);
+	free(w);
+	/* and no faster than a line can move between two cores */
+	span = rp->n ? (double)(rp->ev[rp->n - 1].t - rp->ev[0].t) / TRANSFER_NS : 0;
+	return total < span ? total : span;
+}
+
+/* Back to the line's start for the second replay. */
+static void replay_reset(struct replay *rp)
+{
+	for (size_t s = 0; s < rp->nslots; s++) {
+		rp->slots[s].holds = false;
+		rp->slots[s].last = 0;
+		rp->slots[s].turn.nfp = 0;
+		rp->slots[s].npending = 0;
+	}
+	rp->dirty = -1;
+}
+
+void clrt_replay_line(struct clrt_evidence *ctx, const struct ev *ev, size_t n)
+{
+	struct replay rp = { .ev = ev, .n = n, .dirty = -1, .ctx = ctx, .line = ev[0].line };
+	struct slot *slots = calloc(n, sizeof(*slots));
+
+	if (!slots)
+		return;
+	rp.slots = slots;
+	for (size_t i = 0; i < n; i++) {
+		int s = slot_of(&rp, ev[i].thread);
+
+		if (s < 0) {
+			s = (int)rp.nslots++;
+			slots[s].thread = ev[i].thread;
+			slots[s].times = malloc(n * sizeof(uint64_t));
+			slots[s].cpus = malloc(n * sizeof(uint64_t));
+		}
+		if (slots[s].times && slots[s].cpus) {
+			slots[s].times[slots[s].ntimes] = ev[i].t;
+			slots[s].cpus[slots[s].ntimes++] = ev[i].cpu;
+		}
+	}
+	for (size_t s = 0; s < rp.nslots; s++)
+		slots[s].gap = run_gap(slots[s].cpus, slots[s].ntimes);
+	for (size_t i = 0; i < n; i++)
+		if (obj_of(&rp, ev[i].base) < 0 && rp.nobjs < OBJS_MAX)
+			rp.objs[rp.nobjs++] = ev[i].base;
+	if (rp.nslots > 1) {
+		/* once to see which transfers there are, once to weigh them */
+		rp.dry = true;
+		for (size_t i = 0; i < n; i++)
+			replay_event(&rp, &ev[i]);
+		for (size_t s = 0; s < rp.nslots; s++)
+			turn_end(&rp, &slots[s]);
+		rp.dry = false;
+		if (rp.observed > 0) {
+			rp.scale = potential(&rp) / rp.observed;
+			replay_reset(&rp);
+			for (size_t i = 0; i < n; i++)
+				replay_event(&rp, &ev[i]);
+		}
+	}
+	for (size_t s = 0; s < rp.nslots; s++) {
+		turn_end(&rp, &slots[s]);
+		free(slots[s].times);
+		free(slots[s].cpus);
+	}
+	touches(&rp);
+	objects_per_line(&rp);
+	/* a shared line's true sharing is shown beside its false sharing */
+	for (size_t k = 0; k < rp.nltrue; k++) {
+		struct recw *r = &ctx->recs[rp.ltrue_rid[k]];
+
+		if (r->any_between_line && r->last_between_line == rp.line)
+			r->b_true += rp.ltrue[k];
+	}
+	free(slots);
+}

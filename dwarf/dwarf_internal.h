@@ -388,6 +388,10 @@ bool dw_walk_in_place(struct dw_unit *u);
 uint64_t dw_unit_seed(const struct dw_unit *u);
 /* A unit's own memory (all of it: also what a worker prepared). */
 void dw_unit_free(struct dw_unit *u);
+/* A converted record that is a root of the unit, kept for its end (dwarf_walk.c). */
+void dw_visit_root(struct dw_unit *u, struct dw_type *t);
+/* The walk of a unit through libdwarf, from its DIE @cu (dwarf_walk.c). */
+void dw_walk_unit_dies(struct dw_unit *u, Dwarf_Die cu);
 /*
  * @name in @scope ("ns::plain"): @name alone at the top; a nameless
  * namespace or class is "{anonymous}", as GCC prints it.

@@ -47,60 +47,6 @@
 #include "rules.h"
 
 
-/* ------------------------------------------------------------------ */
-/* Hashing                                                              */
-/* ------------------------------------------------------------------ */
-
-static uint64_t struct_hash(const void *ctx, size_t i)
-{
-	return cl_hash_str(((const struct cl_profile *)ctx)->structs[i].name);
-}
-
-static bool struct_eq(const void *ctx, size_t i, const void *name)
-{
-	return !strcmp(((const struct cl_profile *)ctx)->structs[i].name, name);
-}
-
-/* The slot of struct @name in p->index, which must have room. */
-static size_t *struct_slot(const struct cl_profile *p, const char *name)
-{
-	return cl_index_slot(&p->index, cl_hash_str(name), struct_eq, p, name);
-}
-
-/* @name must already live as long as @p (its arena, or a string literal). */
-struct cl_profile_struct *ld_struct_add(struct cl_profile *p, const char *name,
-					    const struct cl_span *span)
-{
-	struct cl_profile_struct *s;
-
-	cl_index_reserve(&p->index, p->nstructs + 1, struct_hash, p);
-	s = cl_vec_push(&p->structs, &p->nstructs, &p->cap);
-	s->name = name;
-	s->span = *span;
-	*struct_slot(p, name) = p->nstructs;
-	if (name[cl_struct_key_name(name)])
-		*cl_vec_push(&p->located, &p->nlocated, &p->located_cap) = p->nstructs - 1;
-	return s;
-}
-
-/* The members of one struct by path: for one merge, or one struct being read. */
-uint64_t ld_path_hash(const void *ctx, size_t i)
-{
-	return cl_hash_str(((const struct cl_profile_struct *)ctx)->members[i].path);
-}
-
-static bool path_eq(const void *ctx, size_t i, const void *path)
-{
-	return !strcmp(((const struct cl_profile_struct *)ctx)->members[i].path, path);
-}
-
-size_t *ld_path_slot(const struct cl_index *x, const struct cl_profile_struct *s,
-			 const char *path)
-{
-	return cl_index_slot(x, cl_hash_str(path), path_eq, s, path);
-}
-
-/* ------------------------------------------------------------------ */
 /* Profiles                                                             */
 /* ------------------------------------------------------------------ */
 
@@ -140,72 +86,6 @@ void cl_profile_free(struct cl_profile *p)
 	cl_profile_init(p);
 }
 
-struct cl_profile_struct *cl_profile_find(const struct cl_profile *p, const char *name)
-{
-	size_t *slot;
-
-	if (!p->index.size)
-		return NULL;
-	slot = struct_slot(p, name);
-	return *slot ? &p->structs[*slot - 1] : NULL;
-}
-
-size_t cl_struct_key_name(const char *key)
-{
-	const char *at = strchr(key, '@');
-
-	return at ? (size_t)(at - key) : strlen(key);
-}
-
-/* "FILE:LINE" after the '@' of a key: its FILE's length and LINE; false when it is none. */
-bool ld_key_place(const char *s, size_t *file_len, unsigned *line)
-{
-	const char *colon = strrchr(s, ':');
-	uint64_t v;
-
-	if (!colon || colon == s || !ld_parse_u64(colon + 1, &v) || !v || v > UINT32_MAX)
-		return false;
-	*file_len = (size_t)(colon - s);
-	*line = (unsigned)v;
-	return true;
-}
-
-bool cl_struct_key_matches(const char *key, const struct cl_record *rec)
-{
-	size_t n = cl_struct_key_name(key), flen, slen;
-	const char *shown;
-	unsigned line;
-
-	if (!rec->name || strlen(rec->name) != n || memcmp(key, rec->name, n))
-		return false;
-	if (!key[n])
-		return true;
-	shown = cl_span_shown_file(&rec->span);
-	if (!ld_key_place(key + n + 1, &flen, &line) || !shown ||
-	    cl_span_shown_line(&rec->span) != line)
-		return false;
-	slen = strlen(shown);
-	/*
-	 * Either is a suffix of the other, on whole path components: the
-	 * runtime writes the path the compiler was given ("/src/a.c" or
-	 * "a.c"), the front end reports the one it was given.
-	 */
-	if (slen >= flen)
-		return !memcmp(shown + slen - flen, key + n + 1, flen) &&
-		       (slen == flen || shown[slen - flen - 1] == '/');
-	return !memcmp(key + n + 1 + flen - slen, shown, slen) && key[n + flen - slen] == '/';
-}
-
-struct cl_profile_struct *cl_profile_find_record(const struct cl_profile *p,
-						 const struct cl_record *rec)
-{
-	if (!rec->name)
-		return NULL;
-	for (size_t i = 0; i < p->nlocated; i++)
-		if (cl_struct_key_matches(p->structs[p->located[i]].name, rec))
-			return &p->structs[p->located[i]];
-	return cl_profile_find(p, rec->name);
-}
 
 static bool key_named(const char *key, const char *name)
 {
@@ -398,37 +278,6 @@ static void infer_again(struct cl_profile *p)
 			infer_member(&p->structs[i].members[j], &p->arena, &p->thresholds);
 }
 
-/*
- * Most structs in a profile have a handful of entries, and a generated
- * profile has a million structs: arrays grow from 1, and lose their
- * slack as soon as their struct has been read, while malloc can still
- * hand the freed tail to the next struct.
- */
-struct cl_profile_member *ld_member_push(struct cl_profile_struct *s)
-{
-	struct cl_profile_member *m;
-
-	if (s->nmembers == s->cap) {
-		s->cap = s->cap ? s->cap * 2 : 1;
-		s->members = cl_xrealloc(s->members, s->cap * sizeof(*s->members));
-	}
-	m = &s->members[s->nmembers++];
-	memset(m, 0, sizeof(*m));
-	return m;
-}
-
-void ld_members_trim(struct cl_profile_struct *s)
-{
-	if (s->cap == s->nmembers)
-		return;
-	if (!s->nmembers) {
-		free(s->members);
-		s->members = NULL;
-	} else {
-		s->members = cl_xrealloc(s->members, s->nmembers * sizeof(*s->members));
-	}
-	s->cap = s->nmembers;
-}
 
 /* Hand @ts's members to @ps, which has none: no copy for the common case. */
 static void members_take(struct cl_profile_struct *ps, struct cl_profile_struct *ts)

@@ -193,21 +193,6 @@ static int entry_writes(struct loader *ld, const char *key, void *arg)
 	return ld_count_value(ld, key, &e->acc.writes);
 }
 
-/*
- * Path @name as cl_path_parse() reads it, as annotations do: "tx,rx" is two
- * paths of an annotation's list but a mistake as one path of a profile.
- */
-int ld_path_name(struct loader *ld, const char *name, size_t *len, bool *concurrent)
-{
-	char nb[SHOW_MAX];
-
-	*len = cl_path_parse(name, strlen(name), concurrent);
-	if (*len)
-		return 0;
-	return ld_err_here(ld, "'%s' is not a path: %s%s", ld_show(nb, name), CL_PATH_GRAMMAR,
-			strchr(name, ',') ? " (several paths are a list: [tx, rx])" : "");
-}
-
 /* The use of path @name in @e, added when it is new; NULL after an error. */
 static struct cl_use *entry_use(struct loader *ld, struct entry *e, const char *name)
 {
@@ -388,23 +373,6 @@ static size_t tmp_struct(struct loader *ld, const char *name, const struct cl_sp
 	if (!s)
 		s = ld_struct_add(&ld->tmp, cl_arena_strdup(&ld->p->arena, name), at);
 	return (size_t)(s - ld->tmp.structs);
-}
-
-/* Front ends look structs up by tag or typedef name; nothing else can match. */
-int ld_check_struct_name(struct loader *ld, const struct cl_span *at,
-			     const char *name)
-{
-	char nb[SHOW_MAX];
-	size_t n = cl_struct_key_name(name), flen;
-	unsigned line;
-
-	if (name[n] && (!ld_key_place(name + n + 1, &flen, &line) || !n))
-		return ld_err_at(ld, at, "invalid struct key '%s' (expected NAME@FILE:LINE, a struct defined at a line of a file)",
-				 ld_show(nb, name));
-	if (cl_record_name_valid(name, n))
-		return 0;
-	return ld_err_at(ld, at, "invalid struct name '%s' (expected a tag or typedef name, or a C++ class as ns::box<int>)",
-		      ld_show(nb, name));
 }
 
 /*

@@ -50,128 +50,6 @@ struct conv_entry {
 	bool seen;
 };
 
-void fe_location(CXSourceLocation loc, CXFile *file, unsigned *line, unsigned *col,
-		 unsigned *offset)
-{
-	clang_getExpansionLocation(loc, file, line, col, offset);
-}
-
-/*
- * The name a file is printed by: libclang's, which is the path as the
- * compiler was given it; in a compile database entry run elsewhere, made
- * absolute, and relative again when it is below the working directory.
- */
-static const char *display_name(struct fe *fe, const char *name, const char *directory)
-{
-	char *abs, *rel, *joined;
-	const char *out;
-
-	if (!directory)
-		return cl_arena_strdup(&fe->out->arena, name);
-	joined = cl_xmalloc(strlen(directory) + strlen(name) + 2);
-	if (name[0] == '/')
-		strcpy(joined, name);
-	else
-		sprintf(joined, "%s/%s", directory, name);
-	abs = cl_path_absolute(joined);
-	rel = cl_path_relative(abs, ".");
-	out = cl_arena_strdup(&fe->out->arena, rel ? rel : abs);
-	free(joined);
-	free(abs);
-	free(rel);
-	return out;
-}
-
-const char *fe_file_name(struct fe *fe, CXFile file)
-{
-	CXString s;
-
-	if (!file)
-		return NULL;
-	if (fe->last_file && clang_File_isEqual(file, fe->last_file))
-		return fe->last_name;
-	s = clang_getFileName(file);
-	fe->last_name = display_name(fe, clang_getCString(s), fe->directory);
-	fe->last_file = file;
-	clang_disposeString(s);
-	return fe->last_name;
-}
-
-/* The name a #line directive gives a file, printed as fe_file_name() prints one. */
-static const char *presumed_name(struct fe *fe, const char *name)
-{
-	if (fe->last_presumed && !strcmp(fe->last_presumed, name))
-		return fe->last_presumed_name;
-	free(fe->last_presumed);
-	fe->last_presumed = cl_xstrdup(name);
-	fe->last_presumed_name = display_name(fe, name, fe->directory);
-	return fe->last_presumed_name;
-}
-
-/*
- * The place of @loc (in @file, at s->line) that a #line directive gives,
- * where it is another: what diagnostics print, as GCC prints it.  The text
- * is still read at the real place.
- */
-static void span_presumed(struct fe *fe, struct cl_span *s, CXSourceLocation loc, CXFile file)
-{
-	CXString name, real = clang_getFileName(file);
-	unsigned line = 0;
-
-	clang_getPresumedLocation(loc, &name, &line, NULL);
-	if (line && *clang_getCString(name) &&
-	    (line != s->line || strcmp(clang_getCString(name), clang_getCString(real)))) {
-		s->shown_file = presumed_name(fe, clang_getCString(name));
-		s->shown_line = line;
-	}
-	clang_disposeString(name);
-	clang_disposeString(real);
-}
-
-static void span_from(struct fe *fe, struct cl_span *s, CXSourceLocation loc)
-{
-	CXFile file;
-
-	fe_location(loc, &file, &s->line, &s->col, NULL);
-	s->file = fe_file_name(fe, file);
-	if (!s->file)
-		s->line = s->col = 0;
-	else
-		span_presumed(fe, s, loc, file);
-}
-
-void fe_error(struct fe *fe, CXCursor at, const char *fmt, ...)
-{
-	struct cl_span s = { 0 };
-	struct cl_diag d;
-	char line[CL_DIAG_LINE_MAX + 1];
-	va_list ap;
-	size_t n;
-
-	span_from(fe, &s, clang_getCursorLocation(at));
-	if (s.file) {
-		/* as GCC counts columns (tabs to the next multiple of 8), as findings */
-		struct cl_source_cache cache;
-
-		cl_source_cache_init(&cache);
-		s.col = cl_source_column(&cache, s.file, s.line, s.col, CL_COLUMN_DISPLAY);
-		cl_source_cache_free(&cache);
-	}
-	va_start(ap, fmt);
-	cl_diag_vset(&d, s.file ? cl_span_shown_file(&s) : NULL, cl_span_shown_line(&s), s.col,
-		     fmt, ap);
-	va_end(ap);
-	d.compiler = true;
-	cl_diag_line(&d, line, sizeof(line) - 1);
-	n = strlen(line);
-	line[n++] = '\n';
-	line[n] = '\0';
-	if (fe->errbuf && strstr(fe->errbuf, line))	/* said already (attribute and macro) */
-		return;
-	fe->errbuf = cl_xrealloc(fe->errbuf, fe->errlen + n + 1);
-	memcpy(fe->errbuf + fe->errlen, line, n + 1);
-	fe->errlen += n;
-}
 
 /*
  * What the lint cannot see in C++ (libclang 14 gives no base-class offsets
@@ -185,7 +63,7 @@ static void fe_note(struct fe *fe, CXCursor at, const char *what, const char *na
 	char line[CL_DIAG_LINE_MAX + 1];
 	size_t n;
 
-	span_from(fe, &sp, clang_getCursorLocation(at));
+	fe_span_from(fe, &sp, clang_getCursorLocation(at));
 	cl_diag_set(&d, sp.file ? cl_span_shown_file(&sp) : "<unknown>", cl_span_shown_line(&sp),
 		    sp.col, "%s '%s'%s; the GCC plugin and `cachelint dwarf` check them", what, name,
 		    strcmp(what, "the instantiations of class template") ?
@@ -252,73 +130,10 @@ static CXCursor field_record(CXCursor field)
 	return is_record_kind(clang_getCursorKind(decl)) ? decl : clang_getNullCursor();
 }
 
-/*
- * @name in the namespaces and classes around @decl: "ns::plain", as the
- * plugin (GCC's printable name) and the DWARF reader name it and profiles
- * key it; a nameless namespace is "{anonymous}", as GCC prints it.  A
- * struct inside a function or at file scope keeps its name.
- */
-static const char *qualified(CXCursor decl, struct cl_arena *a, const char *name)
-{
-	for (CXCursor p = clang_getCursorSemanticParent(decl); !clang_Cursor_isNull(p);
-	     p = clang_getCursorSemanticParent(p)) {
-		enum CXCursorKind k = clang_getCursorKind(p);
-		CXString s;
-		const char *scope;
-
-		if (k != CXCursor_Namespace && k != CXCursor_StructDecl &&
-		    k != CXCursor_ClassDecl && k != CXCursor_UnionDecl)
-			break;
-		s = clang_getCursorSpelling(p);
-		scope = clang_getCString(s);
-		name = cl_arena_printf(a, "%s::%s", *scope ? scope : "{anonymous}", name);
-		clang_disposeString(s);
-	}
-	return name;
-}
-
-const char *lint_record_name(CXCursor decl, struct cl_arena *a, bool *typedef_name)
-{
-	CXString s = clang_getCursorSpelling(decl);
-	const char *name = clang_getCString(s), *out = NULL;
-
-	*typedef_name = false;
-	if (*name) {
-		out = qualified(decl, a, cl_arena_strdup(a, name));
-	} else if (!clang_Cursor_isAnonymous(decl)) {
-		CXString t = clang_getTypeSpelling(clang_getCursorType(decl));
-		const char *tn = clang_getCString(t);
-
-		if (!strncmp(tn, "struct ", 7))
-			tn += 7;
-		else if (!strncmp(tn, "union ", 6))
-			tn += 6;
-		if (*tn && !strchr(tn, ' ')) {
-			out = cl_arena_strdup(a, tn);
-			*typedef_name = true;
-		}
-		clang_disposeString(t);
-	}
-	clang_disposeString(s);
-	return out;
-}
 
 static const char *record_name(struct fe *fe, CXCursor decl, bool *typedef_name)
 {
 	return lint_record_name(decl, &fe->out->arena, typedef_name);
-}
-
-static enum CXVisitorResult collect_field(CXCursor c, CXClientData data)
-{
-	struct lint_fields *f = data;
-
-	*(CXCursor *)cl_vec_push(&f->v, &f->n, &f->cap) = c;
-	return CXVisit_Continue;
-}
-
-void lint_record_fields(CXType t, struct lint_fields *f)
-{
-	clang_Type_visitFields(t, collect_field, f);
 }
 
 /* Unnamed bit-fields are padding: no front end reports them as members. */
@@ -359,7 +174,7 @@ static bool cursor_members(void *data, const void *rec,
 	struct lint_fields f = { 0 };
 	bool yes = false;
 
-	clang_Type_visitFields(clang_getCursorType(*(const CXCursor *)rec), collect_field, &f);
+	lint_record_fields(clang_getCursorType(*(const CXCursor *)rec), &f);
 	for (size_t i = 0; i < f.n && !yes; i++) {
 		CXString s = clang_getCursorSpelling(f.v[i]);
 		CXCursor r = field_record(f.v[i]);
@@ -522,7 +337,7 @@ static bool convert_member(struct fe *fe, struct cl_record *rec, struct cl_membe
 		if (!m->name)
 			m->flags |= CL_MEMBER_ANONYMOUS;
 	}
-	span_from(fe, &m->span, clang_getCursorLocation(field));
+	fe_span_from(fe, &m->span, clang_getCursorLocation(field));
 	if (from_macro(clang_getCursorLocation(field)))
 		m->flags |= CL_MEMBER_FROM_MACRO;
 	annot_field(fe, field, prev, &m->access, &m->flags);
@@ -552,7 +367,7 @@ static struct cl_record *build(struct fe *fe, CXCursor decl, unsigned depth)
 
 	if (size < 0 || align <= 0)
 		return NULL;
-	clang_Type_visitFields(type, collect_field, &f);
+	lint_record_fields(type, &f);
 	for (size_t k = 0; k < f.n; k++)
 		n += is_member(f.v[k], &named);
 	name = record_name(fe, decl, &tdef);
@@ -565,7 +380,7 @@ static struct cl_record *build(struct fe *fe, CXCursor decl, unsigned depth)
 	rec->align = (uint32_t)align;
 	rec->packed = attrs_of(decl).packed;
 	rec->suppress = annot_record_suppress(fe, decl, &rec->per_thread);
-	span_from(fe, &rec->span, clang_getCursorLocation(decl));
+	fe_span_from(fe, &rec->span, clang_getCursorLocation(decl));
 	offsets = lint_field_offsets(f.v, f.n, rec->kind == CL_UNION, rec->packed);
 	for (size_t k = 0; k < f.n; k++) {
 		if (!is_member(f.v[k], &named)) {
@@ -889,7 +704,7 @@ static void add_variable(struct fe *fe, CXCursor decl)
 	name = clang_getCursorSpelling(decl);
 	v->name = cl_arena_strdup(&fe->out->arena, clang_getCString(name));
 	clang_disposeString(name);
-	span_from(fe, &v->span, clang_getCursorLocation(decl));
+	fe_span_from(fe, &v->span, clang_getCursorLocation(decl));
 	v->elem_size = (uint64_t)size;
 	v->nelems = (uint64_t)n;
 	/* aligned(N) on a variable raises its alignment, as in GCC */

@@ -90,6 +90,8 @@ struct fe {
 /* clang_frontend.c */
 const char *fe_file_name(struct fe *fe, CXFile file);
 /* A cursor's expansion location: file, line, column, offset. */
+/* @s from @loc: the file as the compile named it, a #line's name shown (clang_common.c). */
+void fe_span_from(struct fe *fe, struct cl_span *s, CXSourceLocation loc);
 void fe_location(CXSourceLocation loc, CXFile *file, unsigned *line, unsigned *col,
 		 unsigned *offset);
 /* Record an error in the unit ("file:line:col: error: cachelint: …"). */

@@ -144,6 +144,7 @@ void cl_pipeline_init(struct cl_pipeline *p, const struct cl_pipeline_config *cf
 	cl_strset_init(&p->system_names);
 	cl_strset_init(&p->seen_findings);
 	cl_strset_init(&p->source_paths);
+	cl_strset_init(&p->seen_twins);
 }
 
 void cl_pipeline_free(struct cl_pipeline *p)
@@ -157,6 +158,8 @@ void cl_pipeline_free(struct cl_pipeline *p)
 	cl_strset_free(&p->seen_variables);
 	cl_strset_free(&p->system_names);
 	cl_strset_free(&p->seen_findings);
+	cl_strset_free(&p->seen_twins);
+	free(p->twins);
 	free(p->records);
 	free(p->proposals);
 	cl_findings_free(&p->findings);
@@ -231,6 +234,56 @@ static const struct cl_source_text *source_of(struct cl_pipeline *p, const char 
 	return t->unreadable ? NULL : t;
 }
 
+/*
+ * @t takes @rp's patch away (@rp's record is @t->key[@side]); the order
+ * stays in the note, for whoever moves both by hand.
+ */
+static void twin_apply(struct cl_pipeline *p, struct cl_report_proposal *rp,
+		       const struct cl_twin *t, int side)
+{
+	struct cl_arena *a = &p->arena;
+	const char *other = t->name[!side], *why;
+
+	if (rp->twinned || !rp->p)
+		return;
+	rp->twinned = true;
+	if (t->via)
+		why = cl_arena_printf(a, "'%s' (%s:%u) holds it and '%s', whose common initial sequence is read through either",
+				      t->via, cl_span_shown_file(&t->where),
+				      cl_span_shown_line(&t->where), other);
+	else
+		why = cl_arena_printf(a, "a cast between pointers to it and to '%s' (%s:%u) reads one through the other",
+				      other, cl_span_shown_file(&t->where),
+				      cl_span_shown_line(&t->where));
+	rp->rw = NULL;
+	rp->reason = cl_arena_printf(a, "%s: reordering one without the other breaks the program; proposed %s",
+				     why, cl_proposal_order(rp->p, a));
+}
+
+/* The twins handed over so far that name @rp's record. */
+static void twins_of(struct cl_pipeline *p, struct cl_report_proposal *rp)
+{
+	for (size_t i = 0; rp->key && i < p->ntwins; i++)
+		for (int side = 0; side < 2; side++)
+			if (!strcmp(p->twins[i].key[side], rp->key))
+				twin_apply(p, rp, &p->twins[i], side);
+}
+
+void cl_pipeline_twin(struct cl_pipeline *p, const struct cl_twin *t)
+{
+	const char *k = cl_arena_printf(&p->arena, "%s\n%s", t->key[0], t->key[1]);
+	const char *r = cl_arena_printf(&p->arena, "%s\n%s", t->key[1], t->key[0]);
+
+	if (!strcmp(t->key[0], t->key[1]) || cl_strset_has(&p->seen_twins, r) ||
+	    cl_strset_add(&p->seen_twins, k))
+		return;
+	*cl_vec_push(&p->twins, &p->ntwins, &p->twins_cap) = *t;
+	for (size_t i = 0; i < p->nproposals; i++)
+		for (int side = 0; side < 2; side++)
+			if (p->proposals[i].key && !strcmp(p->proposals[i].key, t->key[side]))
+				twin_apply(p, &p->proposals[i], t, side);
+}
+
 /* The proposal for @rec, with the rewrite of its text where there is one. */
 static void propose(struct cl_pipeline *p, const struct cl_record *rec,
 		    struct cl_report_proposal *rp)
@@ -262,6 +315,7 @@ static void propose(struct cl_pipeline *p, const struct cl_record *rec,
 	if (!rp->rw)
 		rp->reason = cl_arena_printf(a, "%s; proposed %s", rp->reason,
 					     cl_proposal_order(pr, a));
+	twins_of(p, rp);
 }
 
 static void draw(struct cl_pipeline *p, struct cl_record *rec, const struct cl_report_proposal *rp)
@@ -334,6 +388,7 @@ bool cl_pipeline_add(struct cl_pipeline *p, struct cl_record *rec, const char *k
 		/* the proposal's model copies the member types it is drawn with */
 		if (p->cfg.view && p->cfg.types && !spelled)
 			p->cfg.types(p->cfg.data, rec);
+		rp->key = key;
 		propose(p, rec, rp);
 		rp->remains = truly_shared(p, first);
 		if (p->cfg.view)

@@ -197,6 +197,9 @@ static void merge_unit(struct merge *m, const struct lint_job *job, struct lint_
 		m->structs++;
 		cl_pipeline_add(&m->pipe, tu->records[i].rec, tu->records[i].key);
 	}
+	/* a twin takes the patch of a proposal made for an earlier unit too */
+	for (size_t i = 0; i < tu->ntwins; i++)
+		cl_pipeline_twin(&m->pipe, &tu->twins[i]);
 }
 
 static void progress(const struct lint_run *r, size_t done, size_t total, size_t structs)
@@ -218,7 +221,7 @@ static void run_units(struct lint_run *r, const struct lint_jobs *jobs, struct c
 		      struct merge *m, struct lint_tu **results)
 {
 	struct lint_fe_options fe = { r->out.dump, prof, !r->common.opt.no_cacheline_groups,
-				      r->access_map != NULL };
+				      r->access_map != NULL, r->common.propose };
 	struct work w = { jobs, &fe, NULL, NULL, 0, PTHREAD_MUTEX_INITIALIZER,
 			  PTHREAD_COND_INITIALIZER };
 	unsigned nthreads = r->jobs < jobs->n ? r->jobs : (unsigned)jobs->n;

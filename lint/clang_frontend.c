@@ -128,7 +128,7 @@ static void span_presumed(struct fe *fe, struct cl_span *s, CXSourceLocation loc
 	clang_disposeString(real);
 }
 
-static void span_from(struct fe *fe, struct cl_span *s, CXSourceLocation loc)
+void fe_span(struct fe *fe, struct cl_span *s, CXSourceLocation loc)
 {
 	CXFile file;
 
@@ -148,7 +148,7 @@ void fe_error(struct fe *fe, CXCursor at, const char *fmt, ...)
 	va_list ap;
 	size_t n;
 
-	span_from(fe, &s, clang_getCursorLocation(at));
+	fe_span(fe, &s, clang_getCursorLocation(at));
 	if (s.file) {
 		/* as GCC counts columns (tabs to the next multiple of 8), as findings */
 		struct cl_source_cache cache;
@@ -185,7 +185,7 @@ static void fe_note(struct fe *fe, CXCursor at, const char *what, const char *na
 	char line[CL_DIAG_LINE_MAX + 1];
 	size_t n;
 
-	span_from(fe, &sp, clang_getCursorLocation(at));
+	fe_span(fe, &sp, clang_getCursorLocation(at));
 	cl_diag_set(&d, sp.file ? cl_span_shown_file(&sp) : "<unknown>", cl_span_shown_line(&sp),
 		    sp.col, "%s '%s'%s; the GCC plugin and `cachelint dwarf` check them", what, name,
 		    strcmp(what, "the instantiations of class template") ?
@@ -497,7 +497,7 @@ static bool convert_member(struct fe *fe, struct cl_record *rec, struct cl_membe
 		if (!m->name)
 			m->flags |= CL_MEMBER_ANONYMOUS;
 	}
-	span_from(fe, &m->span, clang_getCursorLocation(field));
+	fe_span(fe, &m->span, clang_getCursorLocation(field));
 	if (from_macro(clang_getCursorLocation(field)))
 		m->flags |= CL_MEMBER_FROM_MACRO;
 	annot_field(fe, field, prev, &m->access, &m->flags);
@@ -540,7 +540,7 @@ static struct cl_record *build(struct fe *fe, CXCursor decl, unsigned depth)
 	rec->align = (uint32_t)align;
 	rec->packed = attrs_of(decl).packed;
 	rec->suppress = annot_record_suppress(fe, decl, &rec->per_thread);
-	span_from(fe, &rec->span, clang_getCursorLocation(decl));
+	fe_span(fe, &rec->span, clang_getCursorLocation(decl));
 	offsets = lint_field_offsets(f.v, f.n, rec->kind == CL_UNION, rec->packed);
 	for (size_t k = 0; k < f.n; k++) {
 		if (!is_member(f.v[k], &named)) {
@@ -816,14 +816,30 @@ static void check_template(struct fe *fe, CXCursor c)
 	clang_disposeString(s);
 }
 
+const char *fe_record_key(struct fe *fe, CXCursor decl)
+{
+	CXFile file;
+	unsigned line, col;
+	CXString real;
+	const char *path, *key;
+
+	fe_location(clang_getCursorLocation(decl), &file, &line, &col, NULL);
+	real = clang_File_tryGetRealPathName(file);
+	path = clang_getCString(real);
+	if ((!path || !*path) && file) {
+		clang_disposeString(real);
+		real = clang_getFileName(file);
+		path = clang_getCString(real);
+	}
+	key = cl_arena_printf(&fe->out->arena, "%s:%u:%u", path ? path : "", line, col);
+	clang_disposeString(real);
+	return key;
+}
+
 static void add_record(struct fe *fe, CXCursor decl)
 {
 	struct cl_record *rec;
 	struct lint_record *lr;
-	CXFile file;
-	unsigned line, col;
-	CXString real;
-	const char *path;
 
 	if (clang_getCursorLanguage(decl) == CXLanguage_CPlusPlus)
 		check_bases(fe, decl);
@@ -834,15 +850,9 @@ static void add_record(struct fe *fe, CXCursor decl)
 	rec = convert(fe, decl, 0);
 	if (!rec)
 		return;
-	fe_location(clang_getCursorLocation(decl), &file, &line, &col, NULL);
-	real = clang_File_tryGetRealPathName(file);
-	path = clang_getCString(real);
-	if (!path || !*path)
-		path = rec->span.file ? rec->span.file : "";
 	lr = cl_vec_push(&fe->out->records, &fe->out->nrecords, &fe->out->cap);
 	lr->rec = rec;
-	lr->key = cl_arena_printf(&fe->out->arena, "%s:%u:%u", path, line, col);
-	clang_disposeString(real);
+	lr->key = fe_record_key(fe, decl);
 }
 
 /* A __per_thread array: its model, for the objects check. */
@@ -864,7 +874,7 @@ static void add_variable(struct fe *fe, CXCursor decl)
 	name = clang_getCursorSpelling(decl);
 	v->name = cl_arena_strdup(&fe->out->arena, clang_getCString(name));
 	clang_disposeString(name);
-	span_from(fe, &v->span, clang_getCursorLocation(decl));
+	fe_span(fe, &v->span, clang_getCursorLocation(decl));
 	v->elem_size = (uint64_t)size;
 	v->nelems = (uint64_t)n;
 	/* aligned(N) on a variable raises its alignment, as in GCC */
@@ -1207,8 +1217,8 @@ static CXTranslationUnit parse(struct fe *fe, CXIndex idx, const struct lint_job
 			 CXTranslationUnit_SkipFunctionBodies;
 	size_t len = 0;
 
-	/* the access map is made of what the bodies do */
-	if (opt->access_map)
+	/* the access map and the twins are made of what the bodies do */
+	if (opt->access_map || opt->twins)
 		flags &= ~(unsigned)CXTranslationUnit_SkipFunctionBodies;
 
 	for (int tries = 0; tries < PARSE_TRIES; tries++) {
@@ -1269,10 +1279,14 @@ int lint_parse(CXIndex idx, const struct lint_job *job, const struct lint_fe_opt
 	if (fe.errbuf) {
 		out->errors = fe.errbuf;
 		out->nrecords = 0;
-	} else if (opt->access_map) {
-		out->access = cl_xmalloc(sizeof(*out->access));
-		cl_access_map_init(out->access, job->directory);
-		lint_access_walk(fe.tu, job, out->access);
+	} else {
+		if (opt->twins)
+			twins_find(&fe);
+		if (opt->access_map) {
+			out->access = cl_xmalloc(sizeof(*out->access));
+			cl_access_map_init(out->access, job->directory);
+			lint_access_walk(fe.tu, job, out->access);
+		}
 	}
 	out->notes = fe.notebuf;
 	free(fe.templates.v);
@@ -1294,6 +1308,7 @@ void lint_tu_free(struct lint_tu *tu)
 	}
 	free(tu->records);
 	free(tu->system_names);
+	free(tu->twins);
 	free(tu->errors);
 	free(tu->notes);
 	cl_arena_free(&tu->arena);

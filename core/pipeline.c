@@ -234,39 +234,71 @@ static const struct cl_source_text *source_of(struct cl_pipeline *p, const char 
 	return t->unreadable ? NULL : t;
 }
 
-/*
- * @t takes @rp's patch away (@rp's record is @t->key[@side]); the order
- * stays in the note, for whoever moves both by hand.
- */
-static void twin_apply(struct cl_pipeline *p, struct cl_report_proposal *rp,
-		       const struct cl_twin *t, int side)
-{
-	struct cl_arena *a = &p->arena;
-	const char *other = t->name[!side], *why;
+#define TWINS_NAMED_MAX 4
 
-	if (rp->twinned || !rp->p)
-		return;
-	rp->twinned = true;
+/* "'crawler' (crawler.c:344)": the other record of @t and where. */
+static const char *twin_other(struct cl_arena *a, const struct cl_twin *t, int side)
+{
 	if (t->via)
-		why = cl_arena_printf(a, "'%s' (%s:%u) holds it and '%s', whose common initial sequence is read through either",
-				      t->via, cl_span_shown_file(&t->where),
-				      cl_span_shown_line(&t->where), other);
-	else
-		why = cl_arena_printf(a, "a cast between pointers to it and to '%s' (%s:%u) reads one through the other",
-				      other, cl_span_shown_file(&t->where),
-				      cl_span_shown_line(&t->where));
-	rp->rw = NULL;
-	rp->reason = cl_arena_printf(a, "%s: reordering one without the other breaks the program; proposed %s",
-				     why, cl_proposal_order(rp->p, a));
+		return cl_arena_printf(a, "'%s' (%s:%u) holds it and '%s'", t->via,
+				       cl_span_shown_file(&t->where), cl_span_shown_line(&t->where),
+				       t->name[!side]);
+	return cl_arena_printf(a, "'%s' (%s:%u)", t->name[!side], cl_span_shown_file(&t->where),
+			       cl_span_shown_line(&t->where));
 }
 
-/* The twins handed over so far that name @rp's record. */
+/*
+ * Every twin of @rp's record (keyed @rp->key) takes its patch away; the
+ * note names them (each other record once, the first place seen) and keeps
+ * the order, for whoever moves them all by hand.
+ */
 static void twins_of(struct cl_pipeline *p, struct cl_report_proposal *rp)
 {
-	for (size_t i = 0; rp->key && i < p->ntwins; i++)
-		for (int side = 0; side < 2; side++)
-			if (!strcmp(p->twins[i].key[side], rp->key))
-				twin_apply(p, rp, &p->twins[i], side);
+	struct cl_arena *a = &p->arena;
+	const char *casts[TWINS_NAMED_MAX], *unions[TWINS_NAMED_MAX];
+	struct cl_strbuf why = { 0 };
+	struct cl_strset others;
+	size_t ncasts = 0, nunions = 0, more = 0;
+
+	if (!rp->key || !rp->p)
+		return;
+	cl_strset_init(&others);
+	for (size_t i = 0; i < p->ntwins; i++) {
+		for (int side = 0; side < 2; side++) {
+			const struct cl_twin *t = &p->twins[i];
+
+			if (strcmp(t->key[side], rp->key) || cl_strset_add(&others, t->name[!side]))
+				continue;
+			if (ncasts + nunions >= TWINS_NAMED_MAX)
+				more++;
+			else if (t->via)
+				unions[nunions++] = twin_other(a, t, side);
+			else
+				casts[ncasts++] = twin_other(a, t, side);
+		}
+	}
+	cl_strset_free(&others);
+	if (!ncasts && !nunions)
+		return;
+	if (ncasts) {
+		cl_strbuf_printf(&why, "%s between pointers to it and to ", ncasts > 1 ? "casts" : "a cast");
+		for (size_t i = 0; i < ncasts; i++)
+			cl_strbuf_printf(&why, "%s%s", !i ? "" : i + 1 < ncasts ? ", " : " and ",
+					 casts[i]);
+		cl_strbuf_printf(&why, " %s one through the other", ncasts > 1 ? "read" : "reads");
+	}
+	for (size_t i = 0; i < nunions; i++)
+		cl_strbuf_printf(&why, "%s%s", ncasts || i ? "; " : "", unions[i]);
+	if (nunions)
+		cl_strbuf_printf(&why, ", whose common initial sequence%s read through either",
+				 nunions > 1 ? "s are" : " is");
+	if (more)
+		cl_strbuf_printf(&why, " (and %zu more)", more);
+	rp->twinned = true;
+	rp->rw = NULL;
+	rp->reason = cl_arena_printf(a, "%s: reordering one without the other%s breaks the program; proposed %s",
+				     cl_strbuf_take(&why, a), ncasts + nunions + more > 1 ? "s" : "",
+				     cl_proposal_order(rp->p, a));
 }
 
 void cl_pipeline_twin(struct cl_pipeline *p, const struct cl_twin *t)
@@ -279,9 +311,9 @@ void cl_pipeline_twin(struct cl_pipeline *p, const struct cl_twin *t)
 		return;
 	*cl_vec_push(&p->twins, &p->ntwins, &p->twins_cap) = *t;
 	for (size_t i = 0; i < p->nproposals; i++)
-		for (int side = 0; side < 2; side++)
-			if (p->proposals[i].key && !strcmp(p->proposals[i].key, t->key[side]))
-				twin_apply(p, &p->proposals[i], t, side);
+		if (p->proposals[i].key && (!strcmp(p->proposals[i].key, t->key[0]) ||
+					    !strcmp(p->proposals[i].key, t->key[1])))
+			twins_of(p, &p->proposals[i]);
 }
 
 /* The proposal for @rec, with the rewrite of its text where there is one. */

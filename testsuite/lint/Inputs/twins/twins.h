@@ -14,3 +14,9 @@ struct crawler {
 	long limit __read_mostly;
 	char state[64];
 };
+
+/* a slab chunk begins as an item too; nothing classes it */
+struct chunk {
+	struct item *next;
+	long size;
+};

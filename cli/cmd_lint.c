@@ -58,7 +58,8 @@ static const char usage_text[] =
 	"                          in '/' is a directory: one DIR/<source>.cachelint.map\n"
 	"                          per unit\n"
 	"With --propose, each struct's first finding gets a note with its proposed\n"
-	"reordering (or why none is offered), JSON a \"proposals\" list, SARIF \"fixes\".\n";
+	"reordering (or why none is offered), JSON a \"proposals\" list, SARIF \"fixes\".\n"
+	"Structs cast to each other's pointer types (twins) get no patch.\n";
 
 /**
  * struct lint_run - one `cachelint lint`

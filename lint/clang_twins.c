@@ -18,6 +18,7 @@
  * definition the unit does not see.
  */
 #include "clang_internal.h"
+#include "clang_access_internal.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -27,27 +28,19 @@
 /* The definition of the record @t points to, or a null cursor. */
 static CXCursor pointee_record(CXType t)
 {
-	CXCursor decl;
-
-	t = clang_getCanonicalType(t);
+	t = acc_canon(t);
 	if (t.kind != CXType_Pointer)
 		return clang_getNullCursor();
-	t = clang_getCanonicalType(clang_getPointeeType(t));
-	if (t.kind != CXType_Record)
-		return clang_getNullCursor();
-	decl = clang_getCursorDefinition(clang_getTypeDeclaration(t));
-	return clang_Cursor_isNull(decl) ? clang_getNullCursor() : decl;
+	return acc_record_of(clang_getPointeeType(t));
 }
 
 /* The definition of the record @t is (arrays of it too), or a null cursor. */
 static CXCursor record_of(CXType t)
 {
-	t = clang_getCanonicalType(t);
+	t = acc_canon(t);
 	while (t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray)
-		t = clang_getCanonicalType(clang_getArrayElementType(t));
-	if (t.kind != CXType_Record)
-		return clang_getNullCursor();
-	return clang_getCursorDefinition(clang_getTypeDeclaration(t));
+		t = acc_canon(clang_getArrayElementType(t));
+	return acc_record_of(t);
 }
 
 struct related {
@@ -203,25 +196,16 @@ static void union_members(struct fe *fe, CXCursor u)
 
 	lint_record_fields(clang_getCursorType(u), &f);
 	for (size_t i = 0; i < f.n; i++) {
-		CXType ti = clang_getCanonicalType(clang_getCursorType(f.v[i]));
-		CXCursor a = ti.kind == CXType_Record ?
-			clang_getCursorDefinition(clang_getTypeDeclaration(ti)) : clang_getNullCursor();
+		CXCursor a = acc_record_of(clang_getCursorType(f.v[i]));
+		CXType fa;
 
 		if (clang_Cursor_isNull(a))
 			continue;
-		for (size_t j = i + 1; j < f.n; j++) {
-			CXType tj = clang_getCanonicalType(clang_getCursorType(f.v[j]));
-			CXCursor b;
-			CXType fa, fb;
+		fa = first_member_type(a);
+		for (size_t j = i + 1; j < f.n && fa.kind != CXType_Invalid; j++) {
+			CXCursor b = acc_record_of(clang_getCursorType(f.v[j]));
 
-			if (tj.kind != CXType_Record)
-				continue;
-			b = clang_getCursorDefinition(clang_getTypeDeclaration(tj));
-			if (clang_Cursor_isNull(b))
-				continue;
-			fa = first_member_type(a);
-			fb = first_member_type(b);
-			if (fa.kind == CXType_Invalid || !clang_equalTypes(fa, fb))
+			if (clang_Cursor_isNull(b) || !clang_equalTypes(fa, first_member_type(b)))
 				continue;
 			if (!via)
 				via = twin_name(fe, u);

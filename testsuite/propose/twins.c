@@ -9,6 +9,7 @@
 // file.
 // RUN: %gcc-cl -DCAST -fplugin-arg-cachelint-propose -fdiagnostics-generate-patch -c %s -o %t.o 2>&1 | FileCheck %s --check-prefixes=TWIN,CAST --implicit-check-not=+++ --implicit-check-not=@@ --implicit-check-not=warning: --implicit-check-not=note:
 // RUN: %gcc-cl -DLAUNDER -fplugin-arg-cachelint-propose -fdiagnostics-generate-patch -c %s -o %t.o 2>&1 | FileCheck %s --check-prefixes=TWIN,LAUNDER --implicit-check-not=+++ --implicit-check-not=@@ --implicit-check-not=warning: --implicit-check-not=note:
+// RUN: %gcc-cl -DGLOBAL -fplugin-arg-cachelint-propose -fdiagnostics-generate-patch -c %s -o %t.o 2>&1 | FileCheck %s --check-prefixes=TWIN,GLOBAL --implicit-check-not=+++ --implicit-check-not=@@ --implicit-check-not=warning: --implicit-check-not=note:
 // RUN: %gcc-cl -DUNION -fplugin-arg-cachelint-propose -fdiagnostics-generate-patch -c %s -o %t.o 2>&1 | FileCheck %s --check-prefixes=TWIN,UNION --implicit-check-not=+++ --implicit-check-not=@@ --implicit-check-not=warning: --implicit-check-not=note:
 // RUN: %gcc-cl -DHARMLESS -fplugin-arg-cachelint-propose -fdiagnostics-generate-patch -c %s -o %t.o 2>&1 | FileCheck %s --check-prefix=HARMLESS --implicit-check-not=+++ --implicit-check-not=@@ --implicit-check-not=warning: --implicit-check-not=note:
 // Without propose the warnings are the same ones:
@@ -17,7 +18,7 @@
 
 #include "cachelint.h"
 
-#if defined(CAST) || defined(UNION) || defined(LAUNDER)
+#if defined(CAST) || defined(UNION) || defined(LAUNDER) || defined(GLOBAL)
 struct item {
 	struct item *next;
 	long refs __write_hot;
@@ -26,9 +27,10 @@ struct item {
 };
 // TWIN: twins.c:[[#@LINE-3]]:{{[0-9]+}}: warning: read-mostly field 'flags' shares cache line 0 (bytes 0-63) of 'struct item' with write-hot field 'refs' [cachelint-false-sharing]
 // TWIN-NEXT: twins.c:[[#@LINE-5]]:{{[0-9]+}}: note: 'refs' is written on hot paths
-// CAST-NEXT: twins.c:[[#@LINE-8]]:8: note: no patch is offered for 'struct item': a cast between pointers to it and to 'crawler' ({{.*}}twins.c:53) reads one through the other: reordering one without the other breaks the program; proposed order: flags, next, refs, data; 'refs' aligned to 64 bytes; 88 -> 192 bytes
-// LAUNDER-NEXT: twins.c:[[#@LINE-9]]:8: note: no patch is offered for 'struct item': a cast between pointers to it and to 'crawler' ({{.*}}twins.c:77) reads one through the other: reordering one without the other breaks the program; proposed order:
-// UNION-NEXT: twins.c:[[#@LINE-10]]:8: note: no patch is offered for 'struct item': 'union either' ({{.*}}twins.c:83) holds it and 'crawler', whose common initial sequence is read through either: reordering one without the other breaks the program; proposed order: flags, next, refs, data;
+// CAST-NEXT: twins.c:[[#@LINE-8]]:8: note: no patch is offered for 'struct item': a cast between pointers to it and to 'crawler' ({{.*}}twins.c:56) reads one through the other: reordering one without the other breaks the program; proposed order: flags, next, refs, data; 'refs' aligned to 64 bytes; 88 -> 192 bytes
+// GLOBAL-NEXT: twins.c:[[#@LINE-9]]:8: note: no patch is offered for 'struct item': a cast between pointers to it and to 'crawler' ({{.*}}twins.c:87) reads one through the other
+// LAUNDER-NEXT: twins.c:[[#@LINE-10]]:8: note: no patch is offered for 'struct item': a cast between pointers to it and to 'crawler' ({{.*}}twins.c:80) reads one through the other: reordering one without the other breaks the program; proposed order:
+// UNION-NEXT: twins.c:[[#@LINE-11]]:8: note: no patch is offered for 'struct item': 'union either' ({{.*}}twins.c:92) holds it and 'crawler', whose common initial sequence is read through either: reordering one without the other breaks the program; proposed order: flags, next, refs, data;
 
 /* the same header, then what the crawler keeps */
 typedef struct {
@@ -39,9 +41,10 @@ typedef struct {
 } crawler;
 // TWIN: twins.c:[[#@LINE-3]]:{{[0-9]+}}: warning: read-mostly field 'limit' shares cache line 0 (bytes 0-63) of 'crawler' with write-hot field 'visits' [cachelint-false-sharing]
 // TWIN-NEXT: twins.c:[[#@LINE-5]]:{{[0-9]+}}: note: 'visits' is written on hot paths
-// CAST-NEXT: twins.c:[[#@LINE-8]]:9: note: no patch is offered for 'crawler': a cast between pointers to it and to 'struct item' ({{.*}}twins.c:53) reads one through the other: reordering one without the other breaks the program; proposed order: limit, next, visits, state;
-// LAUNDER-NEXT: twins.c:[[#@LINE-9]]:9: note: no patch is offered for 'crawler': a cast between pointers to it and to 'struct item' ({{.*}}twins.c:77) reads one through the other
-// UNION-NEXT: twins.c:[[#@LINE-10]]:9: note: no patch is offered for 'crawler': 'union either' ({{.*}}twins.c:83) holds it and 'struct item', whose common initial sequence is read through either
+// CAST-NEXT: twins.c:[[#@LINE-8]]:9: note: no patch is offered for 'crawler': a cast between pointers to it and to 'struct item' ({{.*}}twins.c:56) reads one through the other: reordering one without the other breaks the program; proposed order: limit, next, visits, state;
+// GLOBAL-NEXT: twins.c:[[#@LINE-9]]:9: note: no patch is offered for 'crawler': a cast between pointers to it and to 'struct item' ({{.*}}twins.c:87) reads one through the other
+// LAUNDER-NEXT: twins.c:[[#@LINE-10]]:9: note: no patch is offered for 'crawler': a cast between pointers to it and to 'struct item' ({{.*}}twins.c:80) reads one through the other
+// UNION-NEXT: twins.c:[[#@LINE-11]]:9: note: no patch is offered for 'crawler': 'union either' ({{.*}}twins.c:92) holds it and 'struct item', whose common initial sequence is read through either
 #endif
 
 #ifdef CAST
@@ -76,6 +79,12 @@ struct item *first(crawler *c)
 {
 	return (struct item *)(void *)c;
 }
+#endif
+
+#ifdef GLOBAL
+/* in a variable's initializer, which GCC folds into the address */
+static crawler spare[2];
+struct item *spare_item = (struct item *)&spare[1];
 #endif
 
 #ifdef UNION

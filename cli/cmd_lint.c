@@ -58,7 +58,8 @@ static const char usage_text[] =
 	"                          in '/' is a directory: one DIR/<source>.cachelint.map\n"
 	"                          per unit\n"
 	"With --propose, each struct's first finding gets a note with its proposed\n"
-	"reordering (or why none is offered), JSON a \"proposals\" list, SARIF \"fixes\".\n";
+	"reordering (or why none is offered), JSON a \"proposals\" list, SARIF \"fixes\".\n"
+	"Structs cast to each other's pointer types (twins) get no patch.\n";
 
 /**
  * struct lint_run - one `cachelint lint`
@@ -197,6 +198,9 @@ static void merge_unit(struct merge *m, const struct lint_job *job, struct lint_
 		m->structs++;
 		cl_pipeline_add(&m->pipe, tu->records[i].rec, tu->records[i].key);
 	}
+	/* a twin takes the patch of a proposal made for an earlier unit too */
+	for (size_t i = 0; i < tu->ntwins; i++)
+		cl_pipeline_twin(&m->pipe, &tu->twins[i]);
 }
 
 static void progress(const struct lint_run *r, size_t done, size_t total, size_t structs)
@@ -218,7 +222,7 @@ static void run_units(struct lint_run *r, const struct lint_jobs *jobs, struct c
 		      struct merge *m, struct lint_tu **results)
 {
 	struct lint_fe_options fe = { r->out.dump, prof, !r->common.opt.no_cacheline_groups,
-				      r->access_map != NULL };
+				      r->access_map != NULL, r->common.propose };
 	struct work w = { jobs, &fe, NULL, NULL, 0, PTHREAD_MUTEX_INITIALIZER,
 			  PTHREAD_COND_INITIALIZER };
 	unsigned nthreads = r->jobs < jobs->n ? r->jobs : (unsigned)jobs->n;

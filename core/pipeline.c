@@ -154,6 +154,7 @@ void cl_pipeline_init(struct cl_pipeline *p, const struct cl_pipeline_config *cf
 	cl_strset_init(&p->system_names);
 	cl_strset_init(&p->seen_findings);
 	cl_strset_init(&p->source_paths);
+	cl_strset_init(&p->seen_twins);
 }
 
 void cl_pipeline_free(struct cl_pipeline *p)
@@ -167,6 +168,8 @@ void cl_pipeline_free(struct cl_pipeline *p)
 	cl_strset_free(&p->seen_variables);
 	cl_strset_free(&p->system_names);
 	cl_strset_free(&p->seen_findings);
+	cl_strset_free(&p->seen_twins);
+	free(p->twins);
 	free(p->records);
 	free(p->proposals);
 	cl_findings_free(&p->findings);
@@ -241,6 +244,88 @@ static const struct cl_source_text *source_of(struct cl_pipeline *p, const char 
 	return t->unreadable ? NULL : t;
 }
 
+#define TWINS_NAMED_MAX 4
+
+/* "'crawler' (crawler.c:344)": the other record of @t and where. */
+static const char *twin_other(struct cl_arena *a, const struct cl_twin *t, int side)
+{
+	if (t->via)
+		return cl_arena_printf(a, "'%s' (%s:%u) holds it and '%s'", t->via,
+				       cl_span_shown_file(&t->where), cl_span_shown_line(&t->where),
+				       t->name[!side]);
+	return cl_arena_printf(a, "'%s' (%s:%u)", t->name[!side], cl_span_shown_file(&t->where),
+			       cl_span_shown_line(&t->where));
+}
+
+/*
+ * Every twin of @rp's record (keyed @rp->key) takes its patch away; the
+ * note names them (each other record once, the first place seen) and keeps
+ * the order, for whoever moves them all by hand.
+ */
+static void twins_of(struct cl_pipeline *p, struct cl_report_proposal *rp)
+{
+	struct cl_arena *a = &p->arena;
+	const char *casts[TWINS_NAMED_MAX], *unions[TWINS_NAMED_MAX];
+	struct cl_strbuf why = { 0 };
+	struct cl_strset others;
+	size_t ncasts = 0, nunions = 0, more = 0;
+
+	if (!rp->key || !rp->p)
+		return;
+	cl_strset_init(&others);
+	for (size_t i = 0; i < p->ntwins; i++) {
+		for (int side = 0; side < 2; side++) {
+			const struct cl_twin *t = &p->twins[i];
+
+			if (strcmp(t->key[side], rp->key) || cl_strset_add(&others, t->name[!side]))
+				continue;
+			if (ncasts + nunions >= TWINS_NAMED_MAX)
+				more++;
+			else if (t->via)
+				unions[nunions++] = twin_other(a, t, side);
+			else
+				casts[ncasts++] = twin_other(a, t, side);
+		}
+	}
+	cl_strset_free(&others);
+	if (!ncasts && !nunions)
+		return;
+	if (ncasts) {
+		cl_strbuf_printf(&why, "%s between pointers to it and to ", ncasts > 1 ? "casts" : "a cast");
+		for (size_t i = 0; i < ncasts; i++)
+			cl_strbuf_printf(&why, "%s%s", !i ? "" : i + 1 < ncasts ? ", " : " and ",
+					 casts[i]);
+		cl_strbuf_printf(&why, " %s one through the other", ncasts > 1 ? "read" : "reads");
+	}
+	for (size_t i = 0; i < nunions; i++)
+		cl_strbuf_printf(&why, "%s%s", ncasts || i ? "; " : "", unions[i]);
+	if (nunions)
+		cl_strbuf_printf(&why, ", whose common initial sequence%s read through either",
+				 nunions > 1 ? "s are" : " is");
+	if (more)
+		cl_strbuf_printf(&why, " (and %zu more)", more);
+	rp->twinned = true;
+	rp->rw = NULL;
+	rp->reason = cl_arena_printf(a, "%s: reordering one without the other%s breaks the program; proposed %s",
+				     cl_strbuf_take(&why, a), ncasts + nunions + more > 1 ? "s" : "",
+				     cl_proposal_order(rp->p, a));
+}
+
+void cl_pipeline_twin(struct cl_pipeline *p, const struct cl_twin *t)
+{
+	const char *k = cl_arena_printf(&p->arena, "%s\n%s", t->key[0], t->key[1]);
+	const char *r = cl_arena_printf(&p->arena, "%s\n%s", t->key[1], t->key[0]);
+
+	if (!strcmp(t->key[0], t->key[1]) || cl_strset_has(&p->seen_twins, r) ||
+	    cl_strset_add(&p->seen_twins, k))
+		return;
+	*cl_vec_push(&p->twins, &p->ntwins, &p->twins_cap) = *t;
+	for (size_t i = 0; i < p->nproposals; i++)
+		if (p->proposals[i].key && (!strcmp(p->proposals[i].key, t->key[0]) ||
+					    !strcmp(p->proposals[i].key, t->key[1])))
+			twins_of(p, &p->proposals[i]);
+}
+
 /* The proposal for @rec, with the rewrite of its text where there is one. */
 static void propose(struct cl_pipeline *p, const struct cl_record *rec,
 		    struct cl_report_proposal *rp)
@@ -272,6 +357,7 @@ static void propose(struct cl_pipeline *p, const struct cl_record *rec,
 	if (!rp->rw)
 		rp->reason = cl_arena_printf(a, "%s; proposed %s", rp->reason,
 					     cl_proposal_order(pr, a));
+	twins_of(p, rp);
 }
 
 static void draw(struct cl_pipeline *p, struct cl_record *rec, const struct cl_report_proposal *rp)
@@ -344,6 +430,7 @@ bool cl_pipeline_add(struct cl_pipeline *p, struct cl_record *rec, const char *k
 		/* the proposal's model copies the member types it is drawn with */
 		if (p->cfg.view && p->cfg.types && !spelled)
 			p->cfg.types(p->cfg.data, rec);
+		rp->key = key;
 		propose(p, rec, rp);
 		rp->remains = truly_shared(p, first);
 		if (p->cfg.view)

@@ -66,6 +66,24 @@ const char *cl_format_names(void);
 struct cl_pipeline;
 
 /**
+ * struct cl_twin - two records that the program reads through each other,
+ * so that no patch may reorder one without the other
+ * @key: where each is defined, as the front end names records in
+ *       cl_pipeline_add() ("realpath:line:col" for the lint)
+ * @name: each one's name as reported ("struct crawler", "item_t")
+ * @where: the cast between pointers to the two, or the union that holds
+ *         both
+ * @via: NULL for a cast; for a union holding both (their common initial
+ *       sequence read through either), the union's name
+ */
+struct cl_twin {
+	const char *key[2];
+	const char *name[2];
+	struct cl_span where;
+	const char *via;
+};
+
+/**
  * struct cl_pipeline_config - what the front end wants done
  * @opt: the assumptions of the analysis
  * @profile: merged profiles to apply, or NULL; cl_pipeline marks the
@@ -126,6 +144,10 @@ struct cl_pipeline_config {
  *                 of one header struct can give the same finding)
  * @system_names: structs and typedefs a system header defines, given by
  *                cl_pipeline_add_system()
+ * @twins: the twins handed over (cl_pipeline_twin())
+ * @ntwins: number of @twins
+ * @twins_cap: allocated @twins
+ * @seen_twins: their keys, "KEY_A\nKEY_B", once
  * @source_paths: source files read for rewrites
  * @source_texts: their lines, or why a file cannot be read
  * @nsource_texts: allocated @source_texts
@@ -141,6 +163,9 @@ struct cl_pipeline {
 	struct cl_strset seen_records, seen_findings;
 	struct cl_strset seen_variables;
 	struct cl_strset system_names;
+	struct cl_twin *twins;
+	size_t ntwins, twins_cap;
+	struct cl_strset seen_twins;
 	struct cl_strset source_paths;
 	struct cl_source_text **source_texts;
 	size_t nsource_texts;
@@ -194,8 +219,8 @@ void cl_pipeline_free(struct cl_pipeline *p);
 
 /*
  * Hand over @rec, which must live until cl_pipeline_free(); @key names
- * where it is defined ("file:line:col") for deduplication, or is NULL
- * (the layout alone decides).  Returns whether it was new (and analysed).
+ * where it is defined ("file:line:col") for deduplication (with @dedup)
+ * and twins (cl_pipeline_twin()), or is NULL (the layout alone decides).  Returns whether it was new (and analysed).
  */
 bool cl_pipeline_add(struct cl_pipeline *p, struct cl_record *rec, const char *key);
 /*
@@ -215,6 +240,14 @@ void cl_pipeline_add_variable(struct cl_pipeline *p, const struct cl_variable *v
  * include folders (cl_path_is_system()), give these.
  */
 void cl_pipeline_add_system(struct cl_pipeline *p, const char *name);
+/*
+ * @t's two records are twins: the proposal of either, made or to come,
+ * gets no patch, and its note says why (and what order it would take).
+ * Its strings must live until cl_pipeline_free().  A front end sees the
+ * casts after the structs (in function bodies): it holds its output back
+ * until the unit is done.
+ */
+void cl_pipeline_twin(struct cl_pipeline *p, const struct cl_twin *t);
 /* After the last input: the profile structs no input defined (whole_program). */
 void cl_pipeline_finish(struct cl_pipeline *p);
 

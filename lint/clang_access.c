@@ -109,8 +109,7 @@ unsigned long long acc_type_bits(CXType t)
 	return n > 0 ? (unsigned long long)n * 8 : 0;
 }
 
-/* The record a type is, or a null cursor. */
-static CXCursor record_of(CXType t)
+CXCursor acc_record_of(CXType t)
 {
 	CXCursor d;
 
@@ -123,12 +122,12 @@ static CXCursor record_of(CXType t)
 
 static bool is_record(CXType t)
 {
-	return !clang_Cursor_isNull(record_of(t));
+	return !clang_Cursor_isNull(acc_record_of(t));
 }
 
 static bool system_record(CXType t)
 {
-	CXCursor d = record_of(t);
+	CXCursor d = acc_record_of(t);
 
 	return !clang_Cursor_isNull(d) &&
 	       clang_Location_isInSystemHeader(clang_getCursorLocation(d));
@@ -136,7 +135,7 @@ static bool system_record(CXType t)
 
 static const char *record_name(struct aw *w, CXType t)
 {
-	CXCursor d = record_of(t);
+	CXCursor d = acc_record_of(t);
 	bool tdef;
 
 	if (clang_Cursor_isNull(d) || clang_Type_getSizeOf(acc_canon(t)) < 0)

@@ -181,6 +181,8 @@ struct kids acc_children(CXCursor c);
 CXCursor acc_only_child(CXCursor c);
 enum CXCursorKind acc_kind(CXCursor c);
 CXType acc_canon(CXType t);
+/* The definition of the record type @t (_Atomic aside), or a null cursor. */
+CXCursor acc_record_of(CXType t);
 CXType acc_ctype(CXCursor c);
 bool acc_is_pointer(CXType t);
 bool acc_is_array(CXType t);

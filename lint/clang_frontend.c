@@ -656,14 +656,30 @@ static void check_template(struct fe *fe, CXCursor c)
 	clang_disposeString(s);
 }
 
+const char *fe_record_key(struct fe *fe, CXCursor decl)
+{
+	CXFile file;
+	unsigned line, col;
+	CXString real;
+	const char *path, *key;
+
+	fe_location(clang_getCursorLocation(decl), &file, &line, &col, NULL);
+	real = clang_File_tryGetRealPathName(file);
+	path = clang_getCString(real);
+	if ((!path || !*path) && file) {
+		clang_disposeString(real);
+		real = clang_getFileName(file);
+		path = clang_getCString(real);
+	}
+	key = cl_arena_printf(&fe->out->arena, "%s:%u:%u", path ? path : "", line, col);
+	clang_disposeString(real);
+	return key;
+}
+
 static void add_record(struct fe *fe, CXCursor decl)
 {
 	struct cl_record *rec;
 	struct lint_record *lr;
-	CXFile file;
-	unsigned line, col;
-	CXString real;
-	const char *path;
 
 	if (clang_getCursorLanguage(decl) == CXLanguage_CPlusPlus)
 		check_bases(fe, decl);
@@ -674,15 +690,9 @@ static void add_record(struct fe *fe, CXCursor decl)
 	rec = convert(fe, decl, 0);
 	if (!rec)
 		return;
-	fe_location(clang_getCursorLocation(decl), &file, &line, &col, NULL);
-	real = clang_File_tryGetRealPathName(file);
-	path = clang_getCString(real);
-	if (!path || !*path)
-		path = rec->span.file ? rec->span.file : "";
 	lr = cl_vec_push(&fe->out->records, &fe->out->nrecords, &fe->out->cap);
 	lr->rec = rec;
-	lr->key = cl_arena_printf(&fe->out->arena, "%s:%u:%u", path, line, col);
-	clang_disposeString(real);
+	lr->key = fe_record_key(fe, decl);
 }
 
 /* A __per_thread array: its model, for the objects check. */
@@ -1047,8 +1057,8 @@ static CXTranslationUnit parse(struct fe *fe, CXIndex idx, const struct lint_job
 			 CXTranslationUnit_SkipFunctionBodies;
 	size_t len = 0;
 
-	/* the access map is made of what the bodies do */
-	if (opt->access_map)
+	/* the access map and the twins are made of what the bodies do */
+	if (opt->access_map || opt->twins)
 		flags &= ~(unsigned)CXTranslationUnit_SkipFunctionBodies;
 
 	for (int tries = 0; tries < PARSE_TRIES; tries++) {
@@ -1109,10 +1119,14 @@ int lint_parse(CXIndex idx, const struct lint_job *job, const struct lint_fe_opt
 	if (fe.errbuf) {
 		out->errors = fe.errbuf;
 		out->nrecords = 0;
-	} else if (opt->access_map) {
-		out->access = cl_xmalloc(sizeof(*out->access));
-		cl_access_map_init(out->access, job->directory);
-		lint_access_walk(fe.tu, job, out->access);
+	} else {
+		if (opt->twins)
+			twins_find(&fe);
+		if (opt->access_map) {
+			out->access = cl_xmalloc(sizeof(*out->access));
+			cl_access_map_init(out->access, job->directory);
+			lint_access_walk(fe.tu, job, out->access);
+		}
 	}
 	out->notes = fe.notebuf;
 	free(fe.templates.v);
@@ -1134,6 +1148,7 @@ void lint_tu_free(struct lint_tu *tu)
 	}
 	free(tu->records);
 	free(tu->system_names);
+	free(tu->twins);
 	free(tu->errors);
 	free(tu->notes);
 	cl_arena_free(&tu->arena);

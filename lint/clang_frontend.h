@@ -26,6 +26,7 @@
 #include "access_map.h"
 #include "access_profile.h"
 #include "layout.h"
+#include "pipeline.h"
 
 /**
  * struct lint_job - one translation unit to parse
@@ -68,6 +69,10 @@ struct lint_record {
  * @system_names: structs and typedefs of system headers that the profile
  *                names: not analysed, but defined (cl_pipeline_add_system())
  * @nsystem_names: number of @system_names
+ * @twins: with lint_fe_options.twins, the records the unit reads through
+ *         each other (clang_twins.c), strings in @arena
+ * @ntwins: number of @twins
+ * @twins_cap: allocated @twins
  */
 struct lint_tu {
 	struct cl_arena arena;
@@ -78,6 +83,8 @@ struct lint_tu {
 	struct cl_access_map *access;
 	const char **system_names;
 	size_t nsystem_names, system_cap;
+	struct cl_twin *twins;
+	size_t ntwins, twins_cap;
 };
 
 /**
@@ -88,12 +95,15 @@ struct lint_tu {
  * @groups: so are records with the kernel's cacheline group markers
  * @access_map: also walk the function bodies for the access map
  *              (--access-map: the bodies are parsed, not skipped)
+ * @twins: also find the records read through each other, whose proposals
+ *         get no patch (--propose: the bodies are parsed, not skipped)
  */
 struct lint_fe_options {
 	bool all;
 	const struct cl_profile *profile;
 	bool groups;
 	bool access_map;
+	bool twins;
 };
 
 /*

@@ -90,13 +90,19 @@ struct fe {
 /* clang_frontend.c */
 const char *fe_file_name(struct fe *fe, CXFile file);
 /* A cursor's expansion location: file, line, column, offset. */
-/* @s from @loc: the file as the compile named it, a #line's name shown (clang_common.c). */
-void fe_span_from(struct fe *fe, struct cl_span *s, CXSourceLocation loc);
 void fe_location(CXSourceLocation loc, CXFile *file, unsigned *line, unsigned *col,
 		 unsigned *offset);
+/* @s from @loc: the file as the compile named it, a #line's name shown (clang_common.c). */
+void fe_span_from(struct fe *fe, struct cl_span *s, CXSourceLocation loc);
+/* A record definition's key for the pipeline: "realpath:line:col". */
+const char *fe_record_key(struct fe *fe, CXCursor decl);
 /* Record an error in the unit ("file:line:col: error: cachelint: …"). */
 void fe_error(struct fe *fe, CXCursor at, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+
+/* clang_twins.c */
+/* The unit's twins (casts between pointers to two records, unions of both) into fe->out. */
+void twins_find(struct fe *fe);
 
 /* clang_annot.c */
 /* The class (and group) of a field from its attributes and macros; may fail with fe_error. */

@@ -116,6 +116,18 @@ void access_map_finish(bool errors);
 /* A typedef @decl: the name an anonymous record is known by (`typedef struct {…} t;`). */
 void access_walk_typedef(tree decl);
 
+/* twins.cc: records read through each other (`propose`) */
+struct cl_pipeline;
+/* For the unit: twins go to @p, their strings in @a. */
+void twins_start(struct cl_pipeline *p, struct cl_arena *a);
+/* PLUGIN_PRE_GENERICIZE: the casts of a function body. */
+void twins_function(void *event_data, void *user_data);
+/* The casts of a variable's initializer. */
+void twins_initializer(tree decl);
+/* A complete union: the records it holds that begin alike. */
+void twins_union(tree type);
+void twins_finish(void);
+
 /* propose.cc */
 /*
  * GCC prints fix-its in time that grows with the square of their number

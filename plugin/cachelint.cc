@@ -237,9 +237,13 @@ static void emit(const struct cl_finding *f, struct cl_report_proposal *rp)
 		       "%s", cl_proposal_summary(rp, f->record_name, &state.arena));
 }
 
-/* The pipeline's sink: a record's findings, as GCC diagnostics. */
-static void sink(void *, struct cl_pipeline *p, const struct cl_record *rec, size_t first,
-		 size_t n)
+/*
+ * A record's findings, as GCC diagnostics.  With `propose` they wait for
+ * the end of the unit: a cast in a function body after the struct may make
+ * it a twin (twins.cc), whose proposal then offers no patch.
+ */
+static void emit_record(struct cl_pipeline *p, const struct cl_record *rec, size_t first,
+			size_t n)
 {
 	struct cl_report_proposal *rp = state.propose ? cl_pipeline_proposal(p, rec) : NULL;
 
@@ -251,6 +255,40 @@ static void sink(void *, struct cl_pipeline *p, const struct cl_record *rec, siz
 		if (carries)
 			rp = NULL;
 	}
+}
+
+/**
+ * struct held - a record's findings held back until the end of the unit
+ * @rec: the record (NULL for a variable's)
+ * @first: its first finding in the pipeline's
+ * @n: how many
+ */
+struct held {
+	const struct cl_record *rec;
+	size_t first, n;
+};
+
+static vec<held> held_records;
+
+/* The pipeline's sink. */
+static void sink(void *, struct cl_pipeline *p, const struct cl_record *rec, size_t first,
+		 size_t n)
+{
+	struct held h = { rec, first, n };
+
+	if (!state.propose) {
+		emit_record(p, rec, first, n);
+		return;
+	}
+	held_records.safe_push(h);
+}
+
+static void flush_held(void)
+{
+	for (unsigned i = 0; i < held_records.length(); i++)
+		emit_record(&state.pipe, held_records[i].rec, held_records[i].first,
+			    held_records[i].n);
+	held_records.release();
 }
 
 /* The pipeline draws the record being added: spell its members' types first. */
@@ -405,7 +443,8 @@ static void analyse(tree type, const char *typedef_name)
 		rec->typedef_name = true;
 	}
 	state.type = type;
-	cl_pipeline_add(&state.pipe, rec, NULL);
+	/* the key twins.cc names the record by */
+	cl_pipeline_add(&state.pipe, rec, cl_arena_printf(&state.arena, "%u", uid));
 	state.type = NULL_TREE;
 }
 
@@ -417,6 +456,8 @@ static void finish_type(void *event_data, void *)
 	    !COMPLETE_TYPE_P(type))
 		return;
 	type = TYPE_MAIN_VARIANT(type);
+	if (state.propose && TREE_CODE(type) == UNION_TYPE)
+		twins_union(type);
 	if (convert_record_name(type, &state.arena)) {
 		analyse(type, NULL);
 		return;
@@ -475,6 +516,8 @@ static void finish_decl(void *event_data, void *)
 		return;
 	if (TREE_CODE(decl) == VAR_DECL) {
 		check_variable(decl);
+		if (state.propose)
+			twins_initializer(decl);
 		if (lang_GNU_CXX())
 			finish_var(decl);
 		return;
@@ -560,6 +603,7 @@ static void finish(void *, void *)
 {
 	if (!state.disabled) {
 		flush_pending();
+		flush_held();
 		access_pass_finish(code_has_errors());
 		if (state.report_path && !code_has_errors()) {
 			const char *path = report_file();
@@ -571,6 +615,7 @@ static void finish(void *, void *)
 	}
 	close_stream(&state.dump_file);
 	close_stream(&state.view_file);
+	twins_finish();
 	cl_pipeline_free(&state.pipe);
 	cl_arena_free(&state.arena);
 	cl_profile_free(&state.profile);
@@ -761,5 +806,9 @@ int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *versio
 	register_callback(info->base_name, PLUGIN_FINISH_DECL, finish_decl, NULL);
 	register_callback(info->base_name, PLUGIN_PRAGMAS, add_profile_deps, NULL);
 	register_callback(info->base_name, PLUGIN_FINISH, finish, NULL);
+	if (state.propose && !state.disabled) {
+		twins_start(&state.pipe, &state.arena);
+		register_callback(info->base_name, PLUGIN_PRE_GENERICIZE, twins_function, NULL);
+	}
 	return 0;
 }

@@ -26,9 +26,14 @@ struct cl_rewrite;
  * @remains: the fields of the record that are truly shared (several
  *           writers: cachelint-true-sharing), whose own traffic no layout
  *           removes, "'usage'"; NULL when there is none
+ * @key: where the record is defined, as the front end gave it to
+ *       cl_pipeline_add() (NULL when it gave none): what names it in a twin
+ * @twinned: a twin (struct cl_twin) took its patch away
  */
 struct cl_report_proposal {
 	const struct cl_record *rec;
+	const char *key;
+	bool twinned;
 	const struct cl_proposal *p;
 	const char *reason;
 	const struct cl_rewrite *rw;

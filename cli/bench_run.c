@@ -374,3 +374,15 @@ int bench_execute(char **argv, struct bench_output *out)
 	free(err.text);
 	return rc ? -1 : 0;
 }
+
+int bench_tool(char **argv, struct bench_output *out, struct bench_output *err)
+{
+	int rc = spawn(argv, out, err);
+
+	return caught ? -1 : rc;
+}
+
+bool bench_interrupted(void)
+{
+	return caught != 0;
+}

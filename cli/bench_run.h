@@ -14,6 +14,7 @@
 #ifndef CACHELINT_BENCH_RUN_H
 #define CACHELINT_BENCH_RUN_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 /*
@@ -50,5 +51,15 @@ int bench_compile(const char *src, const char *bin);
  * with the message printed, what it said on its standard error included.
  */
 int bench_execute(char **argv, struct bench_output *out);
+
+/*
+ * Run the tool @argv (perf) as the program is run: its own process group,
+ * $TMPDIR private; its standard output into @out (NULL: with its standard
+ * error), its standard error into @err.  Its exit status (127: it could not
+ * be run), or -1 when a signal stopped it (bench_tmp_remove() dies of it).
+ */
+int bench_tool(char **argv, struct bench_output *out, struct bench_output *err);
+/* A signal came while a child ran: stop, bench_tmp_remove() dies of it. */
+bool bench_interrupted(void);
 
 #endif /* CACHELINT_BENCH_RUN_H */

@@ -80,9 +80,11 @@ static void usage(FILE *out)
 	      "                          on a cache line boundary\n"
 	      "  --format FMT            text, json or markdown (a table for a commit\n"
 	      "                          message) (text)\n"
-	      "  --perf                  check for the PMU that perf c2c HITM counts need\n"
-	      "                          and say so in a note; the counts per layout are\n"
-	      "                          not collected in this version\n"
+	      "  --perf                  also record 'perf c2c record' of one round of each\n"
+	      "                          layout alone and print its HITMs beside ops/s;\n"
+	      "                          where perf c2c cannot record (no perf, no PEBS,\n"
+	      "                          IBS or SPE), a note says why and the plain\n"
+	      "                          numbers follow\n"
 	      "  --per-thread            per-thread slots: measure an array of --threads\n"
 	      "                          elements (2 when not given), one thread on each\n"
 	      "                          writing its own element; also when STRUCT is\n"
@@ -444,7 +446,7 @@ static void print_slot_bytes(const struct bench_plan *p)
 
 static void print_text(const struct bench_plan *p, const struct bench_cmd *b,
 		       const struct bench_result *res, const struct bench_table *t,
-		       struct cl_arena *a)
+		       struct cl_arena *a, const uint64_t *hitm)
 {
 	printf("cachelint bench: %s%s, %u round%s of %g s per layout, interleaved, after a warm-up; %s\n",
 	       p->record, mode_text(p, a), b->rounds, b->rounds == 1 ? "" : "s", b->seconds,
@@ -452,13 +454,22 @@ static void print_text(const struct bench_plan *p, const struct bench_cmd *b,
 	for (size_t r = 0; r < p->nroles; r++)
 		printf("role %s: %s\n", p->roles[r].name, bench_role_describe(p, r, a));
 	print_slot_bytes(p);
-	printf("\n%-20s %7s  %-16s %5s %16s %12s\n", "layout", "bytes", "role", "lines", "ops/s",
+	printf("\n%-20s %7s  %-16s %5s %16s %12s", "layout", "bytes", "role", "lines", "ops/s",
 	       "vs original");
-	for (size_t i = 0, l; i < p->nlayouts && (l = shown(p, i), 1); i++)
-		for (size_t r = 0; r < p->nroles; r++)
-			printf("%-20s %7llu  %-16s %5u %16.0f %11.2fx\n", layout_label(p, l),
+	printf(hitm ? " %10s\n" : "\n", "HITM");
+	for (size_t i = 0, l; i < p->nlayouts && (l = shown(p, i), 1); i++) {
+		for (size_t r = 0; r < p->nroles; r++) {
+			printf("%-20s %7llu  %-16s %5u %16.0f %11.2fx", layout_label(p, l),
 			       (unsigned long long)p->layouts[l].size, p->roles[r].name,
 			       bench_role_lines(p, l, r), t->med[l * p->nroles + r], ratio(p, t, l, r));
+			if (hitm && !r)
+				printf(" %10llu", (unsigned long long)hitm[l]);
+			putchar('\n');
+		}
+	}
+	if (hitm)
+		printf("\nHITM: perf c2c record of one round of each layout alone (the layout's, "
+		       "all roles)\n");
 	printf("\nA/A spread: %.1f%% (the largest |A/A - 1| over the roles): differences smaller than that are noise\n",
 	       100 * t->aa_spread);
 	printf("threads on their CPU less than 90%% of a run: %u of %u\n", res->short_runs, res->runs);
@@ -469,15 +480,20 @@ static void print_text(const struct bench_plan *p, const struct bench_cmd *b,
 
 static void print_markdown(const struct bench_plan *p, const struct bench_cmd *b,
 			   const struct bench_result *res, const struct bench_table *t,
-			   struct cl_arena *a)
+			   struct cl_arena *a, const uint64_t *hitm)
 {
-	printf("| layout | bytes | role | lines | ops/s | vs original |\n");
-	printf("|:--|--:|:--|--:|--:|--:|\n");
-	for (size_t i = 0, l; i < p->nlayouts && (l = shown(p, i), 1); i++)
-		for (size_t r = 0; r < p->nroles; r++)
-			printf("| %s | %llu | %s | %u | %.0f | %.2fx |\n", layout_label(p, l),
+	printf("| layout | bytes | role | lines | ops/s | vs original |%s\n", hitm ? " HITM |" : "");
+	printf("|:--|--:|:--|--:|--:|--:|%s\n", hitm ? "--:|" : "");
+	for (size_t i = 0, l; i < p->nlayouts && (l = shown(p, i), 1); i++) {
+		for (size_t r = 0; r < p->nroles; r++) {
+			printf("| %s | %llu | %s | %u | %.0f | %.2fx |", layout_label(p, l),
 			       (unsigned long long)p->layouts[l].size, p->roles[r].name,
 			       bench_role_lines(p, l, r), t->med[l * p->nroles + r], ratio(p, t, l, r));
+			if (hitm)
+				printf(r ? " |" : " %llu |", (unsigned long long)hitm[l]);
+			putchar('\n');
+		}
+	}
 	if (p->slots)
 		putchar('\n');
 	print_slot_bytes(p);
@@ -500,7 +516,7 @@ static void json_roles(const struct bench_plan *p, const struct bench_table *t, 
 
 static void print_json(const struct bench_plan *p, const struct bench_cmd *b,
 		       const struct bench_result *res, const struct bench_table *t,
-		       const char *perf_note)
+		       const char *perf_note, const uint64_t *hitm)
 {
 	printf("{\"struct\": ");
 	cl_put_quoted(stdout, p->record);
@@ -520,6 +536,8 @@ static void print_json(const struct bench_plan *p, const struct bench_cmd *b,
 		       (unsigned long long)(p->layouts[l].size * (p->slots ? p->slots : 1)));
 		if (p->slots)
 			printf("\"elements_per_line\": %u, ", slot_per_line(p, l));
+		if (hitm)
+			printf("\"hitm\": %llu, ", (unsigned long long)hitm[l]);
 		printf("\"roles\": [");
 		json_roles(p, t, l);
 		printf("]}");
@@ -537,26 +555,120 @@ static void print_json(const struct bench_plan *p, const struct bench_cmd *b,
 
 /* ---- the run -------------------------------------------------------- */
 
-/* "skipped: …": perf c2c needs a PMU with load/store sampling. */
-static const char *perf_check(struct cl_arena *a)
-{
-	struct perf_event_attr attr;
-	long fd;
+/* ---- perf c2c ------------------------------------------------------ */
 
-	memset(&attr, 0, sizeof(attr));
-	attr.size = sizeof(attr);
-	attr.type = PERF_TYPE_HARDWARE;
-	attr.config = PERF_COUNT_HW_CPU_CYCLES;
-	attr.disabled = 1;
-	attr.exclude_kernel = 1;
-	attr.exclude_hv = 1;
-	fd = syscall(SYS_perf_event_open, &attr, 0, -1, -1, 0);
-	if (fd < 0)
-		return cl_arena_printf(a, "--perf skipped: no PMU here (perf_event_open of cycles: %s)",
-				       strerror(errno));
-	close((int)fd);
-	/* collecting HITM per layout is an open item of issue 25 (its closing note) */
-	return "--perf skipped: a PMU is present, but this version does not collect perf c2c counts per layout";
+/* The first line of what @o says, else of @e, else "nothing". */
+static const char *first_line(const struct bench_output *o, const struct bench_output *e,
+			      struct cl_arena *a)
+{
+	const char *s = o->text && *o->text ? o->text : e->text && *e->text ? e->text : NULL;
+
+	if (!s)
+		return "it printed nothing";
+	while (*s == '\n')
+		s++;
+	return cl_arena_printf(a, "'%.*s'", (int)strcspn(s, "\n"), s);
+}
+
+/*
+ * NULL when perf c2c can record here (`perf c2c record -- true` does);
+ * else, in one line, why not: no perf, or what perf said (on a machine
+ * without PEBS, IBS or SPE: "failed: memory events not supported").
+ */
+static const char *perf_probe(struct cl_arena *a)
+{
+	const char *data = cl_arena_printf(a, "%s/probe.data", bench_tmp_dir());
+	char *argv[] = { "perf", "c2c", "record", "-o", (char *)data, "--", "true", NULL };
+	struct bench_output out = { 0 }, err = { 0 };
+	const char *why = NULL;
+	int rc = bench_tool(argv, &out, &err);
+
+	if (rc == 127)
+		why = "--perf skipped: no perf here ('perf' is not on PATH); the plain numbers follow";
+	else if (rc)
+		why = cl_arena_printf(a, "--perf skipped: perf c2c cannot record here (perf c2c "
+				      "record -- true: %s, status %d); the plain numbers follow",
+				      first_line(&out, &err, a), rc);
+	free(out.text);
+	free(err.text);
+	return why;
+}
+
+/* The HITMs of `perf c2c report --stdio`'s Trace Event Information; false if none. */
+static bool report_hitm(const char *text, uint64_t *hitm)
+{
+	bool any = false;
+
+	*hitm = 0;
+	for (const char *line = text ? text : ""; *line;) {
+		size_t n = strcspn(line, "\n");
+		const char *colon = memchr(line, ':', n);
+		unsigned long long v;
+
+		if (colon && (strstr(line, "Load Local HITM") == line + strspn(line, " ") ||
+			      strstr(line, "Load Remote HITM") == line + strspn(line, " ")) &&
+		    sscanf(colon + 1, "%llu", &v) == 1) {
+			*hitm += v;
+			any = true;
+		}
+		line += n + (line[n] == '\n');
+	}
+	return any;
+}
+
+/*
+ * `perf c2c record` of one round of layout @l alone (the program's third
+ * argument), then `perf c2c report --stdio`: its HITMs into @hitm.  NULL,
+ * or why not.
+ */
+static const char *perf_layout(const struct bench_plan *p, const struct bench_cmd *b,
+			       const char *bin, size_t l, uint64_t *hitm, struct cl_arena *a)
+{
+	const char *data = cl_arena_printf(a, "%s/layout-%zu.data", bench_tmp_dir(), l);
+	char *secs = cl_arena_printf(a, "%g", b->seconds), *which = cl_arena_printf(a, "%zu", l);
+	char *rec[] = { "perf", "c2c", "record", "-o", (char *)data, "--", (char *)bin, secs,
+			"1", which, NULL };
+	char *rep[] = { "perf", "c2c", "report", "-i", (char *)data, "--stdio", NULL };
+	struct bench_output out = { 0 }, err = { 0 };
+	const char *why = NULL;
+	int rc = bench_tool(rec, &out, &err);
+
+	if (rc) {
+		why = cl_arena_printf(a, "--perf: perf c2c record of layout %s failed (status %d: "
+				      "%s)", p->layouts[l].name, rc, first_line(&err, &out, a));
+		goto out;
+	}
+	free(out.text);
+	free(err.text);
+	out = (struct bench_output){ 0 };
+	err = (struct bench_output){ 0 };
+	rc = bench_tool(rep, &out, &err);
+	if (rc)
+		why = cl_arena_printf(a, "--perf: perf c2c report of layout %s failed (status %d: "
+				      "%s)", p->layouts[l].name, rc, first_line(&err, &out, a));
+	else if (!report_hitm(out.text, hitm))
+		why = cl_arena_printf(a, "--perf: perf c2c report of layout %s has no 'Load Local "
+				      "HITM' or 'Load Remote HITM' line", p->layouts[l].name);
+out:
+	free(out.text);
+	free(err.text);
+	return why;
+}
+
+/* Each layout's HITMs (malloc'ed), or NULL with @why. */
+static uint64_t *perf_hitms(const struct bench_plan *p, const struct bench_cmd *b,
+			    const char *bin, struct cl_arena *a, const char **why)
+{
+	uint64_t *h = calloc(p->nlayouts + 1, sizeof(*h));
+
+	for (size_t l = 0; l < p->nlayouts && !*why && !bench_interrupted(); l++)
+		if (l != AA)	/* the control is the original's code: not shown */
+			*why = perf_layout(p, b, bin, l, &h[l], a);
+	if (*why || bench_interrupted()) {
+		free(h);
+		return NULL;
+	}
+	return h;
 }
 
 static int add_layout_arg(struct bench_plan *p, const char *arg, const char *struct_name,
@@ -634,8 +746,8 @@ static int measure(struct bench_plan *p, const struct bench_cmd *b, struct cl_ar
 {
 	struct bench_result res = { 0 };
 	struct bench_table t = { 0 };
-	const char *perf_note = b->perf ? perf_check(a) : NULL;
-	const char *src, *bin;
+	const char *perf_note = NULL, *src, *bin;
+	uint64_t *hitm = NULL;
 	FILE *f;
 	int rc = -1;
 
@@ -658,17 +770,25 @@ static int measure(struct bench_plan *p, const struct bench_cmd *b, struct cl_ar
 	note_cpus(p);
 	if (run_program(p, b, bin, &res))
 		goto out;
+	if (b->perf) {
+		perf_note = perf_probe(a);
+		if (!perf_note)
+			hitm = perf_hitms(p, b, bin, a, &perf_note);
+		if (bench_interrupted())
+			goto out;
+	}
 	table_make(p, &res, b->rounds, &t);
 	if (perf_note && b->format != BENCH_JSON)
 		bench_note("%s", perf_note);
 	if (b->format == BENCH_JSON)
-		print_json(p, b, &res, &t, perf_note);
+		print_json(p, b, &res, &t, perf_note, hitm);
 	else if (b->format == BENCH_MARKDOWN)
-		print_markdown(p, b, &res, &t, a);
+		print_markdown(p, b, &res, &t, a, hitm);
 	else
-		print_text(p, b, &res, &t, a);
+		print_text(p, b, &res, &t, a, hitm);
 	rc = 0;
 out:
+	free(hitm);
 	free(res.ops);
 	free(t.med);
 	bench_tmp_remove();

@@ -20,6 +20,7 @@
 
 #include "access_map.h"
 #include "contention_yaml.h"
+#include "dwarf_addr.h"
 #include "import.h"
 #include "profile_write.h"
 
@@ -84,8 +85,12 @@ static void usage(FILE *out)
 	      "  --access-map FILE   (perf-c2c) an access map written by\n"
 	      "                      -fplugin-arg-cachelint-access-map= or cachelint lint\n"
 	      "                      --access-map, or a directory of them; repeatable\n"
-	      "  --binary FILE       (perf-c2c) join by code address through FILE's DWARF:\n"
-	      "                      not in this version (an error says so)\n"
+	      "  --binary FILE       (perf-c2c) join by address through FILE's DWARF (the\n"
+	      "                      executable, or the -dbg vmlinux): a row's code address\n"
+	      "                      to its source line (the line table), then through the\n"
+	      "                      access map, for rows without a Source:Line; a data\n"
+	      "                      address in a static object (a global struct or array)\n"
+	      "                      to its member, no map needed; repeatable\n"
 	      "  --verbose           (perf-c2c) list each row not resolved to a member, and why\n"
 	      "  --quiet             no notes on standard error (warnings stay)\n"
 	      "\n"
@@ -110,6 +115,7 @@ static void usage(FILE *out)
 	      "  cachelint import perf-typeoff typeoff.txt -o app.yaml\n"
 	      "  perf c2c record -- ./app && perf c2c report --stdio > c2c.txt\n"
 	      "  cachelint import perf-c2c --access-map app.map c2c.txt -o app.yaml\n"
+	      "  cachelint import perf-c2c --access-map app.map --binary ./app c2c.txt -o app.yaml\n"
 	      "  gcc -fplugin=cachelint.so -fplugin-arg-cachelint-profile=app.yaml -c app.c\n"
 	      "\n"
 	      "Exit status: 0 written, 2 usage or input error.\n", out);
@@ -134,7 +140,7 @@ struct input {
  * @struct_name: --struct
  * @quiet: --quiet
  * @maps: --access-map, @nmaps of them
- * @binary: --binary given
+ * @bins: --binary, @nbins of them
  * @verbose: --verbose
  */
 struct import_args {
@@ -146,7 +152,9 @@ struct import_args {
 	bool quiet;
 	const char **maps;
 	size_t nmaps;
-	bool binary, verbose;
+	const char **bins;
+	size_t nbins;
+	bool verbose;
 };
 
 static void add_input(struct import_args *a, const char *path, enum cl_events events)
@@ -177,7 +185,8 @@ static int handle_option(struct import_args *a, int opt, char **argv)
 		a->maps[a->nmaps++] = optarg;
 		return -1;
 	case OPT_BINARY:
-		a->binary = true;
+		a->bins = cl_xrealloc(a->bins, (a->nbins + 1) * sizeof(*a->bins));
+		a->bins[a->nbins++] = optarg;
 		return -1;
 	case OPT_VERBOSE:
 		a->verbose = true;
@@ -250,18 +259,15 @@ static int check_args(const struct import_args *a)
 			return EXIT_USAGE;
 		}
 	}
-	if (!c2c && (a->nmaps || a->binary || a->verbose)) {
+	if (!c2c && (a->nmaps || a->nbins || a->verbose)) {
 		cl_error("import: --access-map, --binary and --verbose are for perf-c2c");
 		return EXIT_USAGE;
 	}
-	if (c2c && a->binary) {
-		cl_error("import: --binary (the join by code address through DWARF) is not in "
-			 "this version; join by source line with --access-map");
-		return EXIT_USAGE;
-	}
-	if (c2c && !a->nmaps) {
-		cl_error("import: perf-c2c needs --access-map FILE: a c2c report names source "
-			 "lines, the access map says which member each one touches");
+	if (c2c && !a->nmaps && !a->nbins) {
+		cl_error("import: perf-c2c needs --access-map FILE or --binary FILE: a c2c report "
+			 "names source lines and addresses, the access map says which member each "
+			 "line touches, a binary's DWARF which member a static object has at an "
+			 "address");
 		return EXIT_USAGE;
 	}
 	for (size_t i = 0; c2c && i < a->ninputs; i++) {
@@ -308,7 +314,8 @@ static char *read_all(const char *path, size_t *len)
 }
 
 static int import_one(struct cl_import *imp, const struct import_args *a,
-		      const struct input *in, const struct cl_access_map *map, struct cl_c2c *c2c)
+		      const struct input *in, const struct cl_access_map *map,
+		      const struct cl_c2c_binaries *bin, struct cl_c2c *c2c)
 {
 	const char *name = strcmp(in->path, "-") ? in->path : "<stdin>";
 	struct cl_diag err;
@@ -327,7 +334,7 @@ static int import_one(struct cl_import *imp, const struct import_args *a,
 		rc = cl_import_perf_annotate(imp, name, buf, len, in->events, &err);
 		break;
 	case CL_IMPORT_PERF_C2C:
-		rc = cl_import_perf_c2c(imp, name, buf, len, map, c2c, &err);
+		rc = cl_import_perf_c2c(imp, name, buf, len, map, bin, c2c, &err);
 		break;
 	default:
 		rc = cl_import_net_cachelines(imp, name, buf, len, a->struct_name, &err);
@@ -420,12 +427,29 @@ static int load_maps(const struct import_args *a, struct cl_access_map *m)
 	return 0;
 }
 
+/* The binaries of --binary, each checked now: a bad one is an error before any input. */
+static int load_bins(const struct import_args *a, struct dw_addr *d)
+{
+	for (size_t i = 0; i < a->nbins; i++) {
+		struct cl_diag err;
+		char msg[2048];
+
+		if (dw_addr_add(d, a->bins[i], &err)) {
+			cl_error("%s", cl_diag_format(&err, msg, sizeof(msg)));
+			return -1;
+		}
+	}
+	return 0;
+}
+
 static int run(int argc, char **argv)
 {
 	struct import_args a = { 0 };
 	struct cl_import imp;
 	struct cl_access_map map;
 	struct cl_c2c c2c = { 0 };
+	struct cl_c2c_binaries bin;
+	struct dw_addr *bins = NULL;
 	int rc;
 
 	rc = parse_args(argc, argv, &a);
@@ -434,6 +458,7 @@ static int run(int argc, char **argv)
 	if (rc >= 0) {
 		free(a.inputs);
 		free(a.maps);
+		free(a.bins);
 		return rc;
 	}
 	rc = EXIT_USAGE;
@@ -441,8 +466,14 @@ static int run(int argc, char **argv)
 	cl_access_map_init(&map, NULL);
 	if (load_maps(&a, &map))
 		goto out;
+	if (a.nbins) {
+		bins = dw_addr_new();
+		if (load_bins(&a, bins))
+			goto out;
+		dw_addr_binaries(bins, &bin);
+	}
 	for (size_t i = 0; i < a.ninputs; i++)
-		if (import_one(&imp, &a, &a.inputs[i], &map, &c2c))
+		if (import_one(&imp, &a, &a.inputs[i], &map, bins ? &bin : NULL, &c2c))
 			goto out;
 	warnings_print(&imp);
 	c2c_unresolved(&c2c, a.verbose);
@@ -471,10 +502,12 @@ static int run(int argc, char **argv)
 	rc = EXIT_SUCCESS;
 out:
 	cl_c2c_free(&c2c);
+	dw_addr_free(bins);
 	cl_access_map_free(&map);
 	cl_import_free(&imp);
 	free(a.inputs);
 	free(a.maps);
+	free(a.bins);
 	return rc;
 }
 

@@ -206,6 +206,7 @@ int cl_import_net_cachelines(struct cl_import *imp, const char *name, const char
 			     size_t len, const char *struct_name, struct cl_diag *err);
 
 struct cl_access_map;
+struct cl_access_line;
 
 #define CL_C2C_REASONS 8
 
@@ -239,13 +240,39 @@ struct cl_c2c {
 };
 
 void cl_c2c_free(struct cl_c2c *c);
+
+/**
+ * struct cl_c2c_binaries - the join by address, through binaries' DWARF
+ * (import perf-c2c --binary; dwarf/dwarf_addr.c)
+ * @ctx: the binaries
+ * @code: the source line of code address @iaddr, in function @sym (NULL if
+ *        the row names none) at @symoff from its start if @has_symoff, of
+ *        object @obj (perf's Object column, NULL if none): true with @file
+ *        and @line, or false with @why.  Rows naming a function are asked
+ *        first: they give a PIE's or a KASLR kernel's load offset, which
+ *        rows naming none then use.
+ * @data: the member of a static object (a global struct or array) at data
+ *        address @addr: true with @out's record, member, offset and size
+ *        (its file, line and function unset), or false with @why
+ * The strings they return live as long as @ctx.
+ */
+struct cl_c2c_binaries {
+	void *ctx;
+	bool (*code)(void *ctx, const char *obj, const char *sym, uint64_t symoff,
+		     bool has_symoff, uint64_t iaddr, const char **file, unsigned *line,
+		     const char **why);
+	bool (*data)(void *ctx, uint64_t addr, struct cl_access_line *out, const char **why);
+};
+
 /*
  * Read `perf c2c report --stdio` output and join its rows to members
- * through @map: the members' loads and stores into @imp, the cache lines'
- * contention evidence into @c2c.  All or nothing, as the other parsers.
+ * through @map and @bin (NULL: no --binary): the members' loads and stores
+ * into @imp, the cache lines' contention evidence into @c2c.  All or
+ * nothing, as the other parsers.
  */
 int cl_import_perf_c2c(struct cl_import *imp, const char *name, const char *buf, size_t len,
-		       const struct cl_access_map *map, struct cl_c2c *c2c, struct cl_diag *err);
+		       const struct cl_access_map *map, const struct cl_c2c_binaries *bin,
+		       struct cl_c2c *c2c, struct cl_diag *err);
 /* Add the access map @path (a file, or a directory of *.cachelint.map) to @m. */
 int cl_access_map_load(struct cl_access_map *m, const char *path, struct cl_diag *err);
 

@@ -475,14 +475,24 @@ static int pareto_line(struct parse *p, const char *s, unsigned no)
 	return 0;
 }
 
-/* "[.] name" or "[k] name": the function; NULL for an address. */
-static const char *symbol(struct parse *p, const char *v, bool *kernel)
+/*
+ * "[.] name" or "[k] name": the function; NULL for an address.  "name+0x1c"
+ * (perf's symbol with its offset) gives the offset in @row.
+ */
+static const char *symbol(struct parse *p, const char *v, struct c2c_row *row)
 {
-	*kernel = !strncmp(v, "[k]", 3);
+	const char *plus;
+
+	row->kernel = !strncmp(v, "[k]", 3);
 	if (v[0] == '[' && v[1] && v[2] == ']')
 		v = skip_blank(v + 3);
 	if (!*v || !strncmp(v, "0x", 2))
 		return NULL;
+	plus = strstr(v, "+0x");
+	if (plus && plus > v && imp_parse_offset(plus + 1, strlen(plus + 1), &row->symoff)) {
+		row->has_symoff = true;
+		return cl_arena_strndup(&p->st->imp->arena, v, (size_t)(plus - v));
+	}
 	return cl_arena_strdup(&p->st->imp->arena, v);
 }
 
@@ -551,7 +561,7 @@ static int pareto_row(struct parse *p, const char *s, unsigned no)
 						 "expected a count, found '%s'", v);
 			break;
 		case COL_SYMBOL:
-			row.sym = symbol(p, v, &row.kernel);
+			row.sym = symbol(p, v, &row);
 			break;
 		case COL_OBJECT:
 			row.obj = *v ? cl_arena_strdup(&p->st->imp->arena, v) : NULL;

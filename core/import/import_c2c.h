@@ -25,6 +25,7 @@
  * @recs: records (loads and stores sampled), "Total records"
  * @cpus: "cpu cnt"
  * @iaddr: the code address, valid if @has_iaddr
+ * @symoff: the code's offset in @sym, valid if @has_symoff ("[.] name+0x1c")
  * @sym: the function ("[.] name" without "[.] "), NULL if none
  * @kernel: perf marked the symbol "[k]"
  * @obj: the shared object, NULL if none
@@ -34,8 +35,8 @@
 struct c2c_row {
 	unsigned no;
 	size_t cl;
-	uint64_t offset, hitm, stores, recs, cpus, iaddr;
-	bool has_iaddr, kernel, cut;
+	uint64_t offset, hitm, stores, recs, cpus, iaddr, symoff;
+	bool has_iaddr, has_symoff, kernel, cut;
 	const char *sym, *obj, *src;
 };
 
@@ -69,9 +70,12 @@ struct c2c_report {
 };
 
 int c2c_parse(struct imp_stage *st, const char *buf, size_t len, struct c2c_report *r);
-/* The rows of @rep to members through @m: rows for the stage, evidence into @j. */
+/*
+ * The rows of @rep to members through @m and @bin (NULL if none): rows for
+ * the stage, evidence into @j.
+ */
 int c2c_join(struct imp_stage *st, const struct c2c_report *rep, const struct cl_access_map *m,
-	     struct cl_c2c *j);
+	     const struct cl_c2c_binaries *bin, struct cl_c2c *j);
 void c2c_report_free(struct c2c_report *r);
 
 #endif /* CACHELINT_IMPORT_C2C_H */

@@ -12,6 +12,13 @@
  * name one member only: where none does, the object is taken to start on
  * a line boundary.
  *
+ * With --binary (@bin), a row's addresses resolve through the binaries'
+ * DWARF: a data address inside a static object (a global struct or array)
+ * is its member outright; a row without a usable Source:Line gets one
+ * from its code address through the line table, and joins through the
+ * access map as a Source:Line row does (the file compared by the longest
+ * path suffix the map has: the line table names the build's own path).
+ *
  * On each cache line, a member's HITMs are transfers caused by the line's
  * writers: by another member's stores (false sharing: a pair, split among
  * the writers by their stores) or by its own (true sharing).
@@ -25,10 +32,15 @@
  * struct res - what one row resolved to
  * @al: the access map line (its record and member), NULL if unresolved
  * @why: why not
+ * @src: "file:line" of the code address through a binary's line table,
+ *       NULL if none
+ * @code_why: why the code address gave no line (NULL: it did, or no try)
  */
 struct res {
 	const struct cl_access_line *al;
 	const char *why;
+	const char *src;
+	const char *code_why;
 };
 
 /* Whether absolute path @file ends in @src at a '/' (or is it). */
@@ -102,34 +114,62 @@ static void cands_add(struct cands *c, const struct cl_access_line *al)
 	*cl_vec_push(&c->v, &c->n, &c->cap) = al;
 }
 
-/* The map lines at the row's source line, those of its function first. */
-static const char *candidates(const struct cl_access_map *m, const struct c2c_row *r,
-			      struct cands *c)
+/* Whether the row's own Source:Line can be looked up. */
+static bool has_srcline(const struct c2c_row *r)
 {
 	size_t flen;
 	unsigned line;
-	bool any = false;
 
-	if (r->cut)
-		return "no Source:Line in the row (its line was cut short, or perf c2c report "
-		       "--no-source)";
-	if (!r->src || !split_srcline(r->src, &flen, &line))
-		return r->kernel ? "no source line (perf c2c report needs the vmlinux with "
-				   "debug info: -k, --vmlinux)"
-				 : "no source line (a build without -g, or perf c2c report "
-				   "--no-source)";
+	return !r->cut && r->src && split_srcline(r->src, &flen, &line);
+}
+
+/* The map lines at @src (file:line), those of the row's function first. */
+static bool lookup(const struct cl_access_map *m, const struct c2c_row *r, const char *src,
+		   struct cands *c, bool *any)
+{
+	size_t flen;
+	unsigned line;
+
+	if (!split_srcline(src, &flen, &line))
+		return false;
 	for (int pass = 0; pass < 2 && !c->n; pass++) {
 		for (size_t i = 0; i < m->n; i++) {
 			const struct cl_access_line *al = &m->v[i];
 
-			if (al->line != line || !path_matches(al->file, r->src, flen))
+			if (al->line != line || !path_matches(al->file, src, flen))
 				continue;
-			any = true;
+			*any = true;
 			if (pass == 0 && (!r->sym || strcmp(al->function, r->sym)))
 				continue;	/* an inlined function's line: the second pass */
 			if (kind_fits(r, al->kind))
 				cands_add(c, al);
 		}
+	}
+	return *any;
+}
+
+/* The map lines of the row's source line (its own, or its code address's). */
+static const char *candidates(const struct cl_access_map *m, const struct c2c_row *r,
+			      const struct res *res, struct cands *c)
+{
+	bool any = false;
+
+	if (res->src) {
+		/* the build's path: its longest suffix that the map has */
+		for (const char *s = res->src; s && !any; s = strchr(s + 1, '/'))
+			lookup(m, r, *s == '/' ? s + 1 : s, c, &any);
+	} else if (res->code_why && !has_srcline(r)) {
+		return res->code_why;
+	} else if (r->cut) {
+		return "no Source:Line in the row (its line was cut short, or perf c2c report "
+		       "--no-source)";
+	} else if (!has_srcline(r)) {
+		return r->kernel ? "no source line (perf c2c report needs the vmlinux with "
+				   "debug info: -k, --vmlinux)"
+				 : "no source line (a build without -g, or perf c2c report "
+				   "--no-source)";
+	} else {
+		lookup(m, r, r->src, c, &any);
 	}
 	if (c->n)
 		return NULL;
@@ -170,12 +210,56 @@ static int64_t delta_of(const struct c2c_report *rep, const struct res *res, siz
 	return INT64_MIN;
 }
 
-static void resolve(const struct c2c_report *rep, const struct cl_access_map *m, struct res *res)
+/*
+ * Through the binaries: the rows' code addresses to source lines (rows
+ * naming a function first: they give the load offset), then the data
+ * addresses inside static objects to their members.
+ */
+static void by_address(struct cl_arena *a, const struct c2c_report *rep,
+		       const struct cl_c2c_binaries *bin, struct res *res)
+{
+	for (int pass = 0; pass < 2; pass++) {
+		for (size_t i = 0; i < rep->nrows; i++) {
+			const struct c2c_row *r = &rep->rows[i];
+			const char *file, *why;
+			unsigned line;
+
+			if (!r->has_iaddr || has_srcline(r) || (r->sym == NULL) != (pass == 1))
+				continue;
+			if (bin->code(bin->ctx, r->obj, r->sym, r->symoff, r->has_symoff, r->iaddr,
+				      &file, &line, &why))
+				res[i].src = cl_arena_printf(a, "%s:%u", file, line);
+			else
+				res[i].code_why = why;
+		}
+	}
+	for (size_t i = 0; bin->data && i < rep->nrows; i++) {
+		const struct c2c_row *r = &rep->rows[i];
+		struct cl_access_line al = { 0 }, *v;
+		const char *why;
+
+		if (!bin->data(bin->ctx, rep->lines[r->cl].addr + r->offset, &al, &why))
+			continue;
+		v = cl_arena_alloc(a, sizeof(*v));
+		*v = al;
+		v->function = r->sym ? r->sym : "";
+		v->file = "";
+		res[i].al = v;
+	}
+}
+
+static void resolve(struct cl_arena *a, const struct c2c_report *rep,
+		    const struct cl_access_map *m, const struct cl_c2c_binaries *bin,
+		    struct res *res)
 {
 	struct cands *c = calloc(rep->nrows, sizeof(*c));
 
+	if (bin)
+		by_address(a, rep, bin, res);
 	for (size_t i = 0; i < rep->nrows; i++) {
-		res[i].why = candidates(m, &rep->rows[i], &c[i]);
+		if (res[i].al)
+			continue;	/* a static object's member */
+		res[i].why = candidates(m, &rep->rows[i], &res[i], &c[i]);
 		if (!res[i].why && c[i].n == 1)
 			res[i].al = c[i].v[0];
 	}
@@ -425,17 +509,18 @@ static void unresolved(struct imp_stage *st, const struct c2c_report *rep, const
 					r->sym ? r->sym : r->has_iaddr ?
 					cl_arena_printf(&st->imp->arena, "code at 0x%llx",
 							(unsigned long long)r->iaddr) : "a row",
-					r->src ? " at " : "", r->src ? r->src : "", res[i].why);
+					res[i].src || r->src ? " at " : "",
+					res[i].src ? res[i].src : r->src ? r->src : "", res[i].why);
 	}
 }
 
 int c2c_join(struct imp_stage *st, const struct c2c_report *rep, const struct cl_access_map *m,
-	     struct cl_c2c *j)
+	     const struct cl_c2c_binaries *bin, struct cl_c2c *j)
 {
 	struct res *res = calloc(rep->nrows ? rep->nrows : 1, sizeof(*res));
 	struct cl_arena *a = &st->imp->arena;
 
-	resolve(rep, m, res);
+	resolve(a, rep, m, bin, res);
 	j->rows += rep->nrows;
 	unresolved(st, rep, res, j);
 	member_rows(st, rep, res);
@@ -468,7 +553,8 @@ int c2c_join(struct imp_stage *st, const struct c2c_report *rep, const struct cl
 }
 
 int cl_import_perf_c2c(struct cl_import *imp, const char *name, const char *buf, size_t len,
-		       const struct cl_access_map *map, struct cl_c2c *c2c, struct cl_diag *err)
+		       const struct cl_access_map *map, const struct cl_c2c_binaries *bin,
+		       struct cl_c2c *c2c, struct cl_diag *err)
 {
 	struct imp_stage st;
 	struct c2c_report rep;
@@ -480,7 +566,7 @@ int cl_import_perf_c2c(struct cl_import *imp, const char *name, const char *buf,
 		imp_stage_source(&st, "%s (perf c2c report, %zu cache line%s, %zu row%s)", name,
 				 rep.nlines, rep.nlines == 1 ? "" : "s", rep.nrows,
 				 rep.nrows == 1 ? "" : "s");
-		rc = c2c_join(&st, &rep, map, c2c);
+		rc = c2c_join(&st, &rep, map, bin, c2c);
 	}
 	c2c_report_free(&rep);
 	return imp_stage_finish(&st, rc);

@@ -29,6 +29,7 @@
 
 #include "bench_gen.h"
 #include "bench_run.h"
+#include "bench_cmd.h"
 #include "dwarf_run.h"
 #include "propose.h"
 #include "report.h"
@@ -45,7 +46,6 @@ enum {
 	OPT_PER_THREAD,
 };
 
-enum bench_format { BENCH_TEXT, BENCH_JSON, BENCH_MARKDOWN };
 
 static void usage(FILE *out)
 {
@@ -104,31 +104,6 @@ static void usage(FILE *out)
 	      out);
 }
 
-/**
- * struct bench_cmd - the options of one run
- * @c: the common options (profiles, line size)
- * @threads: --threads
- * @rounds: --rounds
- * @seconds: --seconds
- * @layouts: --layout NAME=FILE arguments
- * @nlayouts: number of @layouts
- * @base_align: --base-align, 0 when not given
- * @format: --format
- * @perf: --perf
- * @source: --source
- * @per_thread: --per-thread
- * @threads_given: --threads was given (per-thread slots: the elements)
- */
-struct bench_cmd {
-	struct cli_common c;
-	unsigned threads, rounds;
-	double seconds;
-	const char **layouts;
-	size_t nlayouts;
-	unsigned base_align;
-	enum bench_format format;
-	bool perf, source, per_thread, threads_given;
-};
 
 static int parse_uint(const char *opt, const char *arg, unsigned lo, unsigned hi, unsigned *out)
 {
@@ -270,24 +245,7 @@ static int parse(struct bench_cmd *b, int argc, char **argv, int *status)
 
 /* ---- the counts ----------------------------------------------------- */
 
-/**
- * struct bench_result - what the program printed
- * @ops: [layout][role][round], ops/s summed over the role's threads
- * @cpus: CPUs the threads were pinned to
- * @runs: thread runs
- * @short_runs: thread runs on their CPU less than 90% of the time
- */
-struct bench_result {
-	double *ops;
-	int cpus;
-	unsigned runs, short_runs;
-};
 
-static double *ops_at(const struct bench_plan *p, const struct bench_result *res, unsigned rounds,
-		      size_t l, size_t r, unsigned round)
-{
-	return &res->ops[(l * p->nroles + r) * rounds + round];
-}
 
 static int run_program(const struct bench_plan *p, const struct bench_cmd *b,
 		       const char *bin, struct bench_result *res)
@@ -321,355 +279,7 @@ static int run_program(const struct bench_plan *p, const struct bench_cmd *b,
 	return 0;
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
-static double median(const double *v, unsigned n)
-{
-	double *s = cl_xmalloc(n * sizeof(*s)), m;
-
-	memcpy(s, v, n * sizeof(*s));
-	qsort(s, n, sizeof(*s), cmp_double);
-	m = n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
-	free(s);
-	return m;
-}
-
-/**
- * struct bench_table - the medians and what is derived from them
- * @med: [layout][role] median ops/s
- * @aa_spread: the largest |A/A / original - 1| over the roles
- */
-struct bench_table {
-	double *med;
-	double aa_spread;
-};
-
-/* Layout 1 is the A/A copy of the original (layout 0). */
-#define AA 1
-
-static void table_make(const struct bench_plan *p, const struct bench_result *res,
-		       unsigned rounds, struct bench_table *t)
-{
-	t->med = cl_xmalloc((p->nlayouts * p->nroles + 1) * sizeof(*t->med));
-	for (size_t l = 0; l < p->nlayouts; l++)
-		for (size_t r = 0; r < p->nroles; r++)
-			t->med[l * p->nroles + r] = median(ops_at(p, res, rounds, l, r, 0), rounds);
-	t->aa_spread = 0;
-	for (size_t r = 0; r < p->nroles; r++) {
-		double o = t->med[r], a = t->med[AA * p->nroles + r];
-		double d = o > 0 ? fabs(a / o - 1) : 0;
-
-		if (d > t->aa_spread)
-			t->aa_spread = d;
-	}
-}
-
-static double ratio(const struct bench_plan *p, const struct bench_table *t, size_t l, size_t r)
-{
-	double o = t->med[r];
-
-	return o > 0 ? t->med[l * p->nroles + r] / o : 0;
-}
-
-/* The order layouts are shown in: the original, the others, the A/A copy last. */
-static size_t shown(const struct bench_plan *p, size_t i)
-{
-	if (!i)
-		return 0;
-	return i + 1 < p->nlayouts ? i + 1 : AA;
-}
-
-static const char *layout_label(const struct bench_plan *p, size_t l)
-{
-	return l == AA ? "original (A/A)" : p->layouts[l].name;
-}
-
-/* ---- output --------------------------------------------------------- */
-
-static const char *placement(const struct bench_plan *p, struct cl_arena *a)
-{
-	const char *what = p->slots ? "the array" : "each object";
-
-	if (!p->base_align)
-		return cl_arena_printf(a, "%s on a %u-byte line boundary", what, p->line_size);
-	return cl_arena_printf(a, "%s %u-aligned, not %u-aligned (--base-align %u)%s", what,
-			       p->base_align, 2 * p->base_align, p->base_align,
-			       p->slots ? ", an element aligned beyond that on its alignment" : "");
-}
-
-/* ", per-thread slots: an array of 4 elements, one thread on each" */
-static const char *mode_text(const struct bench_plan *p, struct cl_arena *a)
-{
-	if (!p->slots)
-		return "";
-	return cl_arena_printf(a, ", per-thread slots: an array of %u elements, one thread on each",
-			       p->slots);
-}
-
-/* With slots: the most elements of layout @l that one line holds bytes of. */
-static unsigned slot_per_line(const struct bench_plan *p, size_t l)
-{
-	uint64_t size = p->layouts[l].size, base = bench_base_offset(p, l);
-	uint64_t lines = (base + p->slots * size) / p->line_size + 1;
-	unsigned *n = calloc(lines + 1, sizeof(*n)), most = 0;
-
-	for (unsigned e = 0; n && size && e < p->slots; e++) {
-		uint64_t first = (base + e * size) / p->line_size;
-		uint64_t last = (base + (e + 1) * size - 1) / p->line_size;
-
-		for (uint64_t ln = first; ln <= last; ln++)
-			if (++n[ln] > most)
-				most = n[ln];
-	}
-	free(n);
-	return most;
-}
-
-/* With slots: per layout, bytes per element and for the whole array. */
-static void print_slot_bytes(const struct bench_plan *p)
-{
-	if (!p->slots)
-		return;
-	for (size_t i = 0, l; i < p->nlayouts && (l = shown(p, i), 1); i++)
-		if (l != AA)
-			printf("%s: %llu bytes per element, %llu for the %u elements, up to %u element%s on one %u-byte line\n",
-			       p->layouts[l].name, (unsigned long long)p->layouts[l].size,
-			       (unsigned long long)(p->layouts[l].size * p->slots), p->slots,
-			       slot_per_line(p, l), slot_per_line(p, l) == 1 ? "" : "s",
-			       p->line_size);
-}
-
-static void print_text(const struct bench_plan *p, const struct bench_cmd *b,
-		       const struct bench_result *res, const struct bench_table *t,
-		       struct cl_arena *a, const uint64_t *hitm)
-{
-	printf("cachelint bench: %s%s, %u round%s of %g s per layout, interleaved, after a warm-up; %s\n",
-	       p->record, mode_text(p, a), b->rounds, b->rounds == 1 ? "" : "s", b->seconds,
-	       placement(p, a));
-	for (size_t r = 0; r < p->nroles; r++)
-		printf("role %s: %s\n", p->roles[r].name, bench_role_describe(p, r, a));
-	print_slot_bytes(p);
-	printf("\n%-20s %7s  %-16s %5s %16s %12s", "layout", "bytes", "role", "lines", "ops/s",
-	       "vs original");
-	printf(hitm ? " %10s\n" : "\n", "HITM");
-	for (size_t i = 0, l; i < p->nlayouts && (l = shown(p, i), 1); i++) {
-		for (size_t r = 0; r < p->nroles; r++) {
-			printf("%-20s %7llu  %-16s %5u %16.0f %11.2fx", layout_label(p, l),
-			       (unsigned long long)p->layouts[l].size, p->roles[r].name,
-			       bench_role_lines(p, l, r), t->med[l * p->nroles + r], ratio(p, t, l, r));
-			if (hitm && !r)
-				printf(" %10llu", (unsigned long long)hitm[l]);
-			putchar('\n');
-		}
-	}
-	if (hitm)
-		printf("\nHITM: perf c2c record of one round of each layout alone (the layout's, "
-		       "all roles)\n");
-	printf("\nA/A spread: %.1f%% (the largest |A/A - 1| over the roles): differences smaller than that are noise\n",
-	       100 * t->aa_spread);
-	printf("threads on their CPU less than 90%% of a run: %u of %u\n", res->short_runs, res->runs);
-	/* as run.sh: false sharing needs both threads on their CPUs at once */
-	if (res->short_runs * 3 > res->runs)
-		printf("the machine was busy: the ratios understate false sharing; run it again on a quiet machine\n");
-}
-
-static void print_markdown(const struct bench_plan *p, const struct bench_cmd *b,
-			   const struct bench_result *res, const struct bench_table *t,
-			   struct cl_arena *a, const uint64_t *hitm)
-{
-	printf("| layout | bytes | role | lines | ops/s | vs original |%s\n", hitm ? " HITM |" : "");
-	printf("|:--|--:|:--|--:|--:|--:|%s\n", hitm ? "--:|" : "");
-	for (size_t i = 0, l; i < p->nlayouts && (l = shown(p, i), 1); i++) {
-		for (size_t r = 0; r < p->nroles; r++) {
-			printf("| %s | %llu | %s | %u | %.0f | %.2fx |", layout_label(p, l),
-			       (unsigned long long)p->layouts[l].size, p->roles[r].name,
-			       bench_role_lines(p, l, r), t->med[l * p->nroles + r], ratio(p, t, l, r));
-			if (hitm)
-				printf(r ? " |" : " %llu |", (unsigned long long)hitm[l]);
-			putchar('\n');
-		}
-	}
-	if (p->slots)
-		putchar('\n');
-	print_slot_bytes(p);
-	printf("\n`cachelint bench` on %s%s: median of %u interleaved rounds of %g s, %u thread%s per role on %d CPU%s, %s; A/A spread %.1f%%; %u of %u thread runs on their CPU less than 90%% of the time.\n",
-	       p->record, mode_text(p, a), b->rounds, b->seconds, p->threads,
-	       p->threads == 1 ? "" : "s", res->cpus,
-	       res->cpus == 1 ? "" : "s", placement(p, a), 100 * t->aa_spread, res->short_runs,
-	       res->runs);
-}
-
-static void json_roles(const struct bench_plan *p, const struct bench_table *t, size_t l)
-{
-	for (size_t r = 0; r < p->nroles; r++) {
-		printf("%s{\"role\": ", r ? ", " : "");
-		cl_put_quoted(stdout, p->roles[r].name);
-		printf(", \"ops_per_s\": %.0f, \"ratio\": %.4f, \"lines\": %u}",
-		       t->med[l * p->nroles + r], ratio(p, t, l, r), bench_role_lines(p, l, r));
-	}
-}
-
-static void print_json(const struct bench_plan *p, const struct bench_cmd *b,
-		       const struct bench_result *res, const struct bench_table *t,
-		       const char *perf_note, const uint64_t *hitm)
-{
-	printf("{\"struct\": ");
-	cl_put_quoted(stdout, p->record);
-	printf(", \"mode\": \"%s\", \"elements\": %u", p->slots ? "per-thread-slots" : "object",
-	       p->slots ? p->slots : 1);
-	printf(", \"seconds\": %g, \"rounds\": %u, \"threads_per_role\": %u, \"cpus\": %d, ",
-	       b->seconds, b->rounds, p->threads, res->cpus);
-	printf("\"line_size\": %u, \"base_align\": %u,\n \"layouts\": [", p->line_size,
-	       p->base_align);
-	for (size_t l = 0, k = 0; l < p->nlayouts; l++) {
-		if (l == AA)
-			continue;
-		printf("%s\n  {\"name\": ", k++ ? "," : "");
-		cl_put_quoted(stdout, p->layouts[l].name);
-		printf(", \"bytes\": %llu, \"total_bytes\": %llu, ",
-		       (unsigned long long)p->layouts[l].size,
-		       (unsigned long long)(p->layouts[l].size * (p->slots ? p->slots : 1)));
-		if (p->slots)
-			printf("\"elements_per_line\": %u, ", slot_per_line(p, l));
-		if (hitm)
-			printf("\"hitm\": %llu, ", (unsigned long long)hitm[l]);
-		printf("\"roles\": [");
-		json_roles(p, t, l);
-		printf("]}");
-	}
-	printf("],\n \"aa\": {\"spread\": %.4f, \"roles\": [", t->aa_spread);
-	json_roles(p, t, AA);
-	printf("]},\n \"disturbance\": {\"runs\": %u, \"off_cpu_runs\": %u}", res->runs,
-	       res->short_runs);
-	if (perf_note) {
-		printf(",\n \"perf\": ");
-		cl_put_quoted(stdout, perf_note);
-	}
-	printf("}\n");
-}
-
 /* ---- the run -------------------------------------------------------- */
-
-/* ---- perf c2c ------------------------------------------------------ */
-
-/* The first line of what @o says, else of @e, else "nothing". */
-static const char *first_line(const struct bench_output *o, const struct bench_output *e,
-			      struct cl_arena *a)
-{
-	const char *s = o->text && *o->text ? o->text : e->text && *e->text ? e->text : NULL;
-
-	if (!s)
-		return "it printed nothing";
-	while (*s == '\n')
-		s++;
-	return cl_arena_printf(a, "'%.*s'", (int)strcspn(s, "\n"), s);
-}
-
-/*
- * NULL when perf c2c can record here (`perf c2c record -- true` does);
- * else, in one line, why not: no perf, or what perf said (on a machine
- * without PEBS, IBS or SPE: "failed: memory events not supported").
- */
-static const char *perf_probe(struct cl_arena *a)
-{
-	const char *data = cl_arena_printf(a, "%s/probe.data", bench_tmp_dir());
-	char *argv[] = { "perf", "c2c", "record", "-o", (char *)data, "--", "true", NULL };
-	struct bench_output out = { 0 }, err = { 0 };
-	const char *why = NULL;
-	int rc = bench_tool(argv, &out, &err);
-
-	if (rc == 127)
-		why = "--perf skipped: no perf here ('perf' is not on PATH); the plain numbers follow";
-	else if (rc)
-		why = cl_arena_printf(a, "--perf skipped: perf c2c cannot record here (perf c2c "
-				      "record -- true: %s, status %d); the plain numbers follow",
-				      first_line(&out, &err, a), rc);
-	free(out.text);
-	free(err.text);
-	return why;
-}
-
-/* The HITMs of `perf c2c report --stdio`'s Trace Event Information; false if none. */
-static bool report_hitm(const char *text, uint64_t *hitm)
-{
-	bool any = false;
-
-	*hitm = 0;
-	for (const char *line = text ? text : ""; *line;) {
-		size_t n = strcspn(line, "\n");
-		const char *colon = memchr(line, ':', n);
-		unsigned long long v;
-
-		if (colon && (strstr(line, "Load Local HITM") == line + strspn(line, " ") ||
-			      strstr(line, "Load Remote HITM") == line + strspn(line, " ")) &&
-		    sscanf(colon + 1, "%llu", &v) == 1) {
-			*hitm += v;
-			any = true;
-		}
-		line += n + (line[n] == '\n');
-	}
-	return any;
-}
-
-/*
- * `perf c2c record` of one round of layout @l alone (the program's third
- * argument), then `perf c2c report --stdio`: its HITMs into @hitm.  NULL,
- * or why not.
- */
-static const char *perf_layout(const struct bench_plan *p, const struct bench_cmd *b,
-			       const char *bin, size_t l, uint64_t *hitm, struct cl_arena *a)
-{
-	const char *data = cl_arena_printf(a, "%s/layout-%zu.data", bench_tmp_dir(), l);
-	char *secs = cl_arena_printf(a, "%g", b->seconds), *which = cl_arena_printf(a, "%zu", l);
-	char *rec[] = { "perf", "c2c", "record", "-o", (char *)data, "--", (char *)bin, secs,
-			"1", which, NULL };
-	char *rep[] = { "perf", "c2c", "report", "-i", (char *)data, "--stdio", NULL };
-	struct bench_output out = { 0 }, err = { 0 };
-	const char *why = NULL;
-	int rc = bench_tool(rec, &out, &err);
-
-	if (rc) {
-		why = cl_arena_printf(a, "--perf: perf c2c record of layout %s failed (status %d: "
-				      "%s)", p->layouts[l].name, rc, first_line(&err, &out, a));
-		goto out;
-	}
-	free(out.text);
-	free(err.text);
-	out = (struct bench_output){ 0 };
-	err = (struct bench_output){ 0 };
-	rc = bench_tool(rep, &out, &err);
-	if (rc)
-		why = cl_arena_printf(a, "--perf: perf c2c report of layout %s failed (status %d: "
-				      "%s)", p->layouts[l].name, rc, first_line(&err, &out, a));
-	else if (!report_hitm(out.text, hitm))
-		why = cl_arena_printf(a, "--perf: perf c2c report of layout %s has no 'Load Local "
-				      "HITM' or 'Load Remote HITM' line", p->layouts[l].name);
-out:
-	free(out.text);
-	free(err.text);
-	return why;
-}
-
-/* Each layout's HITMs (malloc'ed), or NULL with @why. */
-static uint64_t *perf_hitms(const struct bench_plan *p, const struct bench_cmd *b,
-			    const char *bin, struct cl_arena *a, const char **why)
-{
-	uint64_t *h = calloc(p->nlayouts + 1, sizeof(*h));
-
-	for (size_t l = 0; l < p->nlayouts && !*why && !bench_interrupted(); l++)
-		if (l != AA)	/* the control is the original's code: not shown */
-			*why = perf_layout(p, b, bin, l, &h[l], a);
-	if (*why || bench_interrupted()) {
-		free(h);
-		return NULL;
-	}
-	return h;
-}
 
 static int add_layout_arg(struct bench_plan *p, const char *arg, const char *struct_name,
 			  struct cl_arena *a)
@@ -771,21 +381,21 @@ static int measure(struct bench_plan *p, const struct bench_cmd *b, struct cl_ar
 	if (run_program(p, b, bin, &res))
 		goto out;
 	if (b->perf) {
-		perf_note = perf_probe(a);
+		perf_note = bench_perf_probe(a);
 		if (!perf_note)
-			hitm = perf_hitms(p, b, bin, a, &perf_note);
+			hitm = bench_perf_hitms(p, b, bin, a, &perf_note);
 		if (bench_interrupted())
 			goto out;
 	}
-	table_make(p, &res, b->rounds, &t);
+	bench_table_make(p, &res, b->rounds, &t);
 	if (perf_note && b->format != BENCH_JSON)
 		bench_note("%s", perf_note);
 	if (b->format == BENCH_JSON)
-		print_json(p, b, &res, &t, perf_note, hitm);
+		bench_print_json(p, b, &res, &t, perf_note, hitm);
 	else if (b->format == BENCH_MARKDOWN)
-		print_markdown(p, b, &res, &t, a, hitm);
+		bench_print_markdown(p, b, &res, &t, a, hitm);
 	else
-		print_text(p, b, &res, &t, a, hitm);
+		bench_print_text(p, b, &res, &t, a, hitm);
 	rc = 0;
 out:
 	free(hitm);

@@ -8,8 +8,8 @@
  * perf prints the addresses the program ran at.  A PIE (or a kernel with
  * KASLR) ran at a load offset the report does not state: it follows from a
  * row that names its function, the code address being in that function
- * and the offset a multiple of the page (4 KiB; 2 MiB, KASLR's alignment,
- * where a function is longer than a page).  The offset found is kept per
+ * and the offset a multiple of the page (4 KiB) for a PIE, of 2 MiB
+ * (KASLR's alignment) for an executable such as vmlinux.  The offset found is kept per
  * binary for the rows that name no function and for the data addresses.
  *
  * Each binary's line table and variables are read on first use, once.
@@ -363,12 +363,15 @@ static bool any_named(const struct dw_addr *a, const char *obj)
 
 /*
  * The address in @b of code at @iaddr in function @s: as it is, through
- * the known load offset, or a page-aligned offset that puts it in @s
- * (2 MiB aligned where the page leaves a choice).  0 if none.
+ * the known load offset, or the one offset that puts it in @s: a multiple
+ * of the page for a PIE or a shared object, of 2 MiB (KASLR's alignment)
+ * for an executable (vmlinux).  0 if none.
  */
 static uint64_t place(struct bin *b, const struct sym *s, uint64_t symoff, bool has_symoff,
 		      uint64_t iaddr, uint64_t *bias)
 {
+	uint64_t align = b->dyn ? PAGE : KASLR_ALIGN, f;
+
 	if (has_symoff) {
 		*bias = iaddr - (s->lo + symoff);
 		return s->lo + symoff < s->hi ? s->lo + symoff : 0;
@@ -381,17 +384,12 @@ static uint64_t place(struct bin *b, const struct sym *s, uint64_t symoff, bool 
 		*bias = b->bias;
 		return iaddr - b->bias >= s->lo && iaddr - b->bias < s->hi ? iaddr - b->bias : 0;
 	}
-	for (uint64_t align = PAGE; align <= KASLR_ALIGN; align = KASLR_ALIGN) {
-		uint64_t f = s->lo + ((iaddr - s->lo) & (align - 1));
-
-		if (f < s->hi && f + align >= s->hi) {
-			*bias = iaddr - f;
-			return f;
-		}
-		if (align == KASLR_ALIGN)
-			break;
+	f = s->lo + ((iaddr - s->lo) & (align - 1));
+	if (f < s->hi && f + align >= s->hi) {
+		*bias = iaddr - f;
+		return f;
 	}
-	return 0;
+	return 0;	/* the function is longer than the alignment: no one place */
 }
 
 static bool code(void *ctx, const char *obj, const char *symname, uint64_t symoff,

@@ -114,6 +114,8 @@ static void cands_add(struct cands *c, const struct cl_access_line *al)
 	*cl_vec_push(&c->v, &c->n, &c->cap) = al;
 }
 
+static void cands_outer(struct cands *c);
+
 /* Whether the row's own Source:Line can be looked up. */
 static bool has_srcline(const struct c2c_row *r)
 {
@@ -171,6 +173,7 @@ static const char *candidates(const struct cl_access_map *m, const struct c2c_ro
 	} else {
 		lookup(m, r, r->src, c, &any);
 	}
+	cands_outer(c);
 	if (c->n)
 		return NULL;
 	if (any)
@@ -180,6 +183,30 @@ static const char *candidates(const struct cl_access_map *m, const struct c2c_ro
 	return r->kernel ? "no access map entry for that line (a kernel symbol: build the "
 			   "kernel with -fplugin-arg-cachelint-access-map=DIR/ in KCFLAGS)"
 			 : "no access map entry for that line";
+}
+
+/*
+ * An inlined helper's line is in the map twice for one access: as its own
+ * type's member (atomic64_t's counter, in arch_atomic64_add_return) and as
+ * the member of the struct it was called on (page_counter's
+ * usage.counter).  The row is about the latter: drop the former.
+ */
+static void cands_outer(struct cands *c)
+{
+	for (size_t i = 0; i < c->n; i++) {
+		size_t ml = strlen(c->v[i]->member);
+
+		for (size_t k = 0; k < c->n; k++) {
+			const char *m = c->v[k]->member;
+			size_t kl = strlen(m);
+
+			if (k == i || kl <= ml + 1 || c->v[k]->size != c->v[i]->size ||
+			    m[kl - ml - 1] != '.' || strcmp(m + kl - ml, c->v[i]->member))
+				continue;
+			c->v[i--] = c->v[--c->n];
+			break;
+		}
+	}
 }
 
 /* The row's member among @c, with the object at @delta of the line (INT64_MIN: not known). */

@@ -48,9 +48,9 @@ fi
 cat > "$check" <<EOF
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * check_$snake.c - $id: TODO what it finds, in one line
+ * check_$snake.c - $id: (to write: what it finds, in one line)
  *
- * TODO why it costs on the hardware, and how it is found.  As written by
+ * (To write: why it costs on the hardware, and how it is found.)  As written by
  * scripts/new-check.sh it is an example: it reports each write-hot field
  * whose name starts with "example_".
  */
@@ -119,7 +119,7 @@ Severity: **warning**. No proposal fixes it.
 
 ## What the hardware does
 
-TODO: what it costs, with a measurement or a real case.
+(To write: what it costs, with a measurement or a real case.)
 
 ## How cachelint detects it
 
@@ -128,7 +128,7 @@ with \`example_\`.
 
 ## How to fix it
 
-TODO.
+(To write.)
 
 ## Example
 

@@ -446,8 +446,11 @@ static bool tables_build(struct clrt_evidence *ctx)
 	ctx->members = calloc(clrt_nrecs + 1, sizeof(*ctx->members));
 	ctx->nmembers = calloc(clrt_nrecs + 1, sizeof(*ctx->nmembers));
 	ctx->path_of = calloc(ctx->nthreads + 1, sizeof(*ctx->path_of));
-	if (!ctx->members || !ctx->nmembers || !ctx->path_of)
+	ctx->counted = calloc(2 * (size_t)clrt_nmembers + 1, sizeof(*ctx->counted));
+	if (!ctx->members || !ctx->nmembers || !ctx->path_of || !ctx->counted)
 		return false;
+	for (size_t i = 0; i < ctx->nthreads; i++)
+		clrt_thread_sum(ctx->order[i], ctx->counted, 2 * (size_t)clrt_nmembers);
 	for (unsigned m = 1; m < clrt_nmembers; m++)
 		ctx->nmembers[clrt_members[m].rid]++;
 	for (unsigned rid = 0; rid < clrt_nrecs; rid++) {
@@ -557,6 +560,7 @@ void clrt_evidence_free(struct clrt_evidence *ev)
 	free(ev->var_rids);
 	free(ev->cow);
 	free(ev->cow_n);
+	free(ev->counted);
 	free(ev->path_of);
 	free(ev->recs);
 	free(ev);
@@ -654,10 +658,38 @@ static int line_cmp(const void *a, const void *b)
 
 #define PAIRS_SHOWN 64
 
+/*
+ * What the counters allow member @m of record @rid: each transfer of its
+ * line in a turn that touched @m needs an access of @m (a write, when
+ * @write), so no weight on it exceeds the accesses counted.  The replay's
+ * scale (rt_replay.c, potential()) estimates a line's transfers; a member
+ * a thread scans once a millisecond beside members its owners write
+ * millions of times is bounded by its own count.  Variables' elements
+ * have no counters of their own: no bound.
+ */
+static double counted_cap(const struct clrt_evidence *ev, unsigned rid, uint64_t m, bool write,
+			  double w)
+{
+	double n;
+
+	if (clrt_recs[rid].variable || !m || m >= clrt_nmembers)
+		return w;
+	n = (double)ev->counted[2 * m + 1];
+	if (!write)
+		n += (double)ev->counted[2 * m];
+	return w < n ? w : n;
+}
+
 static void put_pairs(FILE *f, const struct clrt_evidence *ev, unsigned rid, struct recw *r)
 {
 	size_t shown = 0;
 
+	for (size_t i = 0; i < r->npairs; i++) {
+		struct pairw *p = &r->pairs[i];
+
+		p->weight = counted_cap(ev, rid, p->x, true, p->weight);
+		p->weight = counted_cap(ev, rid, p->y, false, p->weight);
+	}
 	qsort(r->pairs, r->npairs, sizeof(*r->pairs), pair_cmp);
 	for (size_t i = 0; i < r->npairs && shown < PAIRS_SHOWN; i++) {
 		const struct pairw *p = &r->pairs[i];
@@ -680,6 +712,9 @@ static void put_shared(FILE *f, const struct clrt_evidence *ev, unsigned rid, st
 {
 	size_t shown = 0;
 
+	for (size_t i = 0; i < r->nshared; i++)
+		r->shared[i].weight = counted_cap(ev, rid, r->shared[i].what, false,
+						  r->shared[i].weight);
 	qsort(r->shared, r->nshared, sizeof(*r->shared), shared_cmp);
 	for (size_t i = 0; i < r->nshared && shown < PAIRS_SHOWN; i++) {
 		const struct sharedw *sh = &r->shared[i];

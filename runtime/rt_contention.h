@@ -148,6 +148,8 @@ struct recw {
  *	writes the thread made
  * @vars: the sampled variables' storage, [2k, 2k + 1), @nvars of them
  * @var_rids: the record of each
+ * @counted: the counters' totals over all threads, by program-wide
+ *	counter (2m + w): what no member's evidence can exceed
  * @samples, @dropped: samples replayed, and let go
  */
 struct clrt_evidence {
@@ -163,6 +165,7 @@ struct clrt_evidence {
 	size_t nvars;
 	uint64_t *cow, *cow_n;
 	size_t cow_cap;
+	uint64_t *counted;
 	uint64_t samples, dropped;
 };
 

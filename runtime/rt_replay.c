@@ -53,6 +53,8 @@ struct pending {
 
  * @gap: the longest gap inside one of its runs on the line, in CPU time
  * @last: the time of its last access replayed so far
+ * @observed: the weight of the transfers to it the first replay saw
+ * @scale: what each of them stands for in the second (potential())
  */
 struct slot {
 	uint32_t thread;
@@ -64,6 +66,7 @@ struct slot {
 	uint64_t *times, *cpus;
 	size_t ntimes;
 	uint64_t gap;
+	double observed, scale;
 };
 
 /**
@@ -77,8 +80,7 @@ struct slot {
  * @ltrue: true-sharing weight on the line, by record (@ltrue_rid), for
  *	between's true weight once the line is known to be shared
  * @nltrue: entries in @ltrue
- * @dry: the first replay, which only weighs what it sees (@observed)
- * @scale: what each transfer seen stands for in the second (potential())
+ * @dry: the first replay, which only weighs what it sees (slot.observed)
  */
 struct replay {
 	const struct ev *ev;
@@ -94,7 +96,6 @@ struct replay {
 	unsigned ltrue_rid[OBJS_MAX];
 	size_t nltrue;
 	bool dry;
-	double observed, scale;
 };
 
 /*
@@ -518,10 +519,10 @@ static void judge(struct replay *rp, struct slot *s, const struct pending *p)
 	if (!a)
 		return;
 	if (rp->dry) {
-		rp->observed += w;
+		s->observed += w;
 		return;
 	}
-	w *= rp->scale;
+	w *= s->scale;
 	other = alias(rp, a, &p->other);
 	r = &rp->ctx->recs[a->rid];
 	r->samples++;
@@ -717,26 +718,36 @@ static void objects_per_line(struct replay *rp)
 /*
  * What the line would cost if the threads that used it at once ran on
  * CPUs of their own: each thread's accesses made while another was in a
- * run of its accesses of the line, each moving the line at most once and
- * only after a write of another thread made then (min(accesses of T,
- * writes of the others while T was in its run), summed over the threads:
- * n threads on one line cost what their accesses can, not n squared).
- * On a busy machine two such threads take turns on one CPU and move the
- * line only when they switch; the replay then sees few transfers, which
- * this scales to what the same program does where it has the CPUs: the
- * findings do not come and go with the machine's load.  At most one
- * transfer per TRANSFER_NS of the time the line was in use.
+ * run of its accesses of the line, each moving the line to it at most
+ * once and only after a write of another thread made then (min(accesses
+ * of T, writes of the others while T was in its run)): n threads on one
+ * line cost what their accesses can, not n squared.  On a busy machine two
+ * such threads take turns on one CPU and move the line only when they
+ * switch; the replay then sees few transfers, which this scales to what
+ * the same program does where it has the CPUs: the findings do not come
+ * and go with the machine's load.
+ *
+ * The scale is each thread's own: the transfers to T seen stand for T's
+ * potential, never for the line's.  A thread that scans the line now and
+ * then (a writer reading every reader's slot once a millisecond) takes it
+ * as often as it reads it, however hard its owners write it: one scale for
+ * the line made its few samples stand for the owners' traffic, and a pair
+ * that was noise passed the floor in one run of three.  At most one
+ * transfer per TRANSFER_NS of the time the line was in use, all threads
+ * together.
  */
-static double potential(const struct replay *rp)
+static void potential(struct replay *rp)
 {
 	size_t ns = rp->nslots;
 	double *x = calloc(ns + 1, sizeof(*x)), *w = calloc(ns + 1, sizeof(*w));
-	double total = 0, span;
+	double total = 0, span, cap = 1;
 
 	if (!x || !w) {
 		free(x);
 		free(w);
-		return 0;
+		for (size_t t = 0; t < ns; t++)
+			rp->slots[t].scale = 0;
+		return;
 	}
 	/*
 	 * x[t]: t's accesses while another thread was in its run;
@@ -760,13 +771,21 @@ static double potential(const struct replay *rp)
 		if (other)
 			x[t] += e->weight;
 	}
-	for (size_t t = 0; t < ns; t++)
-		total += w[t] < x[t] ? w[t] : x[t];
-	free(x);
-	free(w);
+	for (size_t t = 0; t < ns; t++) {
+		x[t] = w[t] < x[t] ? w[t] : x[t];
+		total += x[t];
+	}
 	/* and no faster than a line can move between two cores */
 	span = rp->n ? (double)(rp->ev[rp->n - 1].t - rp->ev[0].t) / TRANSFER_NS : 0;
-	return total < span ? total : span;
+	if (total > span)
+		cap = total > 0 ? span / total : 0;
+	for (size_t t = 0; t < ns; t++) {
+		struct slot *s = &rp->slots[t];
+
+		s->scale = s->observed > 0 ? x[t] * cap / s->observed : 0;
+	}
+	free(x);
+	free(w);
 }
 
 /* Back to the line's start for the second replay. */
@@ -785,6 +804,7 @@ void clrt_replay_line(struct clrt_evidence *ctx, const struct ev *ev, size_t n)
 {
 	struct replay rp = { .ev = ev, .n = n, .dirty = -1, .ctx = ctx, .line = ev[0].line };
 	struct slot *slots = calloc(n, sizeof(*slots));
+	double seen = 0;
 
 	if (!slots)
 		return;
@@ -816,8 +836,10 @@ void clrt_replay_line(struct clrt_evidence *ctx, const struct ev *ev, size_t n)
 		for (size_t s = 0; s < rp.nslots; s++)
 			turn_end(&rp, &slots[s]);
 		rp.dry = false;
-		if (rp.observed > 0) {
-			rp.scale = potential(&rp) / rp.observed;
+		for (size_t s = 0; s < rp.nslots; s++)
+			seen += slots[s].observed;
+		if (seen > 0) {
+			potential(&rp);
 			replay_reset(&rp);
 			for (size_t i = 0; i < n; i++)
 				replay_event(&rp, &ev[i]);

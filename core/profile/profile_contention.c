@@ -40,7 +40,6 @@
 #include "profile_loader.h"
 
 /* base-align: the runtime reports at most a page. */
-#define BASE_ALIGN_MAX 4096
 
 /**
  * struct ctn_list - a list of strings while it is read (malloc'ed)
@@ -86,21 +85,6 @@ static struct ctn_section *section(struct loader *ld)
 /* Values                                                               */
 /* ------------------------------------------------------------------ */
 
-static int align_value(struct loader *ld, const char *key, uint64_t *out)
-{
-	char vb[SHOW_MAX];
-	const char *s = ld_scalar_value(ld, key);
-	uint64_t v;
-
-	if (!s)
-		return -1;
-	if (!ld_parse_u64(s, &v) || !v || v > BASE_ALIGN_MAX || (v & (v - 1)))
-		return ld_err_here(ld, "'%s' must be a power of two from 1 to %d, found '%s'",
-				   key, BASE_ALIGN_MAX, ld_show(vb, s));
-	*out = v;
-	return 0;
-}
-
 /* Seconds: a number from 0, as thresholds are written ("10.25", "1e3"). */
 static int seconds_value(struct loader *ld, const char *key, double *out)
 {
@@ -131,20 +115,6 @@ static int offset_value(struct loader *ld, const char *key, int64_t *out)
 		return ld_err_here(ld, "'%s' must be an integer from %" PRId64 " to %" PRId64
 				   ", found '%s'", key, -INT64_MAX, INT64_MAX, ld_show(vb, s));
 	*out = neg ? -(int64_t)v : (int64_t)v;
-	return 0;
-}
-
-static int path_value(struct loader *ld, const char *key, const char **out)
-{
-	char vb[SHOW_MAX];
-	const char *s = ld_scalar_value(ld, key);
-
-	if (!s)
-		return -1;
-	if (!ld_valid_path(s))
-		return ld_err_here(ld, "invalid member path '%s' (expected identifiers joined by '.')",
-				   ld_show(vb, s));
-	*out = cl_arena_strdup(&ld->p->arena, s);
 	return 0;
 }
 
@@ -232,12 +202,6 @@ out:
 	return rc;
 }
 
-#define FIELD_FN(fn, type, field, read)					\
-	static int fn(struct loader *ld, const char *key, void *arg)	\
-	{								\
-		return read(ld, key, &((type *)arg)->field);		\
-	}
-
 static int who_paths(struct loader *ld, const char *key, struct cl_contention_who *w)
 {
 	return ld_paths_value(ld, key, &w->paths, &w->npaths);
@@ -247,12 +211,12 @@ static int who_paths(struct loader *ld, const char *key, struct cl_contention_wh
 /* Pairs, shared, between                                               */
 /* ------------------------------------------------------------------ */
 
-FIELD_FN(pair_write, struct cl_contention_pair, write, path_value)
-FIELD_FN(pair_access, struct cl_contention_pair, access, path_value)
-FIELD_FN(pair_false, struct cl_contention_pair, weight, ld_count_value)
-FIELD_FN(pair_samples, struct cl_contention_pair, samples, ld_count_value)
-FIELD_FN(pair_threads, struct cl_contention_pair, who.threads, ld_count_value)
-FIELD_FN(pair_paths, struct cl_contention_pair, who, who_paths)
+LD_FIELD_FN(pair_write, struct cl_contention_pair, write, ld_path_value)
+LD_FIELD_FN(pair_access, struct cl_contention_pair, access, ld_path_value)
+LD_FIELD_FN(pair_false, struct cl_contention_pair, weight, ld_count_value)
+LD_FIELD_FN(pair_samples, struct cl_contention_pair, samples, ld_count_value)
+LD_FIELD_FN(pair_threads, struct cl_contention_pair, who.threads, ld_count_value)
+LD_FIELD_FN(pair_paths, struct cl_contention_pair, who, who_paths)
 
 LD_KEYS(pair_table, "pair key",
 	{ "write", pair_write },
@@ -301,13 +265,13 @@ static int pair_item(struct loader *ld, struct ctn_entry *ce)
 	return 0;
 }
 
-FIELD_FN(shared_member, struct cl_contention_shared, member, path_value)
-FIELD_FN(shared_element, struct cl_contention_shared, element, ld_count_value)
-FIELD_FN(shared_true, struct cl_contention_shared, weight, ld_count_value)
-FIELD_FN(shared_samples, struct cl_contention_shared, samples, ld_count_value)
-FIELD_FN(shared_writers, struct cl_contention_shared, writers, ld_count_value)
-FIELD_FN(shared_threads, struct cl_contention_shared, who.threads, ld_count_value)
-FIELD_FN(shared_paths, struct cl_contention_shared, who, who_paths)
+LD_FIELD_FN(shared_member, struct cl_contention_shared, member, ld_path_value)
+LD_FIELD_FN(shared_element, struct cl_contention_shared, element, ld_count_value)
+LD_FIELD_FN(shared_true, struct cl_contention_shared, weight, ld_count_value)
+LD_FIELD_FN(shared_samples, struct cl_contention_shared, samples, ld_count_value)
+LD_FIELD_FN(shared_writers, struct cl_contention_shared, writers, ld_count_value)
+LD_FIELD_FN(shared_threads, struct cl_contention_shared, who.threads, ld_count_value)
+LD_FIELD_FN(shared_paths, struct cl_contention_shared, who, who_paths)
 
 LD_KEYS(shared_struct_table, "shared key",
 	{ "member", shared_member },
@@ -361,14 +325,14 @@ static int shared_item(struct loader *ld, struct ctn_entry *ce)
 	return 0;
 }
 
-FIELD_FN(between_lines, struct cl_contention_between, lines, ld_count_value)
-FIELD_FN(between_per_line, struct cl_contention_between, per_line, ld_count_value)
-FIELD_FN(between_size, struct cl_contention_between, size, ld_count_value)
-FIELD_FN(between_false, struct cl_contention_between, weight_false, ld_count_value)
-FIELD_FN(between_true, struct cl_contention_between, weight_true, ld_count_value)
-FIELD_FN(between_samples, struct cl_contention_between, samples, ld_count_value)
-FIELD_FN(between_threads, struct cl_contention_between, who.threads, ld_count_value)
-FIELD_FN(between_paths, struct cl_contention_between, who, who_paths)
+LD_FIELD_FN(between_lines, struct cl_contention_between, lines, ld_count_value)
+LD_FIELD_FN(between_per_line, struct cl_contention_between, per_line, ld_count_value)
+LD_FIELD_FN(between_size, struct cl_contention_between, size, ld_count_value)
+LD_FIELD_FN(between_false, struct cl_contention_between, weight_false, ld_count_value)
+LD_FIELD_FN(between_true, struct cl_contention_between, weight_true, ld_count_value)
+LD_FIELD_FN(between_samples, struct cl_contention_between, samples, ld_count_value)
+LD_FIELD_FN(between_threads, struct cl_contention_between, who.threads, ld_count_value)
+LD_FIELD_FN(between_paths, struct cl_contention_between, who, who_paths)
 
 LD_KEYS(between_table, "between key",
 	{ "lines", between_lines },
@@ -404,9 +368,9 @@ static int touch_path(struct loader *ld, const char *key, void *arg)
 	return 0;
 }
 
-FIELD_FN(touch_threads, struct touch_arg, t.threads, ld_count_value)
-FIELD_FN(touch_reads, struct touch_arg, t.reads, ld_count_value)
-FIELD_FN(touch_writes, struct touch_arg, t.writes, ld_count_value)
+LD_FIELD_FN(touch_threads, struct touch_arg, t.threads, ld_count_value)
+LD_FIELD_FN(touch_reads, struct touch_arg, t.reads, ld_count_value)
+LD_FIELD_FN(touch_writes, struct touch_arg, t.writes, ld_count_value)
 
 static int touch_read(struct loader *ld, const char *key, void *arg)
 {
@@ -508,11 +472,11 @@ static int line_last(struct loader *ld, const char *key, void *arg)
 	return seconds_value(ld, key, &la->l.last);
 }
 
-FIELD_FN(line_offset, struct line_arg, l.offset, offset_value)
-FIELD_FN(line_objects, struct line_arg, l.objects, ld_count_value)
-FIELD_FN(line_false, struct line_arg, l.weight_false, ld_count_value)
-FIELD_FN(line_true, struct line_arg, l.weight_true, ld_count_value)
-FIELD_FN(line_samples, struct line_arg, l.samples, ld_count_value)
+LD_FIELD_FN(line_offset, struct line_arg, l.offset, offset_value)
+LD_FIELD_FN(line_objects, struct line_arg, l.objects, ld_count_value)
+LD_FIELD_FN(line_false, struct line_arg, l.weight_false, ld_count_value)
+LD_FIELD_FN(line_true, struct line_arg, l.weight_true, ld_count_value)
+LD_FIELD_FN(line_samples, struct line_arg, l.samples, ld_count_value)
 
 LD_KEYS(line_table, "line key",
 	{ "offset", line_offset },
@@ -623,12 +587,12 @@ static int entry_true(struct loader *ld, const char *key, void *arg)
 	return ld_count_value(ld, key, &ce->e.weight_true);
 }
 
-FIELD_FN(entry_instances, struct ctn_entry, e.instances, ld_count_value)
-FIELD_FN(entry_element, struct ctn_entry, e.element, ld_count_value)
-FIELD_FN(entry_elements, struct ctn_entry, e.elements, ld_count_value)
-FIELD_FN(entry_base_align, struct ctn_entry, e.base_align, align_value)
-FIELD_FN(entry_accesses, struct ctn_entry, e.accesses, ld_count_value)
-FIELD_FN(entry_samples, struct ctn_entry, e.samples, ld_count_value)
+LD_FIELD_FN(entry_instances, struct ctn_entry, e.instances, ld_count_value)
+LD_FIELD_FN(entry_element, struct ctn_entry, e.element, ld_count_value)
+LD_FIELD_FN(entry_elements, struct ctn_entry, e.elements, ld_count_value)
+LD_FIELD_FN(entry_base_align, struct ctn_entry, e.base_align, ld_align_value)
+LD_FIELD_FN(entry_accesses, struct ctn_entry, e.accesses, ld_count_value)
+LD_FIELD_FN(entry_samples, struct ctn_entry, e.samples, ld_count_value)
 
 LD_KEYS(struct_table, "contention key of a struct",
 	{ "instances", entry_instances },
@@ -854,10 +818,10 @@ static int hdr_variables(struct loader *ld, const char *key, void *arg)
 	return ld_parse_mapping(ld, key, variables_key, NULL);
 }
 
-FIELD_FN(hdr_seconds, struct cl_contention_header, seconds, seconds_value)
-FIELD_FN(hdr_samples, struct cl_contention_header, samples, ld_count_value)
-FIELD_FN(hdr_dropped, struct cl_contention_header, dropped, ld_count_value)
-FIELD_FN(hdr_threads, struct cl_contention_header, threads, ld_count_value)
+LD_FIELD_FN(hdr_seconds, struct cl_contention_header, seconds, seconds_value)
+LD_FIELD_FN(hdr_samples, struct cl_contention_header, samples, ld_count_value)
+LD_FIELD_FN(hdr_dropped, struct cl_contention_header, dropped, ld_count_value)
+LD_FIELD_FN(hdr_threads, struct cl_contention_header, threads, ld_count_value)
 
 LD_KEYS(section_table, "contention key",
 	{ "source", hdr_source },

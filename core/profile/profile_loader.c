@@ -520,6 +520,35 @@ int ld_count_value(struct loader *ld, const char *key, uint64_t *out)
 	return 0;
 }
 
+int ld_path_value(struct loader *ld, const char *key, const char **out)
+{
+	char vb[SHOW_MAX];
+	const char *s = ld_scalar_value(ld, key);
+
+	if (!s)
+		return -1;
+	if (!ld_valid_path(s))
+		return ld_err_here(ld, "invalid member path '%s' (expected identifiers joined by '.')",
+				   ld_show(vb, s));
+	*out = cl_arena_strdup(&ld->p->arena, s);
+	return 0;
+}
+
+int ld_align_value(struct loader *ld, const char *key, uint64_t *out)
+{
+	char vb[SHOW_MAX];
+	const char *s = ld_scalar_value(ld, key);
+	uint64_t v;
+
+	if (!s)
+		return -1;
+	if (!ld_parse_u64(s, &v) || !v || v > LD_BASE_ALIGN_MAX || (v & (v - 1)))
+		return ld_err_here(ld, "'%s' must be a power of two from 1 to %d, found '%s'",
+				   key, LD_BASE_ALIGN_MAX, ld_show(vb, s));
+	*out = v;
+	return 0;
+}
+
 static size_t ident_char(const char *s, bool first)
 {
 	return cl_ident_char(s, strnlen(s, 4), first);

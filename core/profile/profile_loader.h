@@ -152,6 +152,18 @@ bool ld_parse_u64(const char *s, uint64_t *out);
 bool ld_parse_decimal(const char *s, double *out);
 /* An integer from 0 to 2^64-1, the value of @key. */
 int ld_count_value(struct loader *ld, const char *key, uint64_t *out);
+/* A member path ("usage.counter"), the value of @key, copied to the arena. */
+int ld_path_value(struct loader *ld, const char *key, const char **out);
+/* The largest alignment an object's base may be said to have. */
+#define LD_BASE_ALIGN_MAX 4096
+/* A power of two from 1 to LD_BASE_ALIGN_MAX (base-align:), the value of @key. */
+int ld_align_value(struct loader *ld, const char *key, uint64_t *out);
+/* A key handler @fn that reads field @field of the @type at arg with @read. */
+#define LD_FIELD_FN(fn, type, field, read)				\
+	static int fn(struct loader *ld, const char *key, void *arg)	\
+	{								\
+		return read(ld, key, &((type *)arg)->field);		\
+	}
 /* "lruvec.pgdat": identifiers joined by dots. */
 bool ld_valid_path(const char *s);
 int ld_check_struct_name(struct loader *ld, const struct cl_span *at, const char *name);

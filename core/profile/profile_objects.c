@@ -39,7 +39,6 @@
 #include "profile_loader.h"
 
 /* base-align: the runtime reports at most a page. */
-#define BASE_ALIGN_MAX 4096
 
 /**
  * struct obj_paths - a paths: list while it is read
@@ -126,21 +125,6 @@ static bool variable_eq(const void *ctx, size_t i, const void *name)
 /* Values                                                               */
 /* ------------------------------------------------------------------ */
 
-static int align_value(struct loader *ld, const char *key, uint64_t *out)
-{
-	char vb[SHOW_MAX];
-	const char *s = ld_scalar_value(ld, key);
-	uint64_t v;
-
-	if (!s)
-		return -1;
-	if (!ld_parse_u64(s, &v) || !v || v > BASE_ALIGN_MAX || (v & (v - 1)))
-		return ld_err_here(ld, "'%s' must be a power of two from 1 to %d, found '%s'",
-				   key, BASE_ALIGN_MAX, ld_show(vb, s));
-	*out = v;
-	return 0;
-}
-
 int ld_paths_value(struct loader *ld, const char *key, const char ***names, uint32_t *n)
 {
 	struct obj_paths ps = { 0 };
@@ -184,37 +168,16 @@ out:
 	return rc;
 }
 
-/* A leaf path of the struct, as under structs:. */
-static int leaf_value(struct loader *ld, const char *key, const char **out)
-{
-	char vb[SHOW_MAX];
-	const char *s = ld_scalar_value(ld, key);
-
-	if (!s)
-		return -1;
-	if (!ld_valid_path(s))
-		return ld_err_here(ld, "invalid member path '%s' (expected identifiers joined by '.')",
-				   ld_show(vb, s));
-	*out = cl_arena_strdup(&ld->p->arena, s);
-	return 0;
-}
-
 /* ------------------------------------------------------------------ */
 /* Pairs                                                                */
 /* ------------------------------------------------------------------ */
 
-#define FIELD_FN(fn, type, field, read)					\
-	static int fn(struct loader *ld, const char *key, void *arg)	\
-	{								\
-		return read(ld, key, &((type *)arg)->field);		\
-	}
-
-FIELD_FN(pair_write, struct cl_object_pair, write, leaf_value)
-FIELD_FN(pair_access, struct cl_object_pair, access, leaf_value)
-FIELD_FN(pair_objects, struct cl_object_pair, objects, ld_count_value)
-FIELD_FN(pair_same_bytes, struct cl_object_pair, same_bytes, ld_count_value)
-FIELD_FN(pair_same_written, struct cl_object_pair, same_written, ld_count_value)
-FIELD_FN(pair_threads, struct cl_object_pair, threads, ld_count_value)
+LD_FIELD_FN(pair_write, struct cl_object_pair, write, ld_path_value)
+LD_FIELD_FN(pair_access, struct cl_object_pair, access, ld_path_value)
+LD_FIELD_FN(pair_objects, struct cl_object_pair, objects, ld_count_value)
+LD_FIELD_FN(pair_same_bytes, struct cl_object_pair, same_bytes, ld_count_value)
+LD_FIELD_FN(pair_same_written, struct cl_object_pair, same_written, ld_count_value)
+LD_FIELD_FN(pair_threads, struct cl_object_pair, threads, ld_count_value)
 
 static int pair_paths(struct loader *ld, const char *key, void *arg)
 {
@@ -282,11 +245,11 @@ static int struct_pairs(struct loader *ld, const char *key, void *arg)
 /* Between instances                                                    */
 /* ------------------------------------------------------------------ */
 
-FIELD_FN(between_lines, struct cl_object_between, lines, ld_count_value)
-FIELD_FN(between_per_line, struct cl_object_between, per_line, ld_count_value)
-FIELD_FN(between_size, struct cl_object_between, size, ld_count_value)
-FIELD_FN(between_same_bytes, struct cl_object_between, same_bytes, ld_count_value)
-FIELD_FN(between_threads, struct cl_object_between, threads, ld_count_value)
+LD_FIELD_FN(between_lines, struct cl_object_between, lines, ld_count_value)
+LD_FIELD_FN(between_per_line, struct cl_object_between, per_line, ld_count_value)
+LD_FIELD_FN(between_size, struct cl_object_between, size, ld_count_value)
+LD_FIELD_FN(between_same_bytes, struct cl_object_between, same_bytes, ld_count_value)
+LD_FIELD_FN(between_threads, struct cl_object_between, threads, ld_count_value)
 
 static int between_paths(struct loader *ld, const char *key, void *arg)
 {
@@ -321,9 +284,9 @@ static int struct_between(struct loader *ld, const char *key, void *arg)
 /* Structs                                                              */
 /* ------------------------------------------------------------------ */
 
-FIELD_FN(struct_instances, struct obj_struct, s.instances, ld_count_value)
-FIELD_FN(struct_shared, struct obj_struct, s.shared, ld_count_value)
-FIELD_FN(struct_base_align, struct obj_struct, s.base_align, align_value)
+LD_FIELD_FN(struct_instances, struct obj_struct, s.instances, ld_count_value)
+LD_FIELD_FN(struct_shared, struct obj_struct, s.shared, ld_count_value)
+LD_FIELD_FN(struct_base_align, struct obj_struct, s.base_align, ld_align_value)
 
 LD_KEYS(struct_table, "objects key of a struct",
 	{ "instances", struct_instances },
@@ -384,13 +347,13 @@ static int structs_key(struct loader *ld, const struct cl_span *at, const char *
 /* Variables                                                            */
 /* ------------------------------------------------------------------ */
 
-FIELD_FN(var_element, struct cl_object_variable, element, ld_count_value)
-FIELD_FN(var_elements, struct cl_object_variable, elements, ld_count_value)
-FIELD_FN(var_base_align, struct cl_object_variable, base_align, align_value)
-FIELD_FN(var_lines, struct cl_object_variable, lines, ld_count_value)
-FIELD_FN(var_per_line, struct cl_object_variable, per_line, ld_count_value)
-FIELD_FN(var_same_bytes, struct cl_object_variable, same_bytes, ld_count_value)
-FIELD_FN(var_threads, struct cl_object_variable, threads, ld_count_value)
+LD_FIELD_FN(var_element, struct cl_object_variable, element, ld_count_value)
+LD_FIELD_FN(var_elements, struct cl_object_variable, elements, ld_count_value)
+LD_FIELD_FN(var_base_align, struct cl_object_variable, base_align, ld_align_value)
+LD_FIELD_FN(var_lines, struct cl_object_variable, lines, ld_count_value)
+LD_FIELD_FN(var_per_line, struct cl_object_variable, per_line, ld_count_value)
+LD_FIELD_FN(var_same_bytes, struct cl_object_variable, same_bytes, ld_count_value)
+LD_FIELD_FN(var_threads, struct cl_object_variable, threads, ld_count_value)
 
 static int var_paths(struct loader *ld, const char *key, void *arg)
 {
@@ -467,7 +430,7 @@ static int objects_line_size(struct loader *ld, const char *key, void *arg)
 	return 0;
 }
 
-FIELD_FN(objects_dropped, struct cl_objects, dropped, ld_count_value)
+LD_FIELD_FN(objects_dropped, struct cl_objects, dropped, ld_count_value)
 
 static int objects_structs(struct loader *ld, const char *key, void *arg)
 {

@@ -205,3 +205,23 @@ void lint_record_fields(CXType t, struct lint_fields *f)
 {
 	clang_Type_visitFields(t, collect_field, f);
 }
+
+const char *fe_record_key(struct fe *fe, CXCursor decl)
+{
+	CXFile file;
+	unsigned line, col;
+	CXString real;
+	const char *path, *key;
+
+	fe_location(clang_getCursorLocation(decl), &file, &line, &col, NULL);
+	real = clang_File_tryGetRealPathName(file);
+	path = clang_getCString(real);
+	if ((!path || !*path) && file) {
+		clang_disposeString(real);
+		real = clang_getFileName(file);
+		path = clang_getCString(real);
+	}
+	key = cl_arena_printf(&fe->out->arena, "%s:%u:%u", path ? path : "", line, col);
+	clang_disposeString(real);
+	return key;
+}

@@ -656,26 +656,6 @@ static void check_template(struct fe *fe, CXCursor c)
 	clang_disposeString(s);
 }
 
-const char *fe_record_key(struct fe *fe, CXCursor decl)
-{
-	CXFile file;
-	unsigned line, col;
-	CXString real;
-	const char *path, *key;
-
-	fe_location(clang_getCursorLocation(decl), &file, &line, &col, NULL);
-	real = clang_File_tryGetRealPathName(file);
-	path = clang_getCString(real);
-	if ((!path || !*path) && file) {
-		clang_disposeString(real);
-		real = clang_getFileName(file);
-		path = clang_getCString(real);
-	}
-	key = cl_arena_printf(&fe->out->arena, "%s:%u:%u", path ? path : "", line, col);
-	clang_disposeString(real);
-	return key;
-}
-
 static void add_record(struct fe *fe, CXCursor decl)
 {
 	struct cl_record *rec;

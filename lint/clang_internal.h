@@ -87,12 +87,12 @@ struct fe {
 	struct cl_map texts;
 };
 
-/* clang_frontend.c */
+/* clang_common.c: what every file of the unit's walk uses */
 const char *fe_file_name(struct fe *fe, CXFile file);
 /* A cursor's expansion location: file, line, column, offset. */
 void fe_location(CXSourceLocation loc, CXFile *file, unsigned *line, unsigned *col,
 		 unsigned *offset);
-/* @s from @loc: the file as the compile named it, a #line's name shown (clang_common.c). */
+/* @s from @loc: the file as the compile named it, a #line's name shown. */
 void fe_span_from(struct fe *fe, struct cl_span *s, CXSourceLocation loc);
 /* A record definition's key for the pipeline: "realpath:line:col". */
 const char *fe_record_key(struct fe *fe, CXCursor decl);

@@ -3,8 +3,11 @@
  * clang_access.c - `cachelint lint --access-map`: every member access in a
  * unit's function bodies, from libclang's AST, in the terms of the GCC
  * plugin's walk (plugin/access_chain.cc, access_walk.cc).  This file
- * follows a reference to its object and tells the members it touches;
- * clang_access_walk.c walks the statements, calls and functions.
+ * holds the steps of a reference to its object (a chain) and tells the
+ * members a chain touches; clang_access_walk.c walks the statements, calls
+ * and functions and builds each access's chain, whose steps it visits for
+ * what they compute (an index, a pointer's value): the walk calls this
+ * file, never the other way.
  *
  * An access is followed back to its object as the plugin does: through
  * member references (`p->in.x`), array elements (`a[2].y`), a dereference
@@ -219,7 +222,7 @@ bool acc_lvalue_kind(CXCursor c)
 /* Chains                                                               */
 /* ------------------------------------------------------------------ */
 
-static void push(struct lchain *c, enum step_kind k, CXCursor at, bool followed)
+void acc_push(struct lchain *c, enum step_kind k, CXCursor at, bool followed)
 {
 	struct lstep *s;
 
@@ -238,7 +241,7 @@ static void push(struct lchain *c, enum step_kind k, CXCursor at, bool followed)
 void acc_push_raw(struct lchain *c, long long bits, unsigned long long size, CXType type,
 		     bool has_type)
 {
-	push(c, STEP_RAW, clang_getNullCursor(), false);
+	acc_push(c, STEP_RAW, clang_getNullCursor(), false);
 	if (c->broken)
 		return;
 	c->s[c->n - 1].bits = bits;
@@ -258,222 +261,6 @@ CXType acc_type_at(const struct lchain *c, int p, bool *known)
 	return c->s[p - 1].type;
 }
 
-
-/* A parameter of the function being summarized: its position, or -1. */
-static int parm_of(struct aw *w, CXCursor ref)
-{
-	CXCursor d = clang_getCursorReferenced(ref);
-	int n;
-
-	if (!w->cur || acc_kind(d) != CXCursor_ParmDecl)
-		return -1;
-	n = clang_Cursor_getNumArguments(w->cur->fn);
-	for (int i = 0; i < n; i++)
-		if (clang_equalCursors(clang_Cursor_getArgument(w->cur->fn, (unsigned)i), d))
-			return i;
-	return -1;
-}
-
-/* The chain starts at what pointer @e points to, which the walk cannot follow. */
-static void pointee_origin(struct lchain *c, CXCursor e)
-{
-	if (c->n) {
-		c->broken = true;
-		return;
-	}
-	c->origin = acc_canon(clang_getPointeeType(acc_ctype(e)));
-}
-
-/*
- * What pointer @e points to: the object an address names, or the pointee
- * of a pointer the walk does not follow (a variable, a load, a call: the
- * value's own accesses are read).
- */
-void acc_pointer(struct aw *w, CXCursor e, struct lchain *c)
-{
-	CXCursor k;
-	long long v;
-
-	e = acc_peel_parens(e);
-	switch (acc_kind(e)) {
-	case CXCursor_CStyleCastExpr: {
-		struct kids ks = acc_children(e);
-
-		if (ks.n)
-			acc_pointer(w, ks.v[ks.n - 1], c);
-		else
-			c->broken = true;
-		free(ks.v);
-		return;
-	}
-	case CXCursor_UnaryOperator:
-		k = acc_only_child(e);
-		if (!clang_Cursor_isNull(k) && acc_is_pointer(clang_getCursorType(e)) &&
-		    acc_same_type(clang_getPointeeType(acc_ctype(e)), clang_getCursorType(k))) {
-			acc_lvalue(w, k, c, true);	/* &x */
-			return;
-		}
-		break;
-	case CXCursor_UnexposedExpr:
-		k = acc_only_child(e);
-		if (clang_Cursor_isNull(k))
-			break;
-		if (acc_is_array(clang_getCursorType(k))) {
-			/* an array decays to its first element */
-			acc_lvalue(w, k, c, true);
-			push(c, STEP_INDEX, k, true);
-			if (!c->broken) {
-				c->s[c->n - 1].known = true;
-				c->s[c->n - 1].bits = 0;
-				c->s[c->n - 1].type = clang_getArrayElementType(acc_canon(clang_getCursorType(k)));
-			}
-			return;
-		}
-		if (acc_kind(acc_peel_parens(k)) == CXCursor_DeclRefExpr) {
-			c->parm_index = c->n ? -1 : parm_of(w, acc_peel_parens(k));
-			pointee_origin(c, e);
-			return;
-		}
-		if (acc_is_pointer(clang_getCursorType(k))) {
-			acc_pointer(w, k, c);
-			return;
-		}
-		break;
-	case CXCursor_BinaryOperator: {
-		struct kids ks = acc_children(e);
-		bool done = false;
-
-		/* p + k: a constant displacement (a subtraction, as the AST cannot say, is not one) */
-		if (ks.n == 2 && acc_is_pointer(clang_getCursorType(ks.v[0])) && acc_constant(ks.v[1], &v)) {
-			CXToken *toks = NULL;
-			unsigned nt = 0;
-			CXSourceRange r = clang_getCursorExtent(e);
-
-			clang_tokenize(w->tu, r, &toks, &nt);
-			for (unsigned i = 0; i < nt; i++) {
-				CXString sp = clang_getTokenSpelling(w->tu, toks[i]);
-				const char *t = clang_getCString(sp);
-				bool plus = !strcmp(t, "+");
-
-				clang_disposeString(sp);
-				if (plus) {
-					unsigned long long eb =
-						acc_type_bits(clang_getPointeeType(acc_ctype(ks.v[0])));
-
-					acc_pointer(w, ks.v[0], c);
-					acc_push_raw(c, v * (long long)eb, 0, clang_getCursorType(e), false);
-					done = true;
-					break;
-				}
-				if (!strcmp(t, "-"))
-					break;
-			}
-			clang_disposeTokens(w->tu, toks, nt);
-		}
-		if (!done) {
-			for (size_t i = 0; i < ks.n; i++)
-				acc_visit(w, ks.v[i], CTX_READ);
-			pointee_origin(c, e);
-		}
-		free(ks.v);
-		return;
-	}
-	default:
-		break;
-	}
-	acc_visit(w, e, CTX_READ);
-	pointee_origin(c, e);
-}
-
-/* The object lvalue @e designates; values computed on the way are read. */
-void acc_lvalue(struct aw *w, CXCursor e, struct lchain *c, bool followed)
-{
-	struct kids ks;
-	long long v;
-
-	e = acc_peel_parens(e);
-	switch (acc_kind(e)) {
-	case CXCursor_MemberRefExpr:
-		ks = acc_children(e);
-		if (!ks.n) {
-			/* C++'s implicit this->: what `this` points to, the member's class */
-			CXCursor cls = clang_getCursorSemanticParent(clang_getCursorReferenced(e));
-
-			if (c->n || clang_Cursor_isNull(cls))
-				c->broken = true;
-			else
-				c->origin = clang_getCursorType(cls);
-		} else if (acc_is_pointer(clang_getCursorType(ks.v[0]))) {
-			acc_pointer(w, ks.v[0], c);
-		} else {
-			acc_lvalue(w, ks.v[0], c, followed);
-		}
-		free(ks.v);
-		push(c, STEP_FIELD, e, followed);
-		if (!c->broken) {
-			c->s[c->n - 1].field = clang_getCursorReferenced(e);
-			c->s[c->n - 1].type = clang_getCursorType(e);
-		}
-		return;
-	case CXCursor_ArraySubscriptExpr:
-		ks = acc_children(e);
-		if (ks.n != 2) {
-			c->broken = true;
-			free(ks.v);
-			return;
-		}
-		acc_visit(w, ks.v[1], CTX_READ);
-		if (acc_implicit(ks.v[0]) && !clang_Cursor_isNull(acc_only_child(ks.v[0])) &&
-		    acc_is_array(clang_getCursorType(acc_only_child(ks.v[0])))) {
-			CXCursor arr = acc_only_child(ks.v[0]);
-
-			acc_lvalue(w, arr, c, followed);
-			push(c, STEP_INDEX, e, followed);
-			if (!c->broken) {
-				struct lstep *s = &c->s[c->n - 1];
-
-				s->type = clang_getCursorType(e);
-				s->known = acc_constant(ks.v[1], &v);
-				s->bits = s->known ? v * (long long)acc_type_bits(s->type) : 0;
-			}
-		} else {
-			/* p[i]: an element where the pointer points, as GCC sees it */
-			acc_pointer(w, ks.v[0], c);
-		}
-		free(ks.v);
-		return;
-	case CXCursor_UnaryOperator: {
-		CXCursor k = acc_only_child(e);
-		bool known;
-
-		if (clang_Cursor_isNull(k)) {
-			c->broken = true;
-			return;
-		}
-		acc_pointer(w, k, c);
-		if (c->broken)
-			return;
-		if (!acc_same_type(acc_type_at(c, c->n, &known), clang_getCursorType(e)) || !known)
-			acc_push_raw(c, 0, acc_type_bits(clang_getCursorType(e)), clang_getCursorType(e), true);
-		return;
-	}
-	case CXCursor_DeclRefExpr:
-	case CXCursor_CompoundLiteralExpr:
-		if (c->n) {
-			c->broken = true;
-			return;
-		}
-		c->origin = clang_getCursorType(e);
-		c->origin_var = true;
-		if (acc_kind(e) == CXCursor_CompoundLiteralExpr)
-			acc_visit(w, acc_only_child(e), CTX_READ);
-		return;
-	default:
-		acc_visit(w, e, CTX_READ);
-		c->broken = true;
-		return;
-	}
-}
 
 void acc_chain_init(struct lchain *c)
 {
@@ -763,43 +550,3 @@ void acc_tell(struct aw *w, struct lchain *c, unsigned kinds)
 	w->use = NULL;
 	acc_frames(w, c, 0, c->n);
 }
-
-/* An access of lvalue @e for @ctx. */
-void acc_access(struct aw *w, CXCursor e, enum ctx ctx)
-{
-	struct lchain c;
-
-	acc_chain_init(&c);
-	acc_lvalue(w, e, &c, false);
-	c.where = acc_peel_parens(e);	/* the access's own expression */
-	if (ctx == CTX_DISCARD || (ctx == CTX_READ && acc_is_array(clang_getCursorType(e))))
-		return;
-	if (ctx == CTX_SPLIT) {
-		acc_tell(w, &c, ACC_R);
-		acc_tell(w, &c, ACC_W);
-	} else {
-		acc_tell(w, &c, ctx == CTX_READ ? ACC_R : ctx == CTX_WRITE ? ACC_W : ACC_R | ACC_W);
-	}
-}
-
-/*
- * An access through the address @e by @stmt (an atomic's, a lock's;
- * @whole: the object as a whole).
- */
-void acc_access_through(struct aw *w, CXCursor stmt, CXCursor e, unsigned kinds, bool whole)
-{
-	struct lchain c;
-	bool known;
-
-	acc_chain_init(&c);
-	c.is_pointer = true;
-	c.stmt = stmt;
-	acc_pointer(w, e, &c);
-	if (whole && !c.broken) {
-		CXType t = acc_type_at(&c, c.n, &known);
-
-		acc_push_raw(&c, 0, acc_type_bits(t), t, known);
-	}
-	acc_tell(w, &c, kinds);
-}
-

@@ -193,16 +193,25 @@ bool acc_constant(CXCursor e, long long *v);
 bool acc_implicit(CXCursor c);
 CXCursor acc_peel_parens(CXCursor c);
 bool acc_lvalue_kind(CXCursor c);
+/* Append a step of @k at @at (a full chain is marked broken). */
+void acc_push(struct lchain *c, enum step_kind k, CXCursor at, bool followed);
 void acc_push_raw(struct lchain *c, long long bits, unsigned long long size, CXType type,
 		     bool has_type);
 CXType acc_type_at(const struct lchain *c, int p, bool *known);
-void acc_pointer(struct aw *w, CXCursor e, struct lchain *c);
-void acc_lvalue(struct aw *w, CXCursor e, struct lchain *c, bool followed);
 void acc_chain_init(struct lchain *c);
 bool acc_step_bits(const struct lchain *c, int i, long long *bits);
 CXCursor acc_location(const struct lchain *c, int from);
 void acc_frames(struct aw *w, struct lchain *c, int from, int to);
 void acc_tell(struct aw *w, struct lchain *c, unsigned kinds);
+
+/*
+ * clang_access_walk.c: the walk, and the lvalue chains it builds, which
+ * visit what their steps compute (an index, a pointer's value): the two
+ * recurse, so they are one file, on top of the helpers above
+ * (clang_access.c), which call nothing back.
+ */
+void acc_pointer(struct aw *w, CXCursor e, struct lchain *c);
+void acc_lvalue(struct aw *w, CXCursor e, struct lchain *c, bool followed);
 void acc_access(struct aw *w, CXCursor e, enum ctx ctx);
 void acc_access_through(struct aw *w, CXCursor stmt, CXCursor e, unsigned kinds, bool whole);
 void acc_visit(struct aw *w, CXCursor c, enum ctx ctx);

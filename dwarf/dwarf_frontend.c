@@ -471,6 +471,7 @@ struct dw_frontend *dw_frontend_new(const struct dw_config *cfg)
 	memset(fe, 0, sizeof(*fe));
 	fe->cfg = *cfg;
 	fe->in.fd = -1;
+	fe->record_convert = dw_record_convert;
 	/*
 	 * libdwarf's allocation tracking (a search tree of every allocation)
 	 * costs a third of the run; the front end frees what it takes.

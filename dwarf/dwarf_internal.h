@@ -341,6 +341,10 @@ struct dw_pool;
  * @unit_die: the unit's DIE while the unit is read
  * @fail: where dw_fail() jumps to
  * @err: the message of a failure
+ * @record_convert: dw_record_convert(), for dwarf_types.c: a struct's
+ *	layout is its record's, and a record's members are laid out as types,
+ *	so the two files recurse into each other; the driver ties them here
+ *	and the types file needs nothing of the records file
  */
 struct dw_frontend {
 	struct dw_config cfg;
@@ -357,9 +361,11 @@ struct dw_frontend {
 	Dwarf_Die unit_die;
 	jmp_buf fail;
 	struct cl_diag *err;
+	struct cl_record *(*record_convert)(struct dw_unit *u, struct dw_type *t, Dwarf_Die die,
+					    const struct dw_attrs *a, unsigned depth);
 };
 
-/* dwarf_frontend.c */
+/* dwarf_unit.c: the unit's services, for every file of the walk */
 _Noreturn void dw_fail(struct dw_unit *u, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 /* A libdwarf call returned DW_DLV_ERROR: free @e, fail with its message. */

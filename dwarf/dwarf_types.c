@@ -255,7 +255,7 @@ static void layout_die(struct dw_unit *u, struct dw_type *t, Dwarf_Die die, unsi
 	case DW_TAG_structure_type:
 	case DW_TAG_union_type:
 	case DW_TAG_class_type:
-		t->record = dw_record_convert(u, t, die, &a, depth + 1);
+		t->record = u->fe->record_convert(u, t, die, &a, depth + 1);
 		if (!t->record) {
 			set_unknown(t);
 			break;

@@ -507,9 +507,13 @@ static bool defined_in_run(const struct run_names *rn, const char *key)
 		else
 			hi = mid;
 	}
-	for (; lo < rn->n && !name_cmp(rn->rec[lo]->name, key, len); lo++)
-		if (cl_struct_key_matches(key, rn->rec[lo]))
+	for (; lo < rn->n && !name_cmp(rn->rec[lo]->name, key, len); lo++) {
+		struct cl_record_place at;
+
+		cl_record_place(rn->rec[lo], &at);
+		if (cl_struct_key_matches(key, &at))
 			return true;
+	}
 	return false;
 }
 

@@ -354,19 +354,36 @@ struct cl_profile_struct *cl_profile_find(const struct cl_profile *p, const char
  * @key names @rec.
  */
 size_t cl_struct_key_name(const char *key);
-bool cl_struct_key_matches(const char *key, const struct cl_record *rec);
-/* The entry for @rec: the one keyed by its place if any, else by its name. */
+
+/**
+ * struct cl_record_place - what struct keys are matched against: a record's
+ * name and where it is defined, as shown.  Read once per record where it is
+ * applied (cl_record_place()); every section's entries (structs:, objects:,
+ * contention:, budgets) are then found from it, not from the record.
+ * @name: the record's name, or NULL (no key names it)
+ * @file: its file as shown, or NULL
+ * @line: its line there
+ */
+struct cl_record_place {
+	const char *name;
+	const char *file;
+	unsigned line;
+};
+
+void cl_record_place(const struct cl_record *rec, struct cl_record_place *at);
+bool cl_struct_key_matches(const char *key, const struct cl_record_place *at);
+/* The entry for @at: the one keyed by its place if any, else by its name. */
 struct cl_profile_struct *cl_profile_find_record(const struct cl_profile *p,
-						 const struct cl_record *rec);
+						 const struct cl_record_place *at);
 /* Whether an entry (structs:, objects:, keyed by place or not) names @name. */
 bool cl_profile_names(const struct cl_profile *p, const char *name);
 
 /*
- * The lines: budgets of @rec (keyed by its name or its place), in @a;
- * their number in *@n.  NULL when there are none.
+ * The lines: budgets of the record at @at (keyed by its name or its
+ * place), in @a; their number in *@n.  NULL when there are none.
  */
 const struct cl_budget *cl_profile_budgets(const struct cl_profile *p,
-					   const struct cl_record *rec, struct cl_arena *a,
+					   const struct cl_record_place *at, struct cl_arena *a,
 					   size_t *n);
 
 /*
@@ -386,9 +403,9 @@ bool cl_profile_names_variable(const struct cl_profile *p, const char *name);
 
 /* The objects: entry of struct @name (the key exactly), or NULL. */
 const struct cl_object_struct *cl_objects_struct(const struct cl_profile *p, const char *name);
-/* The objects: entry for @rec: keyed by its place if any, else by its name. */
+/* The objects: entry for @at: keyed by its place if any, else by its name. */
 const struct cl_object_struct *cl_objects_struct_record(const struct cl_profile *p,
-							const struct cl_record *rec);
+							const struct cl_record_place *at);
 /* Whether an objects: structs: entry (keyed by place or not) names struct @name. */
 bool cl_objects_names(const struct cl_objects *o, const char *name);
 /* The objects: variables: entry of @name, or NULL. */

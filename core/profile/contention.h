@@ -239,10 +239,10 @@ void cl_contention_merge(struct cl_contention *to, const struct cl_contention *f
 const struct cl_contention_entry *cl_contention_find(const struct cl_contention *c,
 						     const char *name, bool variable);
 
-struct cl_record;
-/* The struct entry for @rec: keyed by its place if any, else by its name. */
+struct cl_record_place;
+/* The struct entry for @at: keyed by its place if any, else by its name. */
 const struct cl_contention_entry *cl_contention_record(const struct cl_contention *c,
-						       const struct cl_record *rec);
+						       const struct cl_record_place *at);
 
 /* Whether @weight resting on @samples, of entry @e, passes @floor. */
 bool cl_contention_heavy(const struct cl_contention_entry *e, uint64_t weight,

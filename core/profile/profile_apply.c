@@ -431,15 +431,19 @@ void cl_profile_evidence_lines(const struct cl_profile *p, struct cl_record *rec
 size_t cl_profile_apply(struct cl_profile *p, struct cl_record *rec,
 			struct cl_arena *a, struct cl_findings *out)
 {
-	struct cl_profile_struct *ps = cl_profile_find_record(p, rec);
+	struct cl_record_place at;
+	struct cl_profile_struct *ps;
 	size_t before = out ? out->n : 0;
 
+	/* the record's place, once: every section's entries are found from it */
+	cl_record_place(rec, &at);
+	ps = cl_profile_find_record(p, &at);
 	/* the evidence per object judges the pairs, whoever gave the classes */
-	rec->objects = cl_objects_struct_record(p, rec);
+	rec->objects = cl_objects_struct_record(p, &at);
 	if (rec->objects && !objects_fit(rec, rec->objects, out))
 		rec->objects = NULL;
-	rec->contention = cl_contention_record(&p->contention, rec);
-	rec->budgets = cl_profile_budgets(p, rec, a, &rec->nbudgets);
+	rec->contention = cl_contention_record(&p->contention, &at);
+	rec->budgets = cl_profile_budgets(p, &at, a, &rec->nbudgets);
 	if (ps) {
 		ps->defined = true;
 		rec->suppress |= ps->suppress;

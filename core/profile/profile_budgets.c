@@ -99,14 +99,14 @@ void cl_budgets_merge(struct cl_profile *to, const struct cl_profile *from)
 }
 
 const struct cl_budget *cl_profile_budgets(const struct cl_profile *p,
-					   const struct cl_record *rec, struct cl_arena *a,
+					   const struct cl_record_place *at, struct cl_arena *a,
 					   size_t *n)
 {
 	struct cl_budget *v = NULL;
 
 	*n = 0;
 	for (size_t i = 0; i < p->nbudgets; i++) {
-		if (!cl_struct_key_matches(p->budgets[i].record, rec))
+		if (!cl_struct_key_matches(p->budgets[i].record, at))
 			continue;
 		if (!v)
 			v = cl_arena_alloc(a, p->nbudgets * sizeof(*v));

@@ -964,14 +964,14 @@ void cl_contention_merge(struct cl_contention *to, const struct cl_contention *f
 }
 
 const struct cl_contention_entry *cl_contention_record(const struct cl_contention *c,
-						       const struct cl_record *rec)
+						       const struct cl_record_place *at)
 {
-	if (!rec->name)
+	if (!at->name)
 		return NULL;
 	for (size_t i = 0; i < c->nlocated; i++)
-		if (cl_struct_key_matches(c->entries[c->located[i]].name, rec))
+		if (cl_struct_key_matches(c->entries[c->located[i]].name, at))
 			return &c->entries[c->located[i]];
-	return cl_contention_find(c, rec->name, false);
+	return cl_contention_find(c, at->name, false);
 }
 
 const struct cl_contention_entry *cl_contention_find(const struct cl_contention *c,

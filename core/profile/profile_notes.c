@@ -63,10 +63,12 @@ static const struct cl_profile_member *leaf_entry(const struct cl_profile *p,
 {
 	const struct cl_profile_struct *ps;
 	const struct cl_profile_member *best = NULL;
+	struct cl_record_place at;
 
 	if (!l->decided || !l->decided->rec->name)
 		return NULL;
-	ps = cl_profile_find_record(p, l->decided->rec);
+	cl_record_place(l->decided->rec, &at);
+	ps = cl_profile_find_record(p, &at);
 	if (!ps)
 		return NULL;
 	for (size_t i = 0; i < ps->nmembers; i++) {

@@ -648,16 +648,16 @@ const struct cl_object_struct *cl_objects_struct(const struct cl_profile *p, con
 }
 
 const struct cl_object_struct *cl_objects_struct_record(const struct cl_profile *p,
-							const struct cl_record *rec)
+							const struct cl_record_place *at)
 {
 	const struct cl_objects *o = &p->objects;
 
-	if (!rec->name)
+	if (!at->name)
 		return NULL;
 	for (size_t i = 0; i < o->nlocated; i++)
-		if (cl_struct_key_matches(o->structs[o->located[i]].name, rec))
+		if (cl_struct_key_matches(o->structs[o->located[i]].name, at))
 			return &o->structs[o->located[i]];
-	return struct_find(o, rec->name);
+	return struct_find(o, at->name);
 }
 
 bool cl_objects_names(const struct cl_objects *o, const char *name)

@@ -112,41 +112,45 @@ bool ld_key_place(const char *s, size_t *file_len, unsigned *line)
 	return true;
 }
 
-bool cl_struct_key_matches(const char *key, const struct cl_record *rec)
+void cl_record_place(const struct cl_record *rec, struct cl_record_place *at)
+{
+	at->name = rec->name;
+	at->file = rec->name ? cl_span_shown_file(&rec->span) : NULL;
+	at->line = at->file ? cl_span_shown_line(&rec->span) : 0;
+}
+
+bool cl_struct_key_matches(const char *key, const struct cl_record_place *at)
 {
 	size_t n = cl_struct_key_name(key), flen, slen;
-	const char *shown;
 	unsigned line;
 
-	if (!rec->name || strlen(rec->name) != n || memcmp(key, rec->name, n))
+	if (!at->name || strlen(at->name) != n || memcmp(key, at->name, n))
 		return false;
 	if (!key[n])
 		return true;
-	shown = cl_span_shown_file(&rec->span);
-	if (!ld_key_place(key + n + 1, &flen, &line) || !shown ||
-	    cl_span_shown_line(&rec->span) != line)
+	if (!ld_key_place(key + n + 1, &flen, &line) || !at->file || at->line != line)
 		return false;
-	slen = strlen(shown);
+	slen = strlen(at->file);
 	/*
 	 * Either is a suffix of the other, on whole path components: the
 	 * runtime writes the path the compiler was given ("/src/a.c" or
 	 * "a.c"), the front end reports the one it was given.
 	 */
 	if (slen >= flen)
-		return !memcmp(shown + slen - flen, key + n + 1, flen) &&
-		       (slen == flen || shown[slen - flen - 1] == '/');
-	return !memcmp(key + n + 1 + flen - slen, shown, slen) && key[n + flen - slen] == '/';
+		return !memcmp(at->file + slen - flen, key + n + 1, flen) &&
+		       (slen == flen || at->file[slen - flen - 1] == '/');
+	return !memcmp(key + n + 1 + flen - slen, at->file, slen) && key[n + flen - slen] == '/';
 }
 
 struct cl_profile_struct *cl_profile_find_record(const struct cl_profile *p,
-						 const struct cl_record *rec)
+						 const struct cl_record_place *at)
 {
-	if (!rec->name)
+	if (!at->name)
 		return NULL;
 	for (size_t i = 0; i < p->nlocated; i++)
-		if (cl_struct_key_matches(p->structs[p->located[i]].name, rec))
+		if (cl_struct_key_matches(p->structs[p->located[i]].name, at))
 			return &p->structs[p->located[i]];
-	return cl_profile_find(p, rec->name);
+	return cl_profile_find(p, at->name);
 }
 
 /*

@@ -954,6 +954,7 @@ static struct error_case objects_variable_align = {
 /* NAME@FILE:LINE keys: one of two structs of one tag, by where it is defined. */
 static void test_located_keys(void **state)
 {
+	struct cl_record_place pa, pb;
 	struct cl_record *a, *b;
 	struct cl_arena ar;
 	struct cl_profile p;
@@ -966,23 +967,25 @@ static void test_located_keys(void **state)
 	b = cl_record_new(&ar, CL_STRUCT, "node", 0);
 	b->span.file = "src/x/ba.c";
 	b->span.line = 3;
+	cl_record_place(a, &pa);
+	cl_record_place(b, &pb);
 	assert_int_equal(cl_struct_key_name("node@a.c:3"), 4);
 	assert_int_equal(cl_struct_key_name("node"), 4);
-	assert_true(cl_struct_key_matches("node", a));
-	assert_true(cl_struct_key_matches("node@a.c:3", a));
-	assert_true(cl_struct_key_matches("node@x/a.c:3", a));
-	assert_true(cl_struct_key_matches("node@src/x/a.c:3", a));
-	assert_false(cl_struct_key_matches("node@a.c:3", b));	/* ba.c: not a path component */
-	assert_false(cl_struct_key_matches("node@a.c:4", a));
-	assert_false(cl_struct_key_matches("nod@a.c:3", a));
+	assert_true(cl_struct_key_matches("node", &pa));
+	assert_true(cl_struct_key_matches("node@a.c:3", &pa));
+	assert_true(cl_struct_key_matches("node@x/a.c:3", &pa));
+	assert_true(cl_struct_key_matches("node@src/x/a.c:3", &pa));
+	assert_false(cl_struct_key_matches("node@a.c:3", &pb));	/* ba.c: not a path component */
+	assert_false(cl_struct_key_matches("node@a.c:4", &pa));
+	assert_false(cl_struct_key_matches("nod@a.c:3", &pa));
 
 	cl_profile_init(&p);
 	load_ok(&p, "a.yaml", V1 "structs:\n  node@a.c:3: {key: cold}\n  node: {next: cold}\n"
 		"objects:\n  structs:\n    node@ba.c:3: {instances: 2}\n    slot: {instances: 1}\n");
-	assert_string_equal(cl_profile_find_record(&p, a)->name, "node@a.c:3");
-	assert_string_equal(cl_profile_find_record(&p, b)->name, "node");
-	assert_null(cl_objects_struct_record(&p, a));
-	assert_int_equal(cl_objects_struct_record(&p, b)->instances, 2);
+	assert_string_equal(cl_profile_find_record(&p, &pa)->name, "node@a.c:3");
+	assert_string_equal(cl_profile_find_record(&p, &pb)->name, "node");
+	assert_null(cl_objects_struct_record(&p, &pa));
+	assert_int_equal(cl_objects_struct_record(&p, &pb)->instances, 2);
 	assert_true(cl_profile_names(&p, "node"));
 	assert_true(cl_profile_names(&p, "slot"));
 	assert_false(cl_profile_names(&p, "nod"));

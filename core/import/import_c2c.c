@@ -203,8 +203,13 @@ static void group_at(const char *g, size_t a, size_t b, char *out, size_t size)
 		s--;
 	for (e = s; e < len && !(g[e] == ' ' && (e + 1 >= len || g[e + 1] == ' ')); e++)
 		;
+	/*
+	 * The dashes that fill the group out go, a hyphen inside a word stays:
+	 * --double-cl's group is "------- Double-Cacheline -------".
+	 */
 	for (size_t i = s; i < e && o + 1 < size; i++)
-		if (g[i] != '-')
+		if (g[i] != '-' || (i > s && i + 1 < e && g[i - 1] != '-' && g[i - 1] != ' ' &&
+				    g[i + 1] != '-' && g[i + 1] != ' '))
 			out[o++] = g[i];
 	out[o] = '\0';
 }

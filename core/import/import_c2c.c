@@ -203,8 +203,13 @@ static void group_at(const char *g, size_t a, size_t b, char *out, size_t size)
 		s--;
 	for (e = s; e < len && !(g[e] == ' ' && (e + 1 >= len || g[e + 1] == ' ')); e++)
 		;
+	/*
+	 * The dashes that fill the group out go, a hyphen inside a word stays:
+	 * --double-cl's group is "------- Double-Cacheline -------".
+	 */
 	for (size_t i = s; i < e && o + 1 < size; i++)
-		if (g[i] != '-')
+		if (g[i] != '-' || (i > s && i + 1 < e && g[i - 1] != '-' && g[i - 1] != ' ' &&
+				    g[i + 1] != '-' && g[i + 1] != ' '))
 			out[o++] = g[i];
 	out[o] = '\0';
 }
@@ -547,9 +552,12 @@ static int pareto_row(struct parse *p, const char *s, unsigned no)
 		cell(c, k, s, v, sizeof(v));
 		switch (c->kind[k]) {
 		case COL_OFFSET:
-			if (!parse_hex(v, &row.offset) || row.offset >= 128)
+			/* Past the line's size: a 128-byte report whose header was not read as one. */
+			if (!parse_hex(v, &row.offset) || row.offset >= p->r->line_size)
 				return imp_error(p->st, no, (unsigned)c->start[k] + 1,
-						 "expected an offset within the cache line, found '%s'", v);
+						 "expected an offset within the cache line (%llu bytes; "
+						 "128 where the table says Double-Cacheline), found '%s'",
+						 (unsigned long long)p->r->line_size, v);
 			break;
 		case COL_IADDR:
 			row.has_iaddr = parse_hex(v, &row.iaddr);

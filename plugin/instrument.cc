@@ -367,13 +367,13 @@ static void sample_decls(void)
 /* @value as an SSA name (or a constant) computed before @gsi, usable further down the block. */
 static tree ssa_value(gimple_stmt_iterator *gsi, tree value)
 {
-	tree v = force_gimple_operand_gsi(gsi, fold_convert(const_ptr_type_node, value), true,
+	tree v = force_gimple_operand_gsi(gsi, fold_convert(ptr_type_node, value), true,
 					  NULL_TREE, true, GSI_SAME_STMT);
 	gimple *g;
 
 	if (TREE_CODE(v) == SSA_NAME || is_gimple_min_invariant(v))
 		return v;
-	g = gimple_build_assign(make_ssa_name(const_ptr_type_node), v);
+	g = gimple_build_assign(make_ssa_name(ptr_type_node), v);
 	gsi_insert_before(gsi, g, GSI_SAME_STMT);
 	return gimple_assign_lhs(g);
 }
@@ -407,9 +407,9 @@ static void check_emit(const struct sample_check *c)
 	basic_block then_bb, join_bb;
 
 	if (!fn) {
+		/* the object and the address as void *: see cachelint-rt.h */
 		fn = build_fn_decl(CL_RT_SAMPLE_SYMBOL,
-				   build_function_type_list(type, const_ptr_type_node,
-							    const_ptr_type_node,
+				   build_function_type_list(type, ptr_type_node, ptr_type_node,
 							    const_ptr_type_node, type, NULL_TREE));
 		TREE_NOTHROW(fn) = 1;
 		DECL_ATTRIBUTES(fn) = tree_cons(get_identifier("leaf"), NULL_TREE, NULL_TREE);
@@ -860,8 +860,9 @@ static void alloc_emit(gcall *call, const struct alloc_fn *a)
 	if (stmt_ends_bb_p(call) || (a->out < 0 && !ret))
 		return;
 	if (!fn) {
+		/* the block as void *: see cachelint-rt.h */
 		fn = build_fn_decl(CL_RT_ALLOC_SYMBOL,
-				   build_function_type_list(void_type_node, const_ptr_type_node, ul,
+				   build_function_type_list(void_type_node, ptr_type_node, ul,
 							    const_ptr_type_node, NULL_TREE));
 		TREE_NOTHROW(fn) = 1;
 		DECL_ATTRIBUTES(fn) = tree_cons(get_identifier("leaf"), NULL_TREE, NULL_TREE);

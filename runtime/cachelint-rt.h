@@ -107,9 +107,16 @@ void __libcachelint_rt_register_v3(const char *members, unsigned int nmembers,
 				   uint64_t *const *counters, const unsigned int *sites,
 				   unsigned int *unit, void *const *routines,
 				   unsigned int nroutines, const char *names);
-unsigned int __libcachelint_rt_sample_v3(const void *base, const void *addr,
-					 const unsigned int *unit, unsigned int site);
-void __libcachelint_rt_alloc_v3(const void *ptr, unsigned long size, const char *site);
+/*
+ * The objects are void *, not const void *, though the runtime never
+ * touches them: GCC 11 and later take a pointer passed to a const-qualified
+ * parameter for a read of what it points to, and warn (-Wmaybe-uninitialized)
+ * when that is memory not yet written, as malloc's block is: memcached's
+ * -Werror build failed in every unit that allocates.
+ */
+unsigned int __libcachelint_rt_sample_v3(void *base, void *addr, const unsigned int *unit,
+					 unsigned int site);
+void __libcachelint_rt_alloc_v3(void *ptr, unsigned long size, const char *site);
 #endif
 
 #ifdef __cplusplus

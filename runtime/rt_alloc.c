@@ -61,7 +61,7 @@ static size_t slot_of(uint64_t t)
 									 RT_ALLOC_RING);
 }
 
-RT_EXPORT void __libcachelint_rt_alloc_v3(const void *ptr, unsigned long size, const char *site)
+RT_EXPORT void __libcachelint_rt_alloc_v3(void *ptr, unsigned long size, const char *site)
 {
 	uint64_t t, old;
 	struct rt_alloc_entry *e;

@@ -196,7 +196,7 @@ void clrt_samples_quiesce(void)
  * at site @site of the unit numbered *@unitp (cachelint-rt.h).  Returns the
  * accesses to the next call.
  */
-RT_EXPORT unsigned int __libcachelint_rt_sample_v3(const void *base, const void *addr,
+RT_EXPORT unsigned int __libcachelint_rt_sample_v3(void *base, void *addr,
 						   const unsigned int *unitp, unsigned int site)
 {
 	struct rt_thread *self = clrt_self;

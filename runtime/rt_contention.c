@@ -201,16 +201,30 @@ static bool expand(const struct rt_sample *s, uint32_t pos, struct ev **v, size_
 	return true;
 }
 
-static bool expand_log(const struct rt_log *l, const uint32_t *pos_of, size_t npos,
+/*
+ * @l's published samples.  A log its owner is halving is another thread's
+ * to skip; on the owner's own thread (an exit() from a signal handler that
+ * interrupted the halving, @own) it stands still: the kept samples and
+ * those not looked at yet are read (rt_sample.c, log_halve()).
+ */
+static bool expand_log(const struct rt_log *l, bool own, const uint32_t *pos_of, size_t npos,
 		       struct ev **v, size_t *n, size_t *cap, uint64_t *samples)
 {
-	size_t count = __atomic_load_n(&l->n, __ATOMIC_ACQUIRE);
+	size_t count = __atomic_load_n(&l->n, __ATOMIC_ACQUIRE), kept = count, next = count;
 
-	if (__atomic_load_n(&l->busy, __ATOMIC_ACQUIRE) || !l->v)
+	if (!l->v)
 		return true;
+	if (__atomic_load_n(&l->busy, __ATOMIC_ACQUIRE)) {
+		if (!own)
+			return true;
+		kept = __atomic_load_n(&l->kept, __ATOMIC_RELAXED);
+		next = __atomic_load_n(&l->next, __ATOMIC_RELAXED);
+	}
 	for (size_t i = 0; i < count; i++) {
 		const struct rt_sample *s = &l->v[i];
 
+		if (i >= kept && i < next)
+			continue;
 		if (s->thread >= npos || pos_of[s->thread] == UINT32_MAX)
 			continue;
 		if (!expand(s, pos_of[s->thread], v, n, cap))
@@ -501,10 +515,11 @@ struct clrt_evidence *clrt_evidence_build(struct rt_thread **order, size_t nthre
 		clrt_evidence_free(ctx);
 		return NULL;
 	}
-	ok = expand_log(&clrt_finished, pos_of, npos, &ev, &n, &cap, &ctx->samples);
+	ok = expand_log(&clrt_finished, false, pos_of, npos, &ev, &n, &cap, &ctx->samples);
 	ctx->dropped = clrt_finished.dropped;
 	for (size_t i = 0; ok && i < nthreads; i++) {
-		ok = expand_log(&order[i]->log, pos_of, npos, &ev, &n, &cap, &ctx->samples);
+		ok = expand_log(&order[i]->log, order[i] == clrt_self, pos_of, npos, &ev, &n, &cap,
+				&ctx->samples);
 		ctx->dropped += order[i]->log.dropped;
 	}
 	free(pos_of);

@@ -145,7 +145,12 @@ struct rt_sample {
  * @scale: samples are kept one in @scale (doubled each time the log is
  *	full and halved): their weights are multiplied by it
  * @dropped: samples let go to keep the log bounded
- * @busy: the owner is changing the log (halving it): not to be read
+ * @busy: the owner is changing the log (halving it): not to be read by
+ *	another thread
+ * @kept, @next: while @busy, how far the halving got: the first @kept
+ *	samples are the ones kept, those from @next to @n not looked at yet.
+ *	What an exit() from a signal handler on the owner's thread reads,
+ *	the halving it interrupted standing still (rt_sample.c, log_halve())
  */
 struct rt_log {
 	struct rt_sample *v;
@@ -154,6 +159,7 @@ struct rt_log {
 	uint32_t scale;
 	uint64_t dropped;
 	int busy;
+	size_t kept, next;
 };
 
 /**

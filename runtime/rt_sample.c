@@ -106,19 +106,33 @@ static bool first_at_site(struct rt_thread *t, unsigned unit, unsigned site)
 
 /*
  * Keep a random half of @l's samples, each standing for twice what it did.
- * Flagged busy meanwhile: the exit does not read a log being halved.
+ * Flagged busy meanwhile: another thread's exit does not read a log being
+ * halved.  An exit() from a signal handler on this thread interrupts the
+ * halving, and reads the log as it stands (rt_contention.c, expand_log()):
+ * so at every instruction the first l->kept samples are the kept ones and
+ * those from l->next on untouched, each sample leaving the second part
+ * before it is copied into the first (the signal fences keep the compiler
+ * from reordering the stores across that line).  A handler's exit during
+ * the first halving of a busy thread once wrote no evidence at all.
  */
 static void log_halve(struct rt_log *l, uint64_t *rng)
 {
 	size_t k = 0, n = l->n;
 
+	__atomic_store_n(&l->kept, 0, __ATOMIC_RELAXED);
+	__atomic_store_n(&l->next, 0, __ATOMIC_RELAXED);
 	__atomic_store_n(&l->busy, 1, __ATOMIC_RELEASE);
 	for (size_t i = 0; i < n; i++) {
+		struct rt_sample s = l->v[i];
+
+		__atomic_store_n(&l->next, i + 1, __ATOMIC_RELAXED);
+		__atomic_signal_fence(__ATOMIC_SEQ_CST);
 		if (xorshift(rng) & 1)
 			continue;
-		l->v[k] = l->v[i];
-		l->v[k].weight = l->v[k].weight > UINT32_MAX / 2 ? UINT32_MAX : 2 * l->v[k].weight;
-		k++;
+		s.weight = s.weight > UINT32_MAX / 2 ? UINT32_MAX : 2 * s.weight;
+		l->v[k] = s;
+		__atomic_signal_fence(__ATOMIC_SEQ_CST);
+		__atomic_store_n(&l->kept, ++k, __ATOMIC_RELAXED);
 	}
 	l->dropped += n - k;
 	l->scale = l->scale < (1u << 30) ? 2 * l->scale : l->scale;

@@ -11,7 +11,7 @@ struct iot {
 	long processed;
 	long pending;
 };
-struct iot io_threads[4];
+struct iot io_threads[4] __attribute__((aligned(64)));	/* from a line's start, wherever linked */
 
 static void *io_thread(void *arg)
 {

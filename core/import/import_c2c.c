@@ -16,7 +16,8 @@
  * dots under the column names ("# .....  .......") gives each column's
  * place, the names above it say what it is.  So Intel's, AMD's and Arm
  * SPE's headers, the "Snoop Peer" column of perf 5.19 to 6.1, -N/-NN node
- * columns (the last column, free text), -c pid,tid and --double-cl
+ * columns (the last column, free text), -c pid,tid,iaddr (a row per
+ * thread, folded back into its code address's row) and --double-cl
  * ("Double-Cacheline": lines of 128 bytes) read alike.  Posted forms: mail
  * quoting is taken off, TABs are expanded to 8 columns, a report may come
  * twice in one file (x86 and Arm in one mail).  Rows whose percentages add
@@ -47,6 +48,8 @@ enum col {
 	COL_ADDRESS,	/* the table's cache line address */
 	COL_TBL_HITM,	/* the table's "Load Hitm" Total */
 	COL_TBL_PEER,	/* the table's "Load Peer" Total */
+	COL_PID,	/* -c pid: "    4566" */
+	COL_TID,	/* -c tid: "   4567:fs", the tid and the thread's comm */
 };
 
 /**
@@ -252,6 +255,10 @@ static enum col classify(const char *group, const char *name)
 		return COL_TBL_HITM;
 	if (!strcmp(name, "Total") && has(group, "Load Peer"))
 		return COL_TBL_PEER;
+	if (!strcmp(name, "Pid"))
+		return COL_PID;
+	if (!strcmp(name, "Tid"))
+		return COL_TID;
 	return COL_OTHER;
 }
 
@@ -531,10 +538,67 @@ static int row_counts(struct parse *p, struct c2c_row *row, const char *s, unsig
 	return 0;
 }
 
+/* "4567:fs" (sort_thread's "%7d:%-*.*s", the comm cut to the column): the tid. */
+static bool parse_tid(const char *s, uint64_t *tid)
+{
+	const char *colon = strchr(s, ':');
+
+	return colon && imp_parse_u64(s, (size_t)(colon - s), tid);
+}
+
+static bool same_str(const char *a, const char *b)
+{
+	return a == b || (a && b && !strcmp(a, b));
+}
+
+static void add_tid(struct c2c_row *r, uint64_t tid)
+{
+	for (size_t i = 0; i < r->ntids; i++)
+		if (r->tids[i] == tid)
+			return;
+	r->tids = cl_xrealloc(r->tids, (r->ntids + 1) * sizeof(*r->tids));
+	r->tids[r->ntids++] = tid;
+}
+
+/*
+ * With tid among the coalesce keys perf prints a row per thread of each
+ * code address (its cl_sort "offset,pid,tid,iaddr"); added up they are the
+ * row the default -c iaddr prints.  Kept apart, the join would split and
+ * round each pair of rows' HITMs on its own (pairs of a few samples lost to
+ * it) and take one thread's "cpu cnt" for the threads: they are folded
+ * into the code address's row, its threads kept as the distinct tids.
+ * Another pid is another address space: its rows stay apart.
+ */
+static bool fold_thread(struct parse *p, const struct c2c_row *row, uint64_t tid)
+{
+	for (size_t i = p->r->nrows; i-- > 0 && p->r->rows[i].cl == row->cl;) {
+		struct c2c_row *r = &p->r->rows[i];
+
+		if (r->offset != row->offset || r->has_iaddr != row->has_iaddr ||
+		    (r->has_iaddr && r->iaddr != row->iaddr) || r->has_symoff != row->has_symoff ||
+		    (r->has_symoff && r->symoff != row->symoff) || r->kernel != row->kernel ||
+		    r->cut != row->cut || r->has_pid != row->has_pid || r->pid != row->pid ||
+		    !same_str(r->sym, row->sym) || !same_str(r->obj, row->obj) ||
+		    !same_str(r->src, row->src))
+			continue;
+		r->hitm += row->hitm;
+		r->stores += row->stores;
+		r->recs += row->recs;
+		/* One thread's CPUs each: the union is not printed, the most is its floor. */
+		if (row->cpus > r->cpus)
+			r->cpus = row->cpus;
+		add_tid(r, tid);
+		return true;
+	}
+	return false;
+}
+
 static int pareto_row(struct parse *p, const char *s, unsigned no)
 {
 	const struct cols *c = &p->cols;
 	struct c2c_row row = { .no = no, .cl = p->r->nlines - 1 };
+	uint64_t tid = 0;
+	bool has_tid = false;
 	char v[512];
 
 	p->cl_rows++;
@@ -548,7 +612,9 @@ static int pareto_row(struct parse *p, const char *s, unsigned no)
 			return imp_error(p->st, no, 0, "the row stops before its '%s' column: a "
 					 "row cut short", c->kind[k] == COL_OFFSET ? "Offset" :
 					 c->kind[k] == COL_IADDR ? "Code address" :
-					 c->kind[k] == COL_RECS ? "records" : "cpu cnt");
+					 c->kind[k] == COL_RECS ? "records" :
+					 c->kind[k] == COL_PID ? "Pid" :
+					 c->kind[k] == COL_TID ? "Tid" : "cpu cnt");
 		cell(c, k, s, v, sizeof(v));
 		switch (c->kind[k]) {
 		case COL_OFFSET:
@@ -567,6 +633,18 @@ static int pareto_row(struct parse *p, const char *s, unsigned no)
 			if (!imp_parse_u64(v, strlen(v), c->kind[k] == COL_RECS ? &row.recs : &row.cpus))
 				return imp_error(p->st, no, (unsigned)c->start[k] + 1,
 						 "expected a count, found '%s'", v);
+			break;
+		case COL_PID:
+			if (!imp_parse_u64(v, strlen(v), &row.pid))
+				return imp_error(p->st, no, (unsigned)c->start[k] + 1,
+						 "expected a pid, found '%s'", v);
+			row.has_pid = true;
+			break;
+		case COL_TID:
+			if (!parse_tid(v, &tid))
+				return imp_error(p->st, no, (unsigned)c->start[k] + 1,
+						 "expected a thread, 'tid:comm', found '%s'", v);
+			has_tid = true;
 			break;
 		case COL_SYMBOL:
 			row.sym = symbol(p, v, &row);
@@ -590,6 +668,12 @@ static int pareto_row(struct parse *p, const char *s, unsigned no)
 				 (unsigned long long)row.recs);
 	if (row.cpus > p->r->cpus)
 		p->r->cpus = row.cpus;
+	if (has_tid) {
+		p->r->has_tid = true;
+		if (fold_thread(p, &row, tid))
+			return 0;
+		add_tid(&row, tid);
+	}
 	*(struct c2c_row *)cl_vec_push(&p->r->rows, &p->r->nrows, &p->r->rows_cap) = row;
 	return 0;
 }
@@ -712,6 +796,33 @@ static int walk(struct parse *p, const char *buf, size_t len)
 	return rc;
 }
 
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* The threads of the whole report: a thread on several code addresses counts once. */
+static uint64_t distinct_tids(const struct c2c_report *r)
+{
+	size_t n = 0, k = 0;
+	uint64_t *v, d = 0;
+
+	for (size_t i = 0; i < r->nrows; i++)
+		n += r->rows[i].ntids;
+	v = cl_xmalloc((n ? n : 1) * sizeof(*v));
+	for (size_t i = 0; i < r->nrows; i++)
+		for (size_t t = 0; t < r->rows[i].ntids; t++)
+			v[k++] = r->rows[i].tids[t];
+	qsort(v, n, sizeof(*v), cmp_u64);
+	for (size_t i = 0; i < n; i++)
+		if (!i || v[i] != v[i - 1])
+			d++;
+	free(v);
+	return d;
+}
+
 int c2c_parse(struct imp_stage *st, const char *buf, size_t len, struct c2c_report *r)
 {
 	struct parse p = { .st = st, .r = r };
@@ -738,6 +849,8 @@ int c2c_parse(struct imp_stage *st, const char *buf, size_t len, struct c2c_repo
 	if (!rc && !r->records)
 		for (size_t i = 0; i < r->nrows; i++)
 			r->records += r->rows[i].recs;
+	if (!rc && r->has_tid)
+		r->threads = distinct_tids(r);
 	clear_hdr(&p);
 	free(p.tbl_addr);
 	free(p.tbl_hitm);
@@ -746,6 +859,8 @@ int c2c_parse(struct imp_stage *st, const char *buf, size_t len, struct c2c_repo
 
 void c2c_report_free(struct c2c_report *r)
 {
+	for (size_t i = 0; i < r->nrows; i++)
+		free(r->rows[i].tids);
 	free(r->lines);
 	free(r->rows);
 	memset(r, 0, sizeof(*r));

@@ -24,6 +24,10 @@
  * @stores: store samples
  * @recs: records (loads and stores sampled), "Total records"
  * @cpus: "cpu cnt"
+ * @pid: the process, valid if @has_pid (-c pid: a "Pid" column)
+ * @tids, @ntids: the distinct threads of the row (-c tid: a "Tid" column), the
+ *                rows of one code address that differ only by thread folded
+ *                into one; none without that column
  * @iaddr: the code address, valid if @has_iaddr
  * @symoff: the code's offset in @sym, valid if @has_symoff ("[.] name+0x1c")
  * @sym: the function ("[.] name" without "[.] "), NULL if none
@@ -35,8 +39,10 @@
 struct c2c_row {
 	unsigned no;
 	size_t cl;
-	uint64_t offset, hitm, stores, recs, cpus, iaddr, symoff;
-	bool has_iaddr, has_symoff, kernel, cut;
+	uint64_t offset, hitm, stores, recs, cpus, iaddr, symoff, pid;
+	uint64_t *tids;
+	size_t ntids;
+	bool has_iaddr, has_symoff, has_pid, kernel, cut;
 	const char *sym, *obj, *src;
 };
 
@@ -58,6 +64,8 @@ struct c2c_line {
  * @peer: the weights are peer snoops (Arm SPE), not HITMs
  * @records: "Total records" of the Trace Event Information, or the rows' sum
  * @cpus: the most CPUs of a row
+ * @has_tid: the Pareto has a "Tid" column (-c tid, -c pid,tid)
+ * @threads: the distinct Tids of all rows, if @has_tid
  */
 struct c2c_report {
 	struct c2c_line *lines;
@@ -65,8 +73,8 @@ struct c2c_report {
 	struct c2c_row *rows;
 	size_t nrows, rows_cap;
 	uint64_t line_size;
-	bool peer;
-	uint64_t records, cpus;
+	bool peer, has_tid;
+	uint64_t records, cpus, threads;
 };
 
 int c2c_parse(struct imp_stage *st, const char *buf, size_t len, struct c2c_report *r);

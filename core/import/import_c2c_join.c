@@ -309,11 +309,21 @@ static void resolve(struct cl_arena *a, const struct c2c_report *rep,
 /* Contention evidence                                                  */
 /* ------------------------------------------------------------------ */
 
-static void who_add(struct cl_arena *a, struct cl_contention_who *w, const char *path,
-		    uint64_t cpus)
+/*
+ * The threads of a row: with a Tid column (-c tid) its distinct tids; else
+ * its "cpu cnt", the CPUs its samples came from, which is all perf says of
+ * the threads behind the default -c iaddr rows.
+ */
+static uint64_t row_threads(const struct c2c_report *rep, const struct c2c_row *r)
 {
-	if (cpus > w->threads)
-		w->threads = cpus;
+	return rep->has_tid ? r->ntids : r->cpus;
+}
+
+static void who_add(struct cl_arena *a, struct cl_contention_who *w, const char *path,
+		    uint64_t threads)
+{
+	if (threads > w->threads)
+		w->threads = threads;
 	if (!path)
 		return;
 	for (uint32_t i = 0; i < w->npaths; i++)
@@ -381,7 +391,7 @@ static const char **names_add(struct cl_arena *a, const char **v, uint32_t *n, c
 
 /* One cache line's rows of one record into its entry's line, touches. */
 static void line_touch(struct cl_arena *a, struct cl_contention_line *l, const struct c2c_row *r,
-		       const char *member)
+		       uint64_t threads, const char *member)
 {
 	const char *path = r->sym ? r->sym : "unknown";
 	struct cl_contention_touch *t = NULL;
@@ -398,8 +408,8 @@ static void line_touch(struct cl_arena *a, struct cl_contention_line *l, const s
 		memset(t, 0, sizeof(*t));
 		t->path = path;
 	}
-	if (r->cpus > t->threads)
-		t->threads = r->cpus;
+	if (threads > t->threads)
+		t->threads = threads;
 	t->reads += r->recs - r->stores;
 	t->writes += r->stores;
 	if (r->recs > r->stores)
@@ -453,17 +463,18 @@ static void evidence_line(struct cl_c2c *j, const struct c2c_report *rep,
 
 				s->weight += part;
 				s->samples += part;
-				s->writers = s->writers > w->cpus ? s->writers : w->cpus;
-				who_add(a, &s->who, w->sym, w->cpus);
-				who_add(a, &s->who, r->sym, r->cpus);
+				if (row_threads(rep, w) > s->writers)
+					s->writers = row_threads(rep, w);
+				who_add(a, &s->who, w->sym, row_threads(rep, w));
+				who_add(a, &s->who, r->sym, row_threads(rep, r));
 				weight_true += part;
 			} else {
 				struct cl_contention_pair *p = pair_of(e, res[k].al->member, acc);
 
 				p->weight += part;
 				p->samples += part;
-				who_add(a, &p->who, w->sym, w->cpus);
-				who_add(a, &p->who, r->sym, r->cpus);
+				who_add(a, &p->who, w->sym, row_threads(rep, w));
+				who_add(a, &p->who, r->sym, row_threads(rep, r));
 				weight_false += part;
 			}
 		}
@@ -483,7 +494,8 @@ static void evidence_line(struct cl_c2c *j, const struct c2c_report *rep,
 	l->samples += samples;
 	for (size_t i = 0; i < rep->nrows; i++)
 		if (rep->rows[i].cl == cl && res[i].al && !strcmp(res[i].al->record, record))
-			line_touch(a, l, &rep->rows[i], res[i].al->member);
+			line_touch(a, l, &rep->rows[i], row_threads(rep, &rep->rows[i]),
+				   res[i].al->member);
 	e->instances++;
 	e->weight_false += weight_false;
 	e->weight_true += weight_true;
@@ -573,8 +585,9 @@ int c2c_join(struct imp_stage *st, const struct c2c_report *rep, const struct cl
 	j->hdr.measure = CL_MEASURE_HITM;
 	j->hdr.line_size = rep->line_size;
 	j->hdr.samples += rep->records;
-	if (rep->cpus > j->hdr.threads)
-		j->hdr.threads = rep->cpus;
+	/* The report's distinct tids where it has them: one thread on four code addresses is one. */
+	if ((rep->has_tid ? rep->threads : rep->cpus) > j->hdr.threads)
+		j->hdr.threads = rep->has_tid ? rep->threads : rep->cpus;
 	j->peer |= rep->peer;
 	return 0;
 }

@@ -253,6 +253,10 @@ struct cl_budget {
  *              nothing; with it, only pairs heavy enough conflict, and
  *              @objects is not used
  * @contention_floor: how heavy evidence must be (the profile's thresholds)
+ * @run_judged: the profile has an instrumented run's contention evidence,
+ *              which has an entry for every object it saw shared: with
+ *              none for this record, its counts alone make no true sharing
+ *              (check_true_sharing.c)
  * @conflicts: with @contention, the pairs of leaf paths heavy enough to
  *             conflict, (written, accessed) at [2k] and [2k + 1]: the
  *             evidence's judgement, which cl_leaves_conflict() returns
@@ -278,6 +282,7 @@ struct cl_record {
 	const struct cl_object_struct *objects;
 	const struct cl_contention_entry *contention;
 	const struct cl_contention_floor *contention_floor;
+	bool run_judged;
 	const char *const *conflicts;
 	size_t nconflicts;
 	const struct cl_budget *budgets;

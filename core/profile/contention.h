@@ -198,6 +198,10 @@ struct cl_contention_header {
 /**
  * struct cl_contention - every entry loaded, structs and variables
  * @present: some file had a contention: key
+ * @run: some file's section is libcachelint-rt's: an instrumented run
+ *	judged every object it sampled, so a struct it has no entry for
+ *	showed no contention on its objects' lines (or on those of the
+ *	objects it is embedded in, which have the entries)
  * @entries: the entries; a later file's replaces an earlier one's
  * @n: number of @entries
  * @cap: allocated @entries
@@ -207,7 +211,7 @@ struct cl_contention_header {
  * @located_cap: allocated @located
  */
 struct cl_contention {
-	bool present;
+	bool present, run;
 	struct cl_contention_entry *entries;
 	size_t n, cap;
 	struct cl_index index;

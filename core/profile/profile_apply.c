@@ -443,6 +443,7 @@ size_t cl_profile_apply(struct cl_profile *p, struct cl_record *rec,
 	if (rec->objects && !objects_fit(rec, rec->objects, out))
 		rec->objects = NULL;
 	rec->contention = cl_contention_record(&p->contention, &at);
+	rec->run_judged = p->contention.run;
 	rec->budgets = cl_profile_budgets(p, &at, a, &rec->nbudgets);
 	if (ps) {
 		ps->defined = true;

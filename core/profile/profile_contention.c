@@ -891,6 +891,8 @@ int ld_parse_contention(struct loader *ld, const char *key, void *arg)
 		return ld_err_at(ld, &h->span, "'contention' needs 'source' (libcachelint-rt or perf-c2c)");
 	if (!s.has_measure && !strcmp(h->source, "perf-c2c"))
 		h->measure = CL_MEASURE_HITM;
+	if (!strcmp(h->source, "libcachelint-rt"))
+		c->run = true;
 	if (samples_check(ld, h, from))
 		return -1;
 	h->top = section_top(c, from);
@@ -945,6 +947,7 @@ void cl_contention_merge(struct cl_contention *to, const struct cl_contention *f
 	if (!from->present)
 		return;
 	to->present = true;
+	to->run |= from->run;
 	for (size_t i = 0; i < from->n; i++) {
 		const struct cl_contention_entry *e = &from->entries[i];
 		struct entry_key k = { e->name, e->variable };

@@ -334,6 +334,9 @@ void chain_push_raw(struct access_frame *c, int64_t bits, uint64_t size, tree ty
 
 tree chain_type_at(const struct access_frame *c, int p)
 {
+	/* a chain marked not followed (n = CHAIN_MAX) has no steps to read */
+	if (chain_full(c) || p > c->n)
+		return NULL_TREE;
 	if (!p)
 		return c->origin;
 	return c->s[p - 1].ref ? TREE_TYPE(c->s[p - 1].ref) : c->s[p - 1].raw_type;
@@ -431,6 +434,8 @@ static void chain_ref(tree ref, struct access_frame *c, unsigned hops)
 		int64_t off = 0;
 
 		chain_pointer(ptr, c, hops);
+		if (chain_full(c))
+			return;		/* the pointer was not followed: nor is the access */
 		if (!hops) {
 			c->own = c->n;
 			c->ptr = ptr;

@@ -13,7 +13,7 @@ struct slot { long v; } __attribute__((aligned(64)));
 struct slot { long v; };
 #define V(i) used_memory_thread[i].v
 #endif
-struct slot used_memory_thread[16];
+struct slot used_memory_thread[16] __attribute__((aligned(64)));	/* slots 0 and 1 on one line */
 
 static void *worker(void *arg)
 {

@@ -39,8 +39,6 @@
 #include "layout.h"
 #include "profile_loader.h"
 
-/* base-align: the runtime reports at most a page. */
-
 /**
  * struct ctn_list - a list of strings while it is read (malloc'ed)
  * @v: the strings, in the profile's arena

@@ -154,7 +154,7 @@ bool ld_parse_decimal(const char *s, double *out);
 int ld_count_value(struct loader *ld, const char *key, uint64_t *out);
 /* A member path ("usage.counter"), the value of @key, copied to the arena. */
 int ld_path_value(struct loader *ld, const char *key, const char **out);
-/* The largest alignment an object's base may be said to have. */
+/* The largest alignment an object's base may be said to have: the runtime reports at most a page. */
 #define LD_BASE_ALIGN_MAX 4096
 /* A power of two from 1 to LD_BASE_ALIGN_MAX (base-align:), the value of @key. */
 int ld_align_value(struct loader *ld, const char *key, uint64_t *out);

@@ -38,8 +38,6 @@
 #include "paths.h"
 #include "profile_loader.h"
 
-/* base-align: the runtime reports at most a page. */
-
 /**
  * struct obj_paths - a paths: list while it is read
  * @names: the path names (in the profile's arena)

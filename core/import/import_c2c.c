@@ -28,6 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hash.h"
 #include "import_c2c.h"
 
 #define MAX_COLS 48
@@ -108,6 +109,7 @@ struct parse {
 	size_t pareto_lines;
 	bool any_table, any_pareto;
 	unsigned pareto_no;
+	struct cl_index folds;
 };
 
 /* The line with quoting off and TABs expanded, NUL-terminated, malloc()ed. */
@@ -569,28 +571,70 @@ static void add_tid(struct c2c_row *r, uint64_t tid)
  * into the code address's row, its threads kept as the distinct tids.
  * Another pid is another address space: its rows stay apart.
  */
+static uint64_t fold_str(uint64_t h, const char *s)
+{
+	return s ? cl_fnv1a(h, s, strlen(s) + 1) : cl_fnv1a(h, "", 0);
+}
+
+/* What a row is printed by, its thread aside: its line, offset, code, process. */
+static uint64_t fold_key_hash(const struct c2c_row *r)
+{
+	uint64_t v[8] = { r->cl, r->offset, r->has_iaddr ? r->iaddr + 1 : 0,
+			  r->has_symoff ? r->symoff + 1 : 0, r->has_pid ? r->pid + 1 : 0,
+			  r->kernel, r->cut, 0 };
+	uint64_t h = cl_fnv1a(CL_FNV_OFFSET, v, sizeof(v));
+
+	return fold_str(fold_str(fold_str(h, r->sym), r->obj), r->src);
+}
+
+static bool fold_key_eq(const void *ctx, size_t i, const void *key)
+{
+	const struct c2c_row *r = &((const struct c2c_report *)ctx)->rows[i], *row = key;
+
+	return r->cl == row->cl && r->offset == row->offset && r->has_iaddr == row->has_iaddr &&
+	       (!r->has_iaddr || r->iaddr == row->iaddr) && r->has_symoff == row->has_symoff &&
+	       (!r->has_symoff || r->symoff == row->symoff) && r->kernel == row->kernel &&
+	       r->cut == row->cut && r->has_pid == row->has_pid && r->pid == row->pid &&
+	       same_str(r->sym, row->sym) && same_str(r->obj, row->obj) &&
+	       same_str(r->src, row->src);
+}
+
+static uint64_t fold_rehash(const void *ctx, size_t i)
+{
+	return fold_key_hash(&((const struct c2c_report *)ctx)->rows[i]);
+}
+
+/*
+ * With tid among the coalesce keys perf prints a row per thread of each
+ * code address (its cl_sort "offset,pid,tid,iaddr"); added up they are the
+ * row the default -c iaddr prints.  Kept apart, the join would split and
+ * round each pair of rows' HITMs on its own (pairs of a few samples lost to
+ * it) and take one thread's "cpu cnt" for the threads: they are folded
+ * into the code address's row, its threads kept as the distinct tids.
+ * Another pid is another address space: its rows stay apart.  The rows are
+ * found through an index on what they are printed by, so a line of many
+ * threads' rows costs one look each.  Returns false when @row is the first
+ * of its kind: the caller appends it as row number r->nrows.
+ */
 static bool fold_thread(struct parse *p, const struct c2c_row *row, uint64_t tid)
 {
-	for (size_t i = p->r->nrows; i-- > 0 && p->r->rows[i].cl == row->cl;) {
-		struct c2c_row *r = &p->r->rows[i];
+	size_t *slot = cl_index_add(&p->folds, p->r->nrows, fold_key_hash(row), fold_key_eq,
+				    fold_rehash, p->r, row);
+	struct c2c_row *r;
 
-		if (r->offset != row->offset || r->has_iaddr != row->has_iaddr ||
-		    (r->has_iaddr && r->iaddr != row->iaddr) || r->has_symoff != row->has_symoff ||
-		    (r->has_symoff && r->symoff != row->symoff) || r->kernel != row->kernel ||
-		    r->cut != row->cut || r->has_pid != row->has_pid || r->pid != row->pid ||
-		    !same_str(r->sym, row->sym) || !same_str(r->obj, row->obj) ||
-		    !same_str(r->src, row->src))
-			continue;
-		r->hitm += row->hitm;
-		r->stores += row->stores;
-		r->recs += row->recs;
-		/* One thread's CPUs each: the union is not printed, the most is its floor. */
-		if (row->cpus > r->cpus)
-			r->cpus = row->cpus;
-		add_tid(r, tid);
-		return true;
+	if (!*slot) {
+		*slot = p->r->nrows + 1;
+		return false;
 	}
-	return false;
+	r = &p->r->rows[*slot - 1];
+	r->hitm += row->hitm;
+	r->stores += row->stores;
+	r->recs += row->recs;
+	/* One thread's CPUs each: the union is not printed, the most is its floor. */
+	if (row->cpus > r->cpus)
+		r->cpus = row->cpus;
+	add_tid(r, tid);
+	return true;
 }
 
 static int pareto_row(struct parse *p, const char *s, unsigned no)
@@ -852,6 +896,7 @@ int c2c_parse(struct imp_stage *st, const char *buf, size_t len, struct c2c_repo
 	if (!rc && r->has_tid)
 		r->threads = distinct_tids(r);
 	clear_hdr(&p);
+	cl_index_free(&p.folds);
 	free(p.tbl_addr);
 	free(p.tbl_hitm);
 	return rc;

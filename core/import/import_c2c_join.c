@@ -558,6 +558,7 @@ int c2c_join(struct imp_stage *st, const struct c2c_report *rep, const struct cl
 {
 	struct res *res = calloc(rep->nrows ? rep->nrows : 1, sizeof(*res));
 	struct cl_arena *a = &st->imp->arena;
+	uint64_t threads;
 
 	resolve(a, rep, m, bin, res);
 	j->rows += rep->nrows;
@@ -586,8 +587,9 @@ int c2c_join(struct imp_stage *st, const struct c2c_report *rep, const struct cl
 	j->hdr.line_size = rep->line_size;
 	j->hdr.samples += rep->records;
 	/* The report's distinct tids where it has them: one thread on four code addresses is one. */
-	if ((rep->has_tid ? rep->threads : rep->cpus) > j->hdr.threads)
-		j->hdr.threads = rep->has_tid ? rep->threads : rep->cpus;
+	threads = rep->has_tid ? rep->threads : rep->cpus;
+	if (threads > j->hdr.threads)
+		j->hdr.threads = threads;
 	j->peer |= rep->peer;
 	return 0;
 }

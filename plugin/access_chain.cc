@@ -95,14 +95,15 @@ bool access_system_record(tree type)
 
 uint64_t access_field_bits(tree f)
 {
-	if (!tree_fits_uhwi_p(DECL_FIELD_OFFSET(f)) || !tree_fits_uhwi_p(DECL_FIELD_BIT_OFFSET(f)))
+	if (TREE_CODE(f) != FIELD_DECL || !tree_fits_uhwi_p(DECL_FIELD_OFFSET(f)) ||
+	    !tree_fits_uhwi_p(DECL_FIELD_BIT_OFFSET(f)))
 		return 0;
 	return (uint64_t)int_bit_position(f);
 }
 
 static uint64_t field_size(tree f)
 {
-	return DECL_SIZE(f) && tree_fits_uhwi_p(DECL_SIZE(f)) ? tree_to_uhwi(DECL_SIZE(f)) : 0;
+	return TREE_CODE(f) == FIELD_DECL && DECL_SIZE(f) && tree_fits_uhwi_p(DECL_SIZE(f)) ? tree_to_uhwi(DECL_SIZE(f)) : 0;
 }
 
 uint64_t access_type_bytes(tree type)
@@ -230,14 +231,24 @@ static void bytes_tell(const struct hit_ctx *x, tree rtype, const char *rec, tre
 	if (depth > 16)
 		return;
 	for (tree f = TYPE_FIELDS(type); f; f = DECL_CHAIN(f)) {
-		tree ft = TREE_TYPE(f);
-		bool sub = RECORD_OR_UNION_TYPE_P(ft) && !access_system_record(ft);
-		uint64_t fb = bits + access_field_bits(f), fs = field_size(f);
-		/* a flexible array runs on; a member of no bytes (x[0], a group marker) has none */
-		uint64_t fe = DECL_SIZE(f) ? fb + fs : UINT64_MAX;
+		tree ft;
+		bool sub;
+		uint64_t fb, fs, fe;
 		const char *path;
 
-		if (TREE_CODE(f) != FIELD_DECL || (!DECL_NAME(f) && !sub))
+		/*
+		 * C++ chains its methods, typedefs and static members here: they
+		 * have no offset, and reading one as a field crashes GCC.
+		 */
+		if (TREE_CODE(f) != FIELD_DECL)
+			continue;
+		ft = TREE_TYPE(f);
+		sub = RECORD_OR_UNION_TYPE_P(ft) && !access_system_record(ft);
+		fb = bits + access_field_bits(f);
+		fs = field_size(f);
+		/* a flexible array runs on; a member of no bytes (x[0], a group marker) has none */
+		fe = DECL_SIZE(f) ? fb + fs : UINT64_MAX;
+		if (!DECL_NAME(f) && !sub)
 			continue;
 		if (hi > lo ? fe <= lo || fb >= hi || fe == fb : lo < fb || lo >= fe)
 			continue;

@@ -277,7 +277,7 @@ void acc_chain_init(struct lchain *c)
 static void line_at(struct aw *w, CXCursor at, const char *fn, const char *rec, const char *path,
 		    unsigned long long bits, unsigned long long size)
 {
-	struct cl_access_line l;
+	struct cl_access_line l = { 0 };
 	CXFile file;
 	unsigned line, col;
 	CXString name;

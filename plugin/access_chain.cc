@@ -182,6 +182,8 @@ static void hit_tell(const struct hit_ctx *x, tree rtype, const char *rec, const
 	h.at_bits = at_bits;
 	h.at_size = at_size;
 	h.kinds = x->kinds;
+	h.facts = x->facts;
+	h.via_facts = x->via_facts;
 	h.loc = x->loc;
 	h.fn = current_function_decl;
 	h.reached = x->use != NULL;
@@ -757,6 +759,11 @@ bool access_frame_addresses(const struct access_frame *c, tree *base, tree *addr
 /* ------------------------------------------------------------------ */
 /* The unit                                                             */
 /* ------------------------------------------------------------------ */
+
+struct cl_arena *chain_arena(void)
+{
+	return ws.arena;
+}
 
 void chain_setup(struct cl_arena *arena, const struct access_sink *const *sinks, unsigned n)
 {

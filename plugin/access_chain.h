@@ -64,6 +64,7 @@ struct access_frame {
  * @size: its bits (0: whatever the argument names, as a lock takes it)
  * @type: the type the access reads or writes (NULL_TREE: not known)
  * @kinds: ACC_READ, ACC_WRITE or both
+ * @facts: CL_FACT_* of the access (atomic, a lock, inside a lock region)
  * @member: the function's own walk finds the access as a member of the
  *	record the parameter points to (it counts it itself)
  * @once: it runs once per call that returns
@@ -76,7 +77,7 @@ struct param_use {
 	int64_t bits;
 	uint64_t size;
 	tree type;
-	unsigned kinds;
+	unsigned kinds, facts;
 	bool member, once, escape;
 	location_t loc;
 	tree fn;
@@ -86,6 +87,8 @@ struct param_use {
  * struct hit_ctx - what every hit of one access shares
  * @frame: the chain and the frame
  * @kinds: read, write
+ * @facts: CL_FACT_* (the access map's static sharing facts)
+ * @via_facts: a reached access's own, in the function that makes it
  * @loc: where the access is (the member's name)
  * @escape: an address leaving, not an access: tell escape() instead
  * @where: where it leaves
@@ -94,7 +97,7 @@ struct param_use {
  */
 struct hit_ctx {
 	const struct access_frame *frame;
-	unsigned kinds;
+	unsigned kinds, facts, via_facts;
 	location_t loc;
 	bool escape;
 	location_t where;
@@ -105,6 +108,8 @@ struct hit_ctx {
 /* access_chain.cc */
 void chain_setup(struct cl_arena *arena, const struct access_sink *const *sinks, unsigned n);
 void chain_teardown(void);
+/* The unit's arena, for the walk's strings. */
+struct cl_arena *chain_arena(void);
 /* Before the walk of function @fn: its local pointers' one assignment each. */
 void chain_begin_function(function *fn);
 /* The statement walked, where the sinks put their code. */

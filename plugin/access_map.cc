@@ -102,7 +102,7 @@ static const char *function_name(tree fn)
 	return DECL_NAME(fn) ? IDENTIFIER_POINTER(DECL_NAME(fn)) : "-";
 }
 
-static void map_line(location_t loc, tree fn, const struct access_hit *h)
+static void map_line(location_t loc, tree fn, unsigned facts, const struct access_hit *h)
 {
 	struct cl_access_line l;
 	expanded_location xl;
@@ -124,15 +124,17 @@ static void map_line(location_t loc, tree fn, const struct access_hit *h)
 	else
 		cl_access_map_bytes(h->bits, h->bit_size, &l.offset, &l.size);
 	l.kind = (enum cl_access_kind)h->kinds;
+	l.facts = facts;
+	l.roles = access_walk_roles(fn);
 	cl_access_map_add(&map.lines, &l);
 	map.types.safe_push(h->rtype);
 }
 
 static void map_hit(void *, gimple_stmt_iterator *, const struct access_hit *h)
 {
-	map_line(h->loc, h->fn, h);
+	map_line(h->loc, h->fn, h->facts, h);
 	if (h->reached)
-		map_line(h->via_loc, h->via_fn, h);
+		map_line(h->via_loc, h->via_fn, h->via_facts, h);
 }
 
 static const struct access_sink map_sink_ops = { map_hit, NULL, NULL, NULL, NULL };
@@ -140,6 +142,11 @@ static const struct access_sink map_sink_ops = { map_hit, NULL, NULL, NULL, NULL
 void access_map_configure(const char *path)
 {
 	map.path = path;
+}
+
+const struct cl_access_map *access_map_lines(void)
+{
+	return &map.lines;
 }
 
 const struct access_sink *access_map_begin(void)
@@ -160,9 +167,9 @@ void access_map_finish(bool errors)
 {
 	char *file;
 
-	if (!map.path || !map.ran)
+	if (!map.ran)
 		return;
-	if (!errors) {
+	if (map.path && !errors) {
 		map_twins();
 		file = cl_access_map_unit_path(map.path, main_input_filename);
 		if (!file)

@@ -6,8 +6,8 @@
  *
  * A simple IPA pass before free_lang_data, when every function of the unit
  * is lowered GIMPLE with a CFG, before SSA, inlining and optimization.
- * Without either key it does not exist; with access-map alone it reads
- * and changes nothing, so objects stay identical.  Under -flto it runs in
+ * Without instrument it reads and changes nothing (access-map, and the
+ * static tier, which reads the same lines), so objects stay identical.  Under -flto it runs in
  * cc1, never in lto1.
  */
 #include "access_walk.h"
@@ -50,7 +50,7 @@ static unsigned int access_execute(void)
 			return 0;
 		n++;
 	}
-	if (cfg.map)
+	if (cfg.map || cfg.infer)
 		sinks[n++] = access_map_begin();
 	access_walk_start(cfg.arena, sinks, n);
 	if (cfg.instrument)
@@ -58,6 +58,8 @@ static unsigned int access_execute(void)
 	else
 		walk_only();
 	access_walk_finish();
+	if (cfg.infer)
+		cfg.infer(access_map_lines());
 	if (cfg.instrument)
 		instrument_end();
 	return 0;
@@ -101,6 +103,6 @@ void access_pass_register(const char *plugin_name, const struct access_pass_conf
 
 void access_pass_finish(bool errors)
 {
-	if (cfg.map)
+	if (cfg.map || cfg.infer)
 		access_map_finish(errors);
 }

@@ -89,11 +89,18 @@ typedef int_hash<unsigned int, 0xffffffffu, 0xfffffffeu> uid_hash;
  * @summary: while a function is summarized, its summary (the walk then
  *	records uses of its parameters instead of telling the sinks)
  * @once: while summarizing, whether the statement's block runs once per call
+ * @locks: locks taken and not yet released, in the function's statements
+ *	in order so far: its accesses are CL_FACT_LOCKED while it is not 0
+ * @fn_facts: what the whole function is (CL_FACT_COLD: __init, __exit, cold)
+ * @roles: DECL_UID of a function -> the threads that run it (access_map.h)
  */
 struct walk_state {
 	hash_map<uid_hash, fn_summary *> *summaries;
 	fn_summary *summary;
 	bool once;
+	unsigned locks;
+	unsigned fn_facts;
+	hash_map<uid_hash, const char *> *roles;
 };
 
 static struct walk_state ws;
@@ -126,8 +133,8 @@ static int param_index(tree parm)
  * While summarizing: an access of @kinds through @c (a chain that starts at
  * a parameter's pointee) is a use of that parameter.
  */
-static void summary_use(const struct access_frame *c, unsigned kinds, location_t loc,
-			bool escape)
+static void summary_use(const struct access_frame *c, unsigned kinds, unsigned facts,
+			location_t loc, bool escape)
 {
 	struct param_use u;
 	int64_t off = 0, b;
@@ -145,6 +152,7 @@ static void summary_use(const struct access_frame *c, unsigned kinds, location_t
 	u.size = escape ? 0 : chain_access_size(c);
 	u.type = escape ? NULL_TREE : chain_type_at(c, c->n);
 	u.kinds = kinds;
+	u.facts = facts;
 	u.member = !escape && chain_has_frame(c, 0);
 	u.once = ws.once;
 	u.escape = escape;
@@ -279,7 +287,14 @@ static sbitmap blocks_once(function *fn)
  * parameter it goes through.  @whole: the access takes the member the
  * address names as a whole (a lock): `lock`, not the leaves of its union.
  */
-static void access_ref(gimple *stmt, tree ref, unsigned kinds, bool is_pointer, bool whole)
+/* The facts of an access in the function walked: its own, its region's, its function's. */
+static unsigned context_facts(unsigned facts)
+{
+	return facts | (ws.locks ? CL_FACT_LOCKED : 0) | ws.fn_facts;
+}
+
+static void access_ref(gimple *stmt, tree ref, unsigned kinds, bool is_pointer, bool whole,
+		       unsigned facts)
 {
 	struct access_frame c;
 	struct hit_ctx x = { };
@@ -294,10 +309,11 @@ static void access_ref(gimple *stmt, tree ref, unsigned kinds, bool is_pointer, 
 	}
 	if (ws.summary) {
 		if (c.parm)
-			summary_use(&c, kinds, chain_location(&c, 0), false);
+			summary_use(&c, kinds, context_facts(facts), chain_location(&c, 0), false);
 		return;
 	}
 	x.kinds = kinds;
+	x.facts = context_facts(facts);
 	chain_tell(&x, &c, 0);
 	/* an element of an instrumented variable, or the variable */
 	if (c.core && VAR_P(c.core))
@@ -317,7 +333,7 @@ static void escape_ref(gimple *stmt, tree val)
 		return;
 	if (ws.summary) {
 		if (c.parm)
-			summary_use(&c, 0, gimple_location(stmt), true);
+			summary_use(&c, 0, 0, gimple_location(stmt), true);
 		return;
 	}
 	x.escape = true;
@@ -384,6 +400,24 @@ static bool reachable(tree fndecl, unsigned j)
 	return p && POINTER_TYPE_P(TREE_TYPE(p));
 }
 
+/* A volatile access (READ_ONCE, WRITE_ONCE): CL_FACT_ONCE. */
+static unsigned ref_facts(tree ref)
+{
+	return TREE_THIS_VOLATILE(ref) || TYPE_VOLATILE(TREE_TYPE(ref)) ? CL_FACT_ONCE : 0;
+}
+
+/* A call that takes or releases a lock: the statements after it are in its region or not. */
+static void lock_step(tree fndecl)
+{
+	int step = fndecl && DECL_NAME(fndecl) ?
+		   cl_access_lock_step(IDENTIFIER_POINTER(DECL_NAME(fndecl))) : 0;
+
+	if (step > 0)
+		ws.locks++;
+	else if (step < 0 && ws.locks)
+		ws.locks--;
+}
+
 static void walk_call(gcall *call)
 {
 	tree fndecl = gimple_call_fndecl(call), lhs = gimple_call_lhs(call);
@@ -398,7 +432,7 @@ static void walk_call(gcall *call)
 		tree arg = gimple_call_arg(call, i);
 
 		if (POINTER_TYPE_P(TREE_TYPE(arg))) {
-			access_ref(call, arg, kinds, true, false);
+			access_ref(call, arg, kinds, true, false, CL_FACT_ATOMIC);
 			return;
 		}
 		if (TREE_CODE(arg) != INTEGER_CST)
@@ -411,7 +445,7 @@ static void walk_call(gcall *call)
 		if (!POINTER_TYPE_P(TREE_TYPE(arg)))
 			continue;
 		if (lk)
-			access_ref(call, arg, lk, true, true);
+			access_ref(call, arg, lk, true, true, CL_FACT_LOCK);
 		else if (ws.summary ? !summary_pass(call, i, arg) : !reachable(fndecl, i))
 			escape_ref(call, arg);
 		else if (!ws.summary)
@@ -420,9 +454,22 @@ static void walk_call(gcall *call)
 	/* records passed and returned by value */
 	for (unsigned i = 0; i < n; i++)
 		if (is_memory(gimple_call_arg(call, i)))
-			access_ref(call, gimple_call_arg(call, i), ACC_READ, false, false);
+			access_ref(call, gimple_call_arg(call, i), ACC_READ, false, false,
+				   ref_facts(gimple_call_arg(call, i)));
 	if (is_memory(lhs))
-		access_ref(call, lhs, ACC_WRITE, false, false);
+		access_ref(call, lhs, ACC_WRITE, false, false, ref_facts(lhs));
+	lock_step(fndecl);
+}
+
+/*
+ * An asm that is an atomic instruction: a `lock` prefix (the kernel's
+ * LOCK_PREFIX), or xchg, which locks without one.
+ */
+static bool asm_atomic(gasm *as)
+{
+	const char *t = gimple_asm_string(as);
+
+	return t && (strstr(t, "lock") || strstr(t, "xchg"));
 }
 
 /*
@@ -437,6 +484,7 @@ static void walk_call(gcall *call)
 static void walk_asm(gasm *as)
 {
 	unsigned nout = gimple_asm_noutputs(as), nin = gimple_asm_ninputs(as);
+	unsigned facts = asm_atomic(as) ? CL_FACT_ATOMIC : 0;
 	auto_vec<const char *> constraints;
 	auto_vec<bool> read_too;
 
@@ -461,7 +509,7 @@ static void walk_asm(gasm *as)
 				same = true;
 			}
 		if (!same)
-			access_ref(as, val, ACC_READ, false, false);
+			access_ref(as, val, ACC_READ, false, false, facts | ref_facts(val));
 	}
 	for (unsigned i = 0; i < nout; i++) {
 		tree val = TREE_VALUE(gimple_asm_output_op(as, i));
@@ -471,7 +519,8 @@ static void walk_asm(gasm *as)
 		if (!parse_output_constraint(&con, (int)i, (int)nin, (int)nout, &mem, &reg, &inout) ||
 		    !is_memory(val))
 			continue;
-		access_ref(as, val, ACC_WRITE | (read_too[i] || inout ? ACC_READ : 0), false, false);
+		access_ref(as, val, ACC_WRITE | (read_too[i] || inout ? ACC_READ : 0), false, false,
+			   facts | ref_facts(val));
 	}
 }
 
@@ -501,9 +550,11 @@ static void walk_stmt(gimple_stmt_iterator *gsi)
 	    !chain_local_pointer(gimple_assign_lhs(stmt)))
 		escape_ref(stmt, gimple_assign_rhs1(stmt));
 	if (gimple_assign_single_p(stmt) && is_memory(gimple_assign_rhs1(stmt)))
-		access_ref(stmt, gimple_assign_rhs1(stmt), ACC_READ, false, false);
+		access_ref(stmt, gimple_assign_rhs1(stmt), ACC_READ, false, false,
+			   ref_facts(gimple_assign_rhs1(stmt)));
 	if (is_memory(gimple_assign_lhs(stmt)))
-		access_ref(stmt, gimple_assign_lhs(stmt), ACC_WRITE, false, false);
+		access_ref(stmt, gimple_assign_lhs(stmt), ACC_WRITE, false, false,
+			   ref_facts(gimple_assign_lhs(stmt)));
 }
 
 /* ------------------------------------------------------------------ */
@@ -587,6 +638,8 @@ static void reach_call(gcall *call, unsigned j, tree arg, tree callee)
 		}
 		chain_push_raw(&c, u.bits, u.size ? u.size : chain_type_bits(chain_type_at(&c, c.n)), u.type, true);
 		x.kinds = u.kinds;
+		x.facts = context_facts(u.facts);
+		x.via_facts = u.facts;
 		x.use = &u;
 		x.once = u.once;
 		/* the record the parameter points to, and inside: the callee's */
@@ -606,6 +659,153 @@ static void reach_call(gcall *call, unsigned j, tree arg, tree callee)
 /* Functions                                                            */
 /* ------------------------------------------------------------------ */
 
+/*
+ * Before a function's statements: no lock held yet, and what the whole
+ * function is: __init and __exit code (the kernel's sections), or cold.
+ */
+static void function_facts(tree decl)
+{
+	const char *sec = DECL_SECTION_NAME(decl);
+
+	ws.locks = 0;
+	ws.fn_facts = 0;
+	if (lookup_attribute("cold", DECL_ATTRIBUTES(decl)) ||
+	    (sec && (!strncmp(sec, ".init", 5) || !strncmp(sec, ".exit", 5))))
+		ws.fn_facts |= CL_FACT_COLD;
+}
+
+/* ------------------------------------------------------------------ */
+/* Threads: who runs each function                                      */
+/* ------------------------------------------------------------------ */
+
+/* Whether @bb can run again without leaving its function: it is in a loop. */
+static bool bb_in_cycle(basic_block bb)
+{
+	auto_vec<basic_block> stack;
+	auto_bitmap seen;
+	edge_iterator ei;
+	edge e;
+
+	FOR_EACH_EDGE(e, ei, bb->succs)
+		stack.safe_push(e->dest);
+	while (!stack.is_empty()) {
+		basic_block b = stack.pop();
+
+		if (b == bb)
+			return true;
+		if (b->index < NUM_FIXED_BLOCKS || !bitmap_set_bit(seen, b->index))
+			continue;
+		FOR_EACH_EDGE(e, ei, b->succs)
+			stack.safe_push(e->dest);
+	}
+	return false;
+}
+
+/* A start routine's name as a role: ',' separates roles in the map. */
+static const char *role_name(tree fn)
+{
+	const char *name = lang_GNU_CXX() ? lang_hooks.decl_printable_name(fn, 1) :
+			   IDENTIFIER_POINTER(DECL_NAME(fn));
+	char *r = cl_arena_strdup(chain_arena(), name);
+
+	for (char *p = r; *p; p++)
+		if (*p == ',' || *p == '+')
+			*p = ';';
+	return r;
+}
+
+/* The start routine a call to pthread_create or thrd_create names, or NULL_TREE. */
+static tree started_routine(gcall *call)
+{
+	tree fndecl = gimple_call_fndecl(call), arg;
+	int k;
+
+	if (!fndecl || !DECL_NAME(fndecl))
+		return NULL_TREE;
+	k = cl_access_thread_start_arg(IDENTIFIER_POINTER(DECL_NAME(fndecl)));
+	if (k < 0 || (unsigned)k >= gimple_call_num_args(call))
+		return NULL_TREE;
+	arg = gimple_call_arg(call, (unsigned)k);
+	STRIP_NOPS(arg);
+	if (TREE_CODE(arg) != ADDR_EXPR || TREE_CODE(TREE_OPERAND(arg, 0)) != FUNCTION_DECL)
+		return NULL_TREE;
+	return TREE_OPERAND(arg, 0);
+}
+
+/*
+ * The role of routine @r (@many: started more than once, or in a loop)
+ * to every function it calls, directly, at any depth.
+ */
+static void roles_spread(tree r, bool many, hash_map<uid_hash, const char *> *roles)
+{
+	const char *name = role_name(r);
+	const char *tag = many ? cl_arena_printf(chain_arena(), "%s+", name) : name;
+	hash_set<uid_hash> seen;
+	auto_vec<cgraph_node *> work;
+	cgraph_node *start = cgraph_node::get(r);
+
+	if (!start)
+		return;
+	work.safe_push(start);
+	seen.add(DECL_UID(r));
+	while (!work.is_empty()) {
+		cgraph_node *n = work.pop();
+		const char **have = roles->get(DECL_UID(n->decl));
+
+		if (!have)
+			roles->put(DECL_UID(n->decl), tag);
+		else if (!cl_role_listed(*have, name))
+			roles->put(DECL_UID(n->decl), cl_role_join(chain_arena(), *have, tag));
+		for (cgraph_edge *e = n->callees; e; e = e->next_callee) {
+			cgraph_node *c = e->callee->ultimate_alias_target();
+
+			if (c && !seen.add(DECL_UID(c->decl)))
+				work.safe_push(c);
+		}
+	}
+}
+
+/* Which threads run which function of the unit: ws.roles. */
+static void roles_find(void)
+{
+	hash_map<uid_hash, unsigned> started;
+	auto_vec<tree> routines;
+	cgraph_node *node;
+
+	FOR_EACH_FUNCTION_WITH_GIMPLE_BODY(node) {
+		function *fn = DECL_STRUCT_FUNCTION(node->decl);
+		basic_block bb;
+
+		if (!fn || !fn->cfg)
+			continue;
+		FOR_EACH_BB_FN(bb, fn)
+			for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi);
+			     gsi_next(&gsi)) {
+				gcall *call = dyn_cast<gcall *>(gsi_stmt(gsi));
+				tree r = call ? started_routine(call) : NULL_TREE;
+				bool existed;
+
+				if (!r)
+					continue;
+				unsigned &n = started.get_or_insert(DECL_UID(r), &existed);
+				if (!existed) {
+					n = 0;
+					routines.safe_push(r);
+				}
+				n += bb_in_cycle(bb) ? 2 : 1;
+			}
+	}
+	for (tree r : routines)
+		roles_spread(r, *started.get(DECL_UID(r)) > 1, ws.roles);
+}
+
+const char *access_walk_roles(tree fn)
+{
+	const char **r = fn && ws.roles ? ws.roles->get(DECL_UID(fn)) : NULL;
+
+	return r ? *r : NULL;
+}
+
 /* Summarize function @node's uses of its pointer parameters. */
 static void summarize(cgraph_node *node)
 {
@@ -622,6 +822,7 @@ static void summarize(cgraph_node *node)
 	push_cfun(fn);
 	once = blocks_once(fn);
 	chain_begin_function(fn);
+	function_facts(node->decl);
 	s = new fn_summary();
 	s->uses = vNULL;
 	s->passes = vNULL;
@@ -646,6 +847,8 @@ void access_walk_start(struct cl_arena *arena, const struct access_sink *const *
 	chain_setup(arena, sinks, nsinks);
 	ws.summaries = new hash_map<uid_hash, fn_summary *>;
 	ws.summary = NULL;
+	ws.roles = new hash_map<uid_hash, const char *>;
+	roles_find();
 	/* every summary before any function gets code of ours */
 	FOR_EACH_FUNCTION_WITH_GIMPLE_BODY(node)
 		summarize(node);
@@ -659,6 +862,7 @@ function *access_walk_begin(cgraph_node *node)
 		return NULL;
 	push_cfun(fn);
 	chain_begin_function(fn);
+	function_facts(node->decl);
 	return fn;
 }
 
@@ -676,5 +880,7 @@ void access_walk_finish(void)
 	}
 	delete ws.summaries;
 	ws.summaries = NULL;
+	delete ws.roles;
+	ws.roles = NULL;
 	chain_teardown();
 }

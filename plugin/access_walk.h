@@ -34,6 +34,9 @@ struct access_frame;
  * @at_size: how many bits it touches; 0 when that is not known (an element
  *	at an index only the run knows): then the whole member
  * @kinds: ACC_READ, ACC_WRITE or both (an atomic read-modify-write)
+ * @facts: CL_FACT_* (access_map.h): an atomic, a lock, inside a lock
+ *	region, volatile, in cold code: at @loc, in @fn
+ * @via_facts: those of a reached access in @via_fn
  * @loc: where the access is: the member's name in the source, or the
  *	call that reaches it (below)
  * @fn: the function whose code makes the access
@@ -52,7 +55,7 @@ struct access_hit {
 	const char *path;
 	uint64_t bits, bit_size;
 	uint64_t at_bits, at_size;
-	unsigned kinds;
+	unsigned kinds, facts, via_facts;
 	location_t loc;
 	tree fn;
 	bool reached, once;
@@ -102,6 +105,13 @@ uint64_t access_type_bytes(tree type);
 unsigned access_record_fingerprint(tree type);
 /* An atomic builtin, which returns and does not end a segment. */
 bool access_call_is_atomic(const gcall *call);
+/*
+ * The threads that run function @fn, by their start routines (the access
+ * map's roles: "reader,writer+", a '+' after one started more than once
+ * or in a loop), NULL when the unit starts none or none reaches @fn.
+ * Valid between access_walk_start() and access_walk_finish().
+ */
+const char *access_walk_roles(tree fn);
 
 /*
  * For a unit: @arena for the strings; @sinks (at most two) are told in

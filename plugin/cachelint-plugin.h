@@ -79,6 +79,8 @@ struct access_sink;
  * @map: `access-map=`: FILE, or DIR/ (NULL: none)
  * @profile: the loaded profiles
  * @arena: strings
+ * @infer: the static tier: once the unit's accesses are walked, they go
+ *	to this (cachelint.cc: classes for the structs nothing describes)
  */
 struct access_pass_config {
 	bool instrument;
@@ -87,8 +89,12 @@ struct access_pass_config {
 	const char *map;
 	const struct cl_profile *profile;
 	struct cl_arena *arena;
+	void (*infer)(const struct cl_access_map *lines);
 };
-/* Add the pass (a pass exists only with `instrument` or `access-map`). */
+/*
+ * Add the pass (a pass exists only with `instrument`, `access-map` or the
+ * static tier).
+ */
 void access_pass_register(const char *plugin_name, const struct access_pass_config *cfg);
 /* At the end of the unit (PLUGIN_FINISH): write the access map, unless @errors. */
 void access_pass_finish(bool errors);
@@ -109,6 +115,8 @@ void instrument_end(void);
 
 /* access_map.cc: the access map */
 void access_map_configure(const char *path);
+/* The lines the walk found so far (access_map_begin() was called). */
+const struct cl_access_map *access_map_lines(void);
 const struct access_sink *access_map_begin(void);
 void access_map_finish(bool errors);
 

@@ -46,6 +46,9 @@
  *                         is and what it touches (docs/access-map.md);
  *                         FILE ending in '/' is a directory:
  *                         DIR/<source>.cachelint.map (access_map.cc)
+ *   infer=on|off          the static tier (on): classes inferred from what
+ *                         the unit's code does to the structs that no
+ *                         annotation and no profile describe (core/infer)
  *   disable               load, register the annotations, check nothing
  *
  * Every FILE is written whole at the end of the unit or not at all
@@ -63,8 +66,10 @@
 #include "cachelint-plugin.h"
 #include "plugin-version.h"
 
+#include "access_map.h"
 #include "access_profile.h"
 #include "groups.h"
+#include "infer.h"
 #include "pipeline.h"
 #include "cl_version.h"
 #include "rules.h"
@@ -77,7 +82,7 @@ static struct plugin_info cachelint_info = {
 	"Arguments: profile=FILE[:FILE...] line-size=N alignment=line|any adjacent\n"
 	"cacheline-groups=on|off max-growth=BYTES "
 	"propose view[=FILE] report=FILE dump-layout[=FILE] werror\n"
-	"instrument[=STRUCT[:STRUCT...]] instrument-notes access-map=FILE disable",
+	"instrument[=STRUCT[:STRUCT...]] instrument-notes access-map=FILE infer=on|off disable",
 };
 
 typedef int_hash<unsigned int, 0xffffffffu, 0xfffffffeu> uid_hash;
@@ -122,6 +127,7 @@ struct plugin_output {
  * @instrument_notes: `instrument-notes`: say where a counted member's
  *	address leaves a function
  * @access_map: `access-map=`: where the unit's member accesses are written
+ * @no_infer: `infer=off`: no static tier
  */
 struct plugin_state {
 	bool disabled;
@@ -145,6 +151,7 @@ struct plugin_state {
 	const char *instrument_list;
 	bool instrument_notes;
 	const char *access_map;
+	bool no_infer;
 };
 
 static struct plugin_state state;
@@ -155,9 +162,17 @@ static struct plugin_state state;
  * collection runs during parsing.
  */
 static GTY(()) tree pending_records;
+/*
+ * Records that nothing describes, for the static tier once the unit's
+ * code is walked: TREE_VALUE the record, TREE_PURPOSE its typedef name
+ * (an IDENTIFIER_NODE) or NULL_TREE.  A GC root too.
+ */
+static GTY(()) tree infer_candidates;
 
 static const struct ggc_root_tab cachelint_roots[] = {
 	{ &pending_records, 1, sizeof(pending_records), &gt_ggc_mx_tree_node,
+	  &gt_pch_nx_tree_node },
+	{ &infer_candidates, 1, sizeof(infer_candidates), &gt_ggc_mx_tree_node,
 	  &gt_pch_nx_tree_node },
 	LAST_GGC_ROOT_TAB
 };
@@ -414,11 +429,12 @@ static bool code_has_errors(void)
 	return errorcount + sorrycount > state.own_errors;
 }
 
+static void analyse_record(tree type, const char *typedef_name);
+
 static void analyse(tree type, const char *typedef_name)
 {
 	unsigned int uid = TYPE_UID(type);
 	const char *name = typedef_name ? typedef_name : convert_record_name(type, &state.arena);
-	struct cl_record *rec;
 
 	if (!state.analysed)
 		state.analysed = new hash_set<uid_hash>;
@@ -433,8 +449,21 @@ static void analyse(tree type, const char *typedef_name)
 
 	if (in_system_header_at(where) || where <= BUILTINS_LOCATION)
 		return;
-	if (!worth_converting(type, name))
+	if (!worth_converting(type, name)) {
+		if (!state.no_infer && name)
+			infer_candidates = tree_cons(typedef_name ? get_identifier(typedef_name) :
+						     NULL_TREE, type, infer_candidates);
 		return;
+	}
+	analyse_record(type, typedef_name);
+}
+
+/* Convert @type and hand it to the pipeline. */
+static void analyse_record(tree type, const char *typedef_name)
+{
+	struct cl_record *rec;
+	unsigned int uid = TYPE_UID(type);
+
 	rec = convert_record(type, &state.arena);
 	if (!rec)
 		return;
@@ -522,7 +551,7 @@ static void finish_decl(void *event_data, void *)
 			finish_var(decl);
 		return;
 	}
-	if (TREE_CODE(decl) == TYPE_DECL && (state.instrument || state.access_map))
+	if (TREE_CODE(decl) == TYPE_DECL && (state.instrument || state.access_map || !state.no_infer))
 		access_walk_typedef(decl);
 	if (!pending_records || TREE_CODE(decl) != TYPE_DECL || !DECL_NAME(decl))
 		return;
@@ -552,6 +581,70 @@ static void flush_pending(void)
 	for (tree p = list; p; p = TREE_CHAIN(p))
 		if (!convert_seen(TREE_VALUE(p)))
 			analyse(TREE_VALUE(p), NULL);
+}
+
+/* The static tier asks only about the records nothing else describes. */
+static bool candidate_named(void *data, const char *record)
+{
+	return ((hash_set<nofree_string_hash> *)data)->contains(record);
+}
+
+static const char *candidate_name(tree c)
+{
+	return TREE_PURPOSE(c) ? IDENTIFIER_POINTER(TREE_PURPOSE(c)) :
+	       convert_record_name(TREE_VALUE(c), &state.arena);
+}
+
+/*
+ * The static tier (core/infer): once the walk has seen every access of the
+ * unit (the access pass, before free_lang_data, while the types are whole),
+ * what it says of the records that no annotation and no profile describe
+ * becomes a profile of their classes, which the pipeline then applies to
+ * them as to any other.
+ */
+static void infer_unit(const struct cl_access_map *lines)
+{
+	hash_set<nofree_string_hash> names;
+	struct cl_infer_config cfg = { };
+	struct cl_infer_result res;
+	struct cl_diag err;
+	char *text = NULL, buf[CL_DIAG_LINE_MAX];
+	size_t len = 0;
+	FILE *f;
+	tree list;
+
+	if (!infer_candidates || !lines->n || code_has_errors())
+		return;
+	for (tree c = infer_candidates; c; c = TREE_CHAIN(c))
+		if (candidate_name(c))
+			names.add(candidate_name(c));
+	cfg.dir = getpwd();
+	cfg.line_size = state.opt.line_size;
+	cfg.only = candidate_named;
+	cfg.only_data = &names;
+	f = open_memstream(&text, &len);
+	if (!f)
+		return;
+	if (cl_infer_write(lines, &cfg, f, &res) | fclose(f) || !res.structs) {
+		free(text);
+		return;
+	}
+	if (cl_profile_load_buffer(&state.profile, "<inferred from the code>", text, len, &err)) {
+		error("cachelint: %s", cl_diag_format(&err, buf, sizeof(buf)));
+		free(text);
+		return;
+	}
+	free(text);
+	state.pipe.cfg.profile = &state.profile;
+	list = nreverse(infer_candidates);
+	infer_candidates = NULL_TREE;
+	for (tree c = list; c; c = TREE_CHAIN(c)) {
+		const char *name = candidate_name(c);
+
+		if (name && cl_profile_find(&state.profile, name))
+			analyse_record(TREE_VALUE(c),
+				       TREE_PURPOSE(c) ? IDENTIFIER_POINTER(TREE_PURPOSE(c)) : NULL);
+	}
 }
 
 /* report=FILE.html draws the layouts; anything else (and report=DIR/) is YAML. */
@@ -722,12 +815,17 @@ static void parse_argument(const struct plugin_argument *arg, const char **profi
 	} else if (!strcmp(key, "access-map")) {
 		if (needs_value(arg, true))
 			state.access_map = arg->value;
+	} else if (!strcmp(key, "infer")) {
+		if (!arg->value || (strcmp(arg->value, "on") && strcmp(arg->value, "off")))
+			bad_argument(key, "%s", "must be on or off");
+		else
+			state.no_infer = !strcmp(arg->value, "off");
 	} else if (!strcmp(key, "disable")) {
 		if (needs_value(arg, false))
 			state.disabled = true;
 	} else {
 		bad_argument(key, "%s",
-			     "unknown (expected profile, line-size, alignment, adjacent, cacheline-groups, max-growth, propose, view, report, dump-layout, werror, instrument, instrument-notes, access-map or disable)");
+			     "unknown (expected profile, line-size, alignment, adjacent, cacheline-groups, max-growth, propose, view, report, dump-layout, werror, instrument, instrument-notes, access-map, infer or disable)");
 	}
 }
 
@@ -790,10 +888,11 @@ int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *versio
 	if (profiles && !state.disabled)
 		load_profiles(profiles);
 	start_pipeline();
-	if ((state.instrument || state.access_map) && !state.disabled) {
+	if ((state.instrument || state.access_map || !state.no_infer) && !state.disabled) {
 		struct access_pass_config ac = { state.instrument, state.instrument_list,
 						 state.instrument_notes, state.access_map,
-						 &state.profile, &state.arena };
+						 &state.profile, &state.arena,
+						 state.no_infer ? NULL : infer_unit };
 
 		access_pass_register(info->base_name, &ac);
 	}

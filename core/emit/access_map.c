@@ -50,6 +50,7 @@ void cl_access_map_add(struct cl_access_map *m, const struct cl_access_line *l)
 	n->function = cl_arena_strdup(&m->arena, l->function && *l->function ? l->function : "-");
 	n->record = cl_arena_strdup(&m->arena, l->record);
 	n->member = cl_arena_strdup(&m->arena, l->member);
+	n->roles = l->roles && *l->roles ? cl_arena_strdup(&m->arena, l->roles) : NULL;
 	free(file);
 }
 
@@ -61,6 +62,110 @@ void cl_access_map_bytes(uint64_t bits, uint64_t bit_size, uint64_t *offset, uin
 	*size = bit_size ? (end + 7) / 8 - *offset : 0;
 }
 
+/*
+ * The lock families, by the name of the call: what takes a lock and what
+ * releases it.  A prefix names a family (spin_lock_irqsave is spin_lock's),
+ * so a name that only starts like one (spin_lock_init) is tested first.
+ */
+static const char *const lock_takes[] = {
+	"pthread_mutex_lock", "pthread_mutex_trylock", "pthread_mutex_timedlock",
+	"pthread_mutex_clocklock", "pthread_spin_lock", "pthread_spin_trylock",
+	"pthread_rwlock_rdlock", "pthread_rwlock_wrlock", "pthread_rwlock_tryrdlock",
+	"pthread_rwlock_trywrlock", "pthread_rwlock_timedrdlock", "pthread_rwlock_timedwrlock",
+	"mtx_lock", "mtx_trylock", "mtx_timedlock",
+	"spin_lock", "spin_trylock", "raw_spin_lock", "raw_spin_trylock", "_raw_spin_lock",
+	"_raw_spin_trylock", "mutex_lock", "mutex_trylock", "read_lock", "write_lock",
+	"_raw_read_lock", "_raw_write_lock", "down_read", "down_write", "rt_mutex_lock",
+};
+static const char *const lock_releases[] = {
+	"pthread_mutex_unlock", "pthread_spin_unlock", "pthread_rwlock_unlock", "mtx_unlock",
+	"spin_unlock", "raw_spin_unlock", "_raw_spin_unlock", "mutex_unlock", "read_unlock",
+	"write_unlock", "_raw_read_unlock", "_raw_write_unlock", "up_read", "up_write",
+	"rt_mutex_unlock",
+};
+
+static bool prefix_in(const char *fn, const char *const *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strncmp(fn, v[i], strlen(v[i])))
+			return true;
+	return false;
+}
+
+/* Names of the families that are not operations on the lock word. */
+static bool lock_aside(const char *fn)
+{
+	return strstr(fn, "attr") || strstr(fn, "_init") || strstr(fn, "_destroy") ||
+	       strstr(fn, "is_locked") || strstr(fn, "_held") || strstr(fn, "assert") ||
+	       strstr(fn, "_contended") || strstr(fn, "_owner");
+}
+
+int cl_access_lock_step(const char *fn)
+{
+	if (!fn || lock_aside(fn))
+		return 0;
+	if (prefix_in(fn, lock_releases, sizeof(lock_releases) / sizeof(lock_releases[0])))
+		return -1;
+	if (prefix_in(fn, lock_takes, sizeof(lock_takes) / sizeof(lock_takes[0])))
+		return 1;
+	return 0;
+}
+
+int cl_access_thread_start_arg(const char *fn)
+{
+	if (!fn)
+		return -1;
+	if (!strcmp(fn, "pthread_create"))
+		return 2;
+	if (!strcmp(fn, "thrd_create"))
+		return 1;
+	return -1;
+}
+
+/* The length of the role at @s, its '+' left out; *@next past its ','. */
+static size_t role_at(const char *s, const char **next)
+{
+	size_t n = strcspn(s, ",");
+
+	*next = s[n] ? s + n + 1 : s + n;
+	return n && s[n - 1] == '+' ? n - 1 : n;
+}
+
+bool cl_role_listed(const char *list, const char *name)
+{
+	size_t k = strlen(name);
+
+	while (list && *list) {
+		const char *next;
+		size_t n = role_at(list, &next);
+
+		if (n == k && !strncmp(list, name, k))
+			return true;
+		list = next;
+	}
+	return false;
+}
+
+const char *cl_role_join(struct cl_arena *a, const char *list, const char *role)
+{
+	const char *next, *s = list;
+	size_t rn = strcspn(role, "+");
+
+	while (*s) {
+		size_t n = role_at(s, &next);
+		int c = strncmp(s, role, n < rn ? n : rn);
+
+		if (c > 0 || (!c && n > rn))
+			break;
+		s = next;
+	}
+	if (s == list)
+		return cl_arena_printf(a, "%s,%s", role, list);
+	if (!*s)
+		return cl_arena_printf(a, "%s,%s", list, role);
+	return cl_arena_printf(a, "%.*s%s,%s", (int)(s - list), list, role, s);
+}
+
 unsigned cl_access_lock_kinds(const char *fn, unsigned arg)
 {
 	static const char *const families[] = {
@@ -70,7 +175,11 @@ unsigned cl_access_lock_kinds(const char *fn, unsigned arg)
 
 	for (size_t k = 0; k < sizeof(families) / sizeof(families[0]); k++)
 		family |= !strncmp(fn, families[k], strlen(families[k]));
-	if (!family || strstr(fn, "attr"))
+	if (!family) {
+		/* the C11 and kernel families: the lock word, argument 0 */
+		return !arg && cl_access_lock_step(fn) ? CL_ACCESS_RMW : 0;
+	}
+	if (strstr(fn, "attr"))
 		return 0;
 	if (!strncmp(fn, "pthread_cond_", 13) && arg == 1)
 		return strstr(fn, "wait") ? CL_ACCESS_RMW : 0;
@@ -81,6 +190,51 @@ unsigned cl_access_lock_kinds(const char *fn, unsigned arg)
 	if (strstr(fn, "_get"))
 		return CL_ACCESS_READ;
 	return CL_ACCESS_RMW;
+}
+
+static const char *const fact_names[] = { "atomic", "lock", "locked", "once", "cold", "fresh" };
+
+const char *cl_access_fact_name(unsigned bit)
+{
+	return bit < sizeof(fact_names) / sizeof(fact_names[0]) ? fact_names[bit] : NULL;
+}
+
+static int fact_token(const char *t, size_t n, unsigned *facts)
+{
+	for (unsigned b = 0; cl_access_fact_name(b); b++)
+		if (strlen(fact_names[b]) == n && !strncmp(t, fact_names[b], n)) {
+			*facts |= 1u << b;
+			return 0;
+		}
+	return -1;
+}
+
+int cl_access_facts_parse(const char *s, unsigned *facts, const char **roles,
+			  struct cl_arena *a, const char **bad)
+{
+	const char *r = NULL;
+
+	*facts = 0;
+	*roles = NULL;
+	if (!strcmp(s, "-"))
+		return 0;
+	for (;;) {
+		const char *e = strchr(s, ',');
+		int n = e ? (int)(e - s) : (int)strlen(s);
+
+		if (n > 5 && !strncmp(s, "role=", 5))
+			r = r ? cl_arena_printf(a, "%s,%.*s", r, n - 5, s + 5) :
+				cl_arena_printf(a, "%.*s", n - 5, s + 5);
+		else if (!n || fact_token(s, (size_t)n, facts)) {
+			*bad = cl_arena_printf(a, "%.*s", n, s);
+			return -1;
+		}
+		if (!e)
+			break;
+		s = e + 1;
+	}
+	*roles = r;
+	return 0;
 }
 
 static int u64_cmp(uint64_t a, uint64_t b)
@@ -96,9 +250,10 @@ static int line_cmp(const void *x, const void *y)
 	if ((c = strcmp(a->file, b->file)) || (c = u64_cmp(a->line, b->line)) ||
 	    (c = u64_cmp(a->column, b->column)) || (c = strcmp(a->member, b->member)) ||
 	    (c = strcmp(a->record, b->record)) || (c = strcmp(a->function, b->function)) ||
-	    (c = u64_cmp(a->offset, b->offset)) || (c = u64_cmp(a->size, b->size)))
+	    (c = u64_cmp(a->offset, b->offset)) || (c = u64_cmp(a->size, b->size)) ||
+	    (c = (int)a->kind - (int)b->kind) || (c = u64_cmp(a->facts, b->facts)))
 		return c;
-	return (int)a->kind - (int)b->kind;
+	return strcmp(a->roles ? a->roles : "", b->roles ? b->roles : "");
 }
 
 static void put_field(FILE *out, const char *s)
@@ -120,6 +275,28 @@ static const char *kind_name(enum cl_access_kind k)
 	return k == CL_ACCESS_RMW ? "rmw" : k == CL_ACCESS_WRITE ? "w" : "r";
 }
 
+/* Field 10: the facts, then the roles, comma-separated; "-" for none. */
+static void put_facts(FILE *out, const struct cl_access_line *l)
+{
+	const char *sep = "";
+
+	for (unsigned b = 0; cl_access_fact_name(b); b++)
+		if (l->facts & (1u << b)) {
+			fprintf(out, "%s%s", sep, cl_access_fact_name(b));
+			sep = ",";
+		}
+	for (const char *r = l->roles; r && *r;) {
+		const char *e = strchr(r, ',');
+		size_t n = e ? (size_t)(e - r) : strlen(r);
+
+		fprintf(out, "%srole=%.*s", sep, (int)n, r);
+		sep = ",";
+		r += n + (e ? 1 : 0);
+	}
+	if (!*sep)
+		fputc('-', out);
+}
+
 int cl_access_map_write(FILE *out, struct cl_access_map *m)
 {
 	if (m->n)
@@ -137,7 +314,9 @@ int cl_access_map_write(FILE *out, struct cl_access_map *m)
 		put_field(out, l->record);
 		fputc('\t', out);
 		put_field(out, l->member);
-		fprintf(out, "\t%" PRIu64 "\t%" PRIu64 "\t%s\n", l->offset, l->size, kind_name(l->kind));
+		fprintf(out, "\t%" PRIu64 "\t%" PRIu64 "\t%s\t", l->offset, l->size, kind_name(l->kind));
+		put_facts(out, l);
+		fputc('\n', out);
 	}
 	return ferror(out) ? -1 : 0;
 }

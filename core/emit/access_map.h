@@ -3,8 +3,8 @@
  * access_map.h - the access map a front end writes for a unit: every
  * member access it sees, one per line (docs/access-map.md)
  *
- *	# cachelint-access-map 1
- *	/src/pc.c \t 12 \t 9 \t charge \t page_counter \t usage.counter \t 0 \t 8 \t rmw
+ *	# cachelint-access-map 2
+ *	/src/pc.c \t 12 \t 9 \t charge \t page_counter \t usage.counter \t 0 \t 8 \t rmw \t atomic
  *
  * The GCC plugin (access-map=) and the lint (--access-map) fill one with
  * what they see; this writes it: sorted, each line once, fields escaped.
@@ -23,7 +23,9 @@
 extern "C" {
 #endif
 
-#define CL_ACCESS_MAP_HEADER "# cachelint-access-map 1"
+#define CL_ACCESS_MAP_HEADER "# cachelint-access-map 2"
+/* The first version, without the facts field, which readers still take. */
+#define CL_ACCESS_MAP_HEADER_V1 "# cachelint-access-map 1"
 #define CL_ACCESS_MAP_SUFFIX ".cachelint.map"
 
 enum cl_access_kind {
@@ -31,6 +33,29 @@ enum cl_access_kind {
 	CL_ACCESS_WRITE = 2,
 	CL_ACCESS_RMW = 3,	/* an atomic read-modify-write, a lock, an asm "+m" */
 };
+
+/*
+ * cl_access_line.facts: what the front end saw of the access beyond its
+ * kind, the static sharing facts the inference reads (docs/access-map.md)
+ */
+#define CL_FACT_ATOMIC	(1u << 0)	/* an atomic builtin, or a locked asm operand */
+#define CL_FACT_LOCK	(1u << 1)	/* a lock operation on the member */
+#define CL_FACT_LOCKED	(1u << 2)	/* inside a lock region of its function */
+#define CL_FACT_ONCE	(1u << 3)	/* volatile: READ_ONCE, WRITE_ONCE */
+#define CL_FACT_COLD	(1u << 4)	/* in __init, __exit or __cold code */
+#define CL_FACT_FRESH	(1u << 5)	/* on an object this function allocated: not yet published */
+#define CL_FACTS_ALL	((1u << 6) - 1)
+
+/* A fact's name in the map ("atomic"), NULL past the last. */
+const char *cl_access_fact_name(unsigned bit);
+/*
+ * Parse field 10 of a map line (@s: "atomic,locked,role=worker+", or "-")
+ * into @facts and @roles ("worker+", comma-separated, in @a); 0, or -1
+ * with the unknown token in @bad.
+ */
+struct cl_arena;
+int cl_access_facts_parse(const char *s, unsigned *facts, const char **roles,
+			  struct cl_arena *a, const char **bad);
 
 /**
  * struct cl_access_line - one access site and member
@@ -43,6 +68,10 @@ enum cl_access_kind {
  * @offset: bytes from @record's start to the first byte accessed
  * @size: bytes accessed (a bit-field: the bytes its bits occupy)
  * @kind: read, write or both
+ * @facts: CL_FACT_* bits
+ * @roles: the threads that run @function, by their start routines, sorted
+ *	and comma-separated, a '+' after one started more than once or in a
+ *	loop ("reader,writer+"); NULL when the unit starts no thread
  */
 struct cl_access_line {
 	const char *file;
@@ -52,6 +81,8 @@ struct cl_access_line {
 	const char *member;
 	uint64_t offset, size;
 	enum cl_access_kind kind;
+	unsigned facts;
+	const char *roles;
 };
 
 /**
@@ -87,6 +118,22 @@ void cl_access_map_bytes(uint64_t bits, uint64_t bit_size, uint64_t *offset, uin
  * the lint's share it.
  */
 unsigned cl_access_lock_kinds(const char *fn, unsigned arg);
+/*
+ * Whether a call to @fn takes a lock (1), releases one (-1) or neither (0):
+ * the pthread, C11 and kernel (spin_lock*, raw_spin_lock*, mutex_lock*,
+ * read_lock*, write_lock*, down_read/down_write) families.  The front ends
+ * mark the accesses between the two CL_FACT_LOCKED.
+ */
+int cl_access_lock_step(const char *fn);
+/*
+ * Whether a call to @fn starts a thread, and which argument is its start
+ * routine (pthread_create: 2, thrd_create: 1); -1 for any other function.
+ */
+int cl_access_thread_start_arg(const char *fn);
+/* Whether the roles @list ("reader,writer+") name @name, started once or more. */
+bool cl_role_listed(const char *list, const char *name);
+/* @list with @role ("b+") added in name order ("a,b+,c"), in @a. */
+const char *cl_role_join(struct cl_arena *a, const char *list, const char *role);
 /* Write the map: the header, then the lines sorted, each once.  0 or -1. */
 int cl_access_map_write(FILE *out, struct cl_access_map *m);
 /*

@@ -5,9 +5,11 @@
  *
  * A file, or a directory whose every *.cachelint.map below it (at any
  * depth) is read; the lines of all of them go into one struct
- * cl_access_map, a line two units share once.  A map that is not one (no
- * header), a line without its nine fields, a number that is none, an
- * access kind other than r, w and rmw: an error at its file and line.
+ * cl_access_map, a line two units share once.  Version 2 maps have ten
+ * fields (the facts); version 1 maps, nine, are read as having none.  A
+ * map that is not one (no header), a line without its fields, a number
+ * that is none, an access kind other than r, w and rmw, an unknown fact:
+ * an error at its file and line.
  */
 #define _GNU_SOURCE	/* strndup */
 
@@ -50,12 +52,16 @@ static bool parse_uint(const char *s, uint64_t *v)
 	return !*end && !errno;
 }
 
-/* One map line (NUL-terminated, no newline) into @m; -1 with @err. */
+/*
+ * One map line (NUL-terminated, no newline) into @m: @fields is 9 in a
+ * version 1 map, 10 (the facts) in version 2; -1 with @err.
+ */
 static int map_line(struct cl_access_map *m, const char *path, unsigned no, char *s,
-		    struct cl_diag *err)
+		    size_t fields, struct cl_diag *err)
 {
-	char *f[9];
+	char *f[10];
 	size_t nf = 0;
+	const char *bad = NULL;
 	uint64_t line, col, off, size;
 	struct cl_access_line l;
 
@@ -64,16 +70,17 @@ static int map_line(struct cl_access_map *m, const char *path, unsigned no, char
 		if (*p != '\t')
 			continue;
 		*p = '\0';
-		if (nf == 9) {
+		if (nf == fields) {
 			nf++;
 			break;
 		}
 		f[nf++] = p + 1;
 	}
-	if (nf != 9) {
-		cl_diag_set(err, path, no, 0, "an access map line has 9 TAB-separated fields "
-			    "(file, line, column, function, struct, member, offset, size, access), "
-			    "found %s", nf > 9 ? "more" : "fewer");
+	if (nf != fields) {
+		cl_diag_set(err, path, no, 0, "an access map line has %zu TAB-separated fields "
+			    "(file, line, column, function, struct, member, offset, size, access%s), "
+			    "found %s", fields, fields == 10 ? ", facts" : "",
+			    nf > fields ? "more" : "fewer");
 		return -1;
 	}
 	for (size_t i = 0; i < nf; i++)
@@ -97,6 +104,11 @@ static int map_line(struct cl_access_map *m, const char *path, unsigned no, char
 		cl_diag_set(err, path, no, 0, "access must be r, w or rmw, found '%s'", f[8]);
 		return -1;
 	}
+	if (fields == 10 && cl_access_facts_parse(f[9], &l.facts, &l.roles, &m->arena, &bad)) {
+		cl_diag_set(err, path, no, 0, "unknown fact '%s' (expected atomic, lock, locked, "
+			    "once, cold, fresh or role=NAME, comma-separated, or '-')", bad);
+		return -1;
+	}
 	cl_access_map_add(m, &l);
 	return 0;
 }
@@ -108,6 +120,7 @@ static int map_file(struct cl_access_map *m, const char *path, struct cl_diag *e
 	size_t cap = 0;
 	ssize_t n;
 	unsigned no = 0;
+	size_t fields = 10;
 	int rc = 0;
 
 	if (!f) {
@@ -118,13 +131,16 @@ static int map_file(struct cl_access_map *m, const char *path, struct cl_diag *e
 		no++;
 		while (n && (buf[n - 1] == '\n' || buf[n - 1] == '\r'))
 			buf[--n] = '\0';
-		if (no == 1 && strcmp(buf, CL_ACCESS_MAP_HEADER)) {
+		if (no == 1 && !strcmp(buf, CL_ACCESS_MAP_HEADER_V1))
+			fields = 9;
+		else if (no == 1 && strcmp(buf, CL_ACCESS_MAP_HEADER)) {
 			cl_diag_set(err, path, 1, 0, "not an access map: the first line must be '%s' "
-				    "(written by -fplugin-arg-cachelint-access-map= or cachelint lint "
-				    "--access-map)", CL_ACCESS_MAP_HEADER);
+				    "or '%s' (written by -fplugin-arg-cachelint-access-map= or "
+				    "cachelint lint --access-map)", CL_ACCESS_MAP_HEADER,
+				    CL_ACCESS_MAP_HEADER_V1);
 			rc = -1;
 		} else if (no > 1 && n && buf[0] != '#') {
-			rc = map_line(m, path, no, buf, err);
+			rc = map_line(m, path, no, buf, fields, err);
 		}
 	}
 	if (!rc && !no) {

@@ -142,6 +142,9 @@ struct cl_profile_member {
  * @defined: cl_profile_apply() met this struct in an input; the lint and
  *           DWARF front ends, which see all inputs, report the profile
  *           structs that no input defined
+ * @statik: its entries were inferred from the code (a profile that says
+ *          `evidence: static`): a struct that the source annotates, or that
+ *          another profile describes, does not take them
  */
 struct cl_profile_struct {
 	const char *name;
@@ -150,6 +153,7 @@ struct cl_profile_struct {
 	uint32_t suppress;
 	struct cl_span span;
 	bool defined;
+	bool statik;
 };
 
 /**

@@ -320,13 +320,26 @@ static void members_merge(struct cl_arena *a, struct cl_profile_struct *ps,
 	cl_index_free(&paths);
 }
 
-/* @ts's strings are in @p's arena already: only the arrays move. */
+/*
+ * @ts's strings are in @p's arena already: only the arrays move.  Any
+ * other evidence for a struct outranks what was inferred from the code:
+ * an inferred struct does not add to one described, and one described
+ * replaces what was inferred.
+ */
 static void struct_merge(struct cl_profile *p, struct cl_profile_struct *ts)
 {
 	struct cl_profile_struct *ps = cl_profile_find(p, ts->name);
 
-	if (!ps)
+	if (ps && ts->statik && !ps->statik && ps->nmembers)
+		return;
+	if (ps && ps->statik && !ts->statik && ts->nmembers) {
+		ps->nmembers = 0;
+		ps->statik = false;
+	}
+	if (!ps) {
 		ps = ld_struct_add(p, ts->name, &ts->span);
+		ps->statik = ts->statik;
+	}
 	ps->suppress |= ts->suppress;
 	if (!ps->nmembers)
 		members_take(ps, ts);
@@ -382,9 +395,11 @@ static void load_commit(struct loader *ld)
 	bool thresholds = ld->set_write_hot || ld->set_read_mostly || ld->set_min_accesses;
 	size_t i;
 
-	for (i = 0; i < tmp->nstructs; i++)
+	for (i = 0; i < tmp->nstructs; i++) {
 		infer_struct(&tmp->structs[i], &p->arena, &tmp->thresholds, !thresholds,
 			     ld->samples);
+		tmp->structs[i].statik = ld->statik;
+	}
 	if (!p->nstructs) {
 		profile_take(p, tmp);
 	} else {

@@ -428,6 +428,20 @@ void cl_profile_evidence_lines(const struct cl_profile *p, struct cl_record *rec
 	}
 }
 
+/* A class the source gives @rec, at any depth: an annotation or a cacheline group. */
+static bool record_annotated(const struct cl_record *rec, unsigned depth)
+{
+	for (size_t i = 0; i < rec->nmembers && depth < 16; i++) {
+		const struct cl_member *m = &rec->members[i];
+
+		if (m->access.origin == CL_ORIGIN_SOURCE || m->access.origin == CL_ORIGIN_GROUP)
+			return true;
+		if (m->record && record_annotated(m->record, depth + 1))
+			return true;
+	}
+	return false;
+}
+
 size_t cl_profile_apply(struct cl_profile *p, struct cl_record *rec,
 			struct cl_arena *a, struct cl_findings *out)
 {
@@ -445,6 +459,9 @@ size_t cl_profile_apply(struct cl_profile *p, struct cl_record *rec,
 	rec->contention = cl_contention_record(&p->contention, &at);
 	rec->run_judged = p->contention.run;
 	rec->budgets = cl_profile_budgets(p, &at, a, &rec->nbudgets);
+	/* what the code implies gives way to what anyone said or measured */
+	if (ps && ps->statik && (record_annotated(rec, 0) || cl_record_has_evidence(rec)))
+		ps = NULL;
 	if (ps) {
 		ps->defined = true;
 		rec->suppress |= ps->suppress;

@@ -56,6 +56,9 @@ struct ctn_section;
  *                0; finds duplicate struct keys without copying the names
  * @struct_lines_cap: entries allocated in @struct_lines
  * @has_version: the file said "cachelint-profile: 1"
+ * @statik: the file said "evidence: static": its structs' entries were
+ *	inferred from the code (core/infer), and any other evidence for a
+ *	struct outranks them
  * @set_write_hot: the file sets thresholds.write-hot
  * @set_read_mostly: the file sets thresholds.read-mostly
  * @set_min_accesses: the file sets thresholds.min-accesses
@@ -82,6 +85,7 @@ struct loader {
 	unsigned *struct_lines;
 	size_t struct_lines_cap;
 	bool has_version;
+	bool statik;
 	bool set_write_hot, set_read_mostly, set_min_accesses;
 	bool samples;
 	bool set_min_transfers, set_min_samples, set_min_share;

@@ -59,7 +59,7 @@ static bool path_ends_with(const char *path, const char *suffix)
  * leaf's class.  The longest such path is the one the walk matched first.
  */
 static const struct cl_profile_member *leaf_entry(const struct cl_profile *p,
-						  const struct cl_leaf *l)
+						  const struct cl_leaf *l, bool *statik)
 {
 	const struct cl_profile_struct *ps;
 	const struct cl_profile_member *best = NULL;
@@ -71,6 +71,7 @@ static const struct cl_profile_member *leaf_entry(const struct cl_profile *p,
 	ps = cl_profile_find_record(p, &at);
 	if (!ps)
 		return NULL;
+	*statik = ps->statik;
 	for (size_t i = 0; i < ps->nmembers; i++) {
 		const struct cl_profile_member *e = &ps->members[i];
 
@@ -86,13 +87,17 @@ static const char *leaf_note(const struct cl_profile *p, const struct cl_leaf *l
 {
 	const struct cl_profile_member *e;
 	const char *text, *cls;
+	bool statik = false;
 
 	if (!l->path || (l->access.origin != CL_ORIGIN_PROFILE &&
 			 l->access.origin != CL_ORIGIN_INFERRED))
 		return NULL;
-	e = leaf_entry(p, l);
+	e = leaf_entry(p, l, &statik);
 	cls = class_words(a, &l->access);
-	if (l->access.origin == CL_ORIGIN_INFERRED && l->access.has_counts)
+	if (e && statik)
+		text = cl_arena_printf(a, "'%s' is %s, inferred from the code: %s", l->path, cls,
+				       e->from ? e->from : "no reason given");
+	else if (l->access.origin == CL_ORIGIN_INFERRED && l->access.has_counts)
 		text = cl_arena_printf(a, "'%s' is %s, inferred from reads %" PRIu64
 				       ", writes %" PRIu64 "%s%s", l->path, cls,
 				       l->access.reads, l->access.writes,

@@ -695,6 +695,21 @@ static int parse_counts(struct loader *ld, const char *key, void *arg)
 	return 0;
 }
 
+/* evidence: static — the file is the static tier's (cachelint infer, core/infer). */
+static int parse_evidence(struct loader *ld, const char *key, void *arg)
+{
+	char vb[SHOW_MAX];
+	const char *s = ld_scalar_value(ld, key);
+
+	(void)arg;
+	if (!s)
+		return -1;
+	if (strcmp(s, "static"))
+		return ld_err_here(ld, "'evidence' must be static, not '%s'", ld_show(vb, s));
+	ld->statik = true;
+	return 0;
+}
+
 static int parse_paths(struct loader *ld, const char *key, void *arg)
 {
 	return ld_parse_mapping(ld, key, path_kind_key, arg);
@@ -710,6 +725,7 @@ LD_KEYS(top_table, "key",
 	{ "line-size", parse_line_size },
 	{ "thresholds", parse_thresholds },
 	{ "counts", parse_counts },
+	{ "evidence", parse_evidence },
 	{ "suppress", parse_suppress },
 	{ "paths", parse_paths },
 	{ "structs", parse_structs },

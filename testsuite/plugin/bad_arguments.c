@@ -1,6 +1,6 @@
 // Bad plugin arguments are errors that name the argument, never ignored.
 // RUN: not %gcc-cl -fplugin-arg-cachelint-frobnicate -c %s -o %t.o 2>&1 | %check --check-prefix=UNKNOWN
-// UNKNOWN: cc1: error: cachelint: argument 'frobnicate': unknown (expected profile, line-size, alignment, adjacent, cacheline-groups, max-growth, propose, view, report, dump-layout, werror, instrument, instrument-notes, access-map or disable)
+// UNKNOWN: cc1: error: cachelint: argument 'frobnicate': unknown (expected profile, line-size, alignment, adjacent, cacheline-groups, max-growth, propose, view, report, dump-layout, werror, instrument, instrument-notes, access-map, infer or disable)
 // RUN: not %gcc-cl -fplugin-arg-cachelint-instrument=2pc -c %s -o %t.o 2>&1 | %check --check-prefix=INSTR
 // INSTR: cc1: error: cachelint: argument 'instrument': '2pc' is not a list of struct names (STRUCT[:STRUCT...], a C++ name as ns::box<int>)
 // An empty name ('a::b' is C++'s b in a, instrument_cxx.cc).
@@ -37,3 +37,6 @@ struct s {
 	long hot __write_hot;
 	long rm __read_mostly;
 };
+// RUN: not %gcc-cl -fplugin-arg-cachelint-infer=maybe -c %s -o %t.o 2>&1 | %check --check-prefix=INFER
+// INFER: cc1: error: cachelint: argument 'infer': must be on or off
+// RUN: not %gcc-cl -fplugin-arg-cachelint-infer -c %s -o %t.o 2>&1 | %check --check-prefix=INFER

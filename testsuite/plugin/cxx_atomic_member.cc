@@ -11,16 +11,16 @@
 // RUN: %gxx-cl -O2 -fplugin-arg-cachelint-instrument=all -c %s -o %t.i2.o
 // RUN: %gxx-cl -O2 -fplugin-arg-cachelint-instrument=A -c %s -o %t.ia.o
 // RUN: %gxx-cl -O2 -fplugin-arg-cachelint-propose -fplugin-arg-cachelint-report=%t.yaml -c %s -o %t.p.o
-// RUN: grep -cP 'atomic_base.h.*\tA\thead\t0\t8\trmw$' %t.O0.map | FileCheck --check-prefix=REACH %s
+// RUN: grep -cP 'atomic_base.h.*\tA\thead\t0\t8\trmw\tatomic$' %t.O0.map | FileCheck --check-prefix=REACH %s
 // REACH: 1
 #include <atomic>
 struct A { std::atomic<unsigned long> head; };
 A g;
 void worker() { g.head.fetch_add(1); }
-// CHECK: # cachelint-access-map 1
-// CHECK-NEXT: cxx_atomic_member.cc	[[#@LINE-2]]	19	worker	A	head	0	8	rmw
+// CHECK: # cachelint-access-map 2
+// CHECK-NEXT: cxx_atomic_member.cc	[[#@LINE-2]]	19	worker	A	head	0	8	rmw	atomic
 
 struct S { std::atomic<long> b; long c; };
 long f(S *s) { return s->b.load() + s->c; }
-// CHECK-NEXT: cxx_atomic_member.cc	[[#@LINE-1]]	26	f	S	b	0	8	r
-// CHECK-NEXT: cxx_atomic_member.cc	[[#@LINE-2]]	40	f	S	c	8	8	r
+// CHECK-NEXT: cxx_atomic_member.cc	[[#@LINE-1]]	26	f	S	b	0	8	r	atomic
+// CHECK-NEXT: cxx_atomic_member.cc	[[#@LINE-2]]	40	f	S	c	8	8	r	-

@@ -1,0 +1,599 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * infer.c - the static tier: from a unit's or a build's access map lines
+ * to the classes a reviewer would give (docs/inference.md)
+ *
+ * A member is write-shared when the code makes it move between CPUs: a
+ * lock taken on it, an atomic update of it, a write under a lock, or
+ * plain writes from two threads (or from one thread started several
+ * times) — always outside setup and teardown (initializers, allocators,
+ * setters of limits, constructors, __init code, objects not yet
+ * published).  It is read-mostly when it is read on a hot path and
+ * written only in setup, or nowhere in the code seen.  Where the code
+ * starts threads (pthread_create, thrd_create), the accesses are the
+ * threads' — the start routines, through the call graph — and a struct
+ * they touch is written as paths (`write: [producer]`, `read:
+ * [consumer]`), so the paths rule decides, as it does for an
+ * instrumented run; elsewhere (the kernel, a library) every function may
+ * run on every CPU at once and the struct gets classes.
+ *
+ * Nothing here knows a layout: the profile names members, and the front
+ * end that loads it lays them out.  Only the ranking guesses lines, from
+ * the offsets the map gives.
+ */
+#include "infer.h"
+
+#include <ctype.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "access_profile.h"
+#include "arena.h"
+#include "names.h"
+
+#define ROLES_MAX 16
+
+/* ------------------------------------------------------------------ */
+/* Setup functions, by the words of their names                        */
+/* ------------------------------------------------------------------ */
+
+static const char *const setup_words[] = {
+	"init", "alloc", "create", "setup", "new", "ctor", "dtor", "construct", "register",
+	"unregister", "configure", "config", "set", "reset", "destroy", "free", "exit",
+	"cleanup", "teardown", "fini", "deinit", "probe", "remove", "attach", "detach",
+	"install", "uninstall",
+};
+
+static bool setup_word(const char *w, size_t n)
+{
+	for (size_t i = 0; i < sizeof(setup_words) / sizeof(setup_words[0]); i++)
+		if (strlen(setup_words[i]) == n && !strncasecmp(w, setup_words[i], n))
+			return true;
+	return false;
+}
+
+/* The last component of a C++ name, template arguments and parameters left out. */
+static void last_component(const char *fn, const char **s, size_t *n, const char **prev,
+			   size_t *prevn)
+{
+	const char *start = fn, *pstart = NULL;
+	size_t depth = 0;
+	const char *p;
+
+	*prev = NULL;
+	*prevn = 0;
+	for (p = fn; *p && *p != '('; p++) {
+		if (*p == '<')
+			depth++;
+		else if (*p == '>' && depth)
+			depth--;
+		else if (!depth && p[0] == ':' && p[1] == ':') {
+			pstart = start;
+			*prevn = (size_t)(p - start);
+			start = p + 2;
+			p++;
+		}
+	}
+	*prev = pstart;
+	*s = start;
+	*n = strcspn(start, "<(");
+	if (*prev)
+		*prevn = strcspn(*prev, "<(:") < *prevn ? strcspn(*prev, "<(:") : *prevn;
+}
+
+bool cl_infer_setup_function(const char *function)
+{
+	const char *s, *prev;
+	size_t n, prevn, i = 0;
+
+	if (!function || !*function || !strcmp(function, "-"))
+		return false;
+	last_component(function, &s, &n, &prev, &prevn);
+	/* a constructor (A::A) or a destructor (A::~A) */
+	if (n && s[0] == '~')
+		return true;
+	if (prev && prevn == n && !strncmp(prev, s, n))
+		return true;
+	/* words: between '_', and at a lower-to-upper change (setValue) */
+	while (i < n) {
+		size_t j = i;
+
+		while (j < n && s[j] == '_')
+			j++;
+		i = j;
+		while (j < n && s[j] != '_' &&
+		       !(j > i && islower((unsigned char)s[j - 1]) && isupper((unsigned char)s[j])))
+			j++;
+		if (j > i && setup_word(s + i, j - i))
+			return true;
+		i = j;
+	}
+	return false;
+}
+
+/* ------------------------------------------------------------------ */
+/* What one member's lines say                                          */
+/* ------------------------------------------------------------------ */
+
+/**
+ * struct roles - thread start routines, each once
+ * @name: the routine's name
+ * @many: started more than once, or in a loop
+ * @n: how many
+ */
+struct roles {
+	const char *name[ROLES_MAX];
+	bool many[ROLES_MAX];
+	size_t n;
+};
+
+/**
+ * struct member_view - one member of one struct, from all its lines
+ * @record: the struct as profiles key it
+ * @member: the member's path
+ * @offset: the lowest offset an access of it had
+ * @lock: a lock taken on it outside setup
+ * @atomic: an atomic update of it outside setup
+ * @locked: a plain write of it under a lock outside setup
+ * @write: a plain write outside setup
+ * @read: a read outside setup (by a thread, where the struct has threads)
+ * @setup: a write in setup
+ * @wfns: the functions outside setup that write it, counted once each
+ * @wfn: the last of them
+ * @writers: the threads that write it outside setup
+ * @readers: the threads that read it outside setup
+ * @threads: some line of it said which threads run its function
+ * @shared: inferred write-shared
+ * @mostly: inferred read-mostly
+ */
+struct member_view {
+	const char *record, *member;
+	uint64_t offset;
+	const struct cl_access_line *lock, *atomic, *locked, *write, *read, *setup;
+	unsigned wfns;
+	const char *wfn;
+	struct roles writers, readers;
+	bool threads;
+	bool shared, mostly;
+};
+
+static void roles_add(struct roles *r, const char *list, struct cl_arena *a)
+{
+	while (list && *list) {
+		const char *e = strchr(list, ',');
+		size_t n = e ? (size_t)(e - list) : strlen(list);
+		bool many = n && list[n - 1] == '+';
+		size_t k = many ? n - 1 : n, i;
+
+		for (i = 0; i < r->n; i++)
+			if (strlen(r->name[i]) == k && !strncmp(r->name[i], list, k))
+				break;
+		if (i == r->n && r->n < ROLES_MAX)
+			r->name[r->n++] = cl_arena_printf(a, "%.*s", (int)k, list);
+		if (i < r->n)
+			r->many[i] |= many;
+		list += n + (e ? 1 : 0);
+	}
+}
+
+static bool line_setup(const struct cl_access_line *l)
+{
+	return (l->facts & (CL_FACT_COLD | CL_FACT_FRESH)) || cl_infer_setup_function(l->function);
+}
+
+/*
+ * Read @l into @v.  @threads: the struct's lines name threads somewhere,
+ * so an access by a function no thread runs (main before it starts them,
+ * after it joins them) is setup, not a hot path.
+ */
+static void view_line(struct member_view *v, const struct cl_access_line *l, bool threads,
+		      struct cl_arena *a)
+{
+	bool writes = l->kind != CL_ACCESS_READ;
+
+	if (l->offset < v->offset)
+		v->offset = l->offset;
+	if (l->roles)
+		v->threads = true;
+	if (line_setup(l) || (threads && !l->roles)) {
+		if (writes && !v->setup)
+			v->setup = l;
+		return;
+	}
+	if (writes) {
+		if (!v->wfn || strcmp(v->wfn, l->function))
+			v->wfns++;
+		v->wfn = l->function;
+		roles_add(&v->writers, l->roles, a);
+	}
+	if (l->kind != CL_ACCESS_WRITE) {
+		if (!v->read && l->kind == CL_ACCESS_READ)
+			v->read = l;
+		roles_add(&v->readers, l->roles, a);
+	}
+	if (l->facts & CL_FACT_LOCK) {
+		if (!v->lock)
+			v->lock = l;
+	} else if (l->kind == CL_ACCESS_RMW || (writes && (l->facts & CL_FACT_ATOMIC))) {
+		if (!v->atomic)
+			v->atomic = l;
+	} else if (writes && (l->facts & CL_FACT_LOCKED)) {
+		if (!v->locked)
+			v->locked = l;
+	} else if (writes && !v->write) {
+		v->write = l;
+	}
+}
+
+static bool roles_shared(const struct roles *r)
+{
+	return r->n > 1 || (r->n == 1 && r->many[0]);
+}
+
+static void view_classify(struct member_view *v)
+{
+	v->shared = v->lock || v->atomic || v->locked || roles_shared(&v->writers);
+	v->mostly = !v->shared && v->read && !v->write && !v->writers.n && !v->atomic;
+}
+
+/* ------------------------------------------------------------------ */
+/* The structs                                                          */
+/* ------------------------------------------------------------------ */
+
+/**
+ * struct struct_view - one struct's members, and its rank
+ * @record: the struct's key
+ * @members: its members with lines
+ * @n: how many
+ * @threads: some line names threads: paths, not classes
+ * @pairs: write-shared and read-mostly (or thread-written) members the
+ *	map's offsets put on one line: the ranking's first key
+ * @sites: write-shared members: its second
+ * @hot: the measured profile's accesses of the struct: the first, when given
+ */
+struct struct_view {
+	const char *record;
+	struct member_view *members;
+	size_t n;
+	bool threads;
+	uint64_t pairs, sites, hot;
+};
+
+static int line_order(const void *x, const void *y)
+{
+	const struct cl_access_line *a = *(const struct cl_access_line *const *)x;
+	const struct cl_access_line *b = *(const struct cl_access_line *const *)y;
+	int c;
+
+	if ((c = strcmp(a->record, b->record)) || (c = strcmp(a->member, b->member)) ||
+	    (c = strcmp(a->function, b->function)) || (c = strcmp(a->file, b->file)))
+		return c;
+	if (a->line != b->line)
+		return a->line < b->line ? -1 : 1;
+	if (a->column != b->column)
+		return a->column < b->column ? -1 : 1;
+	return (int)a->kind - (int)b->kind;
+}
+
+/*
+ * A member path the profile can name: identifiers joined by '.'.  An
+ * anonymous member's lines (a C++ base, a lambda's capture) are left out.
+ */
+static bool path_plain(const char *s)
+{
+	bool start = true;
+
+	for (; *s; s++) {
+		if (*s == '.') {
+			if (start)
+				return false;
+			start = true;
+		} else if (isalnum((unsigned char)*s) || *s == '_') {
+			if (start && isdigit((unsigned char)*s))
+				return false;
+			start = false;
+		} else {
+			return false;
+		}
+	}
+	return !start;
+}
+
+static bool member_counts(const struct member_view *v, bool threads)
+{
+	if (threads)
+		return v->shared || v->writers.n || (v->mostly && v->readers.n);
+	return v->shared || v->mostly;
+}
+
+/* The pairs a line of @line_size bytes would hold, if the struct started on one. */
+static void struct_rank(struct struct_view *s, unsigned line_size)
+{
+	for (size_t i = 0; i < s->n; i++) {
+		const struct member_view *w = &s->members[i];
+
+		if (!w->shared && !(s->threads && w->writers.n))
+			continue;
+		s->sites++;
+		for (size_t j = 0; j < s->n; j++) {
+			const struct member_view *r = &s->members[j];
+
+			if (j == i || !member_counts(r, s->threads) || r->offset / line_size !=
+			    w->offset / line_size)
+				continue;
+			if (s->threads ? r->mostly || r->writers.n : r->mostly)
+				s->pairs++;
+		}
+	}
+}
+
+static uint64_t hot_accesses(const struct cl_profile *hot, const char *record)
+{
+	const struct cl_profile_struct *ps = hot ? cl_profile_find(hot, record) : NULL;
+	uint64_t sum = 0;
+
+	for (size_t i = 0; ps && i < ps->nmembers; i++)
+		sum += ps->members[i].access.reads + ps->members[i].access.writes;
+	return sum;
+}
+
+static int struct_order(const void *x, const void *y)
+{
+	const struct struct_view *a = x, *b = y;
+
+	if (a->hot != b->hot)
+		return a->hot > b->hot ? -1 : 1;
+	if (a->pairs != b->pairs)
+		return a->pairs > b->pairs ? -1 : 1;
+	if (a->sites != b->sites)
+		return a->sites > b->sites ? -1 : 1;
+	return strcmp(a->record, b->record);
+}
+
+/* ------------------------------------------------------------------ */
+/* Writing                                                              */
+/* ------------------------------------------------------------------ */
+
+static const char *where(const struct cl_infer_config *cfg, const struct cl_access_line *l,
+			 struct cl_arena *a)
+{
+	const char *f = l->file;
+	size_t n = cfg->dir ? strlen(cfg->dir) : 0;
+
+	if (n && !strncmp(f, cfg->dir, n) && f[n] == '/')
+		f += n + 1;
+	return cl_arena_printf(a, "%s (%s:%u)", l->function, f, l->line);
+}
+
+static const char *roles_text(const struct roles *r, struct cl_arena *a)
+{
+	const char *t = "";
+
+	for (size_t i = 0; i < r->n; i++)
+		t = cl_arena_printf(a, "%s%s%s%s", t, i ? (i + 1 == r->n ? " and " : ", ") : "",
+				    r->name[i], r->many[i] ? " (several threads)" : "");
+	return t;
+}
+
+/* Why @v is what it is, for the entry's from: and the finding's note. */
+static const char *view_reason(const struct cl_infer_config *cfg, const struct member_view *v,
+			       struct cl_arena *a)
+{
+	const char *why, *more = "";
+
+	if (v->wfns > 1)
+		more = cl_arena_printf(a, " and %u more function%s", v->wfns - 1,
+				       v->wfns > 2 ? "s" : "");
+	if (v->lock)
+		why = cl_arena_printf(a, "a lock, taken in %s%s", where(cfg, v->lock, a), more);
+	else if (v->atomic)
+		why = cl_arena_printf(a, "updated atomically in %s%s", where(cfg, v->atomic, a),
+				      more);
+	else if (v->locked)
+		why = cl_arena_printf(a, "written under a lock in %s%s", where(cfg, v->locked, a),
+				      more);
+	else if (v->writers.n)
+		why = cl_arena_printf(a, "written by thread%s %s in %s%s",
+				      roles_shared(&v->writers) ? "s" : "",
+				      roles_text(&v->writers, a), where(cfg, v->write, a), more);
+	else if (v->setup)
+		why = cl_arena_printf(a, "read in %s, written only in %s", where(cfg, v->read, a),
+				      where(cfg, v->setup, a));
+	else
+		why = cl_arena_printf(a, "read in %s, written nowhere in the code seen",
+				      where(cfg, v->read, a));
+	return why;
+}
+
+/* A YAML double-quoted scalar. */
+static void put_quoted(FILE *out, const char *s)
+{
+	fputc('"', out);
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c == '"' || c == '\\')
+			fprintf(out, "\\%c", c);
+		else if (c < 0x20 || c == 0x7f)
+			fprintf(out, "\\x%02x", c);
+		else
+			fputc(c, out);
+	}
+	fputc('"', out);
+}
+
+/* A path name: letters, digits, '_', '-' and '.'; anything else becomes '_'. */
+static const char *path_name(const char *role, struct cl_arena *a)
+{
+	char *p = cl_arena_strdup(a, role);
+
+	for (char *q = p; *q; q++)
+		if (!isalnum((unsigned char)*q) && *q != '_' && *q != '-' && *q != '.')
+			*q = '_';
+	return p;
+}
+
+static void put_roles(FILE *out, const char *key, const struct roles *r, struct cl_arena *a)
+{
+	fprintf(out, "%s: [", key);
+	for (size_t i = 0; i < r->n; i++)
+		fprintf(out, "%s%s", i ? ", " : "", path_name(r->name[i], a));
+	fputc(']', out);
+}
+
+static void put_member(FILE *out, const struct cl_infer_config *cfg, const struct struct_view *s,
+		       const struct member_view *v, struct cl_arena *a)
+{
+	fprintf(out, "    %s: {", v->member);
+	if (s->threads && (v->writers.n || v->readers.n)) {
+		if (v->writers.n) {
+			put_roles(out, "write", &v->writers, a);
+			fputs(", ", out);
+		}
+		if (v->readers.n) {
+			put_roles(out, "read", &v->readers, a);
+			fputs(", ", out);
+		}
+	} else {
+		fprintf(out, "class: %s, ", v->shared ? "write_hot" : "read_mostly");
+	}
+	fputs("from: ", out);
+	put_quoted(out, view_reason(cfg, v, a));
+	fputs("}\n", out);
+}
+
+static void put_struct(FILE *out, const struct cl_infer_config *cfg, const struct struct_view *s,
+		       size_t rank, struct cl_infer_result *res, struct cl_arena *a)
+{
+	fputs("  ", out);
+	put_quoted(out, s->record);
+	fprintf(out, ":  # %zu: %" PRIu64 " pair%s on a line, %" PRIu64 " write-shared member%s",
+		rank, s->pairs, s->pairs == 1 ? "" : "s", s->sites, s->sites == 1 ? "" : "s");
+	if (s->hot)
+		fprintf(out, ", %" PRIu64 " measured accesses", s->hot);
+	fputc('\n', out);
+	for (size_t i = 0; i < s->n; i++) {
+		const struct member_view *v = &s->members[i];
+
+		if (!member_counts(v, s->threads))
+			continue;
+		put_member(out, cfg, s, v, a);
+		res->write_shared += v->shared;
+		res->read_mostly += v->mostly;
+	}
+	res->structs++;
+}
+
+/* Threads that run on several CPUs at once are concurrent paths. */
+static void put_paths(FILE *out, const struct struct_view *sv, size_t n, struct cl_arena *a)
+{
+	struct roles all = { 0 };
+	bool any = false;
+
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = 0; j < sv[i].n; j++) {
+			const struct member_view *v = &sv[i].members[j];
+
+			for (int k = 0; k < 2; k++) {
+				const struct roles *r = k ? &v->readers : &v->writers;
+
+				for (size_t x = 0; x < r->n; x++)
+					if (r->many[x])
+						roles_add(&all, cl_arena_printf(a, "%s+", r->name[x]), a);
+			}
+		}
+	for (size_t i = 0; i < all.n; i++) {
+		if (!any)
+			fputs("paths:\n", out);
+		any = true;
+		fprintf(out, "  %s: concurrent\n", path_name(all.name[i], a));
+	}
+}
+
+/* Whether the struct says enough for a finding: two members that count. */
+static bool struct_worth(const struct struct_view *s)
+{
+	size_t shared = 0, counted = 0;
+
+	for (size_t i = 0; i < s->n; i++) {
+		const struct member_view *v = &s->members[i];
+
+		shared += v->shared || (s->threads && v->writers.n);
+		counted += member_counts(v, s->threads);
+	}
+	return shared && counted > 1;
+}
+
+static struct struct_view *views_build(const struct cl_access_map *m,
+				       const struct cl_infer_config *cfg, size_t *nout,
+				       struct cl_arena *a)
+{
+	const struct cl_access_line **v = malloc((m->n ? m->n : 1) * sizeof(*v));
+	struct struct_view *sv = NULL;
+	size_t n = 0, cap = 0, i = 0;
+
+	if (!v)
+		abort();
+	for (size_t k = 0; k < m->n; k++)
+		v[k] = &m->v[k];
+	qsort(v, m->n, sizeof(*v), line_order);
+	while (i < m->n) {
+		const char *rec = v[i]->record;
+		struct struct_view s = { .record = rec };
+		size_t end = i, mcap = 0;
+
+		while (end < m->n && !strcmp(v[end]->record, rec)) {
+			s.threads |= v[end]->roles != NULL;
+			end++;
+		}
+		while (i < end) {
+			struct member_view *mv = cl_vec_push(&s.members, &s.n, &mcap);
+
+			mv->record = rec;
+			mv->member = v[i]->member;
+			mv->offset = UINT64_MAX;
+			for (; i < end && !strcmp(v[i]->member, mv->member); i++)
+				view_line(mv, v[i], s.threads, a);
+			view_classify(mv);
+			if (!path_plain(mv->member))
+				s.n--;
+		}
+		if ((!cfg->only || cfg->only(cfg->only_data, rec)) && struct_worth(&s)) {
+			struct_rank(&s, cfg->line_size ? cfg->line_size : 64);
+			s.hot = hot_accesses(cfg->hot, rec);
+			*(struct struct_view *)cl_vec_push(&sv, &n, &cap) = s;
+		} else {
+			free(s.members);
+		}
+	}
+	free(v);
+	if (n)
+		qsort(sv, n, sizeof(*sv), struct_order);
+	*nout = n;
+	return sv;
+}
+
+int cl_infer_write(const struct cl_access_map *m, const struct cl_infer_config *cfg,
+		   FILE *out, struct cl_infer_result *res)
+{
+	struct cl_arena a;
+	struct struct_view *sv;
+	size_t n;
+
+	memset(res, 0, sizeof(*res));
+	cl_arena_init(&a);
+	sv = views_build(m, cfg, &n, &a);
+	fputs("# Inferred from the code by cachelint (docs/inference.md): each entry says\n"
+	      "# from which accesses.  The structs with the most evidence come first.\n"
+	      "cachelint-profile: 1\nevidence: static\n", out);
+	put_paths(out, sv, n, &a);
+	fputs(n ? "structs:\n" : "structs: {}\n", out);
+	for (size_t i = 0; i < n; i++) {
+		put_struct(out, cfg, &sv[i], i + 1, res, &a);
+		free(sv[i].members);
+	}
+	free(sv);
+	cl_arena_free(&a);
+	return ferror(out) ? -1 : 0;
+}

@@ -51,7 +51,8 @@ static enum pp_kind metric_kind(const char *s, size_t n, const char **func, size
 
 		if ((size_t)(end - p) <= k || strncmp(p, kinds[i].word, k))
 			continue;
-		dot = memchr(p + k, '.', (size_t)(end - p - (ptrdiff_t)k));	/* past "cycles-pp" */
+		/* the event ("cycles-pp") ends at the next dot */
+		dot = memchr(p + k, '.', (size_t)(end - p - (ptrdiff_t)k));
 		if (!dot || dot + 1 == end)
 			return PP_OTHER;
 		*func = dot + 1;
@@ -149,7 +150,8 @@ static int pp_line_read(struct imp_stage *st, const struct imp_line *l, enum cl_
 	int n;
 
 	for (const char *p = l->s; p + strlen(PP_PREFIX) <= end && !m; p++)
-		if (!strncmp(p, PP_PREFIX, strlen(PP_PREFIX)) && (p == l->s || !imp_is_path(p - 1, 1)))
+		if (!strncmp(p, PP_PREFIX, strlen(PP_PREFIX)) &&
+		    (p == l->s || !imp_is_path(p - 1, 1)))
 			m = p;
 	if (!m)
 		return 0;
@@ -232,7 +234,8 @@ static struct pp_member *member_of(struct pp_member **v, size_t *n, size_t *cap,
 				   const struct cl_access_line *al)
 {
 	for (size_t i = 0; i < *n; i++)
-		if (!strcmp((*v)[i].al->member, al->member) && !strcmp((*v)[i].al->record, al->record))
+		if (!strcmp((*v)[i].al->member, al->member) &&
+		    !strcmp((*v)[i].al->record, al->record))
 			return &(*v)[i];
 	struct pp_member *m = cl_vec_push(v, n, cap);
 
@@ -370,7 +373,8 @@ static void pp_join(struct imp_stage *st, const struct pp_report *r,
 	imp_stage_source(st, "%s (kernel test robot perf-profile%s: %zu %s lines with a share%s)",
 			 st->name, side == CL_SIDE_BASE ? ", base side" :
 			 side == CL_SIDE_PATCHED ? ", patched side" : "", used,
-			 self ? "self" : "children", r->calltrace ? "; calltrace lines left out" : "");
+			 self ? "self" : "children",
+			 r->calltrace ? "; calltrace lines left out" : "");
 }
 
 int cl_import_perf_profile(struct cl_import *imp, const char *name, const char *buf, size_t len,

@@ -106,7 +106,8 @@ static bool parse_time(const char *s, size_t n, uint64_t *ns)
 	if (!dot || n < 4 || s[n - 1] != ':' || !imp_parse_u64(s, (size_t)(dot - s), &sec))
 		return false;
 	digits = n - 1 - (size_t)(dot + 1 - s);
-	if (!digits || digits > 9 || !all_digits(dot + 1, digits) || sec > UINT64_MAX / 1000000000)
+	if (!digits || digits > 9 || !all_digits(dot + 1, digits) ||
+	    sec >= UINT64_MAX / 1000000000)
 		return false;
 	for (size_t i = 0; i < 9; i++)
 		frac = frac * 10 + (i < digits ? (uint64_t)(dot[1 + i] - '0') : 0);
@@ -176,7 +177,8 @@ static void parse_frame(struct imp_stage *st, struct ps_sample *s, const char *p
 		const char *plus = NULL;
 
 		for (const char *q = p; q + 3 < end; q++)
-			if (q[0] == '+' && q[1] == '0' && q[2] == 'x' && is_hex(q + 3, (size_t)(end - q - 3)))
+			if (q[0] == '+' && q[1] == '0' && q[2] == 'x' &&
+			    is_hex(q + 3, (size_t)(end - q - 3)))
 				plus = q;
 		if (plus) {
 			s->symoff = hex_value(plus + 3, (size_t)(end - plus - 3));
@@ -705,7 +707,8 @@ static void concurrency_say(struct ps_join *j, struct ps_pair *pairs, size_t npa
 		if (!first)
 			continue;
 		for (size_t p = 0; p < npairs; p++) {
-			const struct ps_member *w = &j->members[pairs[p].w], *v = &j->members[pairs[p].v];
+			const struct ps_member *w = &j->members[pairs[p].w];
+			const struct ps_member *v = &j->members[pairs[p].v];
 
 			if (strcmp(w->al->record, rec))
 				continue;

@@ -31,6 +31,7 @@ enum {
 	OPT_ACCESS_MAP,
 	OPT_BINARY,
 	OPT_VERBOSE,
+	OPT_SIDE,
 };
 
 static const struct option long_options[] = {
@@ -41,6 +42,7 @@ static const struct option long_options[] = {
 	{ "access-map", required_argument, NULL, OPT_ACCESS_MAP },
 	{ "binary", required_argument, NULL, OPT_BINARY },
 	{ "verbose", no_argument, NULL, OPT_VERBOSE },
+	{ "side", required_argument, NULL, OPT_SIDE },
 	CLI_LONG_QUIET,
 	CLI_LONG_HELP_VERSION,
 	{ NULL, 0, NULL, 0 },
@@ -68,6 +70,16 @@ static void usage(FILE *out)
 	      "                           the line and access kind; writes the members' load\n"
 	      "                           and store samples and each line's contention\n"
 	      "                           evidence (HITMs: false and true sharing)\n"
+	      "  perf-script              perf script of any event (cpu-clock, cycles), with or\n"
+	      "                           without -g and -F: each sample's source line (srcline,\n"
+	      "                           or its address through --binary) joined through the\n"
+	      "                           --access-map to the members that line reads and\n"
+	      "                           writes: their samples, per thread (per CPU in the\n"
+	      "                           kernel), and which threads touched a line at once\n"
+	      "  perf-profile             the kernel test robot's perf-profile.self.cycles-pp.FUNC\n"
+	      "                           lines (children where there are none): each function's\n"
+	      "                           share to every member the --access-map says it reads\n"
+	      "                           or writes (function-level); --side for a comparison\n"
 	      "  net-cachelines           Documentation/networking/net_cachelines/*.rst: each\n"
 	      "                           column is a path (tx, rx): read_mostly is read on it,\n"
 	      "                           read_write read and written, write_mostly written, - not\n"
@@ -82,16 +94,18 @@ static void usage(FILE *out)
 	      "  --stores FILE       the same for stores (writes)\n"
 	      "  --struct NAME       (net-cachelines) the struct the tables describe, when a\n"
 	      "                      file names none\n"
-	      "  --access-map FILE   (perf-c2c) an access map written by\n"
+	      "  --access-map FILE   (perf-c2c, perf-script, perf-profile) an access map written by\n"
 	      "                      -fplugin-arg-cachelint-access-map= or cachelint lint\n"
 	      "                      --access-map, or a directory of them; repeatable\n"
-	      "  --binary FILE       (perf-c2c) join by address through FILE's DWARF (the\n"
+	      "  --binary FILE       (perf-c2c, perf-script) join by address through FILE's DWARF (the\n"
 	      "                      executable, or the -dbg vmlinux): a row's code address\n"
 	      "                      to its source line (the line table), then through the\n"
 	      "                      access map, for rows without a Source:Line; a data\n"
 	      "                      address in a static object (a global struct or array)\n"
 	      "                      to its member, no map needed; repeatable\n"
-	      "  --verbose           (perf-c2c) list each row not resolved to a member, and why\n"
+	      "  --verbose           (perf-c2c, perf-script, perf-profile) list each row, sample or\n"
+	      "                      function not resolved to a member, and why\n"
+	      "  --side SIDE         (perf-profile) the column of a comparison: base or patched\n"
 	      "  --quiet             no notes on standard error (warnings stay)\n"
 	      "\n"
 	      "perf report --group output is read too: a Period or Samples column gives each\n"
@@ -116,6 +130,8 @@ static void usage(FILE *out)
 	      "  perf c2c record -- ./app && perf c2c report --stdio > c2c.txt\n"
 	      "  cachelint import perf-c2c --access-map app.map c2c.txt -o app.yaml\n"
 	      "  cachelint import perf-c2c --access-map app.map --binary ./app c2c.txt -o app.yaml\n"
+	      "  perf record -e cpu-clock -g -- ./app && perf script -F +srcline > app.script\n"
+	      "  cachelint import perf-script --access-map app.map app.script -o app.yaml\n"
 	      "  gcc -fplugin=cachelint.so -fplugin-arg-cachelint-profile=app.yaml -c app.c\n"
 	      "\n"
 	      "Exit status: 0 written, 2 usage or input error.\n", out);
@@ -142,6 +158,7 @@ struct input {
  * @maps: --access-map, @nmaps of them
  * @bins: --binary, @nbins of them
  * @verbose: --verbose
+ * @side: --side (perf-profile)
  */
 struct import_args {
 	enum cl_import_kind kind;
@@ -155,6 +172,7 @@ struct import_args {
 	const char **bins;
 	size_t nbins;
 	bool verbose;
+	enum cl_profile_side side;
 };
 
 static void add_input(struct import_args *a, const char *path, enum cl_events events)
@@ -191,6 +209,13 @@ static int handle_option(struct import_args *a, int opt, char **argv)
 	case OPT_VERBOSE:
 		a->verbose = true;
 		return -1;
+	case OPT_SIDE:
+		if (!strcmp(optarg, "base") || !strcmp(optarg, "patched")) {
+			a->side = optarg[0] == 'b' ? CL_SIDE_BASE : CL_SIDE_PATCHED;
+			return -1;
+		}
+		cl_error("import: --side is base or patched, not '%s'", optarg);
+		return EXIT_USAGE;
 	case CLI_OPT_HELP:
 		usage(stdout);
 		return EXIT_SUCCESS;
@@ -237,7 +262,8 @@ static int parse_args(int argc, char **argv, struct import_args *a)
 	k = cl_import_kind_lookup(kind);
 	if (k < 0) {
 		cl_error("import: unknown kind '%s' (expected perf-typeoff, "
-			  "perf-annotate-data-type, perf-c2c or net-cachelines)", kind);
+			  "perf-annotate-data-type, perf-c2c, perf-script, perf-profile or "
+			  "net-cachelines)", kind);
 		return EXIT_USAGE;
 	}
 	a->kind = (enum cl_import_kind)k;
@@ -248,6 +274,7 @@ static int check_args(const struct import_args *a)
 {
 	bool perf = a->kind != CL_IMPORT_NET_CACHELINES;
 	bool c2c = a->kind == CL_IMPORT_PERF_C2C;
+	bool joined = c2c || a->kind == CL_IMPORT_PERF_SCRIPT || a->kind == CL_IMPORT_PERF_PROFILE;
 
 	if (!a->ninputs) {
 		cl_error("import: no input files (cachelint import --help)");
@@ -259,8 +286,23 @@ static int check_args(const struct import_args *a)
 			return EXIT_USAGE;
 		}
 	}
-	if (!c2c && (a->nmaps || a->nbins || a->verbose)) {
-		cl_error("import: --access-map, --binary and --verbose are for perf-c2c");
+	if (!joined && (a->nmaps || a->nbins || a->verbose)) {
+		cl_error("import: --access-map, --binary and --verbose are for perf-c2c, "
+			 "perf-script and perf-profile");
+		return EXIT_USAGE;
+	}
+	if (a->kind == CL_IMPORT_PERF_PROFILE && a->nbins) {
+		cl_error("import: --binary is not for perf-profile (its lines name functions, "
+			 "no addresses)");
+		return EXIT_USAGE;
+	}
+	if (a->side != CL_SIDE_ONE && a->kind != CL_IMPORT_PERF_PROFILE) {
+		cl_error("import: --side is for perf-profile");
+		return EXIT_USAGE;
+	}
+	if (joined && !c2c && !a->nmaps) {
+		cl_error("import: %s needs --access-map FILE: it says which members each source "
+			 "line and function reads and writes", cl_import_kind_name(a->kind));
 		return EXIT_USAGE;
 	}
 	if (c2c && !a->nmaps && !a->nbins) {
@@ -270,10 +312,12 @@ static int check_args(const struct import_args *a)
 			 "address");
 		return EXIT_USAGE;
 	}
-	for (size_t i = 0; c2c && i < a->ninputs; i++) {
+	for (size_t i = 0; joined && i < a->ninputs; i++) {
 		if (a->inputs[i].events != CL_EVENTS_BY_NAME) {
-			cl_error("import: --loads and --stores are not for perf-c2c (its rows say "
-				 "which are loads and stores)");
+			cl_error("import: --loads and --stores are not for %s (%s)",
+				 cl_import_kind_name(a->kind),
+				 c2c ? "its rows say which are loads and stores" :
+				 "the access map says which lines read and write");
 			return EXIT_USAGE;
 		}
 	}
@@ -336,6 +380,12 @@ static int import_one(struct cl_import *imp, const struct import_args *a,
 	case CL_IMPORT_PERF_C2C:
 		rc = cl_import_perf_c2c(imp, name, buf, len, map, bin, c2c, &err);
 		break;
+	case CL_IMPORT_PERF_SCRIPT:
+		rc = cl_import_perf_script(imp, name, buf, len, map, bin, c2c, &err);
+		break;
+	case CL_IMPORT_PERF_PROFILE:
+		rc = cl_import_perf_profile(imp, name, buf, len, map, a->side, c2c, &err);
+		break;
 	default:
 		rc = cl_import_net_cachelines(imp, name, buf, len, a->struct_name, &err);
 		break;
@@ -390,11 +440,18 @@ static void warnings_print(const struct cl_import *imp)
 	}
 }
 
+/* What the kind counts as resolved or not: perf-c2c's rows, perf script's samples. */
+static const char *unit_word(enum cl_import_kind kind)
+{
+	return kind == CL_IMPORT_PERF_SCRIPT ? "samples" :
+	       kind == CL_IMPORT_PERF_PROFILE ? "functions" : "rows";
+}
+
 /*
  * "cachelint: import: N of M rows not resolved to a member (REASONS)", and
  * with --verbose each row and why.
  */
-static void c2c_unresolved(const struct cl_c2c *c, bool verbose)
+static void c2c_unresolved(const struct cl_c2c *c, enum cl_import_kind kind, bool verbose)
 {
 	struct cl_strbuf b = { 0 };
 	struct cl_arena a;
@@ -404,8 +461,8 @@ static void c2c_unresolved(const struct cl_c2c *c, bool verbose)
 	cl_arena_init(&a);
 	for (size_t k = 0; k < c->nreasons; k++)
 		cl_strbuf_printf(&b, "%s%zu %s", k ? "; " : "", c->reason_rows[k], c->reason[k]);
-	cl_error("import: %zu of %zu rows not resolved to a member (%s)", c->unresolved,
-		 c->rows, cl_strbuf_take(&b, &a));
+	cl_error("import: %zu of %zu %s not resolved to a member (%s)", c->unresolved,
+		 c->rows, unit_word(kind), cl_strbuf_take(&b, &a));
 	cl_strbuf_free(&b);
 	cl_arena_free(&a);
 	for (size_t i = 0; verbose && i < c->nwhy; i++)
@@ -476,7 +533,7 @@ static int run(int argc, char **argv)
 		if (import_one(&imp, &a, &a.inputs[i], &map, bins ? &bin : NULL, &c2c))
 			goto out;
 	warnings_print(&imp);
-	c2c_unresolved(&c2c, a.verbose);
+	c2c_unresolved(&c2c, a.kind, a.verbose);
 	if (!cl_import_count(&imp) && imp.said.anonymous) {
 		cl_error("import: no struct member in the input%s: %zu %s%s of anonymous structs "
 			 "or unions, which have no name to key a profile (give them a tag or a "
@@ -485,8 +542,12 @@ static int run(int argc, char **argv)
 			 imp.said.anonymous == 1 ? " was" : "s were");
 		goto out;
 	}
-	if (!cl_import_count(&imp) && a.kind == CL_IMPORT_PERF_C2C) {
-		cl_error("import: no row of the input%s resolved to a member: nothing to write",
+	if (!cl_import_count(&imp) && (a.kind == CL_IMPORT_PERF_C2C ||
+					a.kind == CL_IMPORT_PERF_SCRIPT ||
+					a.kind == CL_IMPORT_PERF_PROFILE)) {
+		cl_error("import: no %s of the input%s resolved to a member: nothing to write",
+			 a.kind == CL_IMPORT_PERF_SCRIPT ? "sample" :
+			 a.kind == CL_IMPORT_PERF_PROFILE ? "function" : "row",
 			 a.ninputs > 1 ? "s" : "");
 		goto out;
 	}

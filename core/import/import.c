@@ -28,6 +28,8 @@ static const char *const kind_names[CL_IMPORT_KIND_COUNT] = {
 	[CL_IMPORT_PERF_ANNOTATE] = "perf-annotate-data-type",
 	[CL_IMPORT_NET_CACHELINES] = "net-cachelines",
 	[CL_IMPORT_PERF_C2C] = "perf-c2c",
+	[CL_IMPORT_PERF_SCRIPT] = "perf-script",
+	[CL_IMPORT_PERF_PROFILE] = "perf-profile",
 };
 
 static const char *const path_names[CL_IMPORT_NPATHS] = {
@@ -673,6 +675,7 @@ static void said_add(struct cl_import_said *to, const struct cl_import_said *fro
 	to->loads_partial |= from->loads_partial;
 	to->stores_partial |= from->stores_partial;
 	to->samples |= from->samples;
+	to->function_level |= from->function_level;
 	to->anonymous += from->anonymous;
 }
 
@@ -776,6 +779,9 @@ static void put_counts(struct cl_yw *w, const struct cl_import *imp,
 		cl_yw_key_u64(w, "reads", m->reads);
 	if (put_count(m->has_writes, s->stores, s->stores_partial, s->loads))
 		cl_yw_key_u64(w, "writes", m->writes);
+	/* function-level counts name their functions, which findings then show */
+	if (s->function_level && m->from)
+		cl_yw_key_quoted(w, "from", m->from);
 	cl_yw_map_end(w);
 }
 
@@ -844,6 +850,13 @@ int cl_import_write(FILE *out, const struct cl_import *imp, enum cl_import_kind 
 		fputs("# Each fast-path column is a path: read_mostly on it is read, read_write\n"
 		      "# read and written, write_mostly written, '-' not accessed; a field on\n"
 		      "# neither path is cold.  from: is the table line of each entry.\n", out);
+	else if (imp->said.function_level)
+		fputs("# Function-level: each count is a function's share of the cycles, in\n"
+		      "# hundredths of a percent, given to every member the access map says the\n"
+		      "# function reads (reads) or writes (writes), whether the time went there\n"
+		      "# or not; from: names the functions.  cachelint infers the classes from\n"
+		      "# their shares, and no floor of min-accesses applies (docs/importers.md).\n",
+		      out);
 	else if (imp->said.samples)
 		fputs("# Counts are perf samples of loads (reads) and stores (writes), each\n"
 		      "# standing for many accesses: cachelint infers the classes from their\n"

@@ -12,6 +12,11 @@
  *                            through access maps (import_c2c*.c)
  *   net-cachelines           the kernel's
  *                            Documentation/networking/net_cachelines/NAME.rst
+ *   perf-script              `perf script` samples of any event, joined to
+ *                            members through access maps (import_perf_script.c)
+ *   perf-profile             the kernel test robot's perf-profile.self.* lines:
+ *                            functions' shares to the members they touch
+ *                            (import_perf_profile.c)
  *
  * Each parser reads the text of one file into a struct cl_import, which
  * sums what every file says per struct member: load and store events
@@ -45,6 +50,8 @@ enum cl_import_kind {
 	CL_IMPORT_PERF_ANNOTATE,
 	CL_IMPORT_NET_CACHELINES,
 	CL_IMPORT_PERF_C2C,
+	CL_IMPORT_PERF_SCRIPT,
+	CL_IMPORT_PERF_PROFILE,
 	CL_IMPORT_KIND_COUNT
 };
 
@@ -159,6 +166,9 @@ struct cl_import_struct {
  * @samples: some counts are perf samples, not events: the profile says
  *           `counts: samples`, and the min-accesses floor (a number of
  *           accesses) does not apply to them
+ * @function_level: some counts are functions' shares given to every member
+ *                  they touch (perf-profile), not the members' own: the
+ *                  profile says so, and each entry's from: names the functions
  */
 struct cl_import_said {
 	const char **sources;
@@ -171,6 +181,7 @@ struct cl_import_said {
 	size_t nwarnings, warnings_cap;
 	bool loads_partial, stores_partial;
 	bool samples;
+	bool function_level;
 };
 
 /**
@@ -273,6 +284,34 @@ struct cl_c2c_binaries {
 int cl_import_perf_c2c(struct cl_import *imp, const char *name, const char *buf, size_t len,
 		       const struct cl_access_map *map, const struct cl_c2c_binaries *bin,
 		       struct cl_c2c *c2c, struct cl_diag *err);
+/*
+ * Read `perf script` output (any event, any -F with the sample's code
+ * address or source line) and join each sample's leaf line to the members
+ * @map lists on it (through @bin's line tables where perf printed no source
+ * line): their read and write samples into @imp, per thread and CPU in each
+ * entry's comment, the concurrency on their lines in notes.  The samples
+ * not resolved are counted by reason in @unres (its @rows: the samples).
+ */
+int cl_import_perf_script(struct cl_import *imp, const char *name, const char *buf, size_t len,
+			  const struct cl_access_map *map, const struct cl_c2c_binaries *bin,
+			  struct cl_c2c *unres, struct cl_diag *err);
+
+/* Which column of a robot's comparison perf-profile reads. */
+enum cl_profile_side {
+	CL_SIDE_ONE,		/* a single report: one value per line */
+	CL_SIDE_BASE,
+	CL_SIDE_PATCHED,
+};
+
+/*
+ * Read the kernel test robot's perf-profile.self.cycles-pp.FUNC lines
+ * (children where there are none) and give every member @map says FUNC
+ * reads or writes the function's share.  Functions with no line in the
+ * map are counted in @unres (its @rows: the functions).
+ */
+int cl_import_perf_profile(struct cl_import *imp, const char *name, const char *buf, size_t len,
+			   const struct cl_access_map *map, enum cl_profile_side side,
+			   struct cl_c2c *unres, struct cl_diag *err);
 /* Add the access map @path (a file, or a directory of *.cachelint.map) to @m. */
 int cl_access_map_load(struct cl_access_map *m, const char *path, struct cl_diag *err);
 

@@ -85,5 +85,13 @@ int c2c_parse(struct imp_stage *st, const char *buf, size_t len, struct c2c_repo
 int c2c_join(struct imp_stage *st, const struct c2c_report *rep, const struct cl_access_map *m,
 	     const struct cl_c2c_binaries *bin, struct cl_c2c *j);
 void c2c_report_free(struct c2c_report *r);
+/*
+ * The members the access map gives row @r (its Source:Line, or @src from
+ * a binary's line table; @code_why: why the binary gave none), as the join
+ * finds them: NULL with *@v (malloc'd, *@n of them), or why none.
+ */
+const char *c2c_row_members(const struct cl_access_map *m, const struct c2c_row *r,
+			    const char *src, const char *code_why,
+			    const struct cl_access_line ***v, size_t *n);
 
 #endif /* CACHELINT_IMPORT_C2C_H */

@@ -209,6 +209,26 @@ static void cands_outer(struct cands *c)
 	}
 }
 
+/*
+ * The members the access map gives row @r at its Source:Line, or at @src
+ * (a code address's line through a binary, NULL if none; @code_why why that
+ * gave none): the outer struct's member at an inlined helper's line.  For
+ * import perf-script, whose samples join as rows do.  NULL with *@v (malloc'd)
+ * and *@n, or why not.
+ */
+const char *c2c_row_members(const struct cl_access_map *m, const struct c2c_row *r,
+			    const char *src, const char *code_why,
+			    const struct cl_access_line ***v, size_t *n)
+{
+	struct res res = { .src = src, .code_why = code_why };
+	struct cands c = { 0 };
+	const char *why = candidates(m, r, &res, &c);
+
+	*v = c.v;
+	*n = c.n;
+	return why;
+}
+
 /* The row's member among @c, with the object at @delta of the line (INT64_MIN: not known). */
 static const struct cl_access_line *pick(const struct cands *c, const struct c2c_row *r,
 					 int64_t delta, uint64_t ls)

@@ -99,10 +99,13 @@ static const char *leaf_note(const struct cl_profile *p, const struct cl_leaf *l
 				       e->from ? e->from : "no reason given");
 	else if (l->access.origin == CL_ORIGIN_INFERRED && l->access.has_counts)
 		text = cl_arena_printf(a, "'%s' is %s, inferred from reads %" PRIu64
-				       ", writes %" PRIu64 "%s%s", l->path, cls,
+				       ", writes %" PRIu64 "%s%s%s%s%s", l->path, cls,
 				       l->access.reads, l->access.writes,
 				       e ? " at " : " in the profile",
-				       e ? cl_span_where(&e->span, a) : "");
+				       e ? cl_span_where(&e->span, a) : "",
+				       /* counts imported per function say so (perf-profile) */
+				       e && e->from ? " (from " : "", e && e->from ? e->from : "",
+				       e && e->from ? ")" : "");
 	else if (e && e->replaced_at)
 		text = cl_arena_printf(a, "'%s' is %s by the profile entry at %s", l->path,
 				       cls, cl_span_where(&e->span, a));

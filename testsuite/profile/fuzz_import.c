@@ -2,8 +2,10 @@
 /*
  * fuzz_import.c - libFuzzer target for the importers (core/import/)
  *
- * Every input goes through all three parsers, by event name and with
- * --loads, so the fixtures of testsuite/import/Inputs seed all of them.
+ * Every input goes through every parser, by event name and with --loads
+ * (perf-profile: a comparison's base side), so the fixtures of
+ * testsuite/import/Inputs seed all of them; perf-script and perf-profile
+ * join through a map of one line.
  * Besides memory errors and undefined behaviour, these are bugs:
  *   - a failed parse without a message, or one that changed the import;
  *   - an import with members whose profile the loader refuses: what
@@ -16,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "access_map.h"
 #include "access_profile.h"
 #include "import.h"
 
@@ -30,6 +33,34 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
+/*
+ * perf-script and perf-profile through a map of one line, which samples at
+ * pc.c:35 or in function charge join to (--loads: a comparison's base side).
+ */
+static int parse_joined(struct cl_import *imp, int kind, const char *text, size_t size,
+			enum cl_events ev, struct cl_diag *err)
+{
+	struct cl_access_line l = { .file = "/src/pc.c", .line = 35, .column = 3,
+				    .function = "charge", .record = "page_counter",
+				    .member = "usage.counter", .offset = 0, .size = 8,
+				    .kind = CL_ACCESS_RMW };
+	struct cl_access_map map;
+	struct cl_c2c unres = { 0 };
+	int rc;
+
+	cl_access_map_init(&map, NULL);
+	cl_access_map_add(&map, &l);
+	if (kind == CL_IMPORT_PERF_SCRIPT)
+		rc = cl_import_perf_script(imp, "fuzz.txt", text, size, &map, NULL, &unres, err);
+	else
+		rc = cl_import_perf_profile(imp, "fuzz.txt", text, size, &map,
+					    ev == CL_EVENTS_LOADS ? CL_SIDE_BASE : CL_SIDE_ONE,
+					    &unres, err);
+	cl_c2c_free(&unres);
+	cl_access_map_free(&map);
+	return rc;
+}
+
 static int parse(struct cl_import *imp, int kind, const char *text, size_t size,
 		 enum cl_events ev, struct cl_diag *err)
 {
@@ -38,6 +69,9 @@ static int parse(struct cl_import *imp, int kind, const char *text, size_t size,
 		return cl_import_perf_typeoff(imp, "fuzz.txt", text, size, ev, err);
 	case CL_IMPORT_PERF_ANNOTATE:
 		return cl_import_perf_annotate(imp, "fuzz.txt", text, size, ev, err);
+	case CL_IMPORT_PERF_SCRIPT:
+	case CL_IMPORT_PERF_PROFILE:
+		return parse_joined(imp, kind, text, size, ev, err);
 	default:
 		return cl_import_net_cachelines(imp, "fuzz.txt", text, size,
 						ev == CL_EVENTS_LOADS ? "given" : NULL, err);

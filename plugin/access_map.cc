@@ -19,6 +19,7 @@
 #include "access_walk.h"
 
 #include "access_map.h"
+#include "infer.h"
 #include "report.h"
 
 /**
@@ -130,11 +131,24 @@ static void map_line(location_t loc, tree fn, unsigned facts, const struct acces
 	map.types.safe_push(h->rtype);
 }
 
+/*
+ * Setup code (an initializer, an allocator, a setter: core/infer's words)
+ * and what it reaches: a helper that page_counter_set_max() calls makes a
+ * setup access there, whatever the helper's own name.
+ */
+static unsigned setup_facts(tree fn, unsigned facts)
+{
+	return fn && cl_infer_setup_function(function_name(fn)) ? facts | CL_FACT_SETUP : facts;
+}
+
 static void map_hit(void *, gimple_stmt_iterator *, const struct access_hit *h)
 {
-	map_line(h->loc, h->fn, h->facts, h);
+	unsigned facts = setup_facts(h->fn, h->facts);
+
+	map_line(h->loc, h->fn, facts, h);
 	if (h->reached)
-		map_line(h->via_loc, h->via_fn, h->via_facts, h);
+		map_line(h->via_loc, h->via_fn,
+			 setup_facts(h->via_fn, h->via_facts) | (facts & CL_FACT_SETUP), h);
 }
 
 static const struct access_sink map_sink_ops = { map_hit, NULL, NULL, NULL, NULL };

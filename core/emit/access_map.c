@@ -192,7 +192,9 @@ unsigned cl_access_lock_kinds(const char *fn, unsigned arg)
 	return CL_ACCESS_RMW;
 }
 
-static const char *const fact_names[] = { "atomic", "lock", "locked", "once", "cold", "fresh" };
+static const char *const fact_names[] = {
+	"atomic", "lock", "locked", "once", "cold", "fresh", "setup",
+};
 
 const char *cl_access_fact_name(unsigned bit)
 {

@@ -44,7 +44,8 @@ enum cl_access_kind {
 #define CL_FACT_ONCE	(1u << 3)	/* volatile: READ_ONCE, WRITE_ONCE */
 #define CL_FACT_COLD	(1u << 4)	/* in __init, __exit or __cold code */
 #define CL_FACT_FRESH	(1u << 5)	/* on an object this function allocated: not yet published */
-#define CL_FACTS_ALL	((1u << 6) - 1)
+#define CL_FACT_SETUP	(1u << 6)	/* in setup code, or reached from it (cl_infer_setup_function) */
+#define CL_FACTS_ALL	((1u << 7) - 1)
 
 /* A fact's name in the map ("atomic"), NULL past the last. */
 const char *cl_access_fact_name(unsigned bit);

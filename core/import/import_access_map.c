@@ -106,7 +106,7 @@ static int map_line(struct cl_access_map *m, const char *path, unsigned no, char
 	}
 	if (fields == 10 && cl_access_facts_parse(f[9], &l.facts, &l.roles, &m->arena, &bad)) {
 		cl_diag_set(err, path, no, 0, "unknown fact '%s' (expected atomic, lock, locked, "
-			    "once, cold, fresh or role=NAME, comma-separated, or '-')", bad);
+			    "once, cold, fresh, setup or role=NAME, comma-separated, or '-')", bad);
 		return -1;
 	}
 	cl_access_map_add(m, &l);

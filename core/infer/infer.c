@@ -133,6 +133,7 @@ struct roles {
  * @record: the struct as profiles key it
  * @member: the member's path
  * @offset: the lowest offset an access of it had
+ * @end: the end of the bytes its accesses touched
  * @lock: a lock taken on it outside setup
  * @atomic: an atomic update of it outside setup
  * @locked: a plain write of it under a lock outside setup
@@ -149,7 +150,7 @@ struct roles {
  */
 struct member_view {
 	const char *record, *member;
-	uint64_t offset;
+	uint64_t offset, end;
 	const struct cl_access_line *lock, *atomic, *locked, *write, *read, *setup;
 	unsigned wfns;
 	const char *wfn;
@@ -179,7 +180,8 @@ static void roles_add(struct roles *r, const char *list, struct cl_arena *a)
 
 static bool line_setup(const struct cl_access_line *l)
 {
-	return (l->facts & (CL_FACT_COLD | CL_FACT_FRESH)) || cl_infer_setup_function(l->function);
+	return (l->facts & (CL_FACT_COLD | CL_FACT_FRESH | CL_FACT_SETUP)) ||
+	       cl_infer_setup_function(l->function);
 }
 
 /*
@@ -194,6 +196,8 @@ static void view_line(struct member_view *v, const struct cl_access_line *l, boo
 
 	if (l->offset < v->offset)
 		v->offset = l->offset;
+	if (l->offset + l->size > v->end)
+		v->end = l->offset + l->size;
 	if (l->roles)
 		v->threads = true;
 	if (line_setup(l) || (threads && !l->roles)) {
@@ -234,7 +238,11 @@ static bool roles_shared(const struct roles *r)
 static void view_classify(struct member_view *v)
 {
 	v->shared = v->lock || v->atomic || v->locked || roles_shared(&v->writers);
-	v->mostly = !v->shared && v->read && !v->write && !v->writers.n && !v->atomic;
+	/*
+	 * Written nowhere in the code seen is no evidence: a unit sees a
+	 * page's flags read, and the units that set them are elsewhere.
+	 */
+	v->mostly = !v->shared && v->read && v->setup && !v->write && !v->writers.n;
 }
 
 /* ------------------------------------------------------------------ */
@@ -298,6 +306,35 @@ static bool path_plain(const char *s)
 		}
 	}
 	return !start;
+}
+
+static bool ranges_meet(const struct member_view *x, const struct member_view *y)
+{
+	return x->offset < y->end && y->offset < x->end;
+}
+
+/*
+ * The views of one word a union gives (a qspinlock's val, locked,
+ * pending, tail; a refcount and its atomic): one write-shared member is
+ * enough, the widest, or every pair would be said once per view.
+ */
+static void views_collapse(struct member_view *m, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (!m[i].shared)
+			continue;
+		for (size_t j = 0; j < n; j++) {
+			uint64_t wi = m[i].end - m[i].offset, wj = m[j].end - m[j].offset;
+
+			if (j == i || !m[j].shared || !ranges_meet(&m[i], &m[j]))
+				continue;
+			if (wj > wi || (wj == wi && j < i)) {
+				m[i].shared = false;
+				m[i].writers.n = 0;
+				break;
+			}
+		}
+	}
 }
 
 static bool member_counts(const struct member_view *v, bool threads)
@@ -397,12 +434,9 @@ static const char *view_reason(const struct cl_infer_config *cfg, const struct m
 		why = cl_arena_printf(a, "written by thread%s %s in %s%s",
 				      roles_shared(&v->writers) ? "s" : "",
 				      roles_text(&v->writers, a), where(cfg, v->write, a), more);
-	else if (v->setup)
+	else
 		why = cl_arena_printf(a, "read in %s, written only in %s", where(cfg, v->read, a),
 				      where(cfg, v->setup, a));
-	else
-		why = cl_arena_printf(a, "read in %s, written nowhere in the code seen",
-				      where(cfg, v->read, a));
 	return why;
 }
 
@@ -559,6 +593,7 @@ static struct struct_view *views_build(const struct cl_access_map *m,
 			if (!path_plain(mv->member))
 				s.n--;
 		}
+		views_collapse(s.members, s.n);
 		if ((!cfg->only || cfg->only(cfg->only_data, rec)) && struct_worth(&s)) {
 			struct_rank(&s, cfg->line_size ? cfg->line_size : 64);
 			s.hot = hot_accesses(cfg->hot, rec);

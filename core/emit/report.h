@@ -117,6 +117,18 @@ int cl_write_atomic(const char *path, int (*write)(FILE *out, void *data), void 
  * @path is something else).
  */
 int cl_make_dirs(const char *path);
+/* What a unit's report=DIR/ file ends with. */
+#define CL_REPORT_SUFFIX ".cachelint.yaml"
+/*
+ * The file a unit writes for an option that takes FILE or DIR/ (report=,
+ * access-map=): @path itself, or, when @path ends in '/', @path/<source>
+ * followed by @suffix, <source> the unit's path as given with every empty,
+ * "." and ".." component dropped, so that units of one build (a/x.c and
+ * b/x.c) never share a file and none is written outside @path.  The
+ * directories are made.  malloc()ed; NULL with errno when a directory
+ * cannot be made.
+ */
+char *cl_unit_output_path(const char *path, const char *source, const char *suffix);
 
 #ifdef __cplusplus
 }

@@ -112,7 +112,7 @@ struct patch_cmd {
 	struct edit *v;
 	size_t n, cap;
 	size_t reports;
-	/* structs with findings and no proposal: units built without propose */
+	/* structs with findings and no proposal (units built without propose) */
 	size_t unproposed;
 	struct verdict *verdicts;
 	size_t nverdicts, verdicts_cap;
@@ -673,7 +673,7 @@ static void say_no_patch(const struct patch_cmd *p)
 		cl_error("patch: no patch written: every proposal in the %zu report%s is refused (above)",
 			 p->reports, s);
 	else if (p->unproposed)
-		cl_error("patch: no patch written: %zu report%s, none with a proposal: their units were built without -fplugin-arg-cachelint-propose",
+		cl_error("patch: no patch written: %zu report%s, none with a proposal: their units were built without -fplugin-arg-cachelint-propose, or no reordering fixes their findings",
 			 p->reports, s);
 	else
 		cl_error("patch: no patch written: %zu report%s, none with a proposal: the units found nothing to reorder; give a profile (-fplugin-arg-cachelint-profile=FILE) or annotations that class the fields (docs/profiles.md)",

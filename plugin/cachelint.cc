@@ -584,8 +584,8 @@ static const char *report_file(void)
 					 CL_REPORT_SUFFIX);
 
 	if (!file)
-		error_at(UNKNOWN_LOCATION, "cachelint: cannot make report directory for '%s' in '%s': %s",
-			 main_input_filename, state.report_path, xstrerror(errno));
+		error_at(UNKNOWN_LOCATION, "cachelint: cannot make report directory '%s' (for '%s'): %s",
+			 state.report_path, main_input_filename, xstrerror(errno));
 	return file;
 }
 

@@ -204,13 +204,19 @@ static void emit(const struct cl_finding *f, struct cl_report_proposal *rp)
 	auto_diagnostic_group group;
 	bool shown;
 
+	/*
+	 * Fix-its GCC cannot show are not a reason against the layout: the
+	 * report keeps the edit (rp->unshown), which cachelint patch writes.
+	 */
 	if (rp && rp->rw && propose_changed_lines(rp) > PROPOSE_FIXITS_MAX) {
 		rp->reason = cl_arena_printf(&state.arena,
-			"the patch would change %zu lines, more fix-its than GCC prints in reasonable time (%d); report=FILE holds the proposed struct, and 'cachelint lint --propose --patch-out' writes the patch",
+			"the patch would change %zu lines, more fix-its than GCC prints in reasonable time (%d); report=FILE holds the proposed struct and its edit, which 'cachelint patch' (or 'cachelint lint --propose --patch-out') writes as a patch",
 			propose_changed_lines(rp), PROPOSE_FIXITS_MAX);
+		rp->unshown = rp->rw;
 		rp->rw = NULL;
 	} else if (rp && rp->rw && !propose_add_fixits(&richloc, rp)) {
-		rp->reason = "GCC cannot place fix-its in the struct's file (no location, or columns beyond its line map)";
+		rp->reason = "GCC cannot place fix-its in the struct's file (no location, or columns beyond its line map); report=FILE holds its edit, which 'cachelint patch' writes as a patch";
+		rp->unshown = rp->rw;
 		rp->rw = NULL;
 	}
 	if (state.werror) {

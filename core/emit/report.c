@@ -251,9 +251,9 @@ static void put_text(struct cl_yw *w, const struct cl_record *rec, const struct 
  * the lines replaced, a hash of their text as this unit read it (a source
  * edited since the build is refused, not patched blind) and the new lines.
  */
-static void put_edit(struct cl_yw *w, const struct cl_report_proposal *rp)
+static void put_edit(struct cl_yw *w, const struct cl_report_proposal *rp,
+		     const struct cl_rewrite *rw)
 {
-	const struct cl_rewrite *rw = rp->rw;
 	char *file = cl_path_absolute(rp->rec->span.file);
 	char hash[32];
 
@@ -373,6 +373,7 @@ static void put_refused_file(struct cl_yw *w, const struct cl_report_proposal *r
 
 static void put_proposal(struct cl_yw *w, const struct cl_report_proposal *rp)
 {
+	const struct cl_rewrite *rw = rp->rw ? rp->rw : rp->unshown;
 	const struct cl_proposal *p = rp->p;
 	const char *asserts;
 	struct cl_arena a;
@@ -433,10 +434,13 @@ static void put_proposal(struct cl_yw *w, const struct cl_report_proposal *rp)
 	asserts = cl_proposal_group_asserts(p, &a);
 	if (asserts)
 		cl_yw_key_quoted(w, "kernel-asserts", asserts);
-	if (rp->rw) {
-		put_text(w, rp->rec, rp->rw);
+	if (rw) {
+		put_text(w, rp->rec, rw);
 		if (rp->src && rp->rec->span.file)
-			put_edit(w, rp);
+			put_edit(w, rp, rw);
+		/* the compiler did not show it: why, and the edit stays */
+		if (!rp->rw)
+			cl_yw_key_quoted(w, "fix-its", rp->reason);
 	} else {
 		cl_yw_key_quoted(w, "patch", rp->reason);
 		put_refused_file(w, rp);

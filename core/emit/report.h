@@ -29,6 +29,10 @@ struct cl_rewrite;
  * @key: where the record is defined, as the front end gave it to
  *       cl_pipeline_add() (NULL when it gave none): what names it in a twin
  * @twinned: a twin (struct cl_twin) took its patch away
+ * @unshown: the rewrite a front end could not show as fix-its (too many
+ *           changed lines, a file with no columns), @rw being NULL and
+ *           @reason saying why: the layout is sound, so the report still
+ *           gives it as the edit `cachelint patch` writes
  */
 struct cl_report_proposal {
 	const struct cl_record *rec;
@@ -39,6 +43,7 @@ struct cl_report_proposal {
 	const struct cl_rewrite *rw;
 	const struct cl_source_text *src;
 	const char *remains;
+	const struct cl_rewrite *unshown;
 };
 
 /*

@@ -11,8 +11,14 @@
  * the same edit from many units is one, two different edits of one
  * struct's lines are an error, and a source changed since the build (its
  * lines no longer hash as the unit read them) is refused, not patched
- * blind.  The diff is made as the lint's --patch-out makes it
- * (cl_rewrite_diff), each file relative to --source-root.
+ * blind.  A struct is patched only when every unit that proposes to
+ * reorder it agrees: one unit that refuses (a cast to another struct read
+ * through it, a pin, no proposal at all) refuses it for the whole build,
+ * since the units that do not see the reason would still be compiled
+ * with the new layout and the program would break.  The diff is made as
+ * the lint's --patch-out makes it (cl_rewrite_diff), each file relative to
+ * --source-root, a file reached through a symbolic link named by where it
+ * is.
  */
 #define _XOPEN_SOURCE 700
 #include "cli.h"
@@ -27,6 +33,7 @@
 
 #include "emit_source.h"
 #include "hash.h"
+#include "names.h"
 #include "propose_text.h"
 #include "report.h"
 #include "source.h"
@@ -55,8 +62,12 @@ static void usage(FILE *out)
 	      "  --source-root DIR       name each file relative to DIR (default: the\n"
 	      "                          current directory); a file outside it is an error\n"
 	      "  --help, --version\n"
-	      "Structs whose proposal has no patch are listed on stderr with the reason.\n"
-	      "Exit status: 0 written, 2 usage or input error (nothing written).\n"
+	      "A struct that one unit refuses to reorder (a cast to another struct, a pin,\n"
+	      "no proposal) gets no patch from any unit: each is named once on stderr\n"
+	      "with the reason.\n"
+	      "Exit status: 0 a patch written; 1 no patch (every proposal refused, or no\n"
+	      "report has one: the reason on stderr, nothing written); 2 usage or input\n"
+	      "error (nothing written).\n"
 	      "\nExample: make KCFLAGS='-fplugin=cachelint.so -fplugin-arg-cachelint-propose \\\n"
 	      "           -fplugin-arg-cachelint-report=/tmp/reports/'\n"
 	      "         cachelint patch -o fix.patch /tmp/reports\n"
@@ -68,14 +79,31 @@ static void usage(FILE *out)
  * @file: the file, absolute
  * @rw: the lines replaced and their new text
  * @hash: of the replaced lines' text, as the unit read it
+ * @verdict: index in patch_cmd.verdicts of its struct
  * @from: the report, and where in it (for the messages)
  */
 struct edit {
 	const char *file;
 	struct cl_rewrite rw;
 	uint64_t hash;
+	size_t verdict;
 	const char *from;
 	unsigned line, col;
+};
+
+/**
+ * struct verdict - what the units that propose to reorder one struct say
+ * @name: the struct, as the reports name it
+ * @file: where it is defined, absolute ("" when a refusal does not say)
+ * @edits: units whose report has its edit
+ * @refusals: units whose report has its proposal and no edit
+ * @from: the first of those reports
+ * @why: the reason it gives
+ */
+struct verdict {
+	const char *name, *file;
+	size_t edits, refusals;
+	const char *from, *why;
 };
 
 struct patch_cmd {
@@ -84,7 +112,13 @@ struct patch_cmd {
 	struct edit *v;
 	size_t n, cap;
 	size_t reports;
-	struct cl_strset unpatched;
+	/* structs with findings and no proposal (units built without propose) */
+	size_t unproposed;
+	struct verdict *verdicts;
+	size_t nverdicts, verdicts_cap;
+	/* "name\nfile" -> index + 1 in verdicts */
+	struct cl_strset keys;
+	struct cl_map verdict_of;
 	int failed;
 };
 
@@ -151,9 +185,25 @@ static int line_number(const yaml_node_t *n, unsigned *out)
 	return 0;
 }
 
-/* The edit of one struct's proposal, @e (its "edit" mapping). */
+/* The verdict of struct @name defined in @file (absolute, or ""), made on first use. */
+static size_t verdict_index(struct patch_cmd *p, const char *name, const char *file)
+{
+	const char *key = cl_strset_intern(&p->keys, cl_arena_printf(&p->a, "%s\n%s", name, file));
+	size_t i = (size_t)(uintptr_t)cl_map_get(&p->verdict_of, (uint64_t)(uintptr_t)key);
+	struct verdict *v;
+
+	if (i)
+		return i - 1;
+	v = cl_vec_push(&p->verdicts, &p->nverdicts, &p->verdicts_cap);
+	*v = (struct verdict){ .name = cl_arena_strdup(&p->a, name),
+			       .file = cl_arena_strdup(&p->a, file) };
+	cl_map_put(&p->verdict_of, (uint64_t)(uintptr_t)key, (void *)(uintptr_t)p->nverdicts);
+	return p->nverdicts - 1;
+}
+
+/* The edit of struct @name's proposal, @e (its "edit" mapping). */
 static void add_edit(struct patch_cmd *p, const char *path, yaml_document_t *d,
-		     const yaml_node_t *e)
+		     const yaml_node_t *e, const char *name)
 {
 	const char *file = scalar(get(d, e, "file")), *hash = scalar(get(d, e, "source"));
 	const yaml_node_t *lines = get(d, e, "lines");
@@ -199,27 +249,62 @@ static void add_edit(struct patch_cmd *p, const char *path, yaml_document_t *d,
 	}
 	ed.file = cl_arena_strdup(&p->a, file);
 	ed.from = cl_arena_strdup(&p->a, path);
+	ed.verdict = verdict_index(p, name, file);
+	p->verdicts[ed.verdict].edits++;
 	*cl_vec_push(&p->v, &p->n, &p->cap) = ed;
 }
 
-/* Say once, for the whole build, which struct gets no patch and why. */
-static void note_unpatched(struct patch_cmd *p, const char *name, const char *why)
+/* A unit that proposes to reorder struct @name and gives no edit: it refuses. */
+static void add_refusal(struct patch_cmd *p, const char *path, const char *name,
+			const char *file, const char *why)
 {
-	char *key = cl_arena_printf(&p->a, "%s: %s", name, why);
+	size_t i = verdict_index(p, name, file ? file : "");
+	struct verdict *v = &p->verdicts[i];
 
-	if (!cl_strset_add(&p->unpatched, key))
-		fprintf(stderr, "cachelint: patch: no patch for '%s': %s\n", name, why);
+	if (!v->refusals++) {
+		v->from = cl_arena_strdup(&p->a, path);
+		v->why = cl_arena_strdup(&p->a, why);
+	}
 }
 
-static void read_report(struct patch_cmd *p, const char *path)
+/* One struct of a report: its edit, its refusal, or neither. */
+static void read_struct(struct patch_cmd *p, const char *path, yaml_document_t *d,
+			const yaml_node_t *s)
+{
+	const yaml_node_t *prop = get(d, s, "proposal");
+	const yaml_node_t *edit = get(d, prop, "edit");
+	const char *name = scalar(get(d, s, "struct"));
+	const char *why = scalar(get(d, prop, "patch"));
+
+	if (!prop) {
+		p->unproposed++;
+		return;
+	}
+	if (!why)
+		why = scalar(get(d, prop, "none"));
+	if (!name) {
+		bad(p, path, s, "a struct needs 'struct:', its name");
+		return;
+	}
+	if (edit)
+		add_edit(p, path, d, edit, name);
+	else if (why)
+		add_refusal(p, path, name, scalar(get(d, prop, "file")), why);
+	else
+		bad(p, path, prop, "a proposal needs 'edit:', or 'patch:' or 'none:' with the reason it has no patch");
+}
+
+static void read_report(struct patch_cmd *p, const char *file)
 {
 	yaml_parser_t parser;
 	yaml_document_t doc;
 	char *text;
 	size_t len;
 	const yaml_node_t *root, *structs;
+	/* as the messages name it: a unit's name may hold a newline */
+	const char *path = cl_name_escape(&p->a, file);
 
-	if (cli_input_read(path, &text, &len)) {
+	if (cli_input_read(file, &text, &len)) {
 		p->failed = 1;
 		return;
 	}
@@ -243,18 +328,8 @@ static void read_report(struct patch_cmd *p, const char *path)
 	structs = get(&doc, root, "structs");
 	if (structs && structs->type == YAML_SEQUENCE_NODE) {
 		for (yaml_node_item_t *it = structs->data.sequence.items.start;
-		     it < structs->data.sequence.items.top; it++) {
-			const yaml_node_t *s = yaml_document_get_node(&doc, *it);
-			const yaml_node_t *prop = get(&doc, s, "proposal");
-			const yaml_node_t *edit = get(&doc, prop, "edit");
-			const char *name = scalar(get(&doc, s, "struct"));
-			const char *why = scalar(get(&doc, prop, "patch"));
-
-			if (edit)
-				add_edit(p, path, &doc, edit);
-			else if (why && name)
-				note_unpatched(p, name, why);
-		}
+		     it < structs->data.sequence.items.top && !p->failed; it++)
+			read_struct(p, path, &doc, yaml_document_get_node(&doc, *it));
 	}
 out:
 	yaml_document_delete(&doc);
@@ -333,6 +408,61 @@ static void read_operand(struct patch_cmd *p, const char *path)
 		read_report(p, path);
 }
 
+/*
+ * Whether a unit refuses the struct of verdict @v: a refusal of it, or of
+ * a struct of its name in a report that does not say where it is defined.
+ */
+static bool refused(struct patch_cmd *p, const struct verdict *v)
+{
+	const char *key = cl_arena_printf(&p->a, "%s\n", v->name);
+	size_t i;
+
+	if (v->refusals)
+		return true;
+	if (!cl_strset_has(&p->keys, key))
+		return false;
+	key = cl_strset_intern(&p->keys, key);
+	i = (size_t)(uintptr_t)cl_map_get(&p->verdict_of, (uint64_t)(uintptr_t)key);
+	return i && p->verdicts[i - 1].refusals;
+}
+
+/* Name a refused struct once for the whole build, with the first reason. */
+static void say_refused(struct patch_cmd *p, const struct verdict *v)
+{
+	const char *name = cl_name_escape(&p->a, v->name), *why = cl_name_escape(&p->a, v->why);
+
+	if (!v->edits) {
+		fprintf(stderr, "cachelint: patch: no patch for '%s': %s\n", name, why);
+		return;
+	}
+	fprintf(stderr, "cachelint: patch: no patch for '%s': %zu of the %zu reports that propose to reorder it refuse, and a layout one unit does not take breaks the program; %s: %s\n",
+		name, v->refusals, v->refusals + v->edits, v->from, why);
+}
+
+/*
+ * Drop every edit of a struct that a unit refuses and name each such
+ * struct once.  Refusals that do not say where their struct is defined
+ * count for every struct of the name.
+ */
+static void drop_refused(struct patch_cmd *p)
+{
+	bool *no = cl_xmalloc(p->nverdicts + 1);
+	size_t out = 0;
+
+	for (size_t i = 0; i < p->nverdicts; i++) {
+		const struct verdict *v = &p->verdicts[i];
+
+		no[i] = refused(p, v);
+		if (v->refusals)
+			say_refused(p, v);
+	}
+	for (size_t i = 0; i < p->n; i++)
+		if (!no[p->v[i].verdict])
+			p->v[out++] = p->v[i];
+	p->n = out;
+	free(no);
+}
+
 static int by_file_line(const void *x, const void *y)
 {
 	const struct edit *a = x, *b = y;
@@ -373,8 +503,8 @@ static int join_edits(struct patch_cmd *p)
 		if (last && !strcmp(last->file, e->file) &&
 		    e->rw.first_line <= last->rw.last_line) {
 			cl_error("%s:%u:%u: the edit of %s lines %u-%u differs from the one %s:%u:%u gives for lines %u-%u: the units were built from different sources or with different options; patch them apart",
-				 e->from, e->line, e->col, e->file, e->rw.first_line,
-				 e->rw.last_line, last->from, last->line, last->col,
+				 e->from, e->line, e->col, cl_name_escape(&p->a, e->file),
+				 e->rw.first_line, e->rw.last_line, last->from, last->line, last->col,
 				 last->rw.first_line, last->rw.last_line);
 			return -1;
 		}
@@ -409,12 +539,74 @@ static int write_diff(FILE *out, void *data)
 	return rc;
 }
 
+/* Whether @name holds a byte no '---'/'+++' line can carry as itself. */
+static bool name_has_control(const char *name)
+{
+	for (const unsigned char *c = (const unsigned char *)name; *c; c++)
+		if (*c < 0x20 || *c == 0x7f)
+			return true;
+	return false;
+}
+
+/*
+ * The name of edit @e's file in the patch, relative to the source root
+ * @root (@real_root: the same with its links resolved), or NULL after the
+ * error.  The file is named by where it is: patch(1) refuses to patch a
+ * symbolic link ("not a regular file"), and one that leads out of the
+ * root would have the patch change a file the root does not hold.  A name
+ * with a control character (a newline would forge the '+++' line that
+ * follows) is refused, not written.
+ */
+static char *patch_name(const struct patch_cmd *p, const struct edit *e, const char *root,
+			const char *real_root)
+{
+	struct cl_arena a;
+	char *real = realpath(e->file, NULL), *rel = NULL, *as_given;
+
+	cl_arena_init(&a);
+	if (!real) {
+		cl_error("%s:%u:%u: cannot read %s: %s", e->from, e->line, e->col,
+			 cl_name_escape(&a, e->file), strerror(errno));
+		goto out;
+	}
+	rel = cl_path_relative(real, real_root);
+	as_given = rel ? NULL : cl_path_relative(e->file, root);
+	if (as_given)
+		cl_error("%s:%u:%u: '%s' is below the source root '%s' by its name, but a symbolic link takes it to '%s', outside the root: patch(1) does not patch through links; pass --source-root DIR with a folder that holds the file itself",
+			 e->from, e->line, e->col, cl_name_escape(&a, e->file),
+			 cl_name_escape(&a, root), cl_name_escape(&a, real));
+	else if (!rel)
+		cl_error("%s:%u:%u: '%s' is not below %s%s%s: pass --source-root DIR with a folder that holds every file to patch",
+			 e->from, e->line, e->col, cl_name_escape(&a, e->file),
+			 p->source_root ? "the source root '" : "the current directory",
+			 p->source_root ? cl_name_escape(&a, p->source_root) : "",
+			 p->source_root ? "'" : "");
+	else if (name_has_control(rel)) {
+		cl_error("%s:%u:%u: the name of '%s' holds a control character (a newline, a tab): a patch's '---' and '+++' lines cannot carry it; rename the file, then rebuild",
+			 e->from, e->line, e->col, cl_name_escape(&a, e->file));
+		free(rel);
+		rel = NULL;
+	}
+	free(as_given);
+out:
+	free(real);
+	cl_arena_free(&a);
+	return rel;
+}
+
 /* Load each file, check that its lines are what the units read, write. */
 static int write_patch(struct patch_cmd *p)
 {
 	struct file_job j = { .p = p };
+	const char *root = p->source_root ? p->source_root : ".";
+	char *real_root = realpath(root, NULL);
 	int rc = -1;
 	size_t f = 0;
+
+	if (!real_root) {
+		cl_error("patch: source root '%s': %s", root, strerror(errno));
+		return -1;
+	}
 
 	j.src = cl_xmalloc((p->n + 1) * sizeof(*j.src));
 	j.rel = cl_xmalloc((p->n + 1) * sizeof(*j.rel));
@@ -428,27 +620,22 @@ static int write_patch(struct patch_cmd *p)
 		} else {
 			f = j.nfiles++;
 			j.first[f] = i;
-			j.rel[f] = cl_path_relative(e->file, p->source_root ? p->source_root : ".");
+			j.src[f].lines = NULL;
+			j.rel[f] = patch_name(p, e, root, real_root);
+			if (!j.rel[f])
+				goto out;
 			if (cl_source_text_load(&j.src[f], e->file, &p->a, &why)) {
 				j.src[f].lines = NULL;
 				cl_error("%s:%u:%u: cannot read %s: %s", e->from, e->line, e->col,
-					 e->file, why ? why : strerror(errno));
-				goto out;
-			}
-			if (!j.rel[f]) {
-				cl_error("%s:%u:%u: '%s' is not below %s%s%s: pass --source-root DIR with a folder that holds every file to patch",
-					 e->from, e->line, e->col, e->file,
-					 p->source_root ? "the source root '" : "the current directory",
-					 p->source_root ? p->source_root : "",
-					 p->source_root ? "'" : "");
+					 cl_name_escape(&p->a, e->file), why ? why : strerror(errno));
 				goto out;
 			}
 		}
 		if (e->rw.last_line > j.src[f].nlines ||
 		    cl_rewrite_source_hash(&j.src[f], &e->rw) != e->hash) {
 			cl_error("%s:%u:%u: %s lines %u-%u are not what the unit read when it was built: rebuild, then run cachelint patch again",
-				 e->from, e->line, e->col, e->file, e->rw.first_line,
-				 e->rw.last_line);
+				 e->from, e->line, e->col, cl_name_escape(&p->a, e->file),
+				 e->rw.first_line, e->rw.last_line);
 			goto out;
 		}
 	}
@@ -470,7 +657,27 @@ out:
 	free(j.src);
 	free(j.rel);
 	free(j.first);
+	free(real_root);
 	return rc;
+}
+
+/*
+ * Nothing to patch: say why, rather than write an empty patch that looks
+ * like a clean build.  The refused structs are named already.
+ */
+static void say_no_patch(const struct patch_cmd *p)
+{
+	const char *s = p->reports == 1 ? "" : "s";
+
+	if (p->nverdicts)
+		cl_error("patch: no patch written: every proposal in the %zu report%s is refused (above)",
+			 p->reports, s);
+	else if (p->unproposed)
+		cl_error("patch: no patch written: %zu report%s, none with a proposal: their units were built without -fplugin-arg-cachelint-propose, or no reordering fixes their findings",
+			 p->reports, s);
+	else
+		cl_error("patch: no patch written: %zu report%s, none with a proposal: the units found nothing to reorder; give a profile (-fplugin-arg-cachelint-profile=FILE) or annotations that class the fields (docs/profiles.md)",
+			 p->reports, s);
 }
 
 static int run(int argc, char **argv)
@@ -492,7 +699,8 @@ static int run(int argc, char **argv)
 
 	cli_common_init(&c);
 	cl_arena_init(&p.a);
-	cl_strset_init(&p.unpatched);
+	cl_strset_init(&p.keys);
+	cl_map_init(&p.verdict_of);
 	if (cli_parse_options(&parser, argc, argv, &status))
 		goto out;
 	status = EXIT_USAGE;
@@ -502,18 +710,28 @@ static int run(int argc, char **argv)
 	}
 	for (int i = optind; i < argc && !p.failed; i++)
 		read_operand(&p, argv[i]);
-	if (p.failed || join_edits(&p))
+	if (p.failed)
 		goto out;
 	if (!p.reports) {
 		cl_error("patch: no *.cachelint.yaml report in %s%s: build with -fplugin-arg-cachelint-report=DIR/ and -fplugin-arg-cachelint-propose",
 			 argv[optind], argc - optind > 1 ? " and the rest" : "");
 		goto out;
 	}
+	drop_refused(&p);
+	if (join_edits(&p))
+		goto out;
+	if (!p.n) {
+		say_no_patch(&p);
+		status = EXIT_FAILURE;
+		goto out;
+	}
 	if (!write_patch(&p))
 		status = EXIT_SUCCESS;
 out:
 	free(p.v);
-	cl_strset_free(&p.unpatched);
+	free(p.verdicts);
+	cl_map_free(&p.verdict_of);
+	cl_strset_free(&p.keys);
 	cl_arena_free(&p.a);
 	cli_common_free(&c);
 	return status;

@@ -114,6 +114,14 @@ struct diff_move {
 	struct diff_end a, b;
 };
 
+/* What decided a struct's verdict: the first of these that differs. */
+enum diff_basis {
+	DIFF_BY_NOTHING,
+	DIFF_BY_FINDINGS,
+	DIFF_BY_LINES,
+	DIFF_BY_SIZE,
+};
+
 /**
  * struct diff_struct - one struct (or a group of findings by name) that
  * changed
@@ -128,6 +136,14 @@ struct diff_move {
  * @moves: new pair findings with a member that moved
  * @nmoves: number of @moves
  * @budgets: new findings that are budgets exceeded (cachelint-path-lines)
+ * @warn_new, @warn_gone: of @new_f and @gone, those of warning severity
+ *                        and up (notes weigh nothing)
+ * @lines_delta: HEAD's lines less BASE's, added up over the paths both
+ *               sides have
+ * @verdict: 1 worse, -1 better, 0 even: weighed on findings first (fewer
+ *           is better, whatever it costs in lines), then on @lines_delta,
+ *           then on the cache lines the struct spans
+ * @basis: which of the three decided
  * @layout_changed: both layouts are there and differ
  */
 struct diff_struct {
@@ -141,6 +157,10 @@ struct diff_struct {
 	struct diff_move *moves;
 	size_t nmoves, moves_cap;
 	size_t budgets;
+	size_t warn_new, warn_gone;
+	int64_t lines_delta;
+	int verdict;
+	enum diff_basis basis;
 	bool layout_changed;
 };
 
@@ -158,9 +178,13 @@ struct diff_struct {
  * @more_lines: paths on more lines
  * @budgets: budgets newly exceeded
  * @moves: new pair findings with a member that moved (struct diff_move)
- * @regressions: what makes HEAD worse, as findings (HEAD's new findings of
- *               warning severity and up, and one cachelint-path-lines
- *               finding per path on more lines), for SARIF and GitHub
+ * @worse, @better: structs whose verdict is worse, better
+ * @costs: paths on more lines in structs that are better by their findings
+ * @regressions: what makes HEAD worse, as findings (the new findings of
+ *               warning severity and up of a struct worse by its findings,
+ *               and one cachelint-path-lines finding per path on more lines
+ *               of a struct worse by its findings or its lines), for SARIF
+ *               and GitHub
  * @arena: the result's strings
  */
 struct diff_result {
@@ -170,6 +194,7 @@ struct diff_result {
 	size_t n, cap;
 	size_t compared, only_base, only_head;
 	size_t new_warnings, new_notes, gone, more_lines, budgets, moves;
+	size_t worse, better, costs;
 	struct cl_findings regressions;
 	struct cl_arena arena;
 };
@@ -177,8 +202,14 @@ struct diff_result {
 void diff_compare(struct diff_result *r, struct diff_side *base, struct diff_side *head,
 		  const struct cl_options *opt);
 void diff_result_free(struct diff_result *r);
-/* HEAD is worse: a new finding (warning and up), a path on more lines. */
+/* HEAD is worse: a struct is worse, weighed as struct diff_struct says. */
 bool diff_worse(const struct diff_result *r);
+/*
+ * Why @d is better or worse ("worse by its findings: 1 new, 0 gone"), with
+ * the cost in lines of a struct better by its findings; NULL when even.
+ */
+const char *diff_struct_verdict(const struct diff_result *r, const struct diff_struct *d,
+				struct cl_arena *a);
 /* Anything at all is listed: a change of layout, a finding new or gone. */
 bool diff_any(const struct diff_result *r);
 /* Cache lines a record of @size bytes spans when it starts on a line. */

@@ -8,6 +8,13 @@
  * over the whole side, so that a struct renamed or split shows its
  * findings as gone and new, and a baseline side compares the same way.
  * One pass over each side with hash lookups: linear in the structs.
+ *
+ * Each struct is then weighed as upstream weighs a layout change: on its
+ * findings first (a false-sharing pair gone is better, whatever it costs
+ * in lines on a path: Linux 5.11 moved page_counter's 'parent' off the
+ * line of 'usage' and its read path went from one line to two), then on
+ * the lines its paths touch, then on the cache lines it spans.  HEAD is
+ * worse when one struct is.
  */
 #include "diff.h"
 #include "dwarf_columns.h"
@@ -151,6 +158,8 @@ static void path_lines(struct compare *c, struct diff_struct *d)
 		p->head = cmp >= 0 ? h[k++].lines : 0;
 		if (p->base && p->head > p->base)
 			d->more_lines++;
+		if (p->base && p->head)
+			d->lines_delta += (int64_t)p->head - (int64_t)p->base;
 	}
 	c->r->more_lines += d->more_lines;
 }
@@ -267,13 +276,17 @@ static void changed_findings(struct compare *c, const struct diff_side *from,
 		if (!new) {
 			*cl_vec_push(&d->gone, &d->ngone, &d->gone_cap) = e;
 			r->gone++;
+			if (entry_severity(e) != CL_SEV_NOTE)
+				d->warn_gone++;
 			continue;
 		}
 		*cl_vec_push(&d->new_f, &d->nnew, &d->new_cap) = e;
-		if (entry_severity(e) == CL_SEV_NOTE)
+		if (entry_severity(e) == CL_SEV_NOTE) {
 			r->new_notes++;
-		else
+		} else {
 			r->new_warnings++;
+			d->warn_new++;
+		}
 		if (e->rule == CL_RULE_PATH_LINES) {
 			d->budgets++;
 			r->budgets++;
@@ -438,12 +451,39 @@ static void regress_path(struct diff_result *r, const struct diff_struct *d,
 		r->base->file, cl_rule_info(CL_RULE_PATH_LINES)->id);
 }
 
+/* Findings first, then lines per path, then the cache lines it spans. */
+static void judge(struct diff_result *r, struct diff_struct *d)
+{
+	uint64_t lb = d->base ? diff_record_lines(d->base->size, r->opt) : 0;
+	uint64_t lh = d->head ? diff_record_lines(d->head->size, r->opt) : 0;
+
+	if (d->warn_new != d->warn_gone) {
+		d->verdict = d->warn_new > d->warn_gone ? 1 : -1;
+		d->basis = DIFF_BY_FINDINGS;
+	} else if (d->lines_delta) {
+		d->verdict = d->lines_delta > 0 ? 1 : -1;
+		d->basis = DIFF_BY_LINES;
+	} else if (d->base && d->head && lb != lh) {
+		d->verdict = lh > lb ? 1 : -1;
+		d->basis = DIFF_BY_SIZE;
+	}
+	if (d->verdict > 0)
+		r->worse++;
+	else if (d->verdict < 0)
+		r->better++;
+	if (d->verdict < 0 && d->basis == DIFF_BY_FINDINGS)
+		r->costs += d->more_lines;
+}
+
+/* What makes HEAD worse: the structs that are, each by what decided it. */
 static void regressions(struct diff_result *r)
 {
 	for (size_t i = 0; i < r->n; i++) {
 		const struct diff_struct *d = &r->v[i];
 
-		for (size_t k = 0; k < d->nnew; k++) {
+		if (d->verdict <= 0 || d->basis == DIFF_BY_SIZE)
+			continue;
+		for (size_t k = 0; k < d->nnew && d->basis == DIFF_BY_FINDINGS; k++) {
 			const struct diff_entry *e = d->new_f[k];
 
 			if (e->f && e->f->severity != CL_SEV_NOTE)
@@ -491,8 +531,10 @@ void diff_compare(struct diff_result *r, struct diff_side *base, struct diff_sid
 		moves(r, &r->v[i]);
 	qsort(r->v, r->n, sizeof(*r->v), struct_cmp);
 	/* the names live in the result's arena: the set's copies go with it */
-	for (size_t i = 0; i < r->n; i++)
+	for (size_t i = 0; i < r->n; i++) {
 		r->v[i].name = cl_arena_strdup(&r->arena, r->v[i].name);
+		judge(r, &r->v[i]);
+	}
 	regressions(r);
 	/* a struct's place from DWARF has no column: as the front end's findings get it */
 	dw_fix_columns(&r->regressions);
@@ -518,7 +560,52 @@ void diff_result_free(struct diff_result *r)
 
 bool diff_worse(const struct diff_result *r)
 {
-	return r->new_warnings || r->more_lines;
+	return r->worse > 0;
+}
+
+/* "; its cost: read_mostly 1 -> 2 cache lines": the paths on more lines. */
+static void verdict_cost(struct cl_strbuf *s, const struct diff_struct *d)
+{
+	const char *sep = "; its cost: ";
+
+	for (size_t i = 0; i < d->npaths; i++) {
+		const struct diff_path *p = &d->paths[i];
+
+		if (!p->base || p->head <= p->base)
+			continue;
+		cl_strbuf_printf(s, "%s%s %" PRIu64 " -> %" PRIu64 " cache lines", sep, p->path,
+				 p->base, p->head);
+		sep = ", ";
+	}
+}
+
+const char *diff_struct_verdict(const struct diff_result *r, const struct diff_struct *d,
+				struct cl_arena *a)
+{
+	const char *how = d->verdict > 0 ? "worse" : "better";
+	struct cl_strbuf s = { 0 };
+
+	switch (d->basis) {
+	case DIFF_BY_FINDINGS:
+		cl_strbuf_printf(&s, "%s by its findings: %zu new, %zu gone", how, d->warn_new,
+				 d->warn_gone);
+		if (d->verdict < 0)
+			verdict_cost(&s, d);
+		break;
+	case DIFF_BY_LINES:
+		cl_strbuf_printf(&s, "%s by its lines per path: %+" PRId64 " in all, findings even",
+				 how, d->lines_delta);
+		break;
+	case DIFF_BY_SIZE:
+		cl_strbuf_printf(&s, "%s by its size: %" PRIu64 " -> %" PRIu64
+				 " cache lines, findings and lines per path even", how,
+				 diff_record_lines(d->base->size, r->opt),
+				 diff_record_lines(d->head->size, r->opt));
+		break;
+	default:
+		return NULL;
+	}
+	return cl_strbuf_take(&s, a);
 }
 
 bool diff_any(const struct diff_result *r)

@@ -64,6 +64,14 @@ static const char *summary(const struct diff_result *r, struct cl_arena *a)
 	if (!s.s)
 		cl_strbuf_printf(&s, "%s", r->n ? "the layouts changed, no finding did" :
 						  "no change");
+	/* findings weigh first: what the findings gone cost is said, not held against */
+	if (r->worse || r->better)
+		cl_strbuf_printf(&s, "; findings weigh first: %zu struct%s worse, %zu better",
+				 r->worse, plural(r->worse, "", "s"), r->better);
+	if (r->costs)
+		cl_strbuf_printf(&s, ", their findings gone at the cost of %zu %s", r->costs,
+				 plural(r->costs, "path on more cache lines",
+					"paths on more cache lines"));
 	return cl_strbuf_take(&s, a);
 }
 
@@ -221,12 +229,16 @@ static int write_text(FILE *out, const struct diff_result *r)
 	for (size_t i = 0; i < r->n; i++) {
 		const struct diff_struct *d = &r->v[i];
 
+		const char *why = diff_struct_verdict(r, d, &a);
+
 		text_heading(out, r, d);
 		text_paths(out, d);
 		for (size_t k = 0; k < d->nmoves; k++)
 			text_move(out, &d->moves[k]);
 		text_entries(out, r, r->head, d->new_f, d->nnew, "+ ");
 		text_entries(out, r, r->base, d->gone, d->ngone, "- ");
+		if (why)
+			fprintf(out, "  verdict: %s\n", why);
 	}
 	fprintf(out, "cachelint: diff: %s: %s\n", verdict(r), summary(r, &a));
 	cl_arena_free(&a);
@@ -304,10 +316,27 @@ static void json_end(FILE *out, const struct diff_end *e)
 		e->moved ? "true" : "false");
 }
 
-static void json_struct(FILE *out, const struct diff_result *r, const struct diff_struct *d)
+static void json_struct(FILE *out, const struct diff_result *r, const struct diff_struct *d,
+			struct cl_arena *a)
 {
+	static const char *const basis[] = {
+		[DIFF_BY_NOTHING] = NULL, [DIFF_BY_FINDINGS] = "findings",
+		[DIFF_BY_LINES] = "lines-per-path", [DIFF_BY_SIZE] = "size",
+	};
+	const char *why = diff_struct_verdict(r, d, a);
+
 	fputs("    {\"struct\": ", out);
 	cl_put_quoted(out, d->name);
+	fprintf(out, ", \"verdict\": \"%s\", \"by\": ",
+		d->verdict > 0 ? "worse" : d->verdict < 0 ? "better" : "even");
+	if (basis[d->basis])
+		fprintf(out, "\"%s\", \"why\": ", basis[d->basis]);
+	else
+		fputs("null, \"why\": ", out);
+	if (why)
+		cl_put_quoted(out, why);
+	else
+		fputs("null", out);
 	json_layout(out, "base", d->base, r->opt);
 	json_layout(out, "head", d->head, r->opt);
 	fputs(",\n     \"lines-per-path\": [", out);
@@ -352,12 +381,14 @@ static int write_json(FILE *out, const struct diff_result *r)
 	cl_put_quoted(out, summary(r, &a));
 	fprintf(out, ",\n  \"summary\": {\"compared\": %zu, \"changed\": %zu, \"only-base\": %zu, "
 		"\"only-head\": %zu, \"new\": %zu, \"new-notes\": %zu, \"gone\": %zu, "
-		"\"more-lines\": %zu, \"budgets\": %zu, \"moved\": %zu},\n  \"structs\": [",
+		"\"more-lines\": %zu, \"budgets\": %zu, \"moved\": %zu, \"worse-structs\": %zu, "
+		"\"better-structs\": %zu, \"cost-paths\": %zu},\n  \"structs\": [",
 		r->compared, r->n - r->only_base - r->only_head, r->only_base, r->only_head,
-		r->new_warnings, r->new_notes, r->gone, r->more_lines, r->budgets, r->moves);
+		r->new_warnings, r->new_notes, r->gone, r->more_lines, r->budgets, r->moves,
+		r->worse, r->better, r->costs);
 	for (size_t i = 0; i < r->n; i++) {
 		fputs(i ? ",\n" : "\n", out);
-		json_struct(out, r, &r->v[i]);
+		json_struct(out, r, &r->v[i], &a);
 	}
 	fputs(r->n ? "\n  ]\n}\n" : "]\n}\n", out);
 	cl_arena_free(&a);
@@ -488,12 +519,18 @@ static int write_markdown(FILE *out, const struct diff_result *r, const char *ro
 	fputs(").\n", out);
 	for (size_t i = 0; i < r->n; i++) {
 		const struct diff_struct *d = &r->v[i];
+		const char *why = diff_struct_verdict(r, d, &a);
 
 		fputs("\n#### ", out);
 		md_code(out, d->name);
 		fprintf(out, "%s\n\n", d->base && d->head ? "" : d->head ? " (only in HEAD)" :
 			d->base ? " (only in BASE)" : "");
 		md_table(out, r, d);
+		if (why) {
+			fputs("- **verdict** ", out);
+			md_text(out, why);
+			fputc('\n', out);
+		}
 		for (size_t k = 0; k < d->nmoves; k++)
 			md_move(out, &d->moves[k]);
 		md_entries(out, d->new_f, d->nnew, "new", root);

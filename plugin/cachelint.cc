@@ -32,7 +32,8 @@
  *   report=FILE           write this unit's findings (and proposals) as YAML,
  *                         or FILE.html as a picture of the layouts;
  *                         FILE ending in '/' is a directory, made if it
- *                         does not exist: DIR/<source>.cachelint.yaml
+ *                         does not exist: DIR/<source>.cachelint.yaml, the
+ *                         unit's path as given ("." and ".." dropped)
  *   dump-layout[=FILE]    print the model of every struct (stderr or FILE)
  *   werror                make cachelint's diagnostics errors
  *   instrument[=S[:S…]]   count member accesses per thread at run time (the
@@ -218,13 +219,19 @@ static void emit(const struct cl_finding *f, struct cl_report_proposal *rp)
 	auto_diagnostic_group group;
 	bool shown;
 
+	/*
+	 * Fix-its GCC cannot show are not a reason against the layout: the
+	 * report keeps the edit (rp->unshown), which cachelint patch writes.
+	 */
 	if (rp && rp->rw && propose_changed_lines(rp) > PROPOSE_FIXITS_MAX) {
 		rp->reason = cl_arena_printf(&state.arena,
-			"the patch would change %zu lines, more fix-its than GCC prints in reasonable time (%d); report=FILE holds the proposed struct, and 'cachelint lint --propose --patch-out' writes the patch",
+			"the patch would change %zu lines, more fix-its than GCC prints in reasonable time (%d); report=FILE holds the proposed struct and its edit, which 'cachelint patch' (or 'cachelint lint --propose --patch-out') writes as a patch",
 			propose_changed_lines(rp), PROPOSE_FIXITS_MAX);
+		rp->unshown = rp->rw;
 		rp->rw = NULL;
 	} else if (rp && rp->rw && !propose_add_fixits(&richloc, rp)) {
-		rp->reason = "GCC cannot place fix-its in the struct's file (no location, or columns beyond its line map)";
+		rp->reason = "GCC cannot place fix-its in the struct's file (no location, or columns beyond its line map); report=FILE holds its edit, which 'cachelint patch' writes as a patch";
+		rp->unshown = rp->rw;
 		rp->rw = NULL;
 	}
 	if (state.werror) {
@@ -665,26 +672,20 @@ static int write_report(FILE *out, void *)
 
 /*
  * report=DIR/ names a directory, which the build may not have made: it is
- * made, as -fprofile-generate=DIR makes its own.  NULL (with an error) when
- * it cannot be.
+ * made, as -fprofile-generate=DIR makes its own.  Each unit's report is
+ * named by the unit's path below it, as the access map's are, so that
+ * a/x.c and b/x.c of one build keep a report each.  NULL (with an error)
+ * when a directory cannot be made.
  */
 static const char *report_file(void)
 {
-	size_t n = strlen(state.report_path);
-	char *dir;
+	char *file = cl_unit_output_path(state.report_path, main_input_filename,
+					 CL_REPORT_SUFFIX);
 
-	if (!n || state.report_path[n - 1] != '/')
-		return state.report_path;
-	dir = xstrdup(state.report_path);
-	if (cl_make_dirs(dir)) {
-		error_at(UNKNOWN_LOCATION, "cachelint: cannot make report directory '%s': %s",
-			 state.report_path, xstrerror(errno));
-		free(dir);
-		return NULL;
-	}
-	free(dir);
-	return concat(state.report_path, lbasename(main_input_filename), ".cachelint.yaml",
-		      NULL);
+	if (!file)
+		error_at(UNKNOWN_LOCATION, "cachelint: cannot make report directory '%s' (for '%s'): %s",
+			 state.report_path, main_input_filename, xstrerror(errno));
+	return file;
 }
 
 /*

@@ -335,34 +335,5 @@ int cl_access_map_save(struct cl_access_map *m, const char *file)
 
 char *cl_access_map_unit_path(const char *path, const char *source)
 {
-	size_t n = strlen(path);
-	const char *s = source;
-	char *file, *slash;
-
-	if (!n || path[n - 1] != '/')
-		return cl_xstrdup(path);
-	/* the source's own path below the directory: units of one build never collide */
-	for (;;) {
-		while (*s == '/')
-			s++;
-		if (!strncmp(s, "./", 2))
-			s += 2;
-		else if (!strncmp(s, "../", 3))
-			s += 3;
-		else
-			break;
-	}
-	file = cl_xmalloc(n + strlen(s) + sizeof(CL_ACCESS_MAP_SUFFIX));
-	sprintf(file, "%s%s%s", path, s, CL_ACCESS_MAP_SUFFIX);
-	slash = strrchr(file, '/');
-	*slash = '\0';
-	if (cl_make_dirs(file)) {
-		int saved = errno;
-
-		free(file);
-		errno = saved;
-		return NULL;
-	}
-	*slash = '/';
-	return file;
+	return cl_unit_output_path(path, source, CL_ACCESS_MAP_SUFFIX);
 }

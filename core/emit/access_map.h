@@ -139,10 +139,10 @@ const char *cl_role_join(struct cl_arena *a, const char *list, const char *role)
 int cl_access_map_write(FILE *out, struct cl_access_map *m);
 /*
  * The file to write for unit @source: @path itself, or, when @path ends
- * in '/', @path/<source>.cachelint.map, <source> the unit's path as given
- * with a leading '/' and each "../" dropped, so that units of one build
- * never share a file; the directories are made (malloc()ed; NULL with
- * errno when a directory cannot be made).
+ * in '/', @path/<source>.cachelint.map as cl_unit_output_path() names it
+ * (the unit's path as given, its "", "." and ".." components dropped), so
+ * that units of one build never share a file; the directories are made
+ * (malloc()ed; NULL with errno when a directory cannot be made).
  */
 char *cl_access_map_unit_path(const char *path, const char *source);
 /* Write @m to @file whole or not at all.  0, or -1 with errno. */

@@ -251,9 +251,9 @@ static void put_text(struct cl_yw *w, const struct cl_record *rec, const struct 
  * the lines replaced, a hash of their text as this unit read it (a source
  * edited since the build is refused, not patched blind) and the new lines.
  */
-static void put_edit(struct cl_yw *w, const struct cl_report_proposal *rp)
+static void put_edit(struct cl_yw *w, const struct cl_report_proposal *rp,
+		     const struct cl_rewrite *rw)
 {
-	const struct cl_rewrite *rw = rp->rw;
 	char *file = cl_path_absolute(rp->rec->span.file);
 	char hash[32];
 
@@ -354,8 +354,26 @@ const char *cl_record_group_asserts(const struct cl_record *rec, struct cl_arena
 	return group_asserts(rec, rec->nmembers, NULL, NULL, a);
 }
 
+/*
+ * A proposal with no edit says where its struct is defined, absolute:
+ * `cachelint patch` refuses the struct for the whole build when one unit
+ * has no edit for it (it was told why: reordering it here breaks the
+ * program), and finds the other units' edits of it by that file.
+ */
+static void put_refused_file(struct cl_yw *w, const struct cl_report_proposal *rp)
+{
+	char *file;
+
+	if (!rp->rec || !rp->rec->span.file)
+		return;
+	file = cl_path_absolute(rp->rec->span.file);
+	cl_yw_key_quoted(w, "file", file);
+	free(file);
+}
+
 static void put_proposal(struct cl_yw *w, const struct cl_report_proposal *rp)
 {
+	const struct cl_rewrite *rw = rp->rw ? rp->rw : rp->unshown;
 	const struct cl_proposal *p = rp->p;
 	const char *asserts;
 	struct cl_arena a;
@@ -365,6 +383,7 @@ static void put_proposal(struct cl_yw *w, const struct cl_report_proposal *rp)
 	cl_yw_map(w, false);
 	if (!p) {
 		cl_yw_key_quoted(w, "none", rp->reason);
+		put_refused_file(w, rp);
 		cl_yw_map_end(w);
 		return;
 	}
@@ -415,12 +434,17 @@ static void put_proposal(struct cl_yw *w, const struct cl_report_proposal *rp)
 	asserts = cl_proposal_group_asserts(p, &a);
 	if (asserts)
 		cl_yw_key_quoted(w, "kernel-asserts", asserts);
-	if (rp->rw) {
-		put_text(w, rp->rec, rp->rw);
+	if (rw) {
+		put_text(w, rp->rec, rw);
 		if (rp->src && rp->rec->span.file)
-			put_edit(w, rp);
-	} else
+			put_edit(w, rp, rw);
+		/* the compiler did not show it: why, and the edit stays */
+		if (!rp->rw)
+			cl_yw_key_quoted(w, "fix-its", rp->reason);
+	} else {
 		cl_yw_key_quoted(w, "patch", rp->reason);
+		put_refused_file(w, rp);
+	}
 	cl_arena_free(&a);
 	cl_yw_map_end(w);
 }
@@ -733,4 +757,51 @@ int cl_make_dirs(const char *path)
 out:
 	free(dir);
 	return rc;
+}
+
+/* Append @source's components to @out, but for "", "." and "..". */
+static char *unit_components(char *out, const char *source)
+{
+	for (const char *s = source; *s;) {
+		size_t k = strcspn(s, "/");
+
+		if (k && !(k == 1 && s[0] == '.') && !(k == 2 && s[0] == '.' && s[1] == '.')) {
+			memcpy(out, s, k);
+			out += k;
+			*out++ = '/';
+		}
+		s += k + (s[k] == '/');
+	}
+	return out;
+}
+
+char *cl_unit_output_path(const char *path, const char *source, const char *suffix)
+{
+	size_t n = strlen(path);
+	char *file, *end, *slash;
+
+	if (!n || path[n - 1] != '/')
+		return cl_xstrdup(path);
+	/* "unit/" stands for a source with no name left ("..") */
+	file = cl_xmalloc(n + strlen(source) + strlen(suffix) + sizeof("unit/"));
+	memcpy(file, path, n);
+	end = unit_components(file + n, source);
+	if (end == file + n) {
+		memcpy(end, "unit/", 5);
+		end += 5;
+	}
+	strcpy(end - 1, suffix);
+	slash = end - 1;
+	while (*--slash != '/')
+		;
+	*slash = '\0';
+	if (cl_make_dirs(file)) {
+		int saved = errno;
+
+		free(file);
+		errno = saved;
+		return NULL;
+	}
+	*slash = '/';
+	return file;
 }

@@ -29,6 +29,10 @@ struct cl_rewrite;
  * @key: where the record is defined, as the front end gave it to
  *       cl_pipeline_add() (NULL when it gave none): what names it in a twin
  * @twinned: a twin (struct cl_twin) took its patch away
+ * @unshown: the rewrite a front end could not show as fix-its (too many
+ *           changed lines, a file with no columns), @rw being NULL and
+ *           @reason saying why: the layout is sound, so the report still
+ *           gives it as the edit `cachelint patch` writes
  */
 struct cl_report_proposal {
 	const struct cl_record *rec;
@@ -39,6 +43,7 @@ struct cl_report_proposal {
 	const struct cl_rewrite *rw;
 	const struct cl_source_text *src;
 	const char *remains;
+	const struct cl_rewrite *unshown;
 };
 
 /*
@@ -117,6 +122,18 @@ int cl_write_atomic(const char *path, int (*write)(FILE *out, void *data), void 
  * @path is something else).
  */
 int cl_make_dirs(const char *path);
+/* What a unit's report=DIR/ file ends with. */
+#define CL_REPORT_SUFFIX ".cachelint.yaml"
+/*
+ * The file a unit writes for an option that takes FILE or DIR/ (report=,
+ * access-map=): @path itself, or, when @path ends in '/', @path/<source>
+ * followed by @suffix, <source> the unit's path as given with every empty,
+ * "." and ".." component dropped, so that units of one build (a/x.c and
+ * b/x.c) never share a file and none is written outside @path.  The
+ * directories are made.  malloc()ed; NULL with errno when a directory
+ * cannot be made.
+ */
+char *cl_unit_output_path(const char *path, const char *source, const char *suffix);
 
 #ifdef __cplusplus
 }

@@ -106,7 +106,14 @@ int cl_rewrite_diff(FILE *out, const char *path, const struct cl_source_text *sr
 		lo = lo > CONTEXT ? lo - CONTEXT : 1;
 		hi = l + CONTEXT < last ? l + CONTEXT : last;
 		if (!open) {
-			fprintf(out, "--- a/%s\n+++ b/%s\n", path, path);
+			/*
+			 * patch(1) reads a name up to a tab, else to its first
+			 * space: a name with a space ends at a tab, as GNU
+			 * diff's does (with its date after the tab).
+			 */
+			const char *end = strchr(path, ' ') ? "\t" : "";
+
+			fprintf(out, "--- a/%s%s\n+++ b/%s%s\n", path, end, path, end);
 			from = lo;
 			open = true;
 		} else if (lo > to + 1) {

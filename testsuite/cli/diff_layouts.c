@@ -18,6 +18,8 @@
 // BETTER-NEXT: struct added: only in BASE (16 bytes, 1 cache line)
 // BOTH-NEXT: [[ADDED:[-+]]] {{.*}}diff_layouts.c:[[#ADDED_B:]]:14: warning: read-mostly field 'b' shares cache line 0 (bytes 0-63) of 'struct added' with write-hot field 'a' [cachelint-false-sharing]
 // BOTH-NEXT: [[ADDED]] {{.*}}diff_layouts.c:[[#ADDED_B-1]]:14: note: 'a' is written on hot paths
+// WORSE-NEXT:   verdict: worse by its findings: 1 new, 0 gone
+// BETTER-NEXT:   verdict: better by its findings: 0 new, 1 gone
 #include <stddef.h>
 #include "cachelint.h"
 
@@ -38,9 +40,11 @@ _Static_assert(offsetof(struct conn, limit) == (HEAD ? 8 : 64), "limit beside hi
 // WORSE-NEXT:   moved: 'limit' from byte 64 to byte 8, onto cache line 0 with 'hits' [cachelint-false-sharing]
 // WORSE-NEXT: + {{.*}}diff_layouts.c:[[#@LINE-12]]:14: warning: read-mostly field 'limit' shares cache line 0 (bytes 0-63) of 'struct conn' with write-hot field 'hits' [cachelint-false-sharing]
 // WORSE-NEXT: + {{.*}}diff_layouts.c:[[#@LINE-15]]:14: note: 'hits' is written on hot paths
+// WORSE-NEXT:   verdict: worse by its findings: 1 new, 0 gone
 // BETTER-NEXT:   lines per path: read_mostly 2 -> 1, write_hot 1
-// BETTER-NEXT: - {{.*}}diff_layouts.c:[[#@LINE-15]]:14: warning: read-mostly field 'limit' shares cache line 0 (bytes 0-63) of 'struct conn' with write-hot field 'hits' [cachelint-false-sharing]
-// BETTER-NEXT: - {{.*}}diff_layouts.c:[[#@LINE-18]]:14: note: 'hits' is written on hot paths
+// BETTER-NEXT: - {{.*}}diff_layouts.c:[[#@LINE-16]]:14: warning: read-mostly field 'limit' shares cache line 0 (bytes 0-63) of 'struct conn' with write-hot field 'hits' [cachelint-false-sharing]
+// BETTER-NEXT: - {{.*}}diff_layouts.c:[[#@LINE-19]]:14: note: 'hits' is written on hot paths
+// BETTER-NEXT:   verdict: better by its findings: 0 new, 1 gone
 
 struct flow {
 	unsigned long tx_bytes __written_on("tx");
@@ -62,6 +66,8 @@ _Static_assert(offsetof(struct flow, rx_win) == (HEAD ? 16 : 64), "rx_win beside
 // BOTH-NEXT: [[FLOW]] {{.*}}diff_layouts.c:[[#@LINE-16]]:23: note: 'tx_bytes' is written on tx
 // BOTH-NEXT: [[FLOW]] {{.*}}diff_layouts.c:[[#@LINE-14]]:23: warning: field 'rx_win' (read on rx) shares cache line 0 (bytes 0-63) of 'struct flow' with field 'tx_pkts' (written on tx) [cachelint-false-sharing]
 // BOTH-NEXT: [[FLOW]] {{.*}}diff_layouts.c:[[#@LINE-17]]:23: note: 'tx_pkts' is written on tx
+// WORSE-NEXT:   verdict: worse by its findings: 2 new, 0 gone
+// BETTER-NEXT:   verdict: better by its findings: 0 new, 2 gone
 // WORSE-NEXT: struct removed: only in BASE (8 bytes, 1 cache line)
 // BETTER-NEXT: struct removed: only in HEAD (8 bytes, 1 cache line)
 
@@ -79,8 +85,10 @@ _Static_assert(offsetof(struct ring, tail) == (HEAD ? 72 : 8), "tail a line furt
 // BETTER-NEXT:   lines per path: tx 2 -> 1
 // BOTH-NEXT: [[RING:[-+]]] {{.*}}diff_layouts.c:[[#@LINE-12]]:8: warning: path 'tx' of 'struct ring' touches 2 cache lines, more than its budget of 1 [cachelint-path-lines]
 // BOTH-NEXT: [[RING]] {{.*}}diff_layouts.c:[[#@LINE-13]]:8: note: budget at budget.yaml:3:10; cache line 0 (bytes 0-63): 'head'; cache line 1 (bytes 64-127): 'tail'
-// WORSE-NEXT: cachelint: diff: HEAD is worse than BASE: 5 new findings, 2 paths on more cache lines, 1 budget newly exceeded, 3 pairs brought onto one line by moves
-// BETTER-NEXT: cachelint: diff: HEAD is not worse than BASE: 5 findings gone
+// WORSE-NEXT:   verdict: worse by its findings: 1 new, 0 gone
+// BETTER-NEXT:   verdict: better by its findings: 0 new, 1 gone
+// WORSE-NEXT: cachelint: diff: HEAD is worse than BASE: 5 new findings, 2 paths on more cache lines, 1 budget newly exceeded, 3 pairs brought onto one line by moves; findings weigh first: 4 structs worse, 0 better
+// BETTER-NEXT: cachelint: diff: HEAD is not worse than BASE: 5 findings gone; findings weigh first: 0 structs worse, 4 better
 // BOTH-NOT: {{.}}
 
 #if HEAD

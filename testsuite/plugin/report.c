@@ -5,7 +5,7 @@
 // RUN: FileCheck %s --input-file %t.yaml --check-prefix=YAML
 // RUN: %python -c "import sys, yaml; d = yaml.safe_load(open(sys.argv[1])); assert d['summary']['findings'] == 2, d" %t.yaml
 // RUN: %gcc-cl -fplugin-arg-cachelint-report=%t.dir/ -c %s -o %t.o 2>&1 | %check --check-prefix=DIAG
-// RUN: FileCheck %s --input-file %t.dir/report.c.cachelint.yaml --check-prefix=YAML
+// RUN: FileCheck %s --input-file %t.dir%s.cachelint.yaml --check-prefix=YAML
 // An unwritable report is an error, and leaves no file behind.
 // RUN: not %gcc-cl -fplugin-arg-cachelint-report=%t.dir/missing/r.yaml -c %s -o %t.o 2>&1 | FileCheck %s --check-prefix=UNWRITABLE
 // RUN: test ! -e %t.dir/missing
@@ -51,12 +51,13 @@ struct clean {
 // YAML-NEXT:         severity: warning
 // YAML-NEXT:         message: "read-mostly field 'next' shares cache line 0 (bytes 0-63) of 'struct conn' with write-hot field 'refs' [cachelint-false-sharing]"
 
-// report=DIR/ makes DIR (and what is above it) when the build has not.
+// report=DIR/ makes DIR (and what is above it) when the build has not; the
+// report is named by the unit's path as given, absolute here, below DIR.
 // RUN: %gcc-cl -fplugin-arg-cachelint-report=%t.dir/new/sub/ -c %s -o %t.o 2>&1 | %check --check-prefix=DIAG
-// RUN: FileCheck %s --input-file %t.dir/new/sub/report.c.cachelint.yaml --check-prefix=YAML
+// RUN: FileCheck %s --input-file %t.dir/new/sub%s.cachelint.yaml --check-prefix=YAML
 // RUN: touch %t.dir/file
 // RUN: not %gcc-cl -fplugin-arg-cachelint-report=%t.dir/file/sub/ -c %s -o %t.o 2>&1 | FileCheck %s --check-prefix=NOTDIR
-// NOTDIR: cc1: error: cachelint: cannot make report directory '{{.*}}/file/sub/': Not a directory
+// NOTDIR: cc1: error: cachelint: cannot make report directory '{{.*}}/file/sub/' (for '{{.*}}report.c'): Not a directory
 
 // The report is written beside the diagnostics, which stay as they are:
 // DIAG:      report.c:17:13: warning: read-mostly field 'state' shares cache line 0 (bytes 0-63) of 'struct conn' with write-hot field 'refs' [cachelint-false-sharing]

@@ -28,12 +28,14 @@
  * @lines: what the walk found
  * @types: each line's record, for its key (map_twins())
  * @ran: the walk ran (it does not under -fsyntax-only, nor after errors)
+ * @embedded: the records held in the lines' records are in @lines
  */
 struct map_state {
 	const char *path;
 	struct cl_access_map lines;
 	vec<tree> types;
 	bool ran;
+	bool embedded;
 };
 
 static struct map_state map;
@@ -158,8 +160,61 @@ void access_map_configure(const char *path)
 	map.path = path;
 }
 
+/*
+ * The records @type holds as members (not through pointers), at any depth,
+ * each as an embed of @outer at its path and offset.
+ */
+static void embeds_of(const char *outer, tree type, const char *prefix, uint64_t bits,
+		      unsigned depth)
+{
+	if (depth > 8)
+		return;
+	for (tree f = TYPE_FIELDS(type); f; f = DECL_CHAIN(f)) {
+		tree ft;
+		const char *path, *inner;
+
+		if (TREE_CODE(f) != FIELD_DECL)
+			continue;
+		ft = TREE_TYPE(f);
+		while (TREE_CODE(ft) == ARRAY_TYPE)
+			ft = TREE_TYPE(ft);
+		if (!RECORD_OR_UNION_TYPE_P(ft) || TREE_TYPE(f) != ft || access_system_record(ft))
+			continue;
+		path = !DECL_NAME(f) ? prefix :
+		       *prefix ? cl_arena_printf(&map.lines.arena, "%s.%s", prefix,
+						 IDENTIFIER_POINTER(DECL_NAME(f))) :
+		       IDENTIFIER_POINTER(DECL_NAME(f));
+		inner = access_record_name(TYPE_MAIN_VARIANT(ft));
+		if (inner && *path) {
+			struct cl_access_embed e = { outer, path,
+				(bits + access_field_bits(f)) / BITS_PER_UNIT, inner };
+
+			cl_access_map_embed(&map.lines, &e);
+		}
+		embeds_of(outer, TYPE_MAIN_VARIANT(ft), path, bits + access_field_bits(f),
+			  depth + 1);
+	}
+}
+
+/* Once: the embeds of every record a line names. */
+static void map_embeds(void)
+{
+	hash_set<nofree_string_hash> done;
+
+	if (map.embedded)
+		return;
+	map.embedded = true;
+	for (unsigned i = 0; i < map.types.length(); i++) {
+		const char *rec = map.lines.v[i].record;
+
+		if (!done.add(rec))
+			embeds_of(rec, map.types[i], "", 0, 0);
+	}
+}
+
 const struct cl_access_map *access_map_lines(void)
 {
+	map_embeds();
 	return &map.lines;
 }
 
@@ -170,6 +225,7 @@ const struct access_sink *access_map_begin(void)
 	cl_access_map_init(&map.lines, pwd);
 	map.types = vNULL;
 	map.ran = true;
+	map.embedded = false;
 	return &map_sink_ops;
 }
 
@@ -184,6 +240,7 @@ void access_map_finish(bool errors)
 	if (!map.ran)
 		return;
 	if (map.path && !errors) {
+		map_embeds();
 		map_twins();
 		file = cl_access_map_unit_path(map.path, main_input_filename);
 		if (!file)

@@ -34,6 +34,7 @@ void cl_access_map_init(struct cl_access_map *m, const char *dir)
 
 void cl_access_map_free(struct cl_access_map *m)
 {
+	free(m->embeds);
 	free(m->v);
 	free(m->dir);
 	cl_arena_free(&m->arena);
@@ -52,6 +53,16 @@ void cl_access_map_add(struct cl_access_map *m, const struct cl_access_line *l)
 	n->member = cl_arena_strdup(&m->arena, l->member);
 	n->roles = l->roles && *l->roles ? cl_arena_strdup(&m->arena, l->roles) : NULL;
 	free(file);
+}
+
+void cl_access_map_embed(struct cl_access_map *m, const struct cl_access_embed *e)
+{
+	struct cl_access_embed *n = cl_vec_push(&m->embeds, &m->nembeds, &m->embeds_cap);
+
+	n->outer = cl_arena_strdup(&m->arena, e->outer);
+	n->path = cl_arena_strdup(&m->arena, e->path);
+	n->offset = e->offset;
+	n->inner = cl_arena_strdup(&m->arena, e->inner);
 }
 
 void cl_access_map_bytes(uint64_t bits, uint64_t bit_size, uint64_t *offset, uint64_t *size)
@@ -299,11 +310,43 @@ static void put_facts(FILE *out, const struct cl_access_line *l)
 		fputc('-', out);
 }
 
+static int embed_cmp(const void *x, const void *y)
+{
+	const struct cl_access_embed *a = x, *b = y;
+	int c;
+
+	if ((c = strcmp(a->outer, b->outer)) || (c = strcmp(a->path, b->path)) ||
+	    (c = u64_cmp(a->offset, b->offset)))
+		return c;
+	return strcmp(a->inner, b->inner);
+}
+
+/* The `# embed` lines: sorted, each once, after the header. */
+static void put_embeds(FILE *out, struct cl_access_map *m)
+{
+	if (m->nembeds)
+		qsort(m->embeds, m->nembeds, sizeof(*m->embeds), embed_cmp);
+	for (size_t i = 0; i < m->nembeds; i++) {
+		const struct cl_access_embed *e = &m->embeds[i];
+
+		if (i && !embed_cmp(e, &m->embeds[i - 1]))
+			continue;
+		fputs(CL_ACCESS_EMBED_TAG "\t", out);
+		put_field(out, e->outer);
+		fputc('\t', out);
+		put_field(out, e->path);
+		fprintf(out, "\t%" PRIu64 "\t", e->offset);
+		put_field(out, e->inner);
+		fputc('\n', out);
+	}
+}
+
 int cl_access_map_write(FILE *out, struct cl_access_map *m)
 {
 	if (m->n)
 		qsort(m->v, m->n, sizeof(*m->v), line_cmp);
 	fprintf(out, "%s\n", CL_ACCESS_MAP_HEADER);
+	put_embeds(out, m);
 	for (size_t i = 0; i < m->n; i++) {
 		const struct cl_access_line *l = &m->v[i];
 

@@ -87,24 +87,50 @@ struct cl_access_line {
 };
 
 /**
+ * struct cl_access_embed - a record that holds another as a member, not
+ * through a pointer: what the inner record's accesses say of its members
+ * holds for the outer record's copy (a lruvec's flags, set in vmscan.c
+ * through a `struct lruvec *`, are mem_cgroup_per_node's lruvec.flags).
+ * Written as `# embed` lines (docs/access-map.md).
+ * @outer: the record that holds it, as profiles key it
+ * @path: the member's dotted path from @outer
+ * @offset: its bytes from @outer's start
+ * @inner: the record it is
+ */
+struct cl_access_embed {
+	const char *outer, *path;
+	uint64_t offset;
+	const char *inner;
+};
+
+#define CL_ACCESS_EMBED_TAG "# embed"
+
+/**
  * struct cl_access_map - the lines of one unit
  * @arena: their strings
  * @v: the lines
  * @n: how many
  * @cap: allocated
  * @dir: the compiler's working directory, which relative files are joined to
+ * @embeds: the records held in others, among those of the lines
+ * @nembeds: how many
+ * @embeds_cap: allocated
  */
 struct cl_access_map {
 	struct cl_arena arena;
 	struct cl_access_line *v;
 	size_t n, cap;
 	char *dir;
+	struct cl_access_embed *embeds;
+	size_t nembeds, embeds_cap;
 };
 
 void cl_access_map_init(struct cl_access_map *m, const char *dir);
 void cl_access_map_free(struct cl_access_map *m);
 /* Add @l (its strings copied); @l->file is made absolute against m->dir. */
 void cl_access_map_add(struct cl_access_map *m, const struct cl_access_line *l);
+/* Add @e (its strings copied). */
+void cl_access_map_embed(struct cl_access_map *m, const struct cl_access_embed *e);
 /*
  * @bits at @bit_size in a record, as the map's offset and size: the bytes
  * that hold them.

@@ -113,6 +113,36 @@ static int map_line(struct cl_access_map *m, const char *path, unsigned no, char
 	return 0;
 }
 
+/* "# embed\tOUTER\tPATH\tOFFSET\tINNER" (after the tag); -1 with @err. */
+static int embed_line(struct cl_access_map *m, const char *path, unsigned no, char *s,
+		      struct cl_diag *err)
+{
+	char *f[4];
+	size_t nf = 0;
+	uint64_t off;
+	struct cl_access_embed e;
+
+	f[nf++] = s;
+	for (char *p = s; *p && nf <= 4; p++)
+		if (*p == '\t') {
+			*p = '\0';
+			if (nf < 4)
+				f[nf] = p + 1;
+			nf++;
+		}
+	if (nf != 4 || !parse_uint(f[2], &off) || !*f[0] || !*f[1] || !*f[3]) {
+		cl_diag_set(err, path, no, 0, "an embed line is '%s', then the outer struct, the "
+			    "member's path, its offset and the inner struct, TAB-separated",
+			    CL_ACCESS_EMBED_TAG);
+		return -1;
+	}
+	for (size_t i = 0; i < nf; i++)
+		unescape(f[i], strlen(f[i]));
+	e = (struct cl_access_embed){ f[0], f[1], off, f[3] };
+	cl_access_map_embed(m, &e);
+	return 0;
+}
+
 static int map_file(struct cl_access_map *m, const char *path, struct cl_diag *err)
 {
 	FILE *f = fopen(path, "r");
@@ -139,6 +169,9 @@ static int map_file(struct cl_access_map *m, const char *path, struct cl_diag *e
 				    "cachelint lint --access-map)", CL_ACCESS_MAP_HEADER,
 				    CL_ACCESS_MAP_HEADER_V1);
 			rc = -1;
+		} else if (no > 1 && fields == 10 &&
+			   !strncmp(buf, CL_ACCESS_EMBED_TAG "\t", strlen(CL_ACCESS_EMBED_TAG) + 1)) {
+			rc = embed_line(m, path, no, buf + strlen(CL_ACCESS_EMBED_TAG) + 1, err);
 		} else if (no > 1 && n && buf[0] != '#') {
 			rc = map_line(m, path, no, buf, fields, err);
 		}

@@ -82,10 +82,24 @@ static void last_component(const char *fn, const char **s, size_t *n, const char
 		*prevn = strcspn(*prev, "<(:") < *prevn ? strcspn(*prev, "<(:") : *prevn;
 }
 
+/*
+ * The last word of a handler of a control file (the kernel's cgroup and
+ * sysfs files: memory_max_write, foo_store): it configures.
+ */
+static const char *const config_last_words[] = { "write", "store" };
+
+static bool config_last_word(const char *w, size_t n)
+{
+	for (size_t i = 0; i < sizeof(config_last_words) / sizeof(config_last_words[0]); i++)
+		if (strlen(config_last_words[i]) == n && !strncmp(w, config_last_words[i], n))
+			return true;
+	return false;
+}
+
 bool cl_infer_setup_function(const char *function)
 {
 	const char *s, *prev;
-	size_t n, prevn, i = 0;
+	size_t n, prevn, i = 0, words = 0;
 
 	if (!function || !*function || !strcmp(function, "-"))
 		return false;
@@ -107,6 +121,9 @@ bool cl_infer_setup_function(const char *function)
 			j++;
 		if (j > i && setup_word(s + i, j - i))
 			return true;
+		if (j > i && j >= n && words && config_last_word(s + i, j - i))
+			return true;
+		words += j > i;
 		i = j;
 	}
 	return false;
@@ -147,6 +164,8 @@ struct roles {
  * @threads: some line of it said which threads run its function
  * @shared: inferred write-shared
  * @mostly: inferred read-mostly
+ * @embedded: the record whose lines these are, where it is held in this
+ *	one (views_embed()); NULL for the record's own
  */
 struct member_view {
 	const char *record, *member;
@@ -157,6 +176,7 @@ struct member_view {
 	struct roles writers, readers;
 	bool threads;
 	bool shared, mostly;
+	const char *embedded;
 };
 
 static void roles_add(struct roles *r, const char *list, struct cl_arena *a)
@@ -176,6 +196,21 @@ static void roles_add(struct roles *r, const char *list, struct cl_arena *a)
 			r->many[i] |= many;
 		list += n + (e ? 1 : 0);
 	}
+}
+
+/* A header's line is often a helper's (arch_atomic64_inc): the caller's says more. */
+static bool in_header(const struct cl_access_line *l)
+{
+	size_t n = strlen(l->file);
+
+	return n > 2 && !strcmp(l->file + n - 2, ".h");
+}
+
+/* Keep in *@site the first line of a kind, or a .c file's over a header's. */
+static void site_keep(const struct cl_access_line **site, const struct cl_access_line *l)
+{
+	if (!*site || (in_header(*site) && !in_header(l)))
+		*site = l;
 }
 
 static bool line_setup(const struct cl_access_line *l)
@@ -201,8 +236,8 @@ static void view_line(struct member_view *v, const struct cl_access_line *l, boo
 	if (l->roles)
 		v->threads = true;
 	if (line_setup(l) || (threads && !l->roles)) {
-		if (writes && !v->setup)
-			v->setup = l;
+		if (writes)
+			site_keep(&v->setup, l);
 		return;
 	}
 	if (writes) {
@@ -212,22 +247,18 @@ static void view_line(struct member_view *v, const struct cl_access_line *l, boo
 		roles_add(&v->writers, l->roles, a);
 	}
 	if (l->kind != CL_ACCESS_WRITE) {
-		if (!v->read && l->kind == CL_ACCESS_READ)
-			v->read = l;
+		if (l->kind == CL_ACCESS_READ)
+			site_keep(&v->read, l);
 		roles_add(&v->readers, l->roles, a);
 	}
-	if (l->facts & CL_FACT_LOCK) {
-		if (!v->lock)
-			v->lock = l;
-	} else if (l->kind == CL_ACCESS_RMW || (writes && (l->facts & CL_FACT_ATOMIC))) {
-		if (!v->atomic)
-			v->atomic = l;
-	} else if (writes && (l->facts & CL_FACT_LOCKED)) {
-		if (!v->locked)
-			v->locked = l;
-	} else if (writes && !v->write) {
-		v->write = l;
-	}
+	if (l->facts & CL_FACT_LOCK)
+		site_keep(&v->lock, l);
+	else if (l->kind == CL_ACCESS_RMW || (writes && (l->facts & CL_FACT_ATOMIC)))
+		site_keep(&v->atomic, l);
+	else if (writes && (l->facts & CL_FACT_LOCKED))
+		site_keep(&v->locked, l);
+	else if (writes)
+		site_keep(&v->write, l);
 }
 
 static bool roles_shared(const struct roles *r)
@@ -437,6 +468,8 @@ static const char *view_reason(const struct cl_infer_config *cfg, const struct m
 	else
 		why = cl_arena_printf(a, "read in %s, written only in %s", where(cfg, v->read, a),
 				      where(cfg, v->setup, a));
+	if (v->embedded)
+		why = cl_arena_printf(a, "as struct %s's, %s", v->embedded, why);
 	return why;
 }
 
@@ -559,13 +592,77 @@ static bool struct_worth(const struct struct_view *s)
 	return shared && counted > 1;
 }
 
+static struct struct_view *view_find(struct struct_view *sv, size_t n, const char *rec)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		int c = strcmp(sv[mid].record, rec);
+
+		if (!c)
+			return &sv[mid];
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return NULL;
+}
+
+static bool view_has(const struct struct_view *s, const char *member)
+{
+	for (size_t i = 0; i < s->n; i++)
+		if (!strcmp(s->members[i].member, member))
+			return true;
+	return false;
+}
+
+/*
+ * What the code says of a record's members holds for every record that
+ * holds it (not through a pointer): the outer record gets the inner one's
+ * members that count, at their paths and offsets there, unless its own
+ * lines say something of them already.  @sv is sorted by record.
+ */
+static void views_embed(struct struct_view *sv, size_t n, const struct cl_access_map *m,
+			struct cl_arena *a)
+{
+	for (size_t e = 0; e < m->nembeds; e++) {
+		const struct cl_access_embed *em = &m->embeds[e];
+		struct struct_view *out = view_find(sv, n, em->outer);
+		const struct struct_view *in = view_find(sv, n, em->inner);
+		size_t cap = out ? out->n : 0;
+
+		if (!out || !in || in == out || in->threads != out->threads)
+			continue;
+		for (size_t i = 0; i < in->n; i++) {
+			const struct member_view *v = &in->members[i];
+			const char *path;
+			struct member_view *c;
+
+			if (v->embedded || !member_counts(v, in->threads))
+				continue;
+			path = cl_arena_printf(a, "%s.%s", em->path, v->member);
+			if (view_has(out, path))
+				continue;
+			c = cl_vec_push(&out->members, &out->n, &cap);
+			*c = *v;
+			c->record = out->record;
+			c->member = path;
+			c->offset += em->offset;
+			c->end += em->offset;
+			c->embedded = in->record;
+		}
+	}
+}
+
 static struct struct_view *views_build(const struct cl_access_map *m,
 				       const struct cl_infer_config *cfg, size_t *nout,
 				       struct cl_arena *a)
 {
 	const struct cl_access_line **v = malloc((m->n ? m->n : 1) * sizeof(*v));
 	struct struct_view *sv = NULL;
-	size_t n = 0, cap = 0, i = 0;
+	size_t n = 0, cap = 0, i = 0, kept = 0;
 
 	if (!v)
 		abort();
@@ -593,19 +690,25 @@ static struct struct_view *views_build(const struct cl_access_map *m,
 			if (!path_plain(mv->member))
 				s.n--;
 		}
-		views_collapse(s.members, s.n);
-		if ((!cfg->only || cfg->only(cfg->only_data, rec)) && struct_worth(&s)) {
-			struct_rank(&s, cfg->line_size ? cfg->line_size : 64);
-			s.hot = hot_accesses(cfg->hot, rec);
-			*(struct struct_view *)cl_vec_push(&sv, &n, &cap) = s;
-		} else {
-			free(s.members);
-		}
+		*(struct struct_view *)cl_vec_push(&sv, &n, &cap) = s;
 	}
 	free(v);
-	if (n)
-		qsort(sv, n, sizeof(*sv), struct_order);
-	*nout = n;
+	views_embed(sv, n, m, a);
+	for (size_t k = 0; k < n; k++) {
+		struct struct_view *s = &sv[k];
+
+		views_collapse(s->members, s->n);
+		if ((!cfg->only || cfg->only(cfg->only_data, s->record)) && struct_worth(s)) {
+			struct_rank(s, cfg->line_size ? cfg->line_size : 64);
+			s->hot = hot_accesses(cfg->hot, s->record);
+			sv[kept++] = *s;
+		} else {
+			free(s->members);
+		}
+	}
+	if (kept)
+		qsort(sv, kept, sizeof(*sv), struct_order);
+	*nout = kept;
 	return sv;
 }
 

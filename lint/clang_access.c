@@ -274,8 +274,9 @@ void acc_chain_init(struct lchain *c)
 /* Frames and lines                                                     */
 /* ------------------------------------------------------------------ */
 
-static void line_at(struct aw *w, CXCursor at, const char *fn, const char *rec, const char *path,
-		    unsigned long long bits, unsigned long long size)
+static void line_at(struct aw *w, CXCursor at, const char *fn, unsigned facts, const char *roles,
+		    const char *rec, const char *path, unsigned long long bits,
+		    unsigned long long size)
 {
 	struct cl_access_line l = { 0 };
 	CXFile file;
@@ -294,11 +295,17 @@ static void line_at(struct aw *w, CXCursor at, const char *fn, const char *rec, 
 	l.member = path;
 	cl_access_map_bytes(bits, size, &l.offset, &l.size);
 	l.kind = (enum cl_access_kind)w->kinds;
+	l.facts = facts;
+	l.roles = roles;
 	cl_access_map_add(w->map, &l);
 	clang_disposeString(name);
 }
 
-/* One member touched: a line where the access is (and where a reached one is made). */
+/*
+ * One member touched: a line where the access is, and where a reached one
+ * is made, with what the callee's own walk sees of it (the plugin's
+ * via_facts): the caller's line adds the caller's region and function.
+ */
 static void hit(struct aw *w, CXCursor at, const char *rec, const char *path,
 		unsigned long long bits, unsigned long long bit_size, unsigned long long at_bits,
 		unsigned long long at_size)
@@ -307,9 +314,10 @@ static void hit(struct aw *w, CXCursor at, const char *rec, const char *path,
 		at_bits = bits;
 		at_size = bit_size;
 	}
-	line_at(w, at, w->fn_name, rec, path, at_bits, at_size);
+	line_at(w, at, w->fn_name, w->facts, w->fn_roles, rec, path, at_bits, at_size);
 	if (w->use)
-		line_at(w, w->use->at, w->use->fn, rec, path, at_bits, at_size);
+		line_at(w, w->use->at, w->use->fn, w->use->facts, w->use->roles, rec, path,
+			at_bits, at_size);
 }
 
 static const char *path_join(struct aw *w, const char *prefix, const char *name)
@@ -509,7 +517,7 @@ static bool has_frame(struct aw *w, const struct lchain *c)
 /* ------------------------------------------------------------------ */
 
 /* While summarizing: the access through @c is a use of its parameter. */
-static void summary_use(struct aw *w, const struct lchain *c, unsigned kinds)
+static void summary_use(struct aw *w, const struct lchain *c, unsigned kinds, unsigned facts)
 {
 	struct use *u;
 	long long off = 0, b;
@@ -530,23 +538,32 @@ static void summary_use(struct aw *w, const struct lchain *c, unsigned kinds)
 	u->type = acc_type_at(c, c->n, &known);
 	u->has_type = known;
 	u->kinds = kinds;
+	u->facts = acc_context_facts(w, facts);
 	u->member = has_frame(w, c);
 	u->once = w->once && !w->exited;
 	u->at = at;
 	u->fn = w->cur->name;
+	u->roles = w->cur->roles;
+}
+
+/* As the plugin's context_facts(): the access's own, its lock region's, its function's. */
+unsigned acc_context_facts(const struct aw *w, unsigned facts)
+{
+	return facts | (w->locks ? CL_FACT_LOCKED : 0) | w->fn_facts;
 }
 
 /* Tell the access of @kinds that @c makes (or record it as a use, summarizing). */
-void acc_tell(struct aw *w, struct lchain *c, unsigned kinds)
+void acc_tell(struct aw *w, struct lchain *c, unsigned kinds, unsigned facts)
 {
 	if (c->broken)
 		return;
 	if (w->cur) {
 		if (c->parm_index >= 0)
-			summary_use(w, c, kinds);
+			summary_use(w, c, kinds, facts);
 		return;
 	}
 	w->kinds = kinds;
+	w->facts = acc_context_facts(w, facts);
 	w->use = NULL;
 	acc_frames(w, c, 0, c->n);
 }

@@ -72,10 +72,12 @@ struct lchain {
  * @bits, @size: where the access is from what the parameter points to, and its bits
  * @type, @has_type: the type it reads or writes
  * @kinds: read, write
+ * @facts: its CL_FACT_* in the function (its own, its lock region's, the function's)
  * @member: the function's own walk sees it as a member of the pointee's record
  * @once: it runs once per call
  * @at: where, in the function
  * @fn: the function's name
+ * @roles: the threads that run the function (struct summary)
  */
 struct use {
 	int param;
@@ -83,10 +85,10 @@ struct use {
 	unsigned long long size;
 	CXType type;
 	bool has_type;
-	unsigned kinds;
+	unsigned kinds, facts;
 	bool member, once;
 	CXCursor at;
-	const char *fn;
+	const char *fn, *roles;
 };
 
 /**
@@ -114,6 +116,15 @@ struct pass {
  * @reached: it is emitted (the walk visits it)
  * @local: a call to it runs this body (not interposable)
  * @params: pointer parameters, so it is summarized
+ * @cold: a declaration of it is cold, or in an __init or __exit section
+ *	(CL_FACT_COLD on all it does)
+ * @roles: the threads that run it, by their start routines (access_map.h),
+ *	NULL when none does
+ * @started: while roles are found: calls that start it (a call in a loop counts twice)
+ * @seen: while roles are found: the start routine whose role it got last
+ * @asms, @nasms, @cap_asms: its asm statements, in the source's order,
+ *	read the first time the walk meets one
+ * @asm_atomic: for each, whether its template locks ("lock", "xchg")
  */
 struct summary {
 	CXCursor fn;
@@ -122,7 +133,13 @@ struct summary {
 	size_t nuses, cap_uses;
 	struct pass *passes;
 	size_t npasses, cap_passes;
-	bool reached, local, params;
+	bool reached, local, params, cold;
+	const char *roles;
+	unsigned started;
+	size_t seen;
+	CXCursor *asms;
+	bool *asm_atomic;
+	size_t nasms, cap_asms;
 };
 
 /**
@@ -138,7 +155,14 @@ struct summary {
  * @cur: while summarizing, the function's summary (uses instead of lines)
  * @once: while summarizing, whether the code walked runs once per call
  * @exited: while summarizing, a return was seen (what follows is not once)
+ * @walked: the function walked or summarized
+ * @locks: locks taken and not yet released by the statements so far of the
+ *	function walked (or summarized): its accesses are CL_FACT_LOCKED
+ *	while it is not 0, as the plugin counts them
+ * @fn_facts: what the function walked (or summarized) is: CL_FACT_COLD
+ * @fn_roles: the threads that run the function walked (struct summary)
  * @kinds: the kinds of the access being told
+ * @facts: its CL_FACT_*, with the function's and the region's
  * @use: a reached access's use (its second line), or NULL
  * @macros, @nmacros, @cap_macros: the unit's macro definitions, read the
  *	first time an asm statement that a macro wrote needs them
@@ -157,7 +181,10 @@ struct aw {
 	struct cl_index index;
 	struct summary *cur;
 	bool once, exited;
-	unsigned kinds;
+	struct summary *walked;
+	unsigned locks, fn_facts;
+	const char *fn_roles;
+	unsigned kinds, facts;
 	const struct use *use;
 	struct macro_def *macros;
 	size_t nmacros, cap_macros;
@@ -202,7 +229,10 @@ void acc_chain_init(struct lchain *c);
 bool acc_step_bits(const struct lchain *c, int i, long long *bits);
 CXCursor acc_location(const struct lchain *c, int from);
 void acc_frames(struct aw *w, struct lchain *c, int from, int to);
-void acc_tell(struct aw *w, struct lchain *c, unsigned kinds);
+/* @facts with the walk's context: the lock region's, the function's. */
+unsigned acc_context_facts(const struct aw *w, unsigned facts);
+/* Tell the access of @kinds through @c, whose own CL_FACT_* are @facts. */
+void acc_tell(struct aw *w, struct lchain *c, unsigned kinds, unsigned facts);
 
 /*
  * clang_access_walk.c: the walk, and the lvalue chains it builds, which
@@ -212,8 +242,9 @@ void acc_tell(struct aw *w, struct lchain *c, unsigned kinds);
  */
 void acc_pointer(struct aw *w, CXCursor e, struct lchain *c);
 void acc_lvalue(struct aw *w, CXCursor e, struct lchain *c, bool followed);
-void acc_access(struct aw *w, CXCursor e, enum ctx ctx);
-void acc_access_through(struct aw *w, CXCursor stmt, CXCursor e, unsigned kinds, bool whole);
+void acc_access(struct aw *w, CXCursor e, enum ctx ctx, unsigned facts);
+void acc_access_through(struct aw *w, CXCursor stmt, CXCursor e, unsigned kinds, bool whole,
+			unsigned facts);
 void acc_visit(struct aw *w, CXCursor c, enum ctx ctx);
 
 #endif /* CACHELINT_CLANG_ACCESS_INTERNAL_H */

@@ -13,6 +13,7 @@
 #define _GNU_SOURCE
 #include "clang_access_internal.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -79,12 +80,26 @@ static bool atomic_expr(struct aw *w, CXCursor e)
 	 */
 	name = first_token(w, e);
 	kinds = atomic_kinds(name);
-	acc_access_through(w, e, ks.v[0], kinds, false);
+	acc_access_through(w, e, ks.v[0], kinds, false, CL_FACT_ATOMIC);
 	for (size_t i = 1; i < ks.n; i++)
 		acc_visit(w, ks.v[i], CTX_READ);
 	free(name);
 	free(ks.v);
 	return true;
+}
+
+/*
+ * A call that takes or releases a lock: the accesses after it, in the
+ * statements' order, are in its region or not (CL_FACT_LOCKED).
+ */
+static void lock_step(struct aw *w, const char *name)
+{
+	int step = cl_access_lock_step(name);
+
+	if (step > 0)
+		w->locks++;
+	else if (step < 0 && w->locks)
+		w->locks--;
 }
 
 static void call(struct aw *w, CXCursor e)
@@ -107,15 +122,18 @@ static void call(struct aw *w, CXCursor e)
 		unsigned lk = cl_access_lock_kinds(name, (unsigned)i);
 
 		if (sync && i == 0 && acc_is_pointer(clang_getCursorType(a)))
-			acc_access_through(w, e, a, atomic_kinds(name), false);
+			acc_access_through(w, e, a, atomic_kinds(name), false, CL_FACT_ATOMIC);
 		else if (lk && acc_is_pointer(clang_getCursorType(a)))
-			acc_access_through(w, e, a, lk, true);
+			acc_access_through(w, e, a, lk, true, CL_FACT_LOCK);
 		else if (sum && sum->params && i < clang_Cursor_getNumArguments(sum->fn) &&
 			 acc_is_pointer(clang_getCursorType(a)))
 			reach(w, a, sum, i);
 		else
 			acc_visit(w, a, CTX_READ);
 	}
+	/* after its arguments, as the plugin's walk_call() steps (an atomic builtin never) */
+	if (!sync)
+		lock_step(w, name);
 	clang_disposeString(s);
 }
 
@@ -364,12 +382,108 @@ static bool memory_only(const char *con)
 	return any;
 }
 
+static enum CXChildVisitResult asm_collect(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct summary *s = data;
+
+	(void)parent;
+	if (acc_kind(c) == CXCursor_GCCAsmStmt) {
+		*(CXCursor *)cl_vec_push(&s->asms, &s->nasms, &s->cap_asms) = c;
+		return CXChildVisit_Continue;
+	}
+	return CXChildVisit_Recurse;
+}
+
+/* The end of the string or character literal that starts at @p (its closing quote). */
+static const char *literal_end(const char *p)
+{
+	const char *q = p + 1;
+
+	while (*q && *q != *p)
+		q += q[0] == '\\' && q[1] ? 2 : 1;
+	return *q ? q : q - 1;
+}
+
+/*
+ * The asm statement whose text clang prints at @p ("asm volatile (\"..."),
+ * if one starts there: its template, from its opening quote to its closing.
+ */
+static bool printed_asm(const char *text, const char *p, const char **from, const char **to)
+{
+	static const char *const words[] = { "volatile ", "goto " };
+
+	if (strncmp(p, "asm ", 4) || (p > text && (isalnum((unsigned char)p[-1]) || p[-1] == '_')))
+		return false;
+	p += 4;
+	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+		if (!strncmp(p, words[i], strlen(words[i])))
+			p += strlen(words[i]);
+	if (strncmp(p, "(\"", 2))
+		return false;
+	*from = p + 1;
+	*to = literal_end(p + 1);
+	return true;
+}
+
+/*
+ * Which asm statements of function @s lock: libclang gives no asm's
+ * template, and a macro may write it (the kernel's LOCK_PREFIX), so the
+ * templates are read from the function as clang prints it, macros
+ * expanded, asm statements in the order of the source.  One the print does
+ * not match (never seen) is not atomic.
+ */
+static void asm_templates(struct summary *s)
+{
+	CXPrintingPolicy pol = clang_getCursorPrintingPolicy(s->fn);
+	CXString printed = clang_getCursorPrettyPrinted(s->fn, pol);
+	const char *text = clang_getCString(printed), *from, *to;
+	size_t k = 0;
+
+	clang_visitChildren(s->fn, asm_collect, s);
+	s->asm_atomic = cl_xmalloc((s->nasms ? s->nasms : 1) * sizeof(*s->asm_atomic));
+	for (const char *p = text ? text : ""; *p && k < s->nasms; p++) {
+		if (printed_asm(text, p, &from, &to)) {
+			s->asm_atomic[k++] = memmem(from, (size_t)(to - from), "lock", 4) ||
+					     memmem(from, (size_t)(to - from), "xchg", 4);
+			p = to;
+		} else if (*p == '"' || *p == '\'') {
+			p = literal_end(p);
+		}
+	}
+	if (k != s->nasms)
+		memset(s->asm_atomic, 0, s->nasms * sizeof(*s->asm_atomic));
+	clang_disposeString(printed);
+	clang_PrintingPolicy_dispose(pol);
+}
+
+/* An asm that is an atomic instruction, as the plugin's asm_atomic(): CL_FACT_ATOMIC. */
+static unsigned asm_facts(struct aw *w, CXCursor stmt)
+{
+	struct summary *s = w->walked;
+
+	if (!s)
+		return 0;
+	if (!s->asm_atomic)
+		asm_templates(s);
+	/*
+	 * By extent: two visits make different cursors of one statement.  Two
+	 * asm statements one macro call writes share the call's extent, and
+	 * the first's template.
+	 */
+	for (size_t i = 0; i < s->nasms; i++)
+		if (clang_equalRanges(clang_getCursorExtent(s->asms[i]),
+				      clang_getCursorExtent(stmt)))
+			return s->asm_atomic[i] ? CL_FACT_ATOMIC : 0;
+	return 0;
+}
+
 static void walk_asm(struct aw *w, CXCursor stmt)
 {
 	struct asm_operand ops[64];
 	struct kids ks = acc_children(stmt);
 	size_t nout, nin;
 	bool read_too[64] = { false };
+	unsigned facts = asm_facts(w, stmt);
 
 	if (!asm_operands(w, stmt, ops, 64, &nout, &nin)) {
 		nout = nin = 0;
@@ -392,16 +506,21 @@ static void walk_asm(struct aw *w, CXCursor stmt)
 			if (memory_only(ops[o].constraint) && memory_only(ops[i].constraint) &&
 			    !strcmp(ops[o].text, ops[i].text))
 				merged = read_too[o] = true;
-		if (!merged)
+		if (merged)
+			continue;
+		/* in memory, the asm's own operand; a register's is loaded before it */
+		if (memory_only(ops[i].constraint) && acc_lvalue_kind(ks.v[i]))
+			acc_access(w, ks.v[i], CTX_READ, facts);
+		else
 			acc_visit(w, ks.v[i], CTX_READ);
 	}
 	for (size_t o = 0; o < nout; o++) {
 		bool inout = strchr(ops[o].constraint, '+') != NULL;
 
 		if (inout && !memory_only(ops[o].constraint))
-			acc_access(w, ks.v[o], CTX_SPLIT);
+			acc_access(w, ks.v[o], CTX_SPLIT, facts);
 		else
-			acc_access(w, ks.v[o], inout || read_too[o] ? CTX_RMW : CTX_WRITE);
+			acc_access(w, ks.v[o], inout || read_too[o] ? CTX_RMW : CTX_WRITE, facts);
 	}
 	for (size_t i = 0; i < nout + nin; i++)
 		free(ops[i].text);
@@ -439,14 +558,15 @@ static void unary(struct aw *w, CXCursor e, enum ctx ctx)
 	if (clang_Cursor_isNull(k))
 		return;
 	if (acc_lvalue_kind(e)) {			/* *p */
-		acc_access(w, e, ctx);
+		acc_access(w, e, ctx, 0);
 	} else if (acc_is_pointer(t) && acc_same_type(clang_getPointeeType(acc_canon(t)), clang_getCursorType(k))) {
 		struct lchain c;		/* &x: no access, but the values on the way */
 
 		acc_chain_init(&c);
 		acc_lvalue(w, k, &c, true);
 	} else if (acc_lvalue_kind(k) && !acc_implicit(k)) {
-		acc_access(w, k, acc_is_atomic(clang_getCursorType(k)) ? CTX_RMW : CTX_SPLIT);	/* ++, -- */
+		/* ++, -- */
+		acc_access(w, k, acc_is_atomic(clang_getCursorType(k)) ? CTX_RMW : CTX_SPLIT, 0);
 	} else {
 		acc_visit(w, k, CTX_READ);
 	}
@@ -458,8 +578,9 @@ static void binary(struct aw *w, CXCursor e)
 
 	if (ks.n == 2 && acc_lvalue_kind(ks.v[0]) && !acc_implicit(ks.v[0]) &&
 	    acc_same_type(clang_getCursorType(e), clang_getCursorType(ks.v[0]))) {
-		acc_visit(w, ks.v[0], CTX_WRITE);	/* = */
+		/* the store is the last statement GCC makes of it: after a lock the value takes */
 		acc_visit(w, ks.v[1], CTX_READ);
+		acc_visit(w, ks.v[0], CTX_WRITE);	/* = */
 	} else {
 		for (size_t i = 0; i < ks.n; i++)
 			acc_visit(w, ks.v[i], CTX_READ);
@@ -547,7 +668,7 @@ void acc_visit(struct aw *w, CXCursor c, enum ctx ctx)
 		return;
 	case CXCursor_MemberRefExpr:
 	case CXCursor_ArraySubscriptExpr:
-		acc_access(w, c, ctx);
+		acc_access(w, c, ctx, 0);
 		return;
 	case CXCursor_ParenExpr:
 		visit_kids(w, c, ctx);
@@ -562,7 +683,8 @@ void acc_visit(struct aw *w, CXCursor c, enum ctx ctx)
 		struct kids ks = acc_children(c);
 
 		if (ks.n == 2) {
-			acc_access(w, ks.v[0], acc_is_atomic(clang_getCursorType(ks.v[0])) ? CTX_RMW : CTX_SPLIT);
+			acc_access(w, ks.v[0],
+				   acc_is_atomic(clang_getCursorType(ks.v[0])) ? CTX_RMW : CTX_SPLIT, 0);
 			acc_visit(w, ks.v[1], CTX_READ);
 		}
 		free(ks.v);
@@ -734,6 +856,7 @@ static void reach(struct aw *w, CXCursor arg, struct summary *s, int param)
 			 uses[i].size ? uses[i].size : acc_type_bits(acc_type_at(&c, c.n, &known)),
 			 uses[i].type, uses[i].has_type);
 		w->kinds = uses[i].kinds;
+		w->facts = acc_context_facts(w, uses[i].facts);
 		w->use = &uses[i];
 		acc_frames(w, &c, 0, uses[i].member ? base - 1 : c.n);
 		w->use = NULL;
@@ -838,6 +961,17 @@ static CXCursor body_of(CXCursor fn)
 	return b;
 }
 
+/* Before a function's statements: no lock held yet, and what the whole function is. */
+static void function_begin(struct aw *w, struct summary *s)
+{
+	w->walked = s;
+	w->locks = 0;
+	w->fn_facts = s->cold ? CL_FACT_COLD : 0;
+	w->fn_roles = s->roles;
+	w->once = true;
+	w->exited = false;
+}
+
 /* Summarize every function of the unit with pointer parameters, callees first where they can be. */
 static void summarize(struct aw *w)
 {
@@ -850,11 +984,248 @@ static void summarize(struct aw *w)
 		if (clang_Cursor_isNull(body))
 			continue;
 		w->cur = &w->sums[i];
-		w->once = true;
-		w->exited = false;
+		function_begin(w, w->cur);
 		acc_visit(w, body, CTX_DISCARD);
 	}
 	w->cur = NULL;
+}
+
+/*
+ * Whether declaration @c says its function is cold: __attribute__((cold)),
+ * or a section of __init or __exit code, as the plugin's function_facts()
+ * reads them.  libclang names neither attribute, and a macro may write it
+ * (the kernel's __init), so they are read from the declaration as clang
+ * prints it, without its body.  Each declaration prints its own (GCC
+ * merges them all).
+ */
+static bool decl_cold(CXCursor c)
+{
+	static const char *const marks[] = {
+		"__attribute__((cold))", "[[gnu::cold]]", "section(\".init", "section(\".exit",
+	};
+	CXPrintingPolicy pol;
+	CXString printed;
+	const char *text;
+	bool cold = false;
+
+	if (!clang_Cursor_hasAttrs(c))
+		return false;
+	pol = clang_getCursorPrintingPolicy(c);
+	clang_PrintingPolicy_setProperty(pol, CXPrintingPolicy_TerseOutput, 1);
+	printed = clang_getCursorPrettyPrinted(c, pol);
+	text = clang_getCString(printed);
+	for (size_t i = 0; text && i < sizeof(marks) / sizeof(marks[0]) && !cold; i++)
+		cold = strstr(text, marks[i]) != NULL;
+	clang_disposeString(printed);
+	clang_PrintingPolicy_dispose(pol);
+	return cold;
+}
+
+/* Every declaration of a function of the unit: its attributes make it cold. */
+static enum CXChildVisitResult cold(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct aw *w = data;
+	enum CXCursorKind k = acc_kind(c);
+	struct summary *s;
+
+	(void)parent;
+	if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec)
+		return CXChildVisit_Recurse;
+	if (k == CXCursor_FunctionDecl && (s = summary_of(w, c)) && !s->cold)
+		s->cold = decl_cold(c);
+	return CXChildVisit_Continue;
+}
+
+/* ------------------------------------------------------------------ */
+/* Threads: who runs each function                                      */
+/* ------------------------------------------------------------------ */
+
+/**
+ * struct threads - the search for the unit's threads and its call graph
+ * @w: the walk
+ * @from: the function searched
+ * @in_loop: the code searched can run again without leaving @from
+ * @routines, @nroutines, @cap_routines: the start routines, as first seen
+ * @edges, @nedges, @cap_edges: (caller, callee) pairs of summaries' indices,
+ *	then sorted by caller
+ * @first: for each summary, its first edge (and for the last, the end)
+ */
+struct threads {
+	struct aw *w;
+	size_t from;
+	bool in_loop;
+	size_t *routines, nroutines, cap_routines;
+	size_t (*edges)[2];
+	size_t nedges, cap_edges;
+	size_t *first;
+};
+
+/* The function that @e, a start routine argument, names as it is (or cast), or NULL. */
+static struct summary *named_function(struct aw *w, CXCursor e)
+{
+	for (;;) {
+		enum CXCursorKind k = acc_kind(e);
+		struct kids ks;
+
+		if (k == CXCursor_DeclRefExpr) {
+			CXCursor d = clang_getCursorReferenced(e);
+
+			return acc_kind(d) == CXCursor_FunctionDecl ? summary_of(w, d) : NULL;
+		}
+		if (k != CXCursor_ParenExpr && k != CXCursor_CStyleCastExpr &&
+		    k != CXCursor_UnexposedExpr && k != CXCursor_UnaryOperator)
+			return NULL;
+		/* `&f`: the unary operator whose value is the function's address */
+		if (k == CXCursor_UnaryOperator &&
+		    acc_canon(clang_getCursorType(e)).kind != CXType_Pointer)
+			return NULL;
+		ks = acc_children(e);
+		if (!ks.n) {
+			free(ks.v);
+			return NULL;
+		}
+		e = ks.v[ks.n - 1];
+		free(ks.v);
+	}
+}
+
+/* A call of the function searched: an edge of the graph, or a thread started. */
+static void threads_call(struct threads *t, CXCursor e)
+{
+	CXCursor fn = clang_getCursorReferenced(e);
+	struct summary *s = acc_kind(fn) == CXCursor_FunctionDecl ? summary_of(t->w, fn) : NULL;
+	CXString name = clang_getCursorSpelling(fn);
+	int k = cl_access_thread_start_arg(clang_getCString(name));
+	struct summary *r;
+
+	clang_disposeString(name);
+	if (s) {
+		size_t *edge = *(size_t (*)[2])cl_vec_push(&t->edges, &t->nedges, &t->cap_edges);
+
+		edge[0] = t->from;
+		edge[1] = (size_t)(s - t->w->sums);
+	}
+	if (k < 0 || k >= clang_Cursor_getNumArguments(e))
+		return;
+	r = named_function(t->w, clang_Cursor_getArgument(e, (unsigned)k));
+	if (!r)
+		return;
+	if (!r->started)
+		*(size_t *)cl_vec_push(&t->routines, &t->nroutines, &t->cap_routines) =
+			(size_t)(r - t->w->sums);
+	r->started += t->in_loop ? 2 : 1;
+}
+
+/* A do-while whose condition is 0 (a macro's statement) runs once: no loop. */
+static bool runs_again(CXCursor loop)
+{
+	struct kids ks;
+	long long v;
+	bool once;
+
+	if (acc_kind(loop) != CXCursor_DoStmt)
+		return true;
+	ks = acc_children(loop);
+	once = ks.n && acc_constant(ks.v[ks.n - 1], &v) && !v;
+	free(ks.v);
+	return !once;
+}
+
+static enum CXChildVisitResult threads_visit(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct threads *t = data;
+	enum CXCursorKind k = acc_kind(c);
+
+	(void)parent;
+	switch (k) {
+	case CXCursor_WhileStmt:
+	case CXCursor_DoStmt:
+	case CXCursor_ForStmt: {
+		bool in_loop = t->in_loop;
+
+		t->in_loop = in_loop || runs_again(c);
+		clang_visitChildren(c, threads_visit, t);
+		t->in_loop = in_loop;
+		return CXChildVisit_Continue;
+	}
+	case CXCursor_UnaryExpr:	/* sizeof, alignof: not evaluated, no call */
+		return CXChildVisit_Continue;
+	case CXCursor_CallExpr:
+		threads_call(t, c);
+		return CXChildVisit_Recurse;
+	default:
+		return CXChildVisit_Recurse;
+	}
+}
+
+/*
+ * The role of start routine @r (@many: started more than once, or in a
+ * loop) to every function it calls directly, at any depth, as the plugin's
+ * roles_spread().
+ */
+static void roles_spread(struct threads *t, size_t r, bool many)
+{
+	struct aw *w = t->w;
+	char *name = cl_arena_strdup(&w->arena, w->sums[r].name);
+	const char *tag;
+	size_t *work = NULL, n = 0, cap = 0;
+
+	/* ',' separates roles, '+' marks one started more than once */
+	for (char *p = name; *p; p++)
+		if (*p == ',' || *p == '+')
+			*p = ';';
+	tag = many ? cl_arena_printf(&w->arena, "%s+", name) : name;
+	*(size_t *)cl_vec_push(&work, &n, &cap) = r;
+	w->sums[r].seen = r + 1;
+	while (n) {
+		struct summary *s = &w->sums[work[--n]];
+		size_t from = (size_t)(s - w->sums);
+
+		if (!s->roles)
+			s->roles = tag;
+		else if (!cl_role_listed(s->roles, name))
+			s->roles = cl_role_join(&w->arena, s->roles, tag);
+		for (size_t i = t->first[from]; i < t->first[from + 1]; i++) {
+			struct summary *c = &w->sums[t->edges[i][1]];
+
+			if (c->seen != r + 1) {
+				c->seen = r + 1;
+				*(size_t *)cl_vec_push(&work, &n, &cap) = t->edges[i][1];
+			}
+		}
+	}
+	free(work);
+}
+
+/*
+ * Which threads run which function (summary.roles): the functions that
+ * the emitted ones start with pthread_create() or thrd_create(), and what
+ * those call, as the plugin's roles_find().  A loop is a for, while or do
+ * statement (a goto's is not seen).
+ */
+static void roles(struct aw *w)
+{
+	struct threads t = { .w = w };
+
+	for (size_t i = 0; i < w->nsums; i++) {
+		if (!w->sums[i].reached)
+			continue;
+		t.from = i;
+		t.in_loop = false;
+		clang_visitChildren(w->sums[i].fn, threads_visit, &t);
+	}
+	/* found caller by caller: sorted already */
+	t.first = cl_xmalloc((w->nsums + 1) * sizeof(*t.first));
+	for (size_t i = 0, e = 0; i <= w->nsums; i++) {
+		while (e < t.nedges && t.edges[e][0] < i)
+			e++;
+		t.first[i] = e;
+	}
+	for (size_t i = 0; i < t.nroutines; i++)
+		roles_spread(&t, t.routines[i], w->sums[t.routines[i]].started > 1);
+	free(t.first);
+	free(t.routines);
+	free(t.edges);
 }
 
 static bool pic(const struct lint_job *job)
@@ -877,8 +1248,10 @@ void lint_access_walk(CXTranslationUnit tu, const struct lint_job *job, struct c
 	cl_index_init(&w.index);
 	cl_index_init(&w.macro_index);
 	clang_visitChildren(top, gather, &w);
-	summarize(&w);
+	clang_visitChildren(top, cold, &w);
 	clang_visitChildren(top, roots, &w);
+	roles(&w);
+	summarize(&w);
 	for (size_t i = 0; i < w.nsums; i++) {
 		CXCursor body;
 
@@ -889,12 +1262,14 @@ void lint_access_walk(CXTranslationUnit tu, const struct lint_job *job, struct c
 		if (clang_Cursor_isNull(body))
 			continue;
 		w.fn_name = w.sums[i].name;
-		w.once = true;
+		function_begin(&w, &w.sums[i]);
 		acc_visit(&w, body, CTX_DISCARD);
 	}
 	for (size_t i = 0; i < w.nsums; i++) {
 		free(w.sums[i].uses);
 		free(w.sums[i].passes);
+		free(w.sums[i].asms);
+		free(w.sums[i].asm_atomic);
 	}
 	free(w.sums);
 	free(w.macros);
@@ -1123,8 +1498,26 @@ void acc_lvalue(struct aw *w, CXCursor e, struct lchain *c, bool followed)
 	}
 }
 
-/* An access of lvalue @e for @ctx. */
-void acc_access(struct aw *w, CXCursor e, enum ctx ctx)
+/*
+ * What the type of lvalue @e says of its access: _Atomic, which GCC makes
+ * an atomic builtin's (CL_FACT_ATOMIC, as the plugin sees that); volatile,
+ * READ_ONCE's and WRITE_ONCE's `*(volatile T *)&x` (CL_FACT_ONCE).
+ */
+static unsigned lvalue_facts(CXCursor e)
+{
+	CXType t = clang_getCursorType(e);
+
+	if (acc_is_atomic(t))
+		return CL_FACT_ATOMIC;
+	return clang_isVolatileQualifiedType(t) ? CL_FACT_ONCE : 0;
+}
+
+/*
+ * An access of lvalue @e for @ctx; @facts: what the statement says of it
+ * (an asm's), which a CTX_SPLIT's read does not have: GCC loads a "+r"
+ * operand before the asm, which takes the value in a register.
+ */
+void acc_access(struct aw *w, CXCursor e, enum ctx ctx, unsigned facts)
 {
 	struct lchain c;
 
@@ -1133,19 +1526,22 @@ void acc_access(struct aw *w, CXCursor e, enum ctx ctx)
 	c.where = acc_peel_parens(e);	/* the access's own expression */
 	if (ctx == CTX_DISCARD || (ctx == CTX_READ && acc_is_array(clang_getCursorType(e))))
 		return;
+	facts |= lvalue_facts(e);
 	if (ctx == CTX_SPLIT) {
-		acc_tell(w, &c, ACC_R);
-		acc_tell(w, &c, ACC_W);
+		acc_tell(w, &c, ACC_R, lvalue_facts(e));
+		acc_tell(w, &c, ACC_W, facts);
 	} else {
-		acc_tell(w, &c, ctx == CTX_READ ? ACC_R : ctx == CTX_WRITE ? ACC_W : ACC_R | ACC_W);
+		acc_tell(w, &c, ctx == CTX_READ ? ACC_R : ctx == CTX_WRITE ? ACC_W : ACC_R | ACC_W,
+			 facts);
 	}
 }
 
 /*
  * An access through the address @e by @stmt (an atomic's, a lock's;
- * @whole: the object as a whole).
+ * @whole: the object as a whole), whose facts are @facts.
  */
-void acc_access_through(struct aw *w, CXCursor stmt, CXCursor e, unsigned kinds, bool whole)
+void acc_access_through(struct aw *w, CXCursor stmt, CXCursor e, unsigned kinds, bool whole,
+			unsigned facts)
 {
 	struct lchain c;
 	bool known;
@@ -1159,5 +1555,5 @@ void acc_access_through(struct aw *w, CXCursor stmt, CXCursor e, unsigned kinds,
 
 		acc_push_raw(&c, 0, acc_type_bits(t), t, known);
 	}
-	acc_tell(w, &c, kinds);
+	acc_tell(w, &c, kinds, facts);
 }

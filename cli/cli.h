@@ -227,5 +227,6 @@ extern const struct cl_command cl_cmd_import;
 extern const struct cl_command cl_cmd_bench;
 extern const struct cl_command cl_cmd_diff;
 extern const struct cl_command cl_cmd_merge;
+extern const struct cl_command cl_cmd_infer;
 
 #endif /* CACHELINT_CLI_H */

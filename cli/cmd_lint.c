@@ -15,6 +15,8 @@
  * and yaml serve CI.
  */
 #include "cli.h"
+
+#include "infer.h"
 #include "cli_output.h"
 #include "compdb.h"
 
@@ -25,12 +27,14 @@
 #include <unistd.h>
 
 #include "cl_version.h"
+#include "infer.h"
 
 enum {
 	OPT_BUILD_DIR = CLI_OPT_OUTPUT_FIRST_FREE,
 	OPT_JOBS,
 	OPT_PATCH_OUT,
 	OPT_ACCESS_MAP,
+	OPT_NO_INFER,
 };
 
 static const char usage_text[] =
@@ -57,6 +61,10 @@ static const char usage_text[] =
 	"                          offset, size, read or write) to FILE; FILE ending\n"
 	"                          in '/' is a directory: one DIR/<source>.cachelint.map\n"
 	"                          per unit\n"
+	"  --no-infer              no static tier: a struct that no annotation and no\n"
+	"                          profile entry describes is not judged (by default\n"
+	"                          its classes are inferred from what the units' code\n"
+	"                          does to it: docs/inference.md)\n"
 	"With --propose, each struct's first finding gets a note with its proposed\n"
 	"reordering (or why none is offered), JSON a \"proposals\" list, SARIF \"fixes\".\n"
 	"Structs cast to each other's pointer types (twins) get no patch.\n";
@@ -72,6 +80,7 @@ static const char usage_text[] =
  * @flags: compiler flags after --
  * @nflags: number of @flags
  * @access_map: --access-map FILE or DIR/
+ * @no_infer: --no-infer
  */
 struct lint_run {
 	struct cli_common common;
@@ -83,6 +92,7 @@ struct lint_run {
 	char **flags;
 	size_t nflags;
 	const char *access_map;
+	bool no_infer;
 };
 
 /* The units, parsed by the workers, merged by the main thread in order. */
@@ -136,6 +146,12 @@ static void wait_for(struct work *w, size_t i)
  * @map_path: --access-map
  * @map: with --access-map FILE, the units' accesses, merged
  * @map_failed: an access map could not be written
+ * @seen: named records the units define, described or not
+ * @variables: variables with evidence (__per_thread, objects:)
+ * @infer_map: for the static tier, every unit's accesses
+ * @inferred: the records nothing describes, for the static tier
+ * @ninferred: how many
+ * @inferred_cap: allocated
  */
 struct merge {
 	struct cl_pipeline pipe;
@@ -145,7 +161,22 @@ struct merge {
 	const char *map_path;
 	struct cl_access_map map;
 	bool map_failed;
+	size_t seen, variables;
+	struct cl_access_map infer_map;
+	struct lint_record *inferred;
+	size_t ninferred, inferred_cap;
 };
+
+/* A unit's accesses, for the static tier over every unit. */
+static void merge_infer(struct merge *m, const struct lint_tu *tu)
+{
+	if (!tu->access)
+		return;
+	for (size_t i = 0; i < tu->access->n; i++)
+		cl_access_map_add(&m->infer_map, &tu->access->v[i]);
+	for (size_t i = 0; i < tu->access->nembeds; i++)
+		cl_access_map_embed(&m->infer_map, &tu->access->embeds[i]);
+}
 
 /*
  * A unit's access map: its own file below DIR/, or its lines into the
@@ -181,6 +212,8 @@ static void merge_unit(struct merge *m, const struct lint_job *job, struct lint_
 		return;
 	}
 	merge_access(m, job, tu);
+	merge_infer(m, tu);
+	m->seen += tu->seen;
 	/* a header's note, once for all the units that include it */
 	for (char *line = tu->notes, *end; line && *line; line = end + 1) {
 		end = strchr(line, '\n');
@@ -192,15 +225,80 @@ static void merge_unit(struct merge *m, const struct lint_job *job, struct lint_
 		cl_pipeline_add_system(&m->pipe, tu->system_names[i]);
 	for (size_t i = 0; i < tu->nrecords; i++) {
 		if (tu->records[i].var) {
+			m->variables++;
 			cl_pipeline_add_variable(&m->pipe, tu->records[i].var);
 			continue;
 		}
 		m->structs++;
-		cl_pipeline_add(&m->pipe, tu->records[i].rec, tu->records[i].key);
+		if (tu->records[i].inferred)
+			*(struct lint_record *)cl_vec_push(&m->inferred, &m->ninferred,
+							   &m->inferred_cap) = tu->records[i];
+		else
+			cl_pipeline_add(&m->pipe, tu->records[i].rec, tu->records[i].key);
 	}
 	/* a twin takes the patch of a proposal made for an earlier unit too */
 	for (size_t i = 0; i < tu->ntwins; i++)
 		cl_pipeline_twin(&m->pipe, &tu->twins[i]);
+}
+
+static bool inferred_named(void *data, const char *record)
+{
+	return cl_strset_has(data, record);
+}
+
+/*
+ * The static tier, once every unit is in: what all their code does to the
+ * records nothing describes, as a profile of their classes loaded into
+ * @prof (no worker reads it any more), and the records it describes to
+ * the pipeline.  Their findings come after the others'.
+ */
+static int infer_records(struct merge *m, struct cl_profile *prof)
+{
+	struct cl_infer_config cfg = { 0 };
+	struct cl_infer_result res;
+	struct cl_strset names;
+	struct cl_diag err;
+	char *text = NULL, buf[CL_DIAG_LINE_MAX], cwd[4096];
+	size_t len = 0;
+	FILE *f;
+	int rc = 0;
+
+	if (!m->ninferred || !m->infer_map.n)
+		return 0;
+	cl_strset_init(&names);
+	for (size_t i = 0; i < m->ninferred; i++)
+		cl_strset_add(&names, m->inferred[i].rec->name);
+	cfg.dir = getcwd(cwd, sizeof(cwd));
+	cfg.line_size = m->pipe.cfg.opt.line_size;
+	cfg.only = inferred_named;
+	cfg.only_data = &names;
+	f = open_memstream(&text, &len);
+	if (!f || cl_infer_write(&m->infer_map, &cfg, f, &res) | fclose(f)) {
+		cl_error("lint: cannot infer: %s", strerror(errno));
+		rc = -1;
+	} else if (res.structs &&
+		   cl_profile_load_buffer(prof, "<inferred from the code>", text, len, &err)) {
+		cl_error("%s", cl_diag_format(&err, buf, sizeof(buf)));
+		rc = -1;
+	} else if (res.structs) {
+		m->pipe.cfg.profile = prof;
+		for (size_t i = 0; i < m->ninferred; i++)
+			if (cl_profile_find(prof, m->inferred[i].rec->name))
+				cl_pipeline_add(&m->pipe, m->inferred[i].rec, m->inferred[i].key);
+	}
+	free(text);
+	cl_strset_free(&names);
+	return rc;
+}
+
+/* A run that judged nothing says so, in one line: silence would say all is well. */
+static void judged_nothing(const struct lint_run *r, const struct merge *m)
+{
+	if (r->common.quiet || m->pipe.nrecords || m->variables || !m->seen)
+		return;
+	fprintf(stderr, "cachelint: lint: %zu struct%s seen, none with evidence (no annotation, "
+		"no profile entry%s)\n", m->seen, m->seen == 1 ? "" : "s",
+		r->no_infer ? "; --no-infer" : ", nothing the code implies");
 }
 
 static void progress(const struct lint_run *r, size_t done, size_t total, size_t structs)
@@ -222,7 +320,7 @@ static void run_units(struct lint_run *r, const struct lint_jobs *jobs, struct c
 		      struct merge *m, struct lint_tu **results)
 {
 	struct lint_fe_options fe = { r->out.dump, prof, !r->common.opt.no_cacheline_groups,
-				      r->access_map != NULL, r->common.propose };
+				      r->access_map != NULL, r->common.propose, !r->no_infer };
 	struct work w = { jobs, &fe, NULL, NULL, 0, PTHREAD_MUTEX_INITIALIZER,
 			  PTHREAD_COND_INITIALIZER };
 	unsigned nthreads = r->jobs < jobs->n ? r->jobs : (unsigned)jobs->n;
@@ -275,6 +373,9 @@ static int lint_option(struct lint_run *r, int opt, const char *arg)
 	case OPT_ACCESS_MAP:
 		r->access_map = arg;
 		return 0;
+	case OPT_NO_INFER:
+		r->no_infer = true;
+		return 0;
 	default:
 		return -1;
 	}
@@ -293,6 +394,7 @@ static int parse_args(struct lint_run *r, int argc, char **argv)
 		{ "jobs", required_argument, NULL, OPT_JOBS },
 		{ "patch-out", required_argument, NULL, OPT_PATCH_OUT },
 		{ "access-map", required_argument, NULL, OPT_ACCESS_MAP },
+		{ "no-infer", no_argument, NULL, OPT_NO_INFER },
 		{ NULL, 0, NULL, 0 },
 	};
 	int nopts = argc, opt, rc;
@@ -365,6 +467,7 @@ static int lint(struct lint_run *r)
 	cl_strset_init(&m.seen_notes);
 	m.map_path = r->access_map;
 	cl_access_map_init(&m.map, NULL);
+	cl_access_map_init(&m.infer_map, NULL);
 	if (cli_load_profiles(&r->common, &prof))
 		goto out_profile;
 	cli_pipeline_config(&r->common, &prof, &cfg);
@@ -380,6 +483,9 @@ static int lint(struct lint_run *r)
 		lint_jobs_from_files(&jobs, r->files, r->nfiles, r->flags, r->nflags);
 	}
 	run_units(r, &jobs, &prof, &m, &results);
+	if (infer_records(&m, &prof))
+		goto out;
+	judged_nothing(r, &m);
 	lint_flags_note();
 	lint_flags_fini();
 	r->out.source = jobs.n == 1 ? jobs.v[0].file : NULL;
@@ -399,6 +505,8 @@ out_profile:
 	free(results);
 	cl_strset_free(&m.seen_notes);
 	cl_access_map_free(&m.map);
+	cl_access_map_free(&m.infer_map);
+	free(m.inferred);
 	cl_profile_free(&prof);
 	lint_jobs_free(&jobs);
 	return rc;

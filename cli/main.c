@@ -18,6 +18,7 @@ static const struct cl_command *const commands[] = {
 	&cl_cmd_bench,
 	&cl_cmd_diff,
 	&cl_cmd_merge,
+	&cl_cmd_infer,
 	&cl_cmd_report,
 	&cl_cmd_patch,
 };

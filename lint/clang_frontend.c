@@ -663,16 +663,23 @@ static void add_record(struct fe *fe, CXCursor decl)
 
 	if (clang_getCursorLanguage(decl) == CXLanguage_CPlusPlus)
 		check_bases(fe, decl);
-	if (!fe->opt->all && !worth(fe, decl)) {
+	bool described = fe->opt->all || worth(fe, decl);
+
+	fe->out->seen++;
+	if (!described) {
 		annot_record_suppress(fe, decl, NULL);	/* a misspelt rule is an error anyway */
-		return;
+		if (!fe->opt->infer)
+			return;
 	}
 	rec = convert(fe, decl, 0);
 	if (!rec)
 		return;
+	if (!described && !rec->name)
+		return;
 	lr = cl_vec_push(&fe->out->records, &fe->out->nrecords, &fe->out->cap);
 	lr->rec = rec;
 	lr->key = fe_record_key(fe, decl);
+	lr->inferred = !described;
 }
 
 /* A __per_thread array: its model, for the objects check. */
@@ -1037,8 +1044,8 @@ static CXTranslationUnit parse(struct fe *fe, CXIndex idx, const struct lint_job
 			 CXTranslationUnit_SkipFunctionBodies;
 	size_t len = 0;
 
-	/* the access map and the twins are made of what the bodies do */
-	if (opt->access_map || opt->twins)
+	/* the access map, the twins and the static tier are made of what the bodies do */
+	if (opt->access_map || opt->twins || opt->infer)
 		flags &= ~(unsigned)CXTranslationUnit_SkipFunctionBodies;
 
 	for (int tries = 0; tries < PARSE_TRIES; tries++) {
@@ -1102,7 +1109,7 @@ int lint_parse(CXIndex idx, const struct lint_job *job, const struct lint_fe_opt
 	} else {
 		if (opt->twins)
 			twins_find(&fe);
-		if (opt->access_map) {
+		if (opt->access_map || opt->infer) {
 			out->access = cl_xmalloc(sizeof(*out->access));
 			cl_access_map_init(out->access, job->directory);
 			lint_access_walk(fe.tu, job, out->access);

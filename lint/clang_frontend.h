@@ -49,11 +49,14 @@ struct lint_job {
  *       for a variable
  * @key: where it is defined, "realpath:line:col", for deduplication
  * @var: the variable when @rec is NULL
+ * @inferred: nothing describes it (no annotation, no profile entry): it is
+ *	analysed only if the static tier infers classes for it
  */
 struct lint_record {
 	struct cl_record *rec;
 	const char *key;
 	struct cl_variable *var;
+	bool inferred;
 };
 
 /**
@@ -73,6 +76,7 @@ struct lint_record {
  *         each other (clang_twins.c), strings in @arena
  * @ntwins: number of @twins
  * @twins_cap: allocated @twins
+ * @seen: named records the unit defines, described or not
  */
 struct lint_tu {
 	struct cl_arena arena;
@@ -85,6 +89,7 @@ struct lint_tu {
 	size_t nsystem_names, system_cap;
 	struct cl_twin *twins;
 	size_t ntwins, twins_cap;
+	size_t seen;
 };
 
 /**
@@ -97,6 +102,9 @@ struct lint_tu {
  *              (--access-map: the bodies are parsed, not skipped)
  * @twins: also find the records read through each other, whose proposals
  *         get no patch (--propose: the bodies are parsed, not skipped)
+ * @infer: the static tier: records nothing describes are converted too
+ *         (marked lint_record.inferred) and the bodies walked for their
+ *         accesses, as for the access map
  */
 struct lint_fe_options {
 	bool all;
@@ -104,6 +112,7 @@ struct lint_fe_options {
 	bool groups;
 	bool access_map;
 	bool twins;
+	bool infer;
 };
 
 /*

@@ -889,6 +889,9 @@ int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *versio
 	if (profiles && !state.disabled)
 		load_profiles(profiles);
 	start_pipeline();
+	/* an instrumented build measures what the static tier would guess */
+	if (state.instrument)
+		state.no_infer = true;
 	if ((state.instrument || state.access_map || !state.no_infer) && !state.disabled) {
 		struct access_pass_config ac = { state.instrument, state.instrument_list,
 						 state.instrument_notes, state.access_map,

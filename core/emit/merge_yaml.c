@@ -54,6 +54,10 @@ static int put_header(FILE *out, const struct cl_merge *m, const char *const *fi
 	cl_yw_key_u64(w, "cachelint-profile", 1);
 	if (m->line_size)
 		cl_yw_key_u64(w, "line-size", m->line_size);
+	if (m->samples) {
+		cl_yw_word(w, "counts");
+		cl_yw_word(w, "samples");
+	}
 	cl_yw_map_end(w);
 	return cl_yw_close_fragment(w, out, "", NULL);
 }

@@ -22,6 +22,24 @@ static uint64_t add_sat(uint64_t a, uint64_t b)
 	return a > UINT64_MAX - b ? UINT64_MAX : a + b;
 }
 
+/*
+ * A count of the sum.  One past 2^64-1 cannot be written (the loader
+ * refuses it) and a capped one would change the ratios that classes and
+ * findings are made of (2:1 reads to writes, capped, is 1:1): it is noted,
+ * and the entry being added fails with SUM_PAST.
+ */
+static uint64_t sum(struct cl_merge *m, uint64_t a, uint64_t b)
+{
+	if (a > UINT64_MAX - b) {
+		m->overflow = true;
+		return UINT64_MAX;
+	}
+	return a + b;
+}
+
+/* The end of the error an entry whose sum overflowed fails with. */
+#define SUM_PAST "the sum of a count is past 2^64-1 (18446744073709551615): counts this large cannot be added up"
+
 static const char *copy(struct cl_merge *m, const char *s)
 {
 	return s ? cl_strset_intern(&m->names, s) : NULL;
@@ -131,7 +149,7 @@ static void names_union(struct cl_merge *m, const char ***v, uint32_t *n, const 
 static void who_add(struct cl_merge *m, struct cl_contention_who *to,
 		    const struct cl_contention_who *from)
 {
-	to->threads = add_sat(to->threads, from->threads);
+	to->threads = sum(m, to->threads, from->threads);
 	names_union(m, &to->paths, &to->npaths, from->paths, from->npaths,
 		    CL_CONTENTION_PATHS_SHOWN);
 }
@@ -284,8 +302,8 @@ static int uses_add(struct cl_merge *m, struct cl_merge_member *mm,
 		}
 		v[out] = mm->uses[i++];
 		v[out].flags |= add[k].flags;
-		v[out].reads = add_sat(v[out].reads, add[k].reads);
-		v[out].writes = add_sat(v[out].writes, add[k].writes);
+		v[out].reads = sum(m, v[out].reads, add[k].reads);
+		v[out].writes = sum(m, v[out].writes, add[k].writes);
 		out++;
 		k++;
 	}
@@ -306,8 +324,8 @@ static void totals_add(struct cl_merge *m, struct cl_merge_member *mm,
 		if (!mm->access.has_counts)
 			mm->counted_at = copy_span(m, &pm->span);
 		mm->access.has_counts = true;
-		mm->access.reads = add_sat(mm->access.reads, a->reads);
-		mm->access.writes = add_sat(mm->access.writes, a->writes);
+		mm->access.reads = sum(m, mm->access.reads, a->reads);
+		mm->access.writes = sum(m, mm->access.writes, a->writes);
 	}
 	if (a->origin != CL_ORIGIN_INFERRED) {
 		mm->has_class = true;
@@ -347,6 +365,29 @@ static int uses_one_form(const struct cl_merge_member *mm, const struct cl_profi
 	return 0;
 }
 
+/*
+ * Samples and accesses are two measures: perf's samples each stand for a
+ * period of accesses, so a sum of both means nothing, and a sum of samples
+ * is samples (the floor of min-accesses does not apply to it).
+ */
+static int measure_add(struct cl_merge *m, const struct cl_profile_member *pm,
+		       const char *sname, struct cl_diag *err)
+{
+	const struct cl_span *was = &m->counts_at;
+
+	if (!was->file) {
+		m->samples = pm->inferred->samples;
+		m->counts_at = copy_span(m, &pm->span);
+		return 0;
+	}
+	if (m->samples == pm->inferred->samples)
+		return 0;
+	return fail(err, &pm->span,
+		    "entry '%s' of '%s' counts %s, but %s:%u:%u counts %s: accesses and perf samples (counts: samples) cannot be added up",
+		    pm->path, sname, m->samples ? "accesses" : "samples", was->file, was->line,
+		    was->col, m->samples ? "samples" : "accesses");
+}
+
 static int member_add(struct cl_merge *m, struct cl_merge_struct *s,
 		      const struct cl_profile_member *pm, struct cl_diag *err)
 {
@@ -356,6 +397,8 @@ static int member_add(struct cl_merge *m, struct cl_merge_struct *s,
 	const struct cl_use *u;
 	bool paths = loaded_uses(pm, &u) > 0;
 
+	if (pm->inferred && measure_add(m, pm, s->name, err))
+		return -1;
 	if (!*slot) {
 		mm = cl_vec_push(&s->members, &s->nmembers, &s->cap);
 		*slot = s->nmembers;
@@ -387,6 +430,8 @@ static int member_add(struct cl_merge *m, struct cl_merge_struct *s,
 		mm->from = copy(m, pm->from);
 	if (!mm->counted_at.file && member_counted(mm))
 		mm->counted_at = mm->span;
+	if (m->overflow)
+		return fail(err, &pm->span, "entry '%s' of '%s': " SUM_PAST, pm->path, s->name);
 	return 0;
 }
 
@@ -431,15 +476,28 @@ static void object_pairs_add(struct cl_merge *m, struct cl_object_struct *to,
 			t->access = copy(m, f->access);
 			t->span = copy_span(m, &f->span);
 		}
-		t->objects = add_sat(t->objects, f->objects);
-		t->same_bytes = add_sat(t->same_bytes, f->same_bytes);
-		t->same_written = add_sat(t->same_written, f->same_written);
-		t->threads = add_sat(t->threads, f->threads);
+		t->objects = sum(m, t->objects, f->objects);
+		t->same_bytes = sum(m, t->same_bytes, f->same_bytes);
+		t->same_written = sum(m, t->same_written, f->same_written);
+		t->threads = sum(m, t->threads, f->threads);
 		names_union(m, &t->paths, &t->npaths, f->paths, f->npaths, CL_CONTENTION_PATHS_SHOWN);
 	}
 }
 
-static void object_struct_add(struct cl_merge *m, const struct cl_object_struct *f)
+/*
+ * Objects of two sizes are two structs (two builds, two definitions of one
+ * tag): the lines they share are not the same evidence.
+ */
+static int between_size(struct cl_diag *err, const char *name, uint64_t size,
+			const struct cl_span *at, uint64_t was, const struct cl_span *was_at)
+{
+	return fail(err, at,
+		    "between of '%s' is of %" PRIu64 "-byte objects, but %s:%u:%u has %" PRIu64 "-byte ones: evidence of two object sizes cannot be added up",
+		    name, size, was_at->file ? was_at->file : "?", was_at->line, was_at->col, was);
+}
+
+static int object_struct_add(struct cl_merge *m, const struct cl_object_struct *f,
+			     struct cl_diag *err)
 {
 	struct cl_objects *o = &m->objects;
 	struct cl_object_struct *t = NULL;
@@ -452,22 +510,31 @@ static void object_struct_add(struct cl_merge *m, const struct cl_object_struct 
 		t->name = copy(m, f->name);
 		t->span = copy_span(m, &f->span);
 	}
-	t->instances = add_sat(t->instances, f->instances);
-	t->shared = add_sat(t->shared, f->shared);
+	if (f->has_between && t->has_between && f->between.size && t->between.size &&
+	    f->between.size != t->between.size)
+		return between_size(err, f->name, f->between.size, &f->between.span,
+				    t->between.size, &t->between.span);
+	t->instances = sum(m, t->instances, f->instances);
+	t->shared = sum(m, t->shared, f->shared);
 	t->base_align = least_align(t->base_align, f->base_align);
 	object_pairs_add(m, t, f);
 	if (f->has_between) {
 		struct cl_object_between *b = &t->between;
 
+		if (!t->has_between)
+			b->span = copy_span(m, &f->between.span);
 		t->has_between = true;
-		b->lines = add_sat(b->lines, f->between.lines);
+		b->lines = sum(m, b->lines, f->between.lines);
 		b->per_line = b->per_line > f->between.per_line ? b->per_line : f->between.per_line;
 		b->size = f->between.size ? f->between.size : b->size;
-		b->same_bytes = add_sat(b->same_bytes, f->between.same_bytes);
-		b->threads = add_sat(b->threads, f->between.threads);
+		b->same_bytes = sum(m, b->same_bytes, f->between.same_bytes);
+		b->threads = sum(m, b->threads, f->between.threads);
 		names_union(m, &b->paths, &b->npaths, f->between.paths, f->between.npaths,
 			    CL_CONTENTION_PATHS_SHOWN);
 	}
+	if (m->overflow)
+		return fail(err, &f->span, "objects: of struct '%s': " SUM_PAST, f->name);
+	return 0;
 }
 
 static int object_variable_add(struct cl_merge *m, const struct cl_object_variable *f,
@@ -496,7 +563,7 @@ static int object_variable_add(struct cl_merge *m, const struct cl_object_variab
 	t->element = t->element ? t->element : f->element;
 	t->elements = t->elements ? t->elements : f->elements;
 	t->base_align = least_align(t->base_align, f->base_align);
-	t->lines = add_sat(t->lines, f->lines);
+	t->lines = sum(m, t->lines, f->lines);
 	/* two runs see the same lines: their sum stops at the lines there are */
 	bound = cl_objects_lines_bound(t->element, t->elements,
 				       m->objects.line_size ? m->objects.line_size :
@@ -504,9 +571,11 @@ static int object_variable_add(struct cl_merge *m, const struct cl_object_variab
 	if (bound && t->lines > bound)
 		t->lines = bound;
 	t->per_line = t->per_line > f->per_line ? t->per_line : f->per_line;
-	t->same_bytes = add_sat(t->same_bytes, f->same_bytes);
-	t->threads = add_sat(t->threads, f->threads);
+	t->same_bytes = sum(m, t->same_bytes, f->same_bytes);
+	t->threads = sum(m, t->threads, f->threads);
 	names_union(m, &t->paths, &t->npaths, f->paths, f->npaths, CL_CONTENTION_PATHS_SHOWN);
+	if (m->overflow)
+		return fail(err, &f->span, "objects: of variable '%s': " SUM_PAST, f->name);
 	return 0;
 }
 
@@ -540,9 +609,12 @@ static int objects_add(struct cl_merge *m, const struct cl_profile *p, const cha
 	o->present = true;
 	/* runs sampled alike add up; where not, the sparsest sampling is what is claimed */
 	o->sample = f->sample > o->sample ? f->sample : o->sample;
-	o->dropped = add_sat(o->dropped, f->dropped);
+	o->dropped = sum(m, o->dropped, f->dropped);
+	if (m->overflow)
+		return fail(err, &at, "objects: dropped: " SUM_PAST);
 	for (size_t i = 0; i < f->nstructs; i++)
-		object_struct_add(m, &f->structs[i]);
+		if (object_struct_add(m, &f->structs[i], err))
+			return -1;
 	for (size_t i = 0; i < f->nvariables; i++)
 		if (object_variable_add(m, &f->variables[i], err))
 			return -1;
@@ -579,9 +651,11 @@ static int header_add(struct cl_merge *m, const struct cl_contention_header *h,
 	t->line_size = t->line_size ? t->line_size : h->line_size;
 	t->seconds += h->seconds;
 	t->sample = h->sample > t->sample ? h->sample : t->sample;
-	t->samples = add_sat(t->samples, h->samples);
-	t->dropped = add_sat(t->dropped, h->dropped);
-	t->threads = add_sat(t->threads, h->threads);
+	t->samples = sum(m, t->samples, h->samples);
+	t->dropped = sum(m, t->dropped, h->dropped);
+	t->threads = sum(m, t->threads, h->threads);
+	if (m->overflow)
+		return fail(err, &h->span, "contention: samples, dropped or threads: " SUM_PAST);
 	return 0;
 }
 
@@ -604,8 +678,8 @@ static void pairs_add(struct cl_merge *m, struct cl_contention_entry *t,
 			tp->access = copy(m, fp->access);
 			tp->span = copy_span(m, &fp->span);
 		}
-		tp->weight = add_sat(tp->weight, fp->weight);
-		tp->samples = add_sat(tp->samples, fp->samples);
+		tp->weight = sum(m, tp->weight, fp->weight);
+		tp->samples = sum(m, tp->samples, fp->samples);
 		who_add(m, &tp->who, &fp->who);
 	}
 }
@@ -629,28 +703,31 @@ static void shared_add(struct cl_merge *m, struct cl_contention_entry *t,
 			ts->element = fs->element;
 			ts->span = copy_span(m, &fs->span);
 		}
-		ts->weight = add_sat(ts->weight, fs->weight);
-		ts->samples = add_sat(ts->samples, fs->samples);
-		ts->writers = add_sat(ts->writers, fs->writers);
+		ts->weight = sum(m, ts->weight, fs->weight);
+		ts->samples = sum(m, ts->samples, fs->samples);
+		ts->writers = sum(m, ts->writers, fs->writers);
 		who_add(m, &ts->who, &fs->who);
 	}
 }
 
-static void between_add(struct cl_merge *m, struct cl_contention_between *t,
-			const struct cl_contention_between *f)
+static int between_add(struct cl_merge *m, const char *name, struct cl_contention_between *t,
+		       const struct cl_contention_between *f, struct cl_diag *err)
 {
 	if (!f->present)
-		return;
+		return 0;
+	if (t->present && f->size && t->size && f->size != t->size)
+		return between_size(err, name, f->size, &f->span, t->size, &t->span);
 	if (!t->present)
 		t->span = copy_span(m, &f->span);
 	t->present = true;
-	t->lines = add_sat(t->lines, f->lines);
+	t->lines = sum(m, t->lines, f->lines);
 	t->per_line = t->per_line > f->per_line ? t->per_line : f->per_line;
 	t->size = f->size ? f->size : t->size;
-	t->weight_false = add_sat(t->weight_false, f->weight_false);
-	t->weight_true = add_sat(t->weight_true, f->weight_true);
-	t->samples = add_sat(t->samples, f->samples);
+	t->weight_false = sum(m, t->weight_false, f->weight_false);
+	t->weight_true = sum(m, t->weight_true, f->weight_true);
+	t->samples = sum(m, t->samples, f->samples);
 	who_add(m, &t->who, &f->who);
+	return 0;
 }
 
 static void touch_add(struct cl_merge *m, struct cl_contention_line *t,
@@ -669,9 +746,9 @@ static void touch_add(struct cl_merge *m, struct cl_contention_line *t,
 			memset(tt, 0, sizeof(*tt));
 			tt->path = copy(m, ft->path);
 		}
-		tt->threads = add_sat(tt->threads, ft->threads);
-		tt->reads = add_sat(tt->reads, ft->reads);
-		tt->writes = add_sat(tt->writes, ft->writes);
+		tt->threads = sum(m, tt->threads, ft->threads);
+		tt->reads = sum(m, tt->reads, ft->reads);
+		tt->writes = sum(m, tt->writes, ft->writes);
 		names_union(m, &tt->read, &tt->nread, ft->read, ft->nread, 0);
 		names_union(m, &tt->write, &tt->nwrite, ft->write, ft->nwrite, 0);
 	}
@@ -700,10 +777,10 @@ static void lines_add(struct cl_merge *m, struct cl_contention_entry *t,
 			tl->first = fl->first < tl->first ? fl->first : tl->first;
 			tl->last = fl->last > tl->last ? fl->last : tl->last;
 		}
-		tl->objects = add_sat(tl->objects, fl->objects);
-		tl->weight_false = add_sat(tl->weight_false, fl->weight_false);
-		tl->weight_true = add_sat(tl->weight_true, fl->weight_true);
-		tl->samples = add_sat(tl->samples, fl->samples);
+		tl->objects = sum(m, tl->objects, fl->objects);
+		tl->weight_false = sum(m, tl->weight_false, fl->weight_false);
+		tl->weight_true = sum(m, tl->weight_true, fl->weight_true);
+		tl->samples = sum(m, tl->samples, fl->samples);
 		touch_add(m, tl, fl);
 	}
 }
@@ -746,19 +823,23 @@ static int entry_add(struct cl_merge *m, const struct cl_contention_entry *f,
 
 	if (!t)
 		return -1;
-	t->instances = add_sat(t->instances, f->instances);
+	t->instances = sum(m, t->instances, f->instances);
 	t->element = t->element ? t->element : f->element;
 	t->elements = t->elements ? t->elements : f->elements;
 	t->base_align = least_align(t->base_align, f->base_align);
 	names_union(m, &t->alloc, &t->nalloc, f->alloc, f->nalloc, 0);
-	t->accesses = add_sat(t->accesses, f->accesses);
-	t->weight_false = add_sat(t->weight_false, f->weight_false);
-	t->weight_true = add_sat(t->weight_true, f->weight_true);
-	t->samples = add_sat(t->samples, f->samples);
+	t->accesses = sum(m, t->accesses, f->accesses);
+	t->weight_false = sum(m, t->weight_false, f->weight_false);
+	t->weight_true = sum(m, t->weight_true, f->weight_true);
+	t->samples = sum(m, t->samples, f->samples);
+	if (between_add(m, f->name, &t->between, &f->between, err))
+		return -1;
 	pairs_add(m, t, f);
 	shared_add(m, t, f);
-	between_add(m, &t->between, &f->between);
 	lines_add(m, t, f);
+	if (m->overflow)
+		return fail(err, &f->span, "contention: of %s '%s': " SUM_PAST,
+			    f->variable ? "variable" : "struct", f->name);
 	return 0;
 }
 

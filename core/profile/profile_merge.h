@@ -88,6 +88,11 @@ struct cl_merge_struct {
  * @arena: every string and array of the sum
  * @names: the strings, interned (the arena holds them)
  * @files: profiles added
+ * @samples: the counts of structs: are perf samples (`counts: samples`);
+ *           every file that counts says the same (@counts_at: the first
+ *           entry that counted, for the error when one does not)
+ * @counts_at: where the first counted entry is, or no file
+ * @overflow: a count of the sum went past 2^64-1 (the entry being added fails)
  * @line_size: the last file's line-size: that set one, 0 if none did
  * @thresholds: each threshold as the last file that set it gave it
  * @thresholds_set: which of them some file set (CL_THRESHOLD_SET_*)
@@ -111,6 +116,9 @@ struct cl_merge {
 	struct cl_arena arena;
 	struct cl_strset names;
 	size_t files;
+	bool samples;
+	struct cl_span counts_at;
+	bool overflow;
 	unsigned line_size;
 	struct cl_thresholds thresholds;
 	unsigned thresholds_set;

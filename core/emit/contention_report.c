@@ -22,6 +22,7 @@
 #include "access_profile.h"
 #include "contention_report.h"
 #include "emit.h"
+#include "names.h"
 #include "report.h"
 
 /* One line of one entry, as ranked. */
@@ -86,8 +87,12 @@ static const char *alloc_words(const struct cl_contention_entry *e, struct cl_ar
 {
 	const char *s = NULL;
 
-	for (uint32_t i = 0; i < e->nalloc; i++)
-		s = s ? cl_arena_printf(a, "%s, %s", s, e->alloc[i]) : e->alloc[i];
+	/* the text report goes to a terminal or a CI log: nothing that does not print */
+	for (uint32_t i = 0; i < e->nalloc; i++) {
+		const char *site = cl_name_escape(a, e->alloc[i]);
+
+		s = s ? cl_arena_printf(a, "%s, %s", s, site) : site;
+	}
 	return s;
 }
 

@@ -151,6 +151,8 @@ static int item_value(struct loader *ld, const char *key, enum item_kind kind,
 					   ld_show(vb, s));
 		break;
 	case ITEM_ALLOC:
+		if (ld_text_check(ld, key, s))
+			return -1;
 		if (!alloc_valid(s))
 			return ld_err_here(ld, "'%s' lists where objects come from: FILE:LINE, static or unknown, found '%s'",
 					   key, ld_show(vb, s));

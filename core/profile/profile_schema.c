@@ -173,6 +173,8 @@ static int entry_from(struct loader *ld, const char *key, void *arg)
 		return -1;
 	if (!*s)
 		return ld_err_here(ld, "'from' must say where the entry came from");
+	if (ld_text_check(ld, key, s))
+		return -1;
 	e->from = cl_arena_strdup(&ld->p->arena, s);
 	return 0;
 }

@@ -108,6 +108,14 @@ struct cl_inference {
 	bool samples;
 };
 
+/*
+ * Paths of one entry: an instrumented run writes one per thread that
+ * accessed the member.  The loader's bound keeps the duplicate search of a
+ * hostile entry within a constant of its size; a merge that would pass it
+ * says so at the entry (profile_merge.c).
+ */
+#define CL_ENTRY_PATHS_MAX 1024
+
 /**
  * struct cl_profile_member - one entry under a struct
  * @path: member name or dotted path to a leaf of an embedded record

@@ -388,6 +388,22 @@ static int measure_add(struct cl_merge *m, const struct cl_profile_member *pm,
 		    was->col, m->samples ? "samples" : "accesses");
 }
 
+/*
+ * The union of an entry's paths past the loader's bound would be a sum
+ * that does not load: said here, at the entry and the file that took it
+ * past, not at a line of the generated text.
+ */
+static int paths_bound(const struct cl_merge_member *mm, const struct cl_profile_member *pm,
+		       const char *sname, struct cl_diag *err)
+{
+	if (mm->nuses <= CL_ENTRY_PATHS_MAX)
+		return 0;
+	return fail(err, &pm->span,
+		    "entry '%s' of '%s', added to the one at %s:%u:%u (and the files before), would have %" PRIu32 " paths: more than %d paths in one entry cannot be loaded",
+		    pm->path, sname, mm->span.file ? mm->span.file : "?", mm->span.line,
+		    mm->span.col, mm->nuses, CL_ENTRY_PATHS_MAX);
+}
+
 static int member_add(struct cl_merge *m, struct cl_merge_struct *s,
 		      const struct cl_profile_member *pm, struct cl_diag *err)
 {
@@ -422,7 +438,8 @@ static int member_add(struct cl_merge *m, struct cl_merge_struct *s,
 	}
 	if (!paths)
 		totals_add(m, mm, pm);
-	else if (uses_add(m, mm, pm, s->name, err) || uses_one_form(mm, pm, s->name, err))
+	else if (uses_add(m, mm, pm, s->name, err) || uses_one_form(mm, pm, s->name, err) ||
+		 paths_bound(mm, pm, s->name, err))
 		return -1;
 	/* the errors above name the earlier entry: only now is this one the last */
 	mm->span = copy_span(m, &pm->span);

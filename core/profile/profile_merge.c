@@ -67,6 +67,75 @@ static int fail(struct cl_diag *err, const struct cl_span *at, const char *fmt, 
 	return -1;
 }
 
+/* ------------------------------------------------------------------ */
+/* Keys: where an item of one of the sum's lists is                     */
+
+/* What a key finds. */
+enum {
+	KEY_OBJECT_STRUCT = 1,	/* name */
+	KEY_OBJECT_PAIR,	/* objects: struct, write, access */
+	KEY_OBJECT_VARIABLE,	/* name */
+	KEY_ENTRY,		/* variable (num), name */
+	KEY_PAIR,		/* entry, write, access */
+	KEY_SHARED,		/* entry, member */
+	KEY_SHARED_ELEMENT,	/* entry, element (num) */
+	KEY_LINE,		/* entry, offset (num) */
+	KEY_TOUCH,		/* entry, line, path */
+	KEY_BUDGET,		/* record, path */
+	KEY_CONCURRENT,		/* path */
+};
+
+/*
+ * The key of an item: its kind, the list it is in (the index of its owner
+ * and of its owner's line), and what names it.  Every string is the sum's
+ * interned copy (copy()), so strings compare by address.  No padding:
+ * the key is hashed as bytes.
+ */
+struct key {
+	uint64_t kind, owner, sub;
+	int64_t num;
+	const char *s1, *s2;
+};
+
+/**
+ * struct cl_merge_key - a key and where its item is
+ * @k: the key
+ * @pos: the item's index in its list
+ */
+struct cl_merge_key {
+	struct key k;
+	size_t pos;
+};
+
+static uint64_t key_rehash(const void *ctx, size_t i)
+{
+	return cl_hash_mem(&((const struct cl_merge *)ctx)->keyv[i].k, sizeof(struct key));
+}
+
+static bool key_eq(const void *ctx, size_t i, const void *key)
+{
+	return !memcmp(&((const struct cl_merge *)ctx)->keyv[i].k, key, sizeof(struct key));
+}
+
+/*
+ * The index in its list of the item @k names, or @fresh when there is none
+ * yet: the caller then appends it there.  @k's strings must be interned.
+ */
+static size_t key_pos(struct cl_merge *m, const struct key *k, size_t fresh)
+{
+	size_t *slot = cl_index_add(&m->keys, m->nkeys, cl_hash_mem(k, sizeof(*k)), key_eq,
+				    key_rehash, m, k);
+	struct cl_merge_key *e;
+
+	if (*slot)
+		return m->keyv[*slot - 1].pos;
+	e = cl_vec_push(&m->keyv, &m->nkeys, &m->keys_cap);
+	e->k = *k;
+	e->pos = fresh;
+	*slot = m->nkeys;
+	return fresh;
+}
+
 void cl_merge_init(struct cl_merge *m)
 {
 	memset(m, 0, sizeof(*m));
@@ -122,6 +191,8 @@ void cl_merge_free(struct cl_merge *m)
 	}
 	cl_contention_free(&m->contention);
 	free(m->budgets);
+	cl_index_free(&m->keys);
+	free(m->keyv);
 	cl_strset_free(&m->names);
 	cl_arena_free(&m->arena);
 }
@@ -474,17 +545,16 @@ static uint64_t least_align(uint64_t a, uint64_t b)
 	return !a ? b : !b ? a : a < b ? a : b;
 }
 
-static void object_pairs_add(struct cl_merge *m, struct cl_object_struct *to,
+static void object_pairs_add(struct cl_merge *m, size_t owner, struct cl_object_struct *to,
 			     const struct cl_object_struct *from)
 {
 	for (size_t i = 0; i < from->npairs; i++) {
 		const struct cl_object_pair *f = &from->pairs[i];
-		struct cl_object_pair *t = NULL;
+		struct key k = { .kind = KEY_OBJECT_PAIR, .owner = owner, .s1 = copy(m, f->write),
+				 .s2 = copy(m, f->access) };
+		size_t at = key_pos(m, &k, to->npairs);
+		struct cl_object_pair *t = at < to->npairs ? &to->pairs[at] : NULL;
 
-		for (size_t k = 0; k < to->npairs && !t; k++)
-			if (!strcmp(to->pairs[k].write, f->write) &&
-			    !strcmp(to->pairs[k].access, f->access))
-				t = &to->pairs[k];
 		if (!t) {
 			to->pairs = cl_xrealloc(to->pairs, (to->npairs + 1) * sizeof(*to->pairs));
 			t = &to->pairs[to->npairs++];
@@ -517,11 +587,10 @@ static int object_struct_add(struct cl_merge *m, const struct cl_object_struct *
 			     struct cl_diag *err)
 {
 	struct cl_objects *o = &m->objects;
-	struct cl_object_struct *t = NULL;
+	struct key k = { .kind = KEY_OBJECT_STRUCT, .s1 = copy(m, f->name) };
+	size_t at = key_pos(m, &k, o->nstructs);
+	struct cl_object_struct *t = at < o->nstructs ? &o->structs[at] : NULL;
 
-	for (size_t i = 0; i < o->nstructs && !t; i++)
-		if (!strcmp(o->structs[i].name, f->name))
-			t = &o->structs[i];
 	if (!t) {
 		t = cl_vec_push(&o->structs, &o->nstructs, &o->structs_cap);
 		t->name = copy(m, f->name);
@@ -534,7 +603,7 @@ static int object_struct_add(struct cl_merge *m, const struct cl_object_struct *
 	t->instances = sum(m, t->instances, f->instances);
 	t->shared = sum(m, t->shared, f->shared);
 	t->base_align = least_align(t->base_align, f->base_align);
-	object_pairs_add(m, t, f);
+	object_pairs_add(m, at, t, f);
 	if (f->has_between) {
 		struct cl_object_between *b = &t->between;
 
@@ -558,12 +627,11 @@ static int object_variable_add(struct cl_merge *m, const struct cl_object_variab
 			       struct cl_diag *err)
 {
 	struct cl_objects *o = &m->objects;
-	struct cl_object_variable *t = NULL;
+	struct key k = { .kind = KEY_OBJECT_VARIABLE, .s1 = copy(m, f->name) };
+	size_t at = key_pos(m, &k, o->nvariables);
+	struct cl_object_variable *t = at < o->nvariables ? &o->variables[at] : NULL;
 	uint64_t bound;
 
-	for (size_t i = 0; i < o->nvariables && !t; i++)
-		if (!strcmp(o->variables[i].name, f->name))
-			t = &o->variables[i];
 	if (!t) {
 		t = cl_vec_push(&o->variables, &o->nvariables, &o->variables_cap);
 		t->name = copy(m, f->name);
@@ -676,17 +744,16 @@ static int header_add(struct cl_merge *m, const struct cl_contention_header *h,
 	return 0;
 }
 
-static void pairs_add(struct cl_merge *m, struct cl_contention_entry *t,
+static void pairs_add(struct cl_merge *m, size_t owner, struct cl_contention_entry *t,
 		      const struct cl_contention_entry *f)
 {
 	for (size_t i = 0; i < f->npairs; i++) {
 		const struct cl_contention_pair *fp = &f->pairs[i];
-		struct cl_contention_pair *tp = NULL;
+		struct key k = { .kind = KEY_PAIR, .owner = owner, .s1 = copy(m, fp->write),
+				 .s2 = copy(m, fp->access) };
+		size_t at = key_pos(m, &k, t->npairs);
+		struct cl_contention_pair *tp = at < t->npairs ? &t->pairs[at] : NULL;
 
-		for (size_t k = 0; k < t->npairs && !tp; k++)
-			if (!strcmp(t->pairs[k].write, fp->write) &&
-			    !strcmp(t->pairs[k].access, fp->access))
-				tp = &t->pairs[k];
 		if (!tp) {
 			t->pairs = cl_xrealloc(t->pairs, (t->npairs + 1) * sizeof(*t->pairs));
 			tp = &t->pairs[t->npairs++];
@@ -701,17 +768,22 @@ static void pairs_add(struct cl_merge *m, struct cl_contention_entry *t,
 	}
 }
 
-static void shared_add(struct cl_merge *m, struct cl_contention_entry *t,
+static void shared_add(struct cl_merge *m, size_t owner, struct cl_contention_entry *t,
 		       const struct cl_contention_entry *f)
 {
 	for (size_t i = 0; i < f->nshared; i++) {
 		const struct cl_contention_shared *fs = &f->shared[i];
-		struct cl_contention_shared *ts = NULL;
+		struct key k = { .kind = f->variable ? KEY_SHARED_ELEMENT : KEY_SHARED,
+				 .owner = owner };
+		size_t at;
+		struct cl_contention_shared *ts;
 
-		for (size_t k = 0; k < t->nshared && !ts; k++)
-			if (f->variable ? t->shared[k].element == fs->element :
-			    !strcmp(t->shared[k].member, fs->member))
-				ts = &t->shared[k];
+		if (f->variable)
+			k.num = (int64_t)fs->element;
+		else
+			k.s1 = copy(m, fs->member);
+		at = key_pos(m, &k, t->nshared);
+		ts = at < t->nshared ? &t->shared[at] : NULL;
 		if (!ts) {
 			t->shared = cl_xrealloc(t->shared, (t->nshared + 1) * sizeof(*t->shared));
 			ts = &t->shared[t->nshared++];
@@ -747,16 +819,16 @@ static int between_add(struct cl_merge *m, const char *name, struct cl_contentio
 	return 0;
 }
 
-static void touch_add(struct cl_merge *m, struct cl_contention_line *t,
-		      const struct cl_contention_line *f)
+static void touch_add(struct cl_merge *m, size_t owner, size_t line,
+		      struct cl_contention_line *t, const struct cl_contention_line *f)
 {
 	for (uint32_t i = 0; i < f->ntouch; i++) {
 		const struct cl_contention_touch *ft = &f->touch[i];
-		struct cl_contention_touch *tt = NULL;
+		struct key k = { .kind = KEY_TOUCH, .owner = owner, .sub = line,
+				 .s1 = copy(m, ft->path) };
+		size_t at = key_pos(m, &k, t->ntouch);
+		struct cl_contention_touch *tt = at < t->ntouch ? &t->touch[at] : NULL;
 
-		for (uint32_t k = 0; k < t->ntouch && !tt; k++)
-			if (!strcmp(t->touch[k].path, ft->path))
-				tt = &t->touch[k];
 		if (!tt) {
 			t->touch = cl_xrealloc(t->touch, (t->ntouch + 1) * sizeof(*t->touch));
 			tt = &t->touch[t->ntouch++];
@@ -772,16 +844,15 @@ static void touch_add(struct cl_merge *m, struct cl_contention_line *t,
 }
 
 /* Lines by offset: weights add up, first the earliest, last the latest. */
-static void lines_add(struct cl_merge *m, struct cl_contention_entry *t,
+static void lines_add(struct cl_merge *m, size_t owner, struct cl_contention_entry *t,
 		      const struct cl_contention_entry *f)
 {
 	for (size_t i = 0; i < f->nlines; i++) {
 		const struct cl_contention_line *fl = &f->lines[i];
-		struct cl_contention_line *tl = NULL;
+		struct key k = { .kind = KEY_LINE, .owner = owner, .num = fl->offset };
+		size_t at = key_pos(m, &k, t->nlines);
+		struct cl_contention_line *tl = at < t->nlines ? &t->lines[at] : NULL;
 
-		for (size_t k = 0; k < t->nlines && !tl; k++)
-			if (t->lines[k].offset == fl->offset)
-				tl = &t->lines[k];
 		if (!tl) {
 			t->lines = cl_xrealloc(t->lines, (t->nlines + 1) * sizeof(*t->lines));
 			tl = &t->lines[t->nlines++];
@@ -798,21 +869,22 @@ static void lines_add(struct cl_merge *m, struct cl_contention_entry *t,
 		tl->weight_false = sum(m, tl->weight_false, fl->weight_false);
 		tl->weight_true = sum(m, tl->weight_true, fl->weight_true);
 		tl->samples = sum(m, tl->samples, fl->samples);
-		touch_add(m, tl, fl);
+		touch_add(m, owner, at, tl, fl);
 	}
 }
 
+/* The sum's entry of @f, made when new; its index in *@at.  NULL after an error. */
 static struct cl_contention_entry *entry_of(struct cl_merge *m,
-					    const struct cl_contention_entry *f,
+					    const struct cl_contention_entry *f, size_t *at,
 					    struct cl_diag *err)
 {
 	struct cl_contention *c = &m->contention;
+	struct key k = { .kind = KEY_ENTRY, .num = f->variable, .s1 = copy(m, f->name) };
 	struct cl_contention_entry *t;
 
-	for (size_t i = 0; i < c->n; i++) {
-		t = &c->entries[i];
-		if (t->variable != f->variable || strcmp(t->name, f->name))
-			continue;
+	*at = key_pos(m, &k, c->n);
+	if (*at < c->n) {
+		t = &c->entries[*at];
 		if (f->variable && ((f->element && t->element && f->element != t->element) ||
 				    (f->elements && t->elements && f->elements != t->elements))) {
 			fail(err, &f->span,
@@ -836,7 +908,8 @@ static struct cl_contention_entry *entry_of(struct cl_merge *m,
 static int entry_add(struct cl_merge *m, const struct cl_contention_entry *f,
 		     struct cl_diag *err)
 {
-	struct cl_contention_entry *t = entry_of(m, f, err);
+	size_t at;
+	struct cl_contention_entry *t = entry_of(m, f, &at, err);
 
 	if (!t)
 		return -1;
@@ -851,9 +924,9 @@ static int entry_add(struct cl_merge *m, const struct cl_contention_entry *f,
 	t->samples = sum(m, t->samples, f->samples);
 	if (between_add(m, f->name, &t->between, &f->between, err))
 		return -1;
-	pairs_add(m, t, f);
-	shared_add(m, t, f);
-	lines_add(m, t, f);
+	pairs_add(m, at, t, f);
+	shared_add(m, at, t, f);
+	lines_add(m, at, t, f);
 	if (m->overflow)
 		return fail(err, &f->span, "contention: of %s '%s': " SUM_PAST,
 			    f->variable ? "variable" : "struct", f->name);
@@ -884,14 +957,12 @@ static void budgets_add(struct cl_merge *m, const struct cl_profile *p)
 {
 	for (size_t i = 0; i < p->nbudgets; i++) {
 		const struct cl_budget *b = &p->budgets[i];
-		struct cl_budget *t = NULL;
+		struct key k = { .kind = KEY_BUDGET, .s1 = copy(m, b->record),
+				 .s2 = copy(m, b->path) };
+		size_t at = key_pos(m, &k, m->nbudgets);
+		struct cl_budget *t = at < m->nbudgets ? &m->budgets[at] :
+				      cl_vec_push(&m->budgets, &m->nbudgets, &m->budgets_cap);
 
-		for (size_t k = 0; k < m->nbudgets && !t; k++)
-			if (!strcmp(m->budgets[k].record, b->record) &&
-			    !strcmp(m->budgets[k].path, b->path))
-				t = &m->budgets[k];
-		if (!t)
-			t = cl_vec_push(&m->budgets, &m->nbudgets, &m->budgets_cap);
 		t->record = copy(m, b->record);
 		t->path = copy(m, b->path);
 		t->max = b->max;
@@ -929,14 +1000,11 @@ int cl_merge_add(struct cl_merge *m, const struct cl_profile *p, const char *fil
 	thresholds_add(m, p);
 	budgets_add(m, p);
 	for (size_t i = 0; i < p->nconcurrent; i++) {
-		const char *s = copy(m, p->concurrent[i]);
-		bool have = false;
+		struct key k = { .kind = KEY_CONCURRENT, .s1 = copy(m, p->concurrent[i]) };
 
-		for (size_t k = 0; k < m->nconcurrent && !have; k++)
-			have = m->concurrent[k] == s;
-		if (!have)
+		if (key_pos(m, &k, m->nconcurrent) == m->nconcurrent)
 			*(const char **)cl_vec_push(&m->concurrent, &m->nconcurrent,
-						    &m->concurrent_cap) = s;
+						    &m->concurrent_cap) = k.s1;
 	}
 	m->files++;
 	return 0;

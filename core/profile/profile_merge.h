@@ -83,6 +83,8 @@ struct cl_merge_struct {
 	uint32_t suppress;
 };
 
+struct cl_merge_key;
+
 /**
  * struct cl_merge - the sum so far
  * @arena: every string and array of the sum
@@ -111,6 +113,12 @@ struct cl_merge_struct {
  * @budgets: lines: budgets, a later file's replacing an earlier one's
  * @nbudgets: number of @budgets
  * @budgets_cap: allocated @budgets
+ * @keys: where each item of the sum's lists is (an objects: struct, a pair
+ *        of a contention entry, a line's touch, a budget, ...), by its key,
+ *        so that adding a file is linear in its size (profile_merge.c)
+ * @keyv: the keys @keys indexes
+ * @nkeys: number of @keyv
+ * @keys_cap: allocated @keyv
  */
 struct cl_merge {
 	struct cl_arena arena;
@@ -134,6 +142,9 @@ struct cl_merge {
 	struct cl_span contention_at;
 	struct cl_budget *budgets;
 	size_t nbudgets, budgets_cap;
+	struct cl_index keys;
+	struct cl_merge_key *keyv;
+	size_t nkeys, keys_cap;
 };
 
 void cl_merge_init(struct cl_merge *m);

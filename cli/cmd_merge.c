@@ -12,6 +12,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "merge_yaml.h"
 #include "profile_merge.h"
@@ -34,7 +35,10 @@ static void usage(FILE *out)
 	      "                      standard output\n"
 	      "  --help, --version\n"
 	      "Evidence that cannot be added up (two line sizes, two measures, counts per\n"
-	      "path in one file and totals in another) is an error at its file:line:col.\n"
+	      "path in one file and totals in another, perf samples and accesses, objects\n"
+	      "of two sizes, a sum past 2^64-1) is an error at its file:line:col.\n"
+	      "A file named twice (the same file, by any path) or an OUT that is also a\n"
+	      "PROFILE is an error: its counts would be added twice.\n"
 	      "Exit status: 0 written, 2 usage or input error (nothing written).\n"
 	      "\nExample: cachelint merge -o all.yaml shard-*.yaml\n", out);
 }
@@ -68,6 +72,59 @@ static int generate(FILE *out, void *data)
 	const struct merge_out *g = data;
 
 	return cl_merge_write(out, g->m, g->files, g->nfiles);
+}
+
+/* A file named on the command line, as stat() found it. */
+struct named_file {
+	dev_t dev;
+	ino_t ino;
+	int arg;
+};
+
+static int named_cmp(const void *x, const void *y)
+{
+	const struct named_file *a = x, *b = y;
+
+	if (a->dev != b->dev)
+		return a->dev < b->dev ? -1 : 1;
+	if (a->ino != b->ino)
+		return a->ino < b->ino ? -1 : 1;
+	return a->arg - b->arg;
+}
+
+/*
+ * One file named twice (two spellings of a path, a link, a glob that
+ * matches the last merge's output beside the runs) would have its counts
+ * added twice: a sum no run wrote.  Refused, as is an output that is one
+ * of the inputs.  A file that cannot be stat()ed is left to its loading's
+ * error.
+ */
+static int inputs_distinct(const char *output, char **files, int n)
+{
+	struct named_file *v = cl_xmalloc(((size_t)n + 1) * sizeof(*v));
+	struct stat st;
+	size_t k = 0;
+	int rc = 0;
+
+	for (int i = 0; i < n; i++)
+		if (!stat(files[i], &st))
+			v[k++] = (struct named_file){ st.st_dev, st.st_ino, i };
+	qsort(v, k, sizeof(*v), named_cmp);
+	for (size_t i = 1; i < k && !rc; i++)
+		if (v[i].dev == v[i - 1].dev && v[i].ino == v[i - 1].ino) {
+			cl_error("merge: %s is %s again (the same file): its counts would be added twice",
+				 files[v[i].arg], files[v[i - 1].arg]);
+			rc = -1;
+		}
+	if (!rc && strcmp(output, "-") && !stat(output, &st))
+		for (size_t i = 0; i < k && !rc; i++)
+			if (v[i].dev == st.st_dev && v[i].ino == st.st_ino) {
+				cl_error("merge: %s is both the output and an input: the last sum would be added into the new one",
+					 files[v[i].arg]);
+				rc = -1;
+			}
+	free(v);
+	return rc;
 }
 
 /* Load @path alone and add it to @m; 0, or -1 after the error. */
@@ -113,6 +170,8 @@ static int run(int argc, char **argv)
 			 !output ? "-o OUT is required" : "no PROFILE to merge");
 		goto out_common;
 	}
+	if (inputs_distinct(output, argv + optind, argc - optind))
+		goto out_common;
 	cl_merge_init(&m);
 	for (int i = optind; i < argc; i++)
 		if (add_file(&m, argv[i]))

@@ -35,6 +35,18 @@ static int side_kind(const char *path, enum side_kind *kind)
 		return -1;
 	}
 	n = fread(head, 1, sizeof(head) - 1, f);
+	/* a directory opens, then fails to read: it is no side, and is named as what it is */
+	if (ferror(f)) {
+		int e = errno;
+
+		fclose(f);
+		if (e == EISDIR)
+			cl_error("diff: %s: a directory: a side is a file, a build (an ELF object, archive, executable, shared library or vmlinux) or a baseline",
+				 path);
+		else
+			cl_error("diff: %s: cannot read: %s", path, strerror(e));
+		return -1;
+	}
 	fclose(f);
 	if (n >= 4 && !memcmp(head, "\177ELF", 4))
 		*kind = SIDE_ELF;

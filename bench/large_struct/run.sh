@@ -19,6 +19,14 @@
 # and the loader of objects: (testsuite/tools/gen_large_objects.py) under
 # `cachelint lint --profile`: N structs: entries, N pairs of one struct, N
 # names in one paths: list.
+# Then the lists at N, 2N and 4N in one run, each with the ratios
+# time(2N) / time(N) and time(4N) / time(2N) (2x is linear, 4x quadratic;
+# inputs by bench/large_struct/gen_lists.py): `cachelint merge` of two
+# files of N objects: structs, variables and pairs, contention: structs,
+# variables, pairs, shared members and touches of a line, lines: budgets
+# and member entries; the loader of N structs' lines: budgets under
+# `cachelint lint --profile`; and `cachelint diff`'s text with N/2 changed
+# structs in one source file.
 #
 #   bench/large_struct/run.sh [ROUNDS]
 #   CACHELINT_PLUGIN=.so, CACHELINT=exe: another build's plugin or command;
@@ -27,8 +35,9 @@
 #   LARGE_STRUCT_SIZES="10000 20000": other sizes (the first is the base of
 #   the growth; a quadratic build takes minutes at 100k);
 #   LARGE_STRUCT_PARTS="dwarf": only some of plugin, lint, dwarf, sparse,
-#   objects; LARGE_STRUCT_SPARSE="20000 40000" and
-#   LARGE_STRUCT_OBJECTS="10000 20000": the N and 2N of those parts
+#   objects, lists; LARGE_STRUCT_SPARSE="20000 40000" and
+#   LARGE_STRUCT_OBJECTS="10000 20000": the N and 2N of those parts;
+#   LARGE_STRUCT_LISTS=5000: the N of the lists (2N and 4N follow)
 set -eu
 top=$(cd "$(dirname "$0")/../.." && pwd)
 rounds=${1:-3}
@@ -39,9 +48,10 @@ clang=$(command -v clang-14 || command -v clang || echo clang)
 gen="$top/testsuite/tools/gen_large_struct.py"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT INT TERM
-parts="${LARGE_STRUCT_PARTS:-plugin lint sparse objects dwarf}"
+parts="${LARGE_STRUCT_PARTS:-plugin lint sparse objects lists dwarf}"
 sparse="${LARGE_STRUCT_SPARSE:-20000 40000}"
 objects="${LARGE_STRUCT_OBJECTS:-10000 20000}"
+lists="${LARGE_STRUCT_LISTS:-5000}"
 before="${CACHELINT_BEFORE:-}"
 limit="${LARGE_STRUCT_TIMEOUT:-120}"
 [ -f "$plugin" ] || { echo "run.sh: build first (scripts/bootstrap.sh)" >&2; exit 2; }
@@ -111,10 +121,12 @@ for mode in pairs all; do
 done
 ;; esac
 
-# cpu CMD...: the user + system seconds of one run
+# cpu CMD...: the user + system seconds of one run (time's last line: a
+# command that exits non-zero, as diff does on a worse HEAD, gets a line
+# saying so first)
 cpu() {
 	/usr/bin/time -f '%U %S' -o "$work/cpu" "$@" >/dev/null 2>&1 || true
-	awk '{ print $1 + $2 }' "$work/cpu"
+	tail -n 1 "$work/cpu" | awk '{ print $1 + $2 }'
 }
 
 # growth WHAT N 2N CMD-AT-N... ::: CMD-AT-2N...: both run in turn,
@@ -166,6 +178,53 @@ for mode in structs pairs paths; do
 		"$cachelint" lint --fail-on none --profile "$work/obj-$mode$1.yaml" "$work/obj-$mode$1.c" -- -I"$top/annotations" ::: \
 		"$cachelint" lint --fail-on none --profile "$work/obj-$mode$2.yaml" "$work/obj-$mode$2.c" -- -I"$top/annotations"
 done
+;; esac
+
+# growth3 WHAT N CMD...: CMD with @N@ replaced by N, 2N and 4N, each run
+# in turn $rounds times; the best of each and the ratios of the doublings
+growth3() {
+	what=$1 n=$2
+	shift 2
+	t1="" t2="" t4=""
+	for r in $(seq "$rounds"); do
+		for k in 1 2 4; do
+			# shellcheck disable=SC2046
+			t=$(cpu $(echo "$@" | sed "s/@N@/$((n * k))/g"))
+			eval "b=\$t$k"
+			if [ -z "$b" ] || [ "$(echo "$t < $b" | bc)" = 1 ]; then eval "t$k=\$t"; fi
+		done
+	done
+	printf '%-26s %7d %7d %7d %7.2f %7.2f %7.2f %6.2fx %6.2fx\n' "$what" "$n" "$((2 * n))" \
+		"$((4 * n))" "$t1" "$t2" "$t4" \
+		"$(echo "scale=4; ($t2 + 0.005) / ($t1 + 0.005)" | bc)" \
+		"$(echo "scale=4; ($t4 + 0.005) / ($t2 + 0.005)" | bc)"
+}
+
+case " $parts " in *" lists "*)
+lgen="$top/bench/large_struct/gen_lists.py"
+n=$lists
+printf '\n%-26s %7s %7s %7s %7s %7s %7s %7s %7s\n' list N 2N 4N cpu_N cpu_2N cpu_4N 2N/N 4N/2N
+for k in 1 2 4; do
+	m=$((n * k))
+	for kind in ostructs ovars opairs cstructs cvars cpairs cshared ctouch budgets members; do
+		# two runs of the same items (the sum adds them up), and of other paths
+		python3 "$lgen" "$kind" "$m" "$work/$kind-$m-a.yaml"
+		python3 "$lgen" "$kind" "$m" "$work/$kind-$m-b.yaml" b
+	done
+	python3 "$lgen" diff "$m" "$work/diff-$m.c"
+	python3 "$lgen" diff "$m" "$work/diff-head-$m.c" head
+	"$clang" -g -c -I"$top/annotations" "$work/diff-$m.c" -o "$work/diff-$m.o"
+	"$clang" -g -c -I"$top/annotations" "$work/diff-head-$m.c" -o "$work/diff-head-$m.o"
+done
+printf 'struct one { long m; };\nstruct one one;\n' > "$work/one.c"
+for kind in ostructs ovars opairs cstructs cvars cpairs cshared ctouch budgets members; do
+	growth3 "merge $kind" "$n" "$cachelint" merge -o "$work/merged.yaml" \
+		"$work/$kind-@N@-a.yaml" "$work/$kind-@N@-b.yaml"
+done
+growth3 "lint --profile lines:" "$n" "$cachelint" lint --fail-on none \
+	--profile "$work/budgets-@N@-a.yaml" "$work/one.c"
+growth3 "diff text (N/2 changed)" "$n" "$cachelint" diff -j 1 -o "$work/diff.txt" \
+	"$work/diff-@N@.o" "$work/diff-head-@N@.o"
 ;; esac
 
 # The DWARF commands.  DWARF 4: clang's DWARF 5 names a unit's strings

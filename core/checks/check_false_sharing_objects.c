@@ -18,6 +18,7 @@
  */
 #include "access_profile.h"
 #include "check.h"
+#include "names.h"
 
 #include <inttypes.h>
 #include <string.h>
@@ -160,7 +161,8 @@ static const char *origin_text(const struct cl_contention_entry *e, struct cl_ar
 	const char *s = "";
 
 	for (uint32_t i = 0; i < e->nalloc; i++) {
-		const char *site = e->alloc[i];
+		/* printed in a diagnostic: escaped, whoever made the profile */
+		const char *site = cl_name_escape(a, e->alloc[i]);
 
 		if (!strcmp(site, "unknown"))
 			continue;

@@ -13,7 +13,10 @@
  * c2c's HITMs: each line says which).  A line's finding is what the lint
  * or the plugin reports from the same evidence (the floor of
  * contention.h): the struct's heavy pairs, its heavy true sharing, its
- * lines shared between objects; "none" when nothing passes.
+ * lines shared between objects; "none" when nothing passes.  An entry that
+ * gives no lines: (perf c2c's import, a profile written by hand) is ranked
+ * as a whole, by its own weights: the lint finds in it what its pairs,
+ * shared members and between say, so it is evidence too.
  */
 #include <inttypes.h>
 #include <stdlib.h>
@@ -22,14 +25,26 @@
 #include "access_profile.h"
 #include "contention_report.h"
 #include "emit.h"
+#include "names.h"
 #include "report.h"
 
-/* One line of one entry, as ranked. */
+/**
+ * struct ranked - one line of one entry, or an entry without lines, as ranked
+ * @e: the entry
+ * @l: the line, or NULL: @e gives no lines: and stands as a whole
+ * @wf, @wt: its false and true sharing
+ * @weight: @wf + @wt, at most 2^64-1 (what it is ranked by)
+ */
 struct ranked {
 	const struct cl_contention_entry *e;
 	const struct cl_contention_line *l;
-	uint64_t weight;
+	uint64_t wf, wt, weight;
 };
+
+static int64_t ranked_offset(const struct ranked *r)
+{
+	return r->l ? r->l->offset : INT64_MIN;
+}
 
 static int ranked_cmp(const void *a, const void *b)
 {
@@ -41,10 +56,27 @@ static int ranked_cmp(const void *a, const void *b)
 	c = strcmp(x->e->name, y->e->name);
 	if (c)
 		return c;
-	return x->l->offset < y->l->offset ? -1 : x->l->offset > y->l->offset;
+	return ranked_offset(x) < ranked_offset(y) ? -1 : ranked_offset(x) > ranked_offset(y);
 }
 
-/* Every entry's lines, heaviest first. */
+static void ranked_set(struct ranked *r, const struct cl_contention_entry *e,
+		       const struct cl_contention_line *l)
+{
+	r->e = e;
+	r->l = l;
+	r->wf = l ? l->weight_false : e->weight_false;
+	r->wt = l ? l->weight_true : e->weight_true;
+	r->weight = r->wf > UINT64_MAX - r->wt ? UINT64_MAX : r->wf + r->wt;
+}
+
+/* An entry with no lines: but evidence the checks read. */
+static bool entry_whole(const struct cl_contention_entry *e)
+{
+	return !e->nlines && (e->weight_false || e->weight_true || e->npairs || e->nshared ||
+			      e->between.present);
+}
+
+/* Every entry's lines (or the entry, without lines:), heaviest first. */
 static struct ranked *rank(const struct cl_profile *p, size_t *n)
 {
 	struct ranked *v = NULL;
@@ -54,13 +86,10 @@ static struct ranked *rank(const struct cl_profile *p, size_t *n)
 	for (size_t i = 0; i < p->contention.n; i++) {
 		const struct cl_contention_entry *e = &p->contention.entries[i];
 
-		for (size_t k = 0; k < e->nlines; k++) {
-			struct ranked *r = cl_vec_push(&v, n, &cap);
-
-			r->e = e;
-			r->l = &e->lines[k];
-			r->weight = e->lines[k].weight_false + e->lines[k].weight_true;
-		}
+		for (size_t k = 0; k < e->nlines; k++)
+			ranked_set(cl_vec_push(&v, n, &cap), e, &e->lines[k]);
+		if (entry_whole(e))
+			ranked_set(cl_vec_push(&v, n, &cap), e, NULL);
 	}
 	if (*n)
 		qsort(v, *n, sizeof(*v), ranked_cmp);
@@ -86,8 +115,12 @@ static const char *alloc_words(const struct cl_contention_entry *e, struct cl_ar
 {
 	const char *s = NULL;
 
-	for (uint32_t i = 0; i < e->nalloc; i++)
-		s = s ? cl_arena_printf(a, "%s, %s", s, e->alloc[i]) : e->alloc[i];
+	/* the text report goes to a terminal or a CI log: nothing that does not print */
+	for (uint32_t i = 0; i < e->nalloc; i++) {
+		const char *site = cl_name_escape(a, e->alloc[i]);
+
+		s = s ? cl_arena_printf(a, "%s, %s", s, site) : site;
+	}
 	return s;
 }
 
@@ -133,9 +166,43 @@ static const char *finding_words(const struct cl_profile *p, const struct cl_con
 	return s ? s : "none (under the floor)";
 }
 
-static unsigned percent(uint64_t part, uint64_t whole)
+/*
+ * @part of @part + @other, rounded.  Counts go to 2^64-1 (and a merge adds
+ * them up): in 64 bits part * 100 wraps past 1.8e17, and the sum past 2^64.
+ */
+static unsigned percent(uint64_t part, uint64_t other)
 {
-	return whole ? (unsigned)((part * 100 + whole / 2) / whole) : 0;
+	unsigned __int128 whole = (unsigned __int128)part + other;
+
+	return whole ? (unsigned)(((unsigned __int128)part * 100 + whole / 2) / whole) : 0;
+}
+
+/* The objects (elements) of the line, or of the entry without lines. */
+static uint64_t ranked_objects(const struct ranked *r)
+{
+	return r->l ? r->l->objects : r->e->variable ? r->e->elements : r->e->instances;
+}
+
+static uint64_t ranked_samples(const struct ranked *r)
+{
+	return r->l ? r->l->samples : r->e->samples;
+}
+
+/*
+ * "struct ring, line at +0 of 4 objects (slabs.c:171)"; an entry without
+ * lines: is the whole of its objects: "struct ring, no lines given, 4 objects".
+ */
+static const char *place_words(const struct ranked *r, struct cl_arena *a)
+{
+	const struct cl_contention_entry *e = r->e;
+	const char *alloc = alloc_words(e, a);
+	uint64_t n = ranked_objects(r);
+	const char *where = r->l ? cl_arena_printf(a, "line at %+" PRId64 " of", r->l->offset) :
+			    "no lines given (the entry as a whole),";
+
+	return cl_arena_printf(a, "%s, %s %" PRIu64 " %s%s%s%s", object_words(e, a), where, n,
+			       unit_words(e, n), alloc ? " (" : "", alloc ? alloc : "",
+			       alloc ? ")" : "");
 }
 
 /* ------------------------------------------------------------------ */
@@ -146,13 +213,15 @@ static void text_line(FILE *out, const struct cl_profile *p, const struct ranked
 {
 	const struct cl_contention_entry *e = r->e;
 	const struct cl_contention_line *l = r->l;
-	const char *alloc = alloc_words(e, a);
 
-	fprintf(out, "#%zu  %s  %u%% false, %u%% true  %s, line at %+" PRId64 " of %" PRIu64 " %s%s%s%s\n",
-		rank_no, cl_contention_weight_text(e, r->weight, a), percent(l->weight_false, r->weight),
-		percent(l->weight_true, r->weight), object_words(e, a), l->offset, l->objects,
-		unit_words(e, l->objects), alloc ? " (" : "", alloc ? alloc : "",
-		alloc ? ")" : "");
+	fprintf(out, "#%zu  %s  %u%% false, %u%% true  %s\n", rank_no,
+		cl_contention_weights_text(e, r->wf, r->wt, a), percent(r->wf, r->wt),
+		percent(r->wt, r->wf), place_words(r, a));
+	if (!l) {
+		fprintf(out, "    %" PRIu64 " samples\n", e->samples);
+		fprintf(out, "    finding: %s\n", finding_words(p, e, a));
+		return;
+	}
 	fprintf(out, "    %" PRIu64 " samples, %.3f s .. %.3f s\n", l->samples, l->first, l->last);
 	for (uint32_t k = 0; k < l->ntouch; k++) {
 		const struct cl_contention_touch *t = &l->touch[k];
@@ -174,7 +243,8 @@ static void text_report(FILE *out, const struct cl_profile *p, const struct rank
 	const struct cl_contention_header *h = n ? v[0].e->hdr : NULL;
 
 	if (!n) {
-		fprintf(out, "%s: no contention evidence (no contention: lines)\n", name);
+		fprintf(out, "%s: no contention evidence (no contention: entry with lines, weights or pairs)\n",
+			name);
 		return;
 	}
 	fprintf(out, "%s: the %zu most contended line%s of %zu (%s, %s%s)\n\n", name,
@@ -206,21 +276,29 @@ static void json_report(FILE *out, const struct cl_profile *p, const struct rank
 		const struct cl_contention_entry *e = v[i].e;
 		const struct cl_contention_line *l = v[i].l;
 		const struct cl_contention_header *h = e->hdr;
+		double w = (double)v[i].wf + (double)v[i].wt;
 
 		fprintf(out, "%s\n  {\"rank\": %zu, \"%s\": ", i ? "," : "", i + 1,
 			e->variable ? "variable" : "struct");
 		cl_put_quoted(out, e->name);
-		fprintf(out, ", \"offset\": %" PRId64 ", \"objects\": %" PRIu64
+		/* an entry without lines: has no offset and no times: null */
+		if (l)
+			fprintf(out, ", \"offset\": %" PRId64, l->offset);
+		else
+			fputs(", \"offset\": null", out);
+		fprintf(out, ", \"objects\": %" PRIu64
 			", \"source\": \"%s\", \"measure\": \"%s\", \"false\": %" PRIu64
-			", \"true\": %" PRIu64 ", \"per-second\": %.0f, \"samples\": %" PRIu64
-			", \"first\": %.6f, \"last\": %.6f",
-			l->offset, l->objects, h->source,
-			h->measure == CL_MEASURE_HITM ? "hitm" : "transfers", l->weight_false,
-			l->weight_true, h->seconds > 0 ? (double)v[i].weight / h->seconds : 0.0,
-			l->samples, l->first, l->last);
+			", \"true\": %" PRIu64 ", \"per-second\": %.0f, \"samples\": %" PRIu64,
+			ranked_objects(&v[i]), h->source,
+			h->measure == CL_MEASURE_HITM ? "hitm" : "transfers", v[i].wf, v[i].wt,
+			h->seconds > 0 ? w / h->seconds : 0.0, ranked_samples(&v[i]));
+		if (l)
+			fprintf(out, ", \"first\": %.6f, \"last\": %.6f", l->first, l->last);
+		else
+			fputs(", \"first\": null, \"last\": null", out);
 		json_list(out, "alloc", e->alloc, e->nalloc);
 		fputs(", \"touch\": [", out);
-		for (uint32_t k = 0; k < l->ntouch; k++) {
+		for (uint32_t k = 0; l && k < l->ntouch; k++) {
 			const struct cl_contention_touch *t = &l->touch[k];
 
 			fprintf(out, "%s{\"path\": ", k ? ", " : "");
@@ -257,20 +335,16 @@ static void html_report(FILE *out, const struct cl_profile *p, const struct rank
 	for (size_t i = 0; i < n && i < top; i++) {
 		const struct cl_contention_entry *e = v[i].e;
 		const struct cl_contention_line *l = v[i].l;
-		unsigned pf = percent(l->weight_false, v[i].weight);
-		const char *alloc = alloc_words(e, a);
+		unsigned pf = percent(v[i].wf, v[i].wt);
 
 		fprintf(out, "<tr><td>%zu</td><td>", i + 1);
-		cl_put_html(out, cl_contention_weight_text(e, v[i].weight, a));
+		cl_put_html(out, cl_contention_weights_text(e, v[i].wf, v[i].wt, a));
 		fprintf(out, "<br>%" PRIu64 " samples</td><td><div class=\"bar\" style=\"width:%upx\">"
 			"</div><div class=\"bar t\" style=\"width:%upx\"></div>%u%% / %u%%</td><td>",
-			l->samples, pf, 100 - pf, pf, 100 - pf);
-		cl_put_html(out, cl_arena_printf(a, "%s, line at %+" PRId64 " of %" PRIu64 " %s%s%s%s",
-						 object_words(e, a), l->offset, l->objects,
-						 unit_words(e, l->objects), alloc ? " (" : "",
-						 alloc ? alloc : "", alloc ? ")" : ""));
+			ranked_samples(&v[i]), pf, 100 - pf, pf, 100 - pf);
+		cl_put_html(out, place_words(&v[i], a));
 		fputs("</td><td>", out);
-		for (uint32_t k = 0; k < l->ntouch; k++) {
+		for (uint32_t k = 0; l && k < l->ntouch; k++) {
 			const struct cl_contention_touch *t = &l->touch[k];
 
 			cl_put_html(out, cl_arena_printf(a, "%s%s (%" PRIu64 "): %" PRIu64 " r, %" PRIu64

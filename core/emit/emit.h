@@ -24,6 +24,7 @@ extern "C" {
 #endif
 
 struct cl_report_proposal;
+struct cl_source_cache;
 
 /**
  * struct cl_emit_info - what the emitters need besides the findings
@@ -42,6 +43,9 @@ struct cl_report_proposal;
  * @source: the input, for the HTML page's title, or NULL
  * @every_record: HTML draws every record, not only those with findings
  *                (`cachelint layout`)
+ * @src: the source files read so far, for a caller that prints findings in
+ *       parts (`cachelint diff`, a struct at a time): each file is then
+ *       read once, not once per part; NULL: the emitter reads its own
  */
 struct cl_emit_info {
 	const char *tool_version;
@@ -54,6 +58,7 @@ struct cl_emit_info {
 	size_t nproposals;
 	const char *source;
 	bool every_record;
+	struct cl_source_cache *src;
 };
 
 /*

@@ -39,10 +39,11 @@ static const char *label(enum cl_severity sev)
 
 int cl_emit_text(FILE *out, const struct cl_findings *f, const struct cl_emit_info *info)
 {
-	struct cl_source_cache src;
+	struct cl_source_cache own, *src = info->src ? info->src : &own;
 	struct cl_arena a;
 
-	cl_source_cache_init(&src);
+	if (!info->src)
+		cl_source_cache_init(&own);
 	cl_arena_init(&a);
 	for (size_t i = 0; i < f->n; i++) {
 		const struct cl_finding *fd = &f->v[i];
@@ -50,24 +51,25 @@ int cl_emit_text(FILE *out, const struct cl_findings *f, const struct cl_emit_in
 		struct cl_profile_note notes[CL_PROFILE_NOTES_MAX];
 		size_t n = info->profile ? cl_profile_finding_notes(info->profile, f, i, &a, notes) : 0;
 
-		put_location(out, &src, &fd->where);
+		put_location(out, src, &fd->where);
 		fprintf(out, "%s: %s\n", label(fd->severity), fd->message);
 		if (fd->note && fd->note_where.file) {
-			put_location(out, &src, &fd->note_where);
+			put_location(out, src, &fd->note_where);
 			fprintf(out, "note: %s\n", fd->note);
 		}
 		/* classes no annotation shows: inferred from counts, or replaced */
 		for (size_t k = 0; k < n; k++) {
-			put_location(out, &src, notes[k].where->file ? notes[k].where : &fd->where);
+			put_location(out, src, notes[k].where->file ? notes[k].where : &fd->where);
 			fprintf(out, "note: %s\n", notes[k].text);
 		}
 		rp = cl_emit_proposal(info, f, i);
 		if (rp) {
-			put_location(out, &src, rp->rec->span.file ? &rp->rec->span : &fd->where);
+			put_location(out, src, rp->rec->span.file ? &rp->rec->span : &fd->where);
 			fprintf(out, "note: %s\n", cl_proposal_summary(rp, fd->record_name, &a));
 		}
 	}
 	cl_arena_free(&a);
-	cl_source_cache_free(&src);
+	if (!info->src)
+		cl_source_cache_free(&own);
 	return ferror(out) ? -1 : 0;
 }

@@ -54,6 +54,10 @@ static int put_header(FILE *out, const struct cl_merge *m, const char *const *fi
 	cl_yw_key_u64(w, "cachelint-profile", 1);
 	if (m->line_size)
 		cl_yw_key_u64(w, "line-size", m->line_size);
+	if (m->samples) {
+		cl_yw_word(w, "counts");
+		cl_yw_word(w, "samples");
+	}
 	cl_yw_map_end(w);
 	return cl_yw_close_fragment(w, out, "", NULL);
 }
@@ -355,34 +359,72 @@ static int put_objects(FILE *out, const struct cl_merge *m)
 	return cl_yw_close_fragment(w, out, "", NULL);
 }
 
+/* A budget's place in the output: its struct's first budget, then its own. */
+struct budget_at {
+	size_t first, i;
+};
+
+static int budget_at_cmp(const void *x, const void *y)
+{
+	const struct budget_at *a = x, *b = y;
+
+	if (a->first != b->first)
+		return a->first < b->first ? -1 : 1;
+	return a->i < b->i ? -1 : a->i > b->i;
+}
+
+/*
+ * One mapping per struct, in the order the files first name them, its
+ * paths in the order the files gave them.  The sum's struct keys are
+ * interned (one address per key): a map from address to the struct's
+ * first budget groups them in one pass.
+ */
+static struct budget_at *budgets_grouped(const struct cl_merge *m)
+{
+	struct budget_at *v = cl_xmalloc(m->nbudgets * sizeof(*v));
+	struct cl_map first;
+
+	cl_map_init(&first);
+	for (size_t i = 0; i < m->nbudgets; i++) {
+		uint64_t key = (uint64_t)(uintptr_t)m->budgets[i].record;
+		void *was = cl_map_get(&first, key);
+
+		if (!was)
+			cl_map_put(&first, key, was = (void *)(uintptr_t)(i + 1));
+		v[i] = (struct budget_at){ (size_t)(uintptr_t)was - 1, i };
+	}
+	cl_map_free(&first);
+	qsort(v, m->nbudgets, sizeof(*v), budget_at_cmp);
+	return v;
+}
+
 static int put_budgets(FILE *out, const struct cl_merge *m)
 {
+	struct budget_at *v;
 	struct cl_yw *w;
 
 	if (!m->nbudgets)
 		return 0;
+	v = budgets_grouped(m);
 	w = cl_yw_open_fragment();
 	cl_yw_map(w, false);
 	cl_yw_word(w, "lines");
 	cl_yw_map(w, false);
-	for (size_t i = 0; i < m->nbudgets; i++) {
-		const char *rec = m->budgets[i].record;
-		bool seen = false;
+	for (size_t k = 0; k < m->nbudgets; k++) {
+		const struct cl_budget *b = &m->budgets[v[k].i];
 
-		/* one mapping per struct, its paths in the order the files gave them */
-		for (size_t k = 0; k < i && !seen; k++)
-			seen = !strcmp(m->budgets[k].record, rec);
-		if (seen)
-			continue;
-		cl_yw_key(w, rec);
-		cl_yw_map(w, true);
-		for (size_t k = i; k < m->nbudgets; k++)
-			if (!strcmp(m->budgets[k].record, rec))
-				cl_yw_key_u64(w, m->budgets[k].path, m->budgets[k].max);
-		cl_yw_map_end(w);
+		if (!k || v[k].first != v[k - 1].first) {
+			if (k)
+				cl_yw_map_end(w);
+			cl_yw_key(w, b->record);
+			cl_yw_map(w, true);
+		}
+		cl_yw_key_u64(w, b->path, b->max);
 	}
 	cl_yw_map_end(w);
 	cl_yw_map_end(w);
+	cl_yw_map_end(w);
+	free(v);
 	return cl_yw_close_fragment(w, out, "", NULL);
 }
 

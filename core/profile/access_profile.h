@@ -108,6 +108,14 @@ struct cl_inference {
 	bool samples;
 };
 
+/*
+ * Paths of one entry: an instrumented run writes one per thread that
+ * accessed the member.  The loader's bound keeps the duplicate search of a
+ * hostile entry within a constant of its size; a merge that would pass it
+ * says so at the entry (profile_merge.c).
+ */
+#define CL_ENTRY_PATHS_MAX 1024
+
 /**
  * struct cl_profile_member - one entry under a struct
  * @path: member name or dotted path to a leaf of an embedded record
@@ -313,6 +321,13 @@ struct cl_objects {
  *           replaces an earlier one's for the same struct and path
  * @nbudgets: number of @budgets
  * @budgets_cap: allocated @budgets
+ * @budget_index: @budgets by struct key and path (a later file's replaces)
+ * @budget_order: the indices of @budgets by the NAME part of their struct
+ *                key (cl_struct_key_name()), each name's in file order
+ * @budget_runs: where each name's indices start in @budget_order
+ * @nbudget_runs: number of @budget_runs (of names)
+ * @budget_names: @budget_runs by name: a record finds its budgets without
+ *                reading every struct's (profile_budgets.c)
  */
 struct cl_profile {
 	struct cl_arena arena;
@@ -330,6 +345,10 @@ struct cl_profile {
 	struct cl_contention contention;
 	struct cl_budget *budgets;
 	size_t nbudgets, budgets_cap;
+	struct cl_index budget_index;
+	size_t *budget_order, *budget_runs;
+	size_t nbudget_runs;
+	struct cl_index budget_names;
 };
 
 void cl_profile_init(struct cl_profile *p);
@@ -389,6 +408,13 @@ bool cl_profile_names(const struct cl_profile *p, const char *name);
 const struct cl_budget *cl_profile_budgets(const struct cl_profile *p,
 					   const struct cl_record_place *at, struct cl_arena *a,
 					   size_t *n);
+/*
+ * The indices in @p->budgets of the budgets whose struct key's NAME part is
+ * the @len bytes at @name, in file order, and their number in *@n (when
+ * @n is not NULL); NULL when there are none.
+ */
+const size_t *cl_profile_budgets_named(const struct cl_profile *p, const char *name,
+				       size_t len, size_t *n);
 
 /*
  * Whether run-time evidence (objects:, contention:) judges @rec's pairs:

@@ -262,6 +262,12 @@ const struct cl_contention_shared *cl_contention_shared_member(const struct cl_c
  * A weight in words, for a finding: "~12,300 transfers/s" (a run of known
  * length), "~45,000 transfers", "1,234 HITM samples".
  */
+/*
+ * The same for the sum of two weights (false and true sharing of a line),
+ * which can be past 2^64-1: written in full, not capped.
+ */
+const char *cl_contention_weights_text(const struct cl_contention_entry *e, uint64_t w1,
+				       uint64_t w2, struct cl_arena *a);
 const char *cl_contention_weight_text(const struct cl_contention_entry *e, uint64_t weight,
 				      struct cl_arena *a);
 /*

@@ -82,6 +82,10 @@ void cl_profile_free(struct cl_profile *p)
 	cl_objects_free(&p->objects);
 	cl_contention_free(&p->contention);
 	free(p->budgets);
+	cl_index_free(&p->budget_index);
+	free(p->budget_order);
+	free(p->budget_runs);
+	cl_index_free(&p->budget_names);
 	cl_arena_free(&p->arena);
 	cl_profile_init(p);
 }
@@ -99,9 +103,8 @@ bool cl_profile_names(const struct cl_profile *p, const char *name)
 	if (!p || !name || (!p->nstructs && !p->objects.nstructs && !p->nbudgets &&
 			    !p->contention.n))
 		return false;
-	for (size_t i = 0; i < p->nbudgets; i++)
-		if (key_named(p->budgets[i].record, name))
-			return true;
+	if (cl_profile_budgets_named(p, name, strlen(name), NULL))
+		return true;
 	if (cl_profile_find(p, name))
 		return true;
 	for (size_t i = 0; i < p->nlocated; i++)

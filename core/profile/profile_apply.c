@@ -7,6 +7,7 @@
  * DWARF checker.
  */
 #include "access_profile.h"
+#include "names.h"
 #include "paths.h"
 
 #include <inttypes.h>
@@ -96,7 +97,9 @@ static const char *entry_words(struct cl_arena *a, const struct cl_profile_membe
 {
 	if (!e->from)
 		return cl_span_where(&e->span, a);
-	return cl_arena_printf(a, "%s (from %s)", cl_span_where(&e->span, a), e->from);
+	/* the loader refuses what does not print; a profile built in memory is escaped here */
+	return cl_arena_printf(a, "%s (from %s)", cl_span_where(&e->span, a),
+			       cl_name_escape(a, e->from));
 }
 
 /* ", concurrent on rx": what the words of cl_access_describe() leave out. */

@@ -74,28 +74,138 @@ int ld_parse_lines(struct loader *ld, const char *key, void *arg)
 	return ld_parse_mapping(ld, key, lines_struct_key, NULL);
 }
 
-static struct cl_budget *budget_find(const struct cl_profile *p, const char *record,
-				     const char *path)
+/* ------------------------------------------------------------------ */
+/* Budgets by struct key and path: a later file's replaces              */
+
+static uint64_t key_hash(const struct cl_budget *b)
 {
+	uint64_t h = cl_hash_str(b->record);
+
+	return h ^ (cl_hash_str(b->path) + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2));
+}
+
+static uint64_t budget_hash(const void *ctx, size_t i)
+{
+	return key_hash(&((const struct cl_profile *)ctx)->budgets[i]);
+}
+
+static bool budget_eq(const void *ctx, size_t i, const void *key)
+{
+	const struct cl_budget *a = &((const struct cl_profile *)ctx)->budgets[i], *b = key;
+
+	return !strcmp(a->record, b->record) && !strcmp(a->path, b->path);
+}
+
+/* ------------------------------------------------------------------ */
+/* Budgets by the name of their struct                                  */
+
+/* A budget's name (its struct key's NAME part) and its index. */
+struct named {
+	const char *name;
+	size_t len, i;
+};
+
+static int named_cmp(const void *x, const void *y)
+{
+	const struct named *a = x, *b = y;
+	int c = memcmp(a->name, b->name, a->len < b->len ? a->len : b->len);
+
+	if (c)
+		return c;
+	if (a->len != b->len)
+		return a->len < b->len ? -1 : 1;
+	return a->i < b->i ? -1 : a->i > b->i;
+}
+
+/* The name the run @r of @ctx's order starts with. */
+static struct named run_name(const struct cl_profile *p, size_t r)
+{
+	const char *key = p->budgets[p->budget_order[p->budget_runs[r]]].record;
+
+	return (struct named){ key, cl_struct_key_name(key), r };
+}
+
+static uint64_t run_hash(const void *ctx, size_t r)
+{
+	struct named k = run_name(ctx, r);
+
+	return cl_hash_mem(k.name, k.len);
+}
+
+static bool run_eq(const void *ctx, size_t r, const void *key)
+{
+	struct named a = run_name(ctx, r);
+	const struct named *b = key;
+
+	return a.len == b->len && !memcmp(a.name, b->name, a.len);
+}
+
+/*
+ * Every record of every unit asks for its budgets: they are sorted by
+ * name once a file is loaded, and each name's run is found by the index.
+ */
+static void names_build(struct cl_profile *p)
+{
+	struct named *v = cl_xmalloc((p->nbudgets + 1) * sizeof(*v));
+
 	for (size_t i = 0; i < p->nbudgets; i++)
-		if (!strcmp(p->budgets[i].record, record) && !strcmp(p->budgets[i].path, path))
-			return &p->budgets[i];
-	return NULL;
+		v[i] = (struct named){ p->budgets[i].record,
+				       cl_struct_key_name(p->budgets[i].record), i };
+	qsort(v, p->nbudgets, sizeof(*v), named_cmp);
+	p->budget_order = cl_xrealloc(p->budget_order, (p->nbudgets + 1) * sizeof(size_t));
+	p->budget_runs = cl_xrealloc(p->budget_runs, (p->nbudgets + 1) * sizeof(size_t));
+	p->nbudget_runs = 0;
+	cl_index_free(&p->budget_names);
+	cl_index_init(&p->budget_names);
+	for (size_t k = 0; k < p->nbudgets; k++) {
+		p->budget_order[k] = v[k].i;
+		if (k && v[k].len == v[k - 1].len && !memcmp(v[k].name, v[k - 1].name, v[k].len))
+			continue;
+		p->budget_runs[p->nbudget_runs] = k;
+		*cl_index_add(&p->budget_names, p->nbudget_runs, cl_hash_mem(v[k].name, v[k].len),
+			      run_eq, run_hash, p, &v[k]) = p->nbudget_runs + 1;
+		p->nbudget_runs++;
+	}
+	free(v);
 }
 
 void cl_budgets_merge(struct cl_profile *to, const struct cl_profile *from)
 {
 	for (size_t i = 0; i < from->nbudgets; i++) {
 		const struct cl_budget *b = &from->budgets[i];
-		struct cl_budget *old = budget_find(to, b->record, b->path);
+		size_t *slot = cl_index_add(&to->budget_index, to->nbudgets, key_hash(b), budget_eq,
+					    budget_hash, to, b);
 
-		if (!old) {
-			to->budgets = cl_vec_grow(to->budgets, &to->budgets_cap, to->nbudgets + 1,
-						  sizeof(*to->budgets));
-			old = &to->budgets[to->nbudgets++];
+		if (*slot) {
+			to->budgets[*slot - 1] = *b;
+			continue;
 		}
-		*old = *b;
+		to->budgets = cl_vec_grow(to->budgets, &to->budgets_cap, to->nbudgets + 1,
+					  sizeof(*to->budgets));
+		to->budgets[to->nbudgets++] = *b;
+		*slot = to->nbudgets;
 	}
+	if (from->nbudgets)
+		names_build(to);
+}
+
+const size_t *cl_profile_budgets_named(const struct cl_profile *p, const char *name,
+				       size_t len, size_t *n)
+{
+	struct named key = { name, len, 0 };
+	const size_t *slot;
+	size_t r, end;
+
+	if (!p->nbudget_runs)
+		return NULL;
+	slot = cl_index_slot(&p->budget_names, cl_hash_mem(name, len), run_eq, p, &key);
+	if (!*slot)
+		return NULL;
+	r = *slot - 1;
+	end = r + 1 < p->nbudget_runs ? p->budget_runs[r + 1] : p->nbudgets;
+	if (n)
+		*n = end - p->budget_runs[r];
+	return &p->budget_order[p->budget_runs[r]];
 }
 
 const struct cl_budget *cl_profile_budgets(const struct cl_profile *p,
@@ -103,14 +213,19 @@ const struct cl_budget *cl_profile_budgets(const struct cl_profile *p,
 					   size_t *n)
 {
 	struct cl_budget *v = NULL;
+	const size_t *named;
+	size_t k;
 
 	*n = 0;
-	for (size_t i = 0; i < p->nbudgets; i++) {
-		if (!cl_struct_key_matches(p->budgets[i].record, at))
+	named = at->name ? cl_profile_budgets_named(p, at->name, strlen(at->name), &k) : NULL;
+	for (size_t j = 0; named && j < k; j++) {
+		const struct cl_budget *b = &p->budgets[named[j]];
+
+		if (!cl_struct_key_matches(b->record, at))
 			continue;
 		if (!v)
-			v = cl_arena_alloc(a, p->nbudgets * sizeof(*v));
-		v[(*n)++] = p->budgets[i];
+			v = cl_arena_alloc(a, k * sizeof(*v));
+		v[(*n)++] = *b;
 	}
 	return v;
 }

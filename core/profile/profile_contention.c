@@ -151,6 +151,8 @@ static int item_value(struct loader *ld, const char *key, enum item_kind kind,
 					   ld_show(vb, s));
 		break;
 	case ITEM_ALLOC:
+		if (ld_text_check(ld, key, s))
+			return -1;
 		if (!alloc_valid(s))
 			return ld_err_here(ld, "'%s' lists where objects come from: FILE:LINE, static or unknown, found '%s'",
 					   key, ld_show(vb, s));
@@ -1026,33 +1028,63 @@ const struct cl_contention_shared *cl_contention_shared_member(const struct cl_c
 	return NULL;
 }
 
-/* @v with a comma every three digits: "12,345,678". */
-static const char *grouped(uint64_t v, struct cl_arena *a)
+/* @digits with a comma every three: "12,345,678". */
+static const char *grouped_digits(const char *digits, struct cl_arena *a)
 {
-	char digits[24], out[32];
-	int n = snprintf(digits, sizeof(digits), "%" PRIu64, v), o = 0;
+	size_t n = strlen(digits), o = 0;
+	char *out = cl_arena_alloc(a, n + n / 3 + 1);
 
-	for (int i = 0; i < n; i++) {
+	for (size_t i = 0; i < n; i++) {
 		if (i && (n - i) % 3 == 0)
 			out[o++] = ',';
 		out[o++] = digits[i];
 	}
 	out[o] = 0;
-	return cl_arena_strdup(a, out);
+	return out;
 }
 
-const char *cl_contention_weight_text(const struct cl_contention_entry *e, uint64_t weight,
-				      struct cl_arena *a)
+/* @v, up to 2^65 - 2 (two counts added up), in decimal with commas. */
+static const char *grouped(unsigned __int128 v, struct cl_arena *a)
+{
+	char digits[48], *d = digits + sizeof(digits) - 1;
+
+	*d = 0;
+	do {
+		*--d = (char)('0' + (int)(v % 10));
+		v /= 10;
+	} while (v);
+	return grouped_digits(d, a);
+}
+
+/*
+ * A rate, rounded to a whole number: a double, since a count of up to
+ * 2^64-1 over less than a second is past what 64 bits hold (converting
+ * such a double to an integer is undefined, and gave 0).
+ */
+static const char *grouped_rate(double v, struct cl_arena *a)
+{
+	return grouped_digits(cl_arena_printf(a, "%.0f", v), a);
+}
+
+const char *cl_contention_weights_text(const struct cl_contention_entry *e, uint64_t w1,
+				       uint64_t w2, struct cl_arena *a)
 {
 	const struct cl_contention_header *h = e->hdr;
+	unsigned __int128 weight = (unsigned __int128)w1 + w2;
 
 	if (h->measure == CL_MEASURE_HITM)
 		return cl_arena_printf(a, "%s HITM sample%s", grouped(weight, a),
 				       weight == 1 ? "" : "s");
 	if (h->seconds > 0)
 		return cl_arena_printf(a, "~%s transfers/s",
-				       grouped((uint64_t)((double)weight / h->seconds + 0.5), a));
+				       grouped_rate(((double)w1 + (double)w2) / h->seconds, a));
 	return cl_arena_printf(a, "~%s transfers", grouped(weight, a));
+}
+
+const char *cl_contention_weight_text(const struct cl_contention_entry *e, uint64_t weight,
+				      struct cl_arena *a)
+{
+	return cl_contention_weights_text(e, weight, 0, a);
 }
 
 const char *cl_contention_source_text(const struct cl_contention_entry *e, uint64_t samples,

@@ -534,6 +534,16 @@ int ld_path_value(struct loader *ld, const char *key, const char **out)
 	return 0;
 }
 
+int ld_text_check(struct loader *ld, const char *key, const char *s)
+{
+	char vb[SHOW_MAX];
+
+	if (cl_name_plain(s))
+		return 0;
+	return ld_err_here(ld, "'%s' holds a character that does not print (a control character, DEL or a byte that is not UTF-8): '%s'",
+			   key, ld_show(vb, s));
+}
+
 int ld_align_value(struct loader *ld, const char *key, uint64_t *out)
 {
 	char vb[SHOW_MAX];

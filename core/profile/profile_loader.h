@@ -158,6 +158,13 @@ bool ld_parse_decimal(const char *s, double *out);
 int ld_count_value(struct loader *ld, const char *key, uint64_t *out);
 /* A member path ("usage.counter"), the value of @key, copied to the arena. */
 int ld_path_value(struct loader *ld, const char *key, const char **out);
+/*
+ * Text a profile gives in its own words (an allocation site, a from:) is
+ * printed as given, in diagnostics a terminal or a CI log reads: a newline
+ * or an escape there could forge a line or drive the terminal.  0 when @s,
+ * the value of @key, prints as itself (cl_name_plain()), else the error.
+ */
+int ld_text_check(struct loader *ld, const char *key, const char *s);
 /* The largest alignment an object's base may be said to have: the runtime reports at most a page. */
 #define LD_BASE_ALIGN_MAX 4096
 /* A power of two from 1 to LD_BASE_ALIGN_MAX (base-align:), the value of @key. */

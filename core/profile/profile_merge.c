@@ -22,6 +22,24 @@ static uint64_t add_sat(uint64_t a, uint64_t b)
 	return a > UINT64_MAX - b ? UINT64_MAX : a + b;
 }
 
+/*
+ * A count of the sum.  One past 2^64-1 cannot be written (the loader
+ * refuses it) and a capped one would change the ratios that classes and
+ * findings are made of (2:1 reads to writes, capped, is 1:1): it is noted,
+ * and the entry being added fails with SUM_PAST.
+ */
+static uint64_t sum(struct cl_merge *m, uint64_t a, uint64_t b)
+{
+	if (a > UINT64_MAX - b) {
+		m->overflow = true;
+		return UINT64_MAX;
+	}
+	return a + b;
+}
+
+/* The end of the error an entry whose sum overflowed fails with. */
+#define SUM_PAST "the sum of a count is past 2^64-1 (18446744073709551615): counts this large cannot be added up"
+
 static const char *copy(struct cl_merge *m, const char *s)
 {
 	return s ? cl_strset_intern(&m->names, s) : NULL;
@@ -47,6 +65,75 @@ static int fail(struct cl_diag *err, const struct cl_span *at, const char *fmt, 
 	cl_diag_vset(err, at->file ? at->file : "", at->line, at->col, fmt, ap);
 	va_end(ap);
 	return -1;
+}
+
+/* ------------------------------------------------------------------ */
+/* Keys: where an item of one of the sum's lists is                     */
+
+/* What a key finds. */
+enum {
+	KEY_OBJECT_STRUCT = 1,	/* name */
+	KEY_OBJECT_PAIR,	/* objects: struct, write, access */
+	KEY_OBJECT_VARIABLE,	/* name */
+	KEY_ENTRY,		/* variable (num), name */
+	KEY_PAIR,		/* entry, write, access */
+	KEY_SHARED,		/* entry, member */
+	KEY_SHARED_ELEMENT,	/* entry, element (num) */
+	KEY_LINE,		/* entry, offset (num) */
+	KEY_TOUCH,		/* entry, line, path */
+	KEY_BUDGET,		/* record, path */
+	KEY_CONCURRENT,		/* path */
+};
+
+/*
+ * The key of an item: its kind, the list it is in (the index of its owner
+ * and of its owner's line), and what names it.  Every string is the sum's
+ * interned copy (copy()), so strings compare by address.  No padding:
+ * the key is hashed as bytes.
+ */
+struct key {
+	uint64_t kind, owner, sub;
+	int64_t num;
+	const char *s1, *s2;
+};
+
+/**
+ * struct cl_merge_key - a key and where its item is
+ * @k: the key
+ * @pos: the item's index in its list
+ */
+struct cl_merge_key {
+	struct key k;
+	size_t pos;
+};
+
+static uint64_t key_rehash(const void *ctx, size_t i)
+{
+	return cl_hash_mem(&((const struct cl_merge *)ctx)->keyv[i].k, sizeof(struct key));
+}
+
+static bool key_eq(const void *ctx, size_t i, const void *key)
+{
+	return !memcmp(&((const struct cl_merge *)ctx)->keyv[i].k, key, sizeof(struct key));
+}
+
+/*
+ * The index in its list of the item @k names, or @fresh when there is none
+ * yet: the caller then appends it there.  @k's strings must be interned.
+ */
+static size_t key_pos(struct cl_merge *m, const struct key *k, size_t fresh)
+{
+	size_t *slot = cl_index_add(&m->keys, m->nkeys, cl_hash_mem(k, sizeof(*k)), key_eq,
+				    key_rehash, m, k);
+	struct cl_merge_key *e;
+
+	if (*slot)
+		return m->keyv[*slot - 1].pos;
+	e = cl_vec_push(&m->keyv, &m->nkeys, &m->keys_cap);
+	e->k = *k;
+	e->pos = fresh;
+	*slot = m->nkeys;
+	return fresh;
 }
 
 void cl_merge_init(struct cl_merge *m)
@@ -104,6 +191,8 @@ void cl_merge_free(struct cl_merge *m)
 	}
 	cl_contention_free(&m->contention);
 	free(m->budgets);
+	cl_index_free(&m->keys);
+	free(m->keyv);
 	cl_strset_free(&m->names);
 	cl_arena_free(&m->arena);
 }
@@ -131,7 +220,7 @@ static void names_union(struct cl_merge *m, const char ***v, uint32_t *n, const 
 static void who_add(struct cl_merge *m, struct cl_contention_who *to,
 		    const struct cl_contention_who *from)
 {
-	to->threads = add_sat(to->threads, from->threads);
+	to->threads = sum(m, to->threads, from->threads);
 	names_union(m, &to->paths, &to->npaths, from->paths, from->npaths,
 		    CL_CONTENTION_PATHS_SHOWN);
 }
@@ -284,8 +373,8 @@ static int uses_add(struct cl_merge *m, struct cl_merge_member *mm,
 		}
 		v[out] = mm->uses[i++];
 		v[out].flags |= add[k].flags;
-		v[out].reads = add_sat(v[out].reads, add[k].reads);
-		v[out].writes = add_sat(v[out].writes, add[k].writes);
+		v[out].reads = sum(m, v[out].reads, add[k].reads);
+		v[out].writes = sum(m, v[out].writes, add[k].writes);
 		out++;
 		k++;
 	}
@@ -306,8 +395,8 @@ static void totals_add(struct cl_merge *m, struct cl_merge_member *mm,
 		if (!mm->access.has_counts)
 			mm->counted_at = copy_span(m, &pm->span);
 		mm->access.has_counts = true;
-		mm->access.reads = add_sat(mm->access.reads, a->reads);
-		mm->access.writes = add_sat(mm->access.writes, a->writes);
+		mm->access.reads = sum(m, mm->access.reads, a->reads);
+		mm->access.writes = sum(m, mm->access.writes, a->writes);
 	}
 	if (a->origin != CL_ORIGIN_INFERRED) {
 		mm->has_class = true;
@@ -347,6 +436,45 @@ static int uses_one_form(const struct cl_merge_member *mm, const struct cl_profi
 	return 0;
 }
 
+/*
+ * Samples and accesses are two measures: perf's samples each stand for a
+ * period of accesses, so a sum of both means nothing, and a sum of samples
+ * is samples (the floor of min-accesses does not apply to it).
+ */
+static int measure_add(struct cl_merge *m, const struct cl_profile_member *pm,
+		       const char *sname, struct cl_diag *err)
+{
+	const struct cl_span *was = &m->counts_at;
+
+	if (!was->file) {
+		m->samples = pm->inferred->samples;
+		m->counts_at = copy_span(m, &pm->span);
+		return 0;
+	}
+	if (m->samples == pm->inferred->samples)
+		return 0;
+	return fail(err, &pm->span,
+		    "entry '%s' of '%s' counts %s, but %s:%u:%u counts %s: accesses and perf samples (counts: samples) cannot be added up",
+		    pm->path, sname, m->samples ? "accesses" : "samples", was->file, was->line,
+		    was->col, m->samples ? "samples" : "accesses");
+}
+
+/*
+ * The union of an entry's paths past the loader's bound would be a sum
+ * that does not load: said here, at the entry and the file that took it
+ * past, not at a line of the generated text.
+ */
+static int paths_bound(const struct cl_merge_member *mm, const struct cl_profile_member *pm,
+		       const char *sname, struct cl_diag *err)
+{
+	if (mm->nuses <= CL_ENTRY_PATHS_MAX)
+		return 0;
+	return fail(err, &pm->span,
+		    "entry '%s' of '%s', added to the one at %s:%u:%u (and the files before), would have %" PRIu32 " paths: more than %d paths in one entry cannot be loaded",
+		    pm->path, sname, mm->span.file ? mm->span.file : "?", mm->span.line,
+		    mm->span.col, mm->nuses, CL_ENTRY_PATHS_MAX);
+}
+
 static int member_add(struct cl_merge *m, struct cl_merge_struct *s,
 		      const struct cl_profile_member *pm, struct cl_diag *err)
 {
@@ -356,6 +484,8 @@ static int member_add(struct cl_merge *m, struct cl_merge_struct *s,
 	const struct cl_use *u;
 	bool paths = loaded_uses(pm, &u) > 0;
 
+	if (pm->inferred && measure_add(m, pm, s->name, err))
+		return -1;
 	if (!*slot) {
 		mm = cl_vec_push(&s->members, &s->nmembers, &s->cap);
 		*slot = s->nmembers;
@@ -379,7 +509,8 @@ static int member_add(struct cl_merge *m, struct cl_merge_struct *s,
 	}
 	if (!paths)
 		totals_add(m, mm, pm);
-	else if (uses_add(m, mm, pm, s->name, err) || uses_one_form(mm, pm, s->name, err))
+	else if (uses_add(m, mm, pm, s->name, err) || uses_one_form(mm, pm, s->name, err) ||
+		 paths_bound(mm, pm, s->name, err))
 		return -1;
 	/* the errors above name the earlier entry: only now is this one the last */
 	mm->span = copy_span(m, &pm->span);
@@ -387,6 +518,8 @@ static int member_add(struct cl_merge *m, struct cl_merge_struct *s,
 		mm->from = copy(m, pm->from);
 	if (!mm->counted_at.file && member_counted(mm))
 		mm->counted_at = mm->span;
+	if (m->overflow)
+		return fail(err, &pm->span, "entry '%s' of '%s': " SUM_PAST, pm->path, s->name);
 	return 0;
 }
 
@@ -412,17 +545,16 @@ static uint64_t least_align(uint64_t a, uint64_t b)
 	return !a ? b : !b ? a : a < b ? a : b;
 }
 
-static void object_pairs_add(struct cl_merge *m, struct cl_object_struct *to,
+static void object_pairs_add(struct cl_merge *m, size_t owner, struct cl_object_struct *to,
 			     const struct cl_object_struct *from)
 {
 	for (size_t i = 0; i < from->npairs; i++) {
 		const struct cl_object_pair *f = &from->pairs[i];
-		struct cl_object_pair *t = NULL;
+		struct key k = { .kind = KEY_OBJECT_PAIR, .owner = owner, .s1 = copy(m, f->write),
+				 .s2 = copy(m, f->access) };
+		size_t at = key_pos(m, &k, to->npairs);
+		struct cl_object_pair *t = at < to->npairs ? &to->pairs[at] : NULL;
 
-		for (size_t k = 0; k < to->npairs && !t; k++)
-			if (!strcmp(to->pairs[k].write, f->write) &&
-			    !strcmp(to->pairs[k].access, f->access))
-				t = &to->pairs[k];
 		if (!t) {
 			to->pairs = cl_xrealloc(to->pairs, (to->npairs + 1) * sizeof(*to->pairs));
 			t = &to->pairs[to->npairs++];
@@ -431,55 +563,75 @@ static void object_pairs_add(struct cl_merge *m, struct cl_object_struct *to,
 			t->access = copy(m, f->access);
 			t->span = copy_span(m, &f->span);
 		}
-		t->objects = add_sat(t->objects, f->objects);
-		t->same_bytes = add_sat(t->same_bytes, f->same_bytes);
-		t->same_written = add_sat(t->same_written, f->same_written);
-		t->threads = add_sat(t->threads, f->threads);
+		t->objects = sum(m, t->objects, f->objects);
+		t->same_bytes = sum(m, t->same_bytes, f->same_bytes);
+		t->same_written = sum(m, t->same_written, f->same_written);
+		t->threads = sum(m, t->threads, f->threads);
 		names_union(m, &t->paths, &t->npaths, f->paths, f->npaths, CL_CONTENTION_PATHS_SHOWN);
 	}
 }
 
-static void object_struct_add(struct cl_merge *m, const struct cl_object_struct *f)
+/*
+ * Objects of two sizes are two structs (two builds, two definitions of one
+ * tag): the lines they share are not the same evidence.
+ */
+static int between_size(struct cl_diag *err, const char *name, uint64_t size,
+			const struct cl_span *at, uint64_t was, const struct cl_span *was_at)
+{
+	return fail(err, at,
+		    "between of '%s' is of %" PRIu64 "-byte objects, but %s:%u:%u has %" PRIu64 "-byte ones: evidence of two object sizes cannot be added up",
+		    name, size, was_at->file ? was_at->file : "?", was_at->line, was_at->col, was);
+}
+
+static int object_struct_add(struct cl_merge *m, const struct cl_object_struct *f,
+			     struct cl_diag *err)
 {
 	struct cl_objects *o = &m->objects;
-	struct cl_object_struct *t = NULL;
+	struct key k = { .kind = KEY_OBJECT_STRUCT, .s1 = copy(m, f->name) };
+	size_t at = key_pos(m, &k, o->nstructs);
+	struct cl_object_struct *t = at < o->nstructs ? &o->structs[at] : NULL;
 
-	for (size_t i = 0; i < o->nstructs && !t; i++)
-		if (!strcmp(o->structs[i].name, f->name))
-			t = &o->structs[i];
 	if (!t) {
 		t = cl_vec_push(&o->structs, &o->nstructs, &o->structs_cap);
 		t->name = copy(m, f->name);
 		t->span = copy_span(m, &f->span);
 	}
-	t->instances = add_sat(t->instances, f->instances);
-	t->shared = add_sat(t->shared, f->shared);
+	if (f->has_between && t->has_between && f->between.size && t->between.size &&
+	    f->between.size != t->between.size)
+		return between_size(err, f->name, f->between.size, &f->between.span,
+				    t->between.size, &t->between.span);
+	t->instances = sum(m, t->instances, f->instances);
+	t->shared = sum(m, t->shared, f->shared);
 	t->base_align = least_align(t->base_align, f->base_align);
-	object_pairs_add(m, t, f);
+	object_pairs_add(m, at, t, f);
 	if (f->has_between) {
 		struct cl_object_between *b = &t->between;
 
+		if (!t->has_between)
+			b->span = copy_span(m, &f->between.span);
 		t->has_between = true;
-		b->lines = add_sat(b->lines, f->between.lines);
+		b->lines = sum(m, b->lines, f->between.lines);
 		b->per_line = b->per_line > f->between.per_line ? b->per_line : f->between.per_line;
 		b->size = f->between.size ? f->between.size : b->size;
-		b->same_bytes = add_sat(b->same_bytes, f->between.same_bytes);
-		b->threads = add_sat(b->threads, f->between.threads);
+		b->same_bytes = sum(m, b->same_bytes, f->between.same_bytes);
+		b->threads = sum(m, b->threads, f->between.threads);
 		names_union(m, &b->paths, &b->npaths, f->between.paths, f->between.npaths,
 			    CL_CONTENTION_PATHS_SHOWN);
 	}
+	if (m->overflow)
+		return fail(err, &f->span, "objects: of struct '%s': " SUM_PAST, f->name);
+	return 0;
 }
 
 static int object_variable_add(struct cl_merge *m, const struct cl_object_variable *f,
 			       struct cl_diag *err)
 {
 	struct cl_objects *o = &m->objects;
-	struct cl_object_variable *t = NULL;
+	struct key k = { .kind = KEY_OBJECT_VARIABLE, .s1 = copy(m, f->name) };
+	size_t at = key_pos(m, &k, o->nvariables);
+	struct cl_object_variable *t = at < o->nvariables ? &o->variables[at] : NULL;
 	uint64_t bound;
 
-	for (size_t i = 0; i < o->nvariables && !t; i++)
-		if (!strcmp(o->variables[i].name, f->name))
-			t = &o->variables[i];
 	if (!t) {
 		t = cl_vec_push(&o->variables, &o->nvariables, &o->variables_cap);
 		t->name = copy(m, f->name);
@@ -496,7 +648,7 @@ static int object_variable_add(struct cl_merge *m, const struct cl_object_variab
 	t->element = t->element ? t->element : f->element;
 	t->elements = t->elements ? t->elements : f->elements;
 	t->base_align = least_align(t->base_align, f->base_align);
-	t->lines = add_sat(t->lines, f->lines);
+	t->lines = sum(m, t->lines, f->lines);
 	/* two runs see the same lines: their sum stops at the lines there are */
 	bound = cl_objects_lines_bound(t->element, t->elements,
 				       m->objects.line_size ? m->objects.line_size :
@@ -504,9 +656,11 @@ static int object_variable_add(struct cl_merge *m, const struct cl_object_variab
 	if (bound && t->lines > bound)
 		t->lines = bound;
 	t->per_line = t->per_line > f->per_line ? t->per_line : f->per_line;
-	t->same_bytes = add_sat(t->same_bytes, f->same_bytes);
-	t->threads = add_sat(t->threads, f->threads);
+	t->same_bytes = sum(m, t->same_bytes, f->same_bytes);
+	t->threads = sum(m, t->threads, f->threads);
 	names_union(m, &t->paths, &t->npaths, f->paths, f->npaths, CL_CONTENTION_PATHS_SHOWN);
+	if (m->overflow)
+		return fail(err, &f->span, "objects: of variable '%s': " SUM_PAST, f->name);
 	return 0;
 }
 
@@ -540,9 +694,12 @@ static int objects_add(struct cl_merge *m, const struct cl_profile *p, const cha
 	o->present = true;
 	/* runs sampled alike add up; where not, the sparsest sampling is what is claimed */
 	o->sample = f->sample > o->sample ? f->sample : o->sample;
-	o->dropped = add_sat(o->dropped, f->dropped);
+	o->dropped = sum(m, o->dropped, f->dropped);
+	if (m->overflow)
+		return fail(err, &at, "objects: dropped: " SUM_PAST);
 	for (size_t i = 0; i < f->nstructs; i++)
-		object_struct_add(m, &f->structs[i]);
+		if (object_struct_add(m, &f->structs[i], err))
+			return -1;
 	for (size_t i = 0; i < f->nvariables; i++)
 		if (object_variable_add(m, &f->variables[i], err))
 			return -1;
@@ -579,23 +736,24 @@ static int header_add(struct cl_merge *m, const struct cl_contention_header *h,
 	t->line_size = t->line_size ? t->line_size : h->line_size;
 	t->seconds += h->seconds;
 	t->sample = h->sample > t->sample ? h->sample : t->sample;
-	t->samples = add_sat(t->samples, h->samples);
-	t->dropped = add_sat(t->dropped, h->dropped);
-	t->threads = add_sat(t->threads, h->threads);
+	t->samples = sum(m, t->samples, h->samples);
+	t->dropped = sum(m, t->dropped, h->dropped);
+	t->threads = sum(m, t->threads, h->threads);
+	if (m->overflow)
+		return fail(err, &h->span, "contention: samples, dropped or threads: " SUM_PAST);
 	return 0;
 }
 
-static void pairs_add(struct cl_merge *m, struct cl_contention_entry *t,
+static void pairs_add(struct cl_merge *m, size_t owner, struct cl_contention_entry *t,
 		      const struct cl_contention_entry *f)
 {
 	for (size_t i = 0; i < f->npairs; i++) {
 		const struct cl_contention_pair *fp = &f->pairs[i];
-		struct cl_contention_pair *tp = NULL;
+		struct key k = { .kind = KEY_PAIR, .owner = owner, .s1 = copy(m, fp->write),
+				 .s2 = copy(m, fp->access) };
+		size_t at = key_pos(m, &k, t->npairs);
+		struct cl_contention_pair *tp = at < t->npairs ? &t->pairs[at] : NULL;
 
-		for (size_t k = 0; k < t->npairs && !tp; k++)
-			if (!strcmp(t->pairs[k].write, fp->write) &&
-			    !strcmp(t->pairs[k].access, fp->access))
-				tp = &t->pairs[k];
 		if (!tp) {
 			t->pairs = cl_xrealloc(t->pairs, (t->npairs + 1) * sizeof(*t->pairs));
 			tp = &t->pairs[t->npairs++];
@@ -604,23 +762,28 @@ static void pairs_add(struct cl_merge *m, struct cl_contention_entry *t,
 			tp->access = copy(m, fp->access);
 			tp->span = copy_span(m, &fp->span);
 		}
-		tp->weight = add_sat(tp->weight, fp->weight);
-		tp->samples = add_sat(tp->samples, fp->samples);
+		tp->weight = sum(m, tp->weight, fp->weight);
+		tp->samples = sum(m, tp->samples, fp->samples);
 		who_add(m, &tp->who, &fp->who);
 	}
 }
 
-static void shared_add(struct cl_merge *m, struct cl_contention_entry *t,
+static void shared_add(struct cl_merge *m, size_t owner, struct cl_contention_entry *t,
 		       const struct cl_contention_entry *f)
 {
 	for (size_t i = 0; i < f->nshared; i++) {
 		const struct cl_contention_shared *fs = &f->shared[i];
-		struct cl_contention_shared *ts = NULL;
+		struct key k = { .kind = f->variable ? KEY_SHARED_ELEMENT : KEY_SHARED,
+				 .owner = owner };
+		size_t at;
+		struct cl_contention_shared *ts;
 
-		for (size_t k = 0; k < t->nshared && !ts; k++)
-			if (f->variable ? t->shared[k].element == fs->element :
-			    !strcmp(t->shared[k].member, fs->member))
-				ts = &t->shared[k];
+		if (f->variable)
+			k.num = (int64_t)fs->element;
+		else
+			k.s1 = copy(m, fs->member);
+		at = key_pos(m, &k, t->nshared);
+		ts = at < t->nshared ? &t->shared[at] : NULL;
 		if (!ts) {
 			t->shared = cl_xrealloc(t->shared, (t->nshared + 1) * sizeof(*t->shared));
 			ts = &t->shared[t->nshared++];
@@ -629,65 +792,67 @@ static void shared_add(struct cl_merge *m, struct cl_contention_entry *t,
 			ts->element = fs->element;
 			ts->span = copy_span(m, &fs->span);
 		}
-		ts->weight = add_sat(ts->weight, fs->weight);
-		ts->samples = add_sat(ts->samples, fs->samples);
-		ts->writers = add_sat(ts->writers, fs->writers);
+		ts->weight = sum(m, ts->weight, fs->weight);
+		ts->samples = sum(m, ts->samples, fs->samples);
+		ts->writers = sum(m, ts->writers, fs->writers);
 		who_add(m, &ts->who, &fs->who);
 	}
 }
 
-static void between_add(struct cl_merge *m, struct cl_contention_between *t,
-			const struct cl_contention_between *f)
+static int between_add(struct cl_merge *m, const char *name, struct cl_contention_between *t,
+		       const struct cl_contention_between *f, struct cl_diag *err)
 {
 	if (!f->present)
-		return;
+		return 0;
+	if (t->present && f->size && t->size && f->size != t->size)
+		return between_size(err, name, f->size, &f->span, t->size, &t->span);
 	if (!t->present)
 		t->span = copy_span(m, &f->span);
 	t->present = true;
-	t->lines = add_sat(t->lines, f->lines);
+	t->lines = sum(m, t->lines, f->lines);
 	t->per_line = t->per_line > f->per_line ? t->per_line : f->per_line;
 	t->size = f->size ? f->size : t->size;
-	t->weight_false = add_sat(t->weight_false, f->weight_false);
-	t->weight_true = add_sat(t->weight_true, f->weight_true);
-	t->samples = add_sat(t->samples, f->samples);
+	t->weight_false = sum(m, t->weight_false, f->weight_false);
+	t->weight_true = sum(m, t->weight_true, f->weight_true);
+	t->samples = sum(m, t->samples, f->samples);
 	who_add(m, &t->who, &f->who);
+	return 0;
 }
 
-static void touch_add(struct cl_merge *m, struct cl_contention_line *t,
-		      const struct cl_contention_line *f)
+static void touch_add(struct cl_merge *m, size_t owner, size_t line,
+		      struct cl_contention_line *t, const struct cl_contention_line *f)
 {
 	for (uint32_t i = 0; i < f->ntouch; i++) {
 		const struct cl_contention_touch *ft = &f->touch[i];
-		struct cl_contention_touch *tt = NULL;
+		struct key k = { .kind = KEY_TOUCH, .owner = owner, .sub = line,
+				 .s1 = copy(m, ft->path) };
+		size_t at = key_pos(m, &k, t->ntouch);
+		struct cl_contention_touch *tt = at < t->ntouch ? &t->touch[at] : NULL;
 
-		for (uint32_t k = 0; k < t->ntouch && !tt; k++)
-			if (!strcmp(t->touch[k].path, ft->path))
-				tt = &t->touch[k];
 		if (!tt) {
 			t->touch = cl_xrealloc(t->touch, (t->ntouch + 1) * sizeof(*t->touch));
 			tt = &t->touch[t->ntouch++];
 			memset(tt, 0, sizeof(*tt));
 			tt->path = copy(m, ft->path);
 		}
-		tt->threads = add_sat(tt->threads, ft->threads);
-		tt->reads = add_sat(tt->reads, ft->reads);
-		tt->writes = add_sat(tt->writes, ft->writes);
+		tt->threads = sum(m, tt->threads, ft->threads);
+		tt->reads = sum(m, tt->reads, ft->reads);
+		tt->writes = sum(m, tt->writes, ft->writes);
 		names_union(m, &tt->read, &tt->nread, ft->read, ft->nread, 0);
 		names_union(m, &tt->write, &tt->nwrite, ft->write, ft->nwrite, 0);
 	}
 }
 
 /* Lines by offset: weights add up, first the earliest, last the latest. */
-static void lines_add(struct cl_merge *m, struct cl_contention_entry *t,
+static void lines_add(struct cl_merge *m, size_t owner, struct cl_contention_entry *t,
 		      const struct cl_contention_entry *f)
 {
 	for (size_t i = 0; i < f->nlines; i++) {
 		const struct cl_contention_line *fl = &f->lines[i];
-		struct cl_contention_line *tl = NULL;
+		struct key k = { .kind = KEY_LINE, .owner = owner, .num = fl->offset };
+		size_t at = key_pos(m, &k, t->nlines);
+		struct cl_contention_line *tl = at < t->nlines ? &t->lines[at] : NULL;
 
-		for (size_t k = 0; k < t->nlines && !tl; k++)
-			if (t->lines[k].offset == fl->offset)
-				tl = &t->lines[k];
 		if (!tl) {
 			t->lines = cl_xrealloc(t->lines, (t->nlines + 1) * sizeof(*t->lines));
 			tl = &t->lines[t->nlines++];
@@ -700,25 +865,26 @@ static void lines_add(struct cl_merge *m, struct cl_contention_entry *t,
 			tl->first = fl->first < tl->first ? fl->first : tl->first;
 			tl->last = fl->last > tl->last ? fl->last : tl->last;
 		}
-		tl->objects = add_sat(tl->objects, fl->objects);
-		tl->weight_false = add_sat(tl->weight_false, fl->weight_false);
-		tl->weight_true = add_sat(tl->weight_true, fl->weight_true);
-		tl->samples = add_sat(tl->samples, fl->samples);
-		touch_add(m, tl, fl);
+		tl->objects = sum(m, tl->objects, fl->objects);
+		tl->weight_false = sum(m, tl->weight_false, fl->weight_false);
+		tl->weight_true = sum(m, tl->weight_true, fl->weight_true);
+		tl->samples = sum(m, tl->samples, fl->samples);
+		touch_add(m, owner, at, tl, fl);
 	}
 }
 
+/* The sum's entry of @f, made when new; its index in *@at.  NULL after an error. */
 static struct cl_contention_entry *entry_of(struct cl_merge *m,
-					    const struct cl_contention_entry *f,
+					    const struct cl_contention_entry *f, size_t *at,
 					    struct cl_diag *err)
 {
 	struct cl_contention *c = &m->contention;
+	struct key k = { .kind = KEY_ENTRY, .num = f->variable, .s1 = copy(m, f->name) };
 	struct cl_contention_entry *t;
 
-	for (size_t i = 0; i < c->n; i++) {
-		t = &c->entries[i];
-		if (t->variable != f->variable || strcmp(t->name, f->name))
-			continue;
+	*at = key_pos(m, &k, c->n);
+	if (*at < c->n) {
+		t = &c->entries[*at];
 		if (f->variable && ((f->element && t->element && f->element != t->element) ||
 				    (f->elements && t->elements && f->elements != t->elements))) {
 			fail(err, &f->span,
@@ -742,23 +908,28 @@ static struct cl_contention_entry *entry_of(struct cl_merge *m,
 static int entry_add(struct cl_merge *m, const struct cl_contention_entry *f,
 		     struct cl_diag *err)
 {
-	struct cl_contention_entry *t = entry_of(m, f, err);
+	size_t at;
+	struct cl_contention_entry *t = entry_of(m, f, &at, err);
 
 	if (!t)
 		return -1;
-	t->instances = add_sat(t->instances, f->instances);
+	t->instances = sum(m, t->instances, f->instances);
 	t->element = t->element ? t->element : f->element;
 	t->elements = t->elements ? t->elements : f->elements;
 	t->base_align = least_align(t->base_align, f->base_align);
 	names_union(m, &t->alloc, &t->nalloc, f->alloc, f->nalloc, 0);
-	t->accesses = add_sat(t->accesses, f->accesses);
-	t->weight_false = add_sat(t->weight_false, f->weight_false);
-	t->weight_true = add_sat(t->weight_true, f->weight_true);
-	t->samples = add_sat(t->samples, f->samples);
-	pairs_add(m, t, f);
-	shared_add(m, t, f);
-	between_add(m, &t->between, &f->between);
-	lines_add(m, t, f);
+	t->accesses = sum(m, t->accesses, f->accesses);
+	t->weight_false = sum(m, t->weight_false, f->weight_false);
+	t->weight_true = sum(m, t->weight_true, f->weight_true);
+	t->samples = sum(m, t->samples, f->samples);
+	if (between_add(m, f->name, &t->between, &f->between, err))
+		return -1;
+	pairs_add(m, at, t, f);
+	shared_add(m, at, t, f);
+	lines_add(m, at, t, f);
+	if (m->overflow)
+		return fail(err, &f->span, "contention: of %s '%s': " SUM_PAST,
+			    f->variable ? "variable" : "struct", f->name);
 	return 0;
 }
 
@@ -786,14 +957,12 @@ static void budgets_add(struct cl_merge *m, const struct cl_profile *p)
 {
 	for (size_t i = 0; i < p->nbudgets; i++) {
 		const struct cl_budget *b = &p->budgets[i];
-		struct cl_budget *t = NULL;
+		struct key k = { .kind = KEY_BUDGET, .s1 = copy(m, b->record),
+				 .s2 = copy(m, b->path) };
+		size_t at = key_pos(m, &k, m->nbudgets);
+		struct cl_budget *t = at < m->nbudgets ? &m->budgets[at] :
+				      cl_vec_push(&m->budgets, &m->nbudgets, &m->budgets_cap);
 
-		for (size_t k = 0; k < m->nbudgets && !t; k++)
-			if (!strcmp(m->budgets[k].record, b->record) &&
-			    !strcmp(m->budgets[k].path, b->path))
-				t = &m->budgets[k];
-		if (!t)
-			t = cl_vec_push(&m->budgets, &m->nbudgets, &m->budgets_cap);
 		t->record = copy(m, b->record);
 		t->path = copy(m, b->path);
 		t->max = b->max;
@@ -831,14 +1000,11 @@ int cl_merge_add(struct cl_merge *m, const struct cl_profile *p, const char *fil
 	thresholds_add(m, p);
 	budgets_add(m, p);
 	for (size_t i = 0; i < p->nconcurrent; i++) {
-		const char *s = copy(m, p->concurrent[i]);
-		bool have = false;
+		struct key k = { .kind = KEY_CONCURRENT, .s1 = copy(m, p->concurrent[i]) };
 
-		for (size_t k = 0; k < m->nconcurrent && !have; k++)
-			have = m->concurrent[k] == s;
-		if (!have)
+		if (key_pos(m, &k, m->nconcurrent) == m->nconcurrent)
 			*(const char **)cl_vec_push(&m->concurrent, &m->nconcurrent,
-						    &m->concurrent_cap) = s;
+						    &m->concurrent_cap) = k.s1;
 	}
 	m->files++;
 	return 0;

@@ -83,11 +83,18 @@ struct cl_merge_struct {
 	uint32_t suppress;
 };
 
+struct cl_merge_key;
+
 /**
  * struct cl_merge - the sum so far
  * @arena: every string and array of the sum
  * @names: the strings, interned (the arena holds them)
  * @files: profiles added
+ * @samples: the counts of structs: are perf samples (`counts: samples`);
+ *           every file that counts says the same (@counts_at: the first
+ *           entry that counted, for the error when one does not)
+ * @counts_at: where the first counted entry is, or no file
+ * @overflow: a count of the sum went past 2^64-1 (the entry being added fails)
  * @line_size: the last file's line-size: that set one, 0 if none did
  * @thresholds: each threshold as the last file that set it gave it
  * @thresholds_set: which of them some file set (CL_THRESHOLD_SET_*)
@@ -106,11 +113,20 @@ struct cl_merge_struct {
  * @budgets: lines: budgets, a later file's replacing an earlier one's
  * @nbudgets: number of @budgets
  * @budgets_cap: allocated @budgets
+ * @keys: where each item of the sum's lists is (an objects: struct, a pair
+ *        of a contention entry, a line's touch, a budget, ...), by its key,
+ *        so that adding a file is linear in its size (profile_merge.c)
+ * @keyv: the keys @keys indexes
+ * @nkeys: number of @keyv
+ * @keys_cap: allocated @keyv
  */
 struct cl_merge {
 	struct cl_arena arena;
 	struct cl_strset names;
 	size_t files;
+	bool samples;
+	struct cl_span counts_at;
+	bool overflow;
 	unsigned line_size;
 	struct cl_thresholds thresholds;
 	unsigned thresholds_set;
@@ -126,6 +142,9 @@ struct cl_merge {
 	struct cl_span contention_at;
 	struct cl_budget *budgets;
 	size_t nbudgets, budgets_cap;
+	struct cl_index keys;
+	struct cl_merge_key *keyv;
+	size_t nkeys, keys_cap;
 };
 
 void cl_merge_init(struct cl_merge *m);

@@ -77,13 +77,6 @@ static int class_value(struct loader *ld, const char *key, enum cl_class *cls)
 			ld_show(vb, s));
 }
 
-/*
- * Paths of one entry: an instrumented run writes one per thread that
- * accessed the member.  The bound keeps the duplicate search of a hostile
- * entry within a constant of its size.
- */
-#define ENTRY_PATHS_MAX 1024
-
 /**
  * struct entry - a member entry written as a mapping, while it is read
  * @acc: class, group and counts so far
@@ -173,6 +166,8 @@ static int entry_from(struct loader *ld, const char *key, void *arg)
 		return -1;
 	if (!*s)
 		return ld_err_here(ld, "'from' must say where the entry came from");
+	if (ld_text_check(ld, key, s))
+		return -1;
 	e->from = cl_arena_strdup(&ld->p->arena, s);
 	return 0;
 }
@@ -205,8 +200,8 @@ static struct cl_use *entry_use(struct loader *ld, struct entry *e, const char *
 	for (size_t i = 0; i < e->nuses && !u; i++)
 		if (strlen(e->uses[i].path) == len && !memcmp(e->uses[i].path, name, len))
 			u = &e->uses[i];
-	if (!u && e->nuses == ENTRY_PATHS_MAX) {
-		ld_err_here(ld, "more than %d paths in one entry", ENTRY_PATHS_MAX);
+	if (!u && e->nuses == CL_ENTRY_PATHS_MAX) {
+		ld_err_here(ld, "more than %d paths in one entry", CL_ENTRY_PATHS_MAX);
 		return NULL;
 	}
 	if (!u) {

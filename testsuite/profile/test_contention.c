@@ -17,6 +17,7 @@
 #include <cmocka.h>
 
 #include "access_profile.h"
+#include "contention_report.h"
 #include "contention_yaml.h"
 
 static const char example[] =
@@ -205,6 +206,36 @@ static void test_round_trip(void **state)
 	cl_profile_free(&q);
 }
 
+/*
+ * What the loader refuses (a site with a newline or an escape) can still
+ * be in a profile built in memory: the report escapes it, so no line of
+ * its own ("::error ...", a workflow command in a CI log) and no escape
+ * reaches the terminal.
+ */
+static void test_report_escapes(void **state)
+{
+	struct cl_profile p;
+	struct cl_contention_entry *ring;
+	const char *site = "x.c\n::error file=pwn.c,line=1::INJECTED\n\x1b[2J:1";
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	(void)state;
+	cl_profile_init(&p);
+	load_ok(&p, "a.yaml", example);
+	ring = (struct cl_contention_entry *)cl_contention_find(&p.contention, "ring", false);
+	ring->alloc[0] = site;
+	f = open_memstream(&buf, &len);
+	assert_int_equal(cl_contention_report(f, &p, CL_FORMAT_TEXT, 20, "a.yaml"), 0);
+	fclose(f);
+	assert_non_null(strstr(buf, "(x.c\\x0a::error file=pwn.c,line=1::INJECTED\\x0a\\x1b[2J:1)"));
+	assert_null(strstr(buf, "\n::error"));
+	assert_null(strchr(buf, '\x1b'));
+	free(buf);
+	cl_profile_free(&p);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -212,6 +243,7 @@ int main(void)
 		cmocka_unit_test(test_floor),
 		cmocka_unit_test(test_replace),
 		cmocka_unit_test(test_round_trip),
+		cmocka_unit_test(test_report_escapes),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -204,10 +204,14 @@ static void leaves_tell(const struct hit_ctx *x, tree rtype, const char *rec, tr
 	if (depth > 16 || x->escape)
 		return;
 	for (tree f = TYPE_FIELDS(type); f; f = DECL_CHAIN(f)) {
-		bool sub = RECORD_OR_UNION_TYPE_P(TREE_TYPE(f));
+		bool sub;
 		const char *path;
 
-		if (TREE_CODE(f) != FIELD_DECL || (!DECL_NAME(f) && !sub))
+		/* a C++ member template in the chain has no type to read */
+		if (TREE_CODE(f) != FIELD_DECL)
+			continue;
+		sub = RECORD_OR_UNION_TYPE_P(TREE_TYPE(f));
+		if (!DECL_NAME(f) && !sub)
 			continue;
 		path = DECL_NAME(f) ? path_join(prefix, f) : prefix;
 		if (sub)

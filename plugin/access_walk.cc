@@ -370,6 +370,58 @@ static unsigned lock_kinds(tree fndecl, unsigned i)
 	return cl_access_lock_kinds(IDENTIFIER_POINTER(DECL_NAME(fndecl)), i);
 }
 
+/*
+ * A call's callee as the C++ lock table names it, qualified and without
+ * template arguments ("std::lock_guard::lock_guard"), in @buf; NULL for
+ * one that is not the standard library's.  Its mutexes and guards reach
+ * the lock word through a pointer stored in the guard (_M_device), which
+ * no summary follows, so they are known by name, as pthread's are.
+ */
+static const char *cxx_lock_name(tree fndecl, char *buf, size_t n)
+{
+	const char *s;
+	size_t k = 0;
+	int depth = 0;
+
+	if (!lang_GNU_CXX() || !fndecl || !DECL_NAME(fndecl) ||
+	    !in_system_header_at(DECL_SOURCE_LOCATION(fndecl)))
+		return NULL;
+	s = lang_hooks.decl_printable_name(fndecl, 1);
+	if (strncmp(s, "std::", 5))
+		return NULL;
+	for (; *s && k + 1 < n; s++) {
+		if (*s == '<')
+			depth++;
+		else if (*s == '>')
+			depth--;
+		else if (!depth)
+			buf[k++] = *s;
+	}
+	buf[k] = 0;
+	return *s ? NULL : buf;
+}
+
+/* The type of a lock tag argument of @call ("std::defer_lock_t"), in @buf, or NULL. */
+static const char *cxx_lock_tag(gcall *call, char *buf, size_t n)
+{
+	for (unsigned i = 0; i < gimple_call_num_args(call); i++) {
+		tree t = TYPE_MAIN_VARIANT(TREE_TYPE(gimple_call_arg(call, i)));
+		const char *name;
+		size_t len;
+
+		if (TREE_CODE(t) != RECORD_TYPE || !TYPE_NAME(t) ||
+		    TREE_CODE(TYPE_NAME(t)) != TYPE_DECL)
+			continue;
+		name = lang_hooks.decl_printable_name(TYPE_NAME(t), 2);
+		len = strlen(name);
+		if (!strncmp(name, "std::", 5) && len > 7 && !strcmp(name + len - 7, "_lock_t")) {
+			snprintf(buf, n, "%s", name);
+			return buf;
+		}
+	}
+	return NULL;
+}
+
 static void reach_call(gcall *call, unsigned j, tree arg, tree callee);
 
 /* Whether argument @j of a call to @fndecl is a pointer parameter it was summarized for. */
@@ -388,6 +440,9 @@ static void walk_call(gcall *call)
 {
 	tree fndecl = gimple_call_fndecl(call), lhs = gimple_call_lhs(call);
 	unsigned kinds = atomic_kinds(fndecl), n = gimple_call_num_args(call);
+	char cxx_buf[256], tag_buf[64];
+	const char *cxx = cxx_lock_name(fndecl, cxx_buf, sizeof(cxx_buf));
+	const char *tag = cxx ? cxx_lock_tag(call, tag_buf, sizeof(tag_buf)) : NULL;
 
 	/*
 	 * The object is the first argument, or the second where the first
@@ -406,7 +461,7 @@ static void walk_call(gcall *call)
 	}
 	for (unsigned i = 0; !gimple_call_internal_p(call) && i < n; i++) {
 		tree arg = gimple_call_arg(call, i);
-		unsigned lk = lock_kinds(fndecl, i);
+		unsigned lk = cxx ? cl_access_cxx_lock_kinds(cxx, i, tag) : lock_kinds(fndecl, i);
 
 		if (!POINTER_TYPE_P(TREE_TYPE(arg)))
 			continue;

@@ -87,6 +87,18 @@ void cl_access_map_bytes(uint64_t bits, uint64_t bit_size, uint64_t *offset, uin
  * the lint's share it.
  */
 unsigned cl_access_lock_kinds(const char *fn, unsigned arg);
+/*
+ * What a C++ standard library lock call does to what its argument @arg
+ * points to, @fn its qualified name without template arguments: a
+ * std::mutex's (or recursive_, timed_, shared_ or shared_timed_mutex's)
+ * lock, try_lock or unlock, shared or not, on the object (@arg 0), and a
+ * std::lock_guard, unique_lock, shared_lock or scoped_lock made on a mutex
+ * (its constructor's arguments after the object), std::lock and
+ * std::try_lock on theirs, change the lock word (CL_ACCESS_RMW); a guard
+ * given the tag std::defer_lock_t or std::adopt_lock_t (@tag, the type's
+ * qualified name, or NULL) does not touch it.  0 for anything else.
+ */
+unsigned cl_access_cxx_lock_kinds(const char *fn, unsigned arg, const char *tag);
 /* Write the map: the header, then the lines sorted, each once.  0 or -1. */
 int cl_access_map_write(FILE *out, struct cl_access_map *m);
 /*

@@ -412,6 +412,7 @@ static void chain_pointer(tree ptr, struct access_frame *c, unsigned hops)
 			disp += d;
 			ptr = gimple_assign_rhs1(def);
 		} else {
+			c->moved = gimple_assign_rhs_code(def) == POINTER_PLUS_EXPR;
 			break;
 		}
 	}
@@ -459,10 +460,18 @@ static void chain_ref(tree ref, struct access_frame *c, unsigned hops)
 		 * The pointer is dereferenced as another type than what it
 		 * points to, or at an offset: bytes of the object.
 		 */
-		if (!offset_bits(TREE_OPERAND(t, 1), &off))
+		if (!offset_bits(TREE_OPERAND(t, 1), &off)) {
 			c->n = CHAIN_MAX;
-		else if (off || !same_type(chain_type_at(c, c->n), TREE_TYPE(t)))
+		} else if (off || !same_type(chain_type_at(c, c->n), TREE_TYPE(t))) {
+			/*
+			 * Another type at a place only the run knows (C++: a
+			 * virtual base, found at the offset the vtable holds):
+			 * not bytes of the pointer's type at @off.
+			 */
+			if (c->moved && !c->n)
+				c->origin = NULL_TREE;
 			chain_push_raw(c, off, chain_type_bits(TREE_TYPE(t)), TREE_TYPE(t), !hops);
+		}
 	} else if (DECL_P(t) && !c->n && !c->core) {
 		c->core = t;
 		c->origin = TREE_TYPE(t);
@@ -479,6 +488,7 @@ void chain_init(struct access_frame *c, gimple *stmt, tree ref, bool is_pointer)
 	c->own = 0;
 	c->ptr = c->core = c->origin = c->parm = NULL_TREE;
 	c->at = 0;
+	c->moved = false;
 	c->stmt = stmt;
 	c->ref = is_pointer ? NULL_TREE : ref;
 	c->is_pointer = is_pointer;

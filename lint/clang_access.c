@@ -492,7 +492,7 @@ void acc_frames(struct aw *w, struct lchain *c, int from, int to)
 }
 
 /* Whether @c has a frame the walk tells (for summaries: the callee counts it). */
-static bool has_frame(struct aw *w, const struct lchain *c)
+bool acc_has_frame(struct aw *w, const struct lchain *c)
 {
 	for (int p = 0; p <= c->n; p++) {
 		bool known;
@@ -530,7 +530,7 @@ static void summary_use(struct aw *w, const struct lchain *c, unsigned kinds)
 	u->type = acc_type_at(c, c->n, &known);
 	u->has_type = known;
 	u->kinds = kinds;
-	u->member = has_frame(w, c);
+	u->member = acc_has_frame(w, c);
 	u->once = w->once && !w->exited;
 	u->at = at;
 	u->fn = w->cur->name;

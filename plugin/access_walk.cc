@@ -23,9 +23,10 @@
  * followed into it: each such function is summarized once, before any code
  * is added, by what it does with each pointer parameter — loads and stores
  * through it, atomic builtins and pthread locks on it, asm memory operands,
- * and the parameter passed on to another summarized function (followed to
- * ACCESS_REACH_DEPTH calls) — and the call counts those accesses as
- * accesses of the member the argument names, at the call.  This rather
+ * and the parameter or a member's address of it passed on to another
+ * summarized function (followed to ACCESS_REACH_DEPTH calls) — and the
+ * call counts those accesses as accesses of the member the argument names,
+ * at the call.  This rather
  * than counting after early inlining: that pass runs in SSA after the
  * early optimizations have removed loads, does not inline at -O0, and
  * inlines by a heuristic, so the counts would no longer be what the source
@@ -60,6 +61,9 @@
  * @arg: the argument's position there
  * @bits: the displacement added on the way, in bits
  * @once: the call runs once per call that returns
+ * @member: what is handed on is a member of the record the parameter points
+ *	to (`&p->in`): the function's own walk counts what the callee does
+ *	with it, as a member of that record
  * @loc: where the call is
  */
 struct param_pass {
@@ -67,7 +71,7 @@ struct param_pass {
 	tree callee;
 	unsigned arg;
 	int64_t bits;
-	bool once;
+	bool once, member;
 	location_t loc;
 };
 
@@ -155,6 +159,21 @@ static void summary_use(const struct access_frame *c, unsigned kinds, location_t
 
 static bool binds_here(tree fndecl);
 
+/*
+ * Whether the steps of @c from the parameter to the address handed on are
+ * a displacement a pass can carry: members (`&p->in`, C++'s `&this->_M_base`
+ * of std::atomic<bool>, `&this->_M_mutex` of std::mutex), or one constant
+ * offset (`(char *)p + 8`).
+ */
+static bool pass_steps(const struct access_frame *c)
+{
+	for (int k = 0; k < c->n; k++) {
+		if (!c->s[k].ref ? c->n > 1 : TREE_CODE(c->s[k].ref) != COMPONENT_REF)
+			return false;
+	}
+	return true;
+}
+
 /* While summarizing: @arg (of call @call, position @j) hands a parameter on. */
 static bool summary_pass(gcall *call, unsigned j, tree arg)
 {
@@ -172,13 +191,14 @@ static bool summary_pass(gcall *call, unsigned j, tree arg)
 			return false;
 		off += b;
 	}
-	if (!callee || !binds_here(callee) || c.n > 1 || (c.n && c.s[0].ref))
+	if (!callee || !binds_here(callee) || !pass_steps(&c))
 		return false;
 	p.param = (unsigned)i;
 	p.callee = callee;
 	p.arg = j;
 	p.bits = off;
 	p.once = ws.once;
+	p.member = chain_has_frame(&c, 0);
 	p.loc = gimple_location(call);
 	ws.summary->passes.safe_push(p);
 	return true;
@@ -568,10 +588,11 @@ static void walk_stmt(gimple_stmt_iterator *gsi)
 /*
  * The uses of parameter @j of @callee, displaced by @bits, into @out; the
  * parameter handed on further is followed @depth more calls.  @once: the
- * path so far runs once per call.
+ * path so far runs once per call; @member: a function on it counts the
+ * uses as members of its parameter's record.
  */
-static void summary_expand(tree callee, unsigned j, int64_t bits, bool once, unsigned depth,
-			   vec<param_use> *out)
+static void summary_expand(tree callee, unsigned j, int64_t bits, bool once, bool member,
+			   unsigned depth, vec<param_use> *out)
 {
 	fn_summary *s = summary_of(callee);
 
@@ -593,13 +614,15 @@ static void summary_expand(tree callee, unsigned j, int64_t bits, bool once, uns
 			continue;
 		v.bits += bits;
 		v.once = once && u.once;
+		v.member = member || u.member;
 		out->safe_push(v);
 	}
 	for (const param_pass &p : s->passes) {
 		if (p.param != j)
 			continue;
 		if (depth)
-			summary_expand(p.callee, p.arg, bits + p.bits, once && p.once, depth - 1, out);
+			summary_expand(p.callee, p.arg, bits + p.bits, once && p.once,
+				       member || p.member, depth - 1, out);
 		else {
 			param_use v = { };
 
@@ -624,7 +647,7 @@ static void reach_call(gcall *call, unsigned j, tree arg, tree callee)
 	auto_vec<param_use> uses;
 	struct access_frame c;
 
-	summary_expand(callee, j, 0, true, ACCESS_REACH_DEPTH, &uses);
+	summary_expand(callee, j, 0, true, false, ACCESS_REACH_DEPTH, &uses);
 	for (const param_use &u : uses) {
 		struct hit_ctx x = { };
 		int base;

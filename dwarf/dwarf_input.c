@@ -397,6 +397,7 @@ int dw_input_open(const char *path, struct dw_input *in, bool own_reader, struct
 {
 	Dwarf_Error e = NULL;
 	const char *lists;
+	char why[64];
 	uint64_t off = 0;
 	bool relocatable = false;
 	struct stat st;
@@ -444,10 +445,10 @@ int dw_input_open(const char *path, struct dw_input *in, bool own_reader, struct
 		in->dbg = NULL;
 		goto fail;
 	}
-	lists = dw_raw_lists_bad(&in->raw, &off);
+	lists = dw_raw_lists_bad(&in->raw, &off, why, sizeof(why));
 	if (lists) {
-		cl_diag_set(err, path, 0, 0, "corrupt DWARF: %s: the unit header at offset 0x%llx is inconsistent",
-			    lists, (unsigned long long)off);
+		cl_diag_set(err, path, 0, 0, "corrupt DWARF: %s: the unit header at offset 0x%llx %s",
+			    lists, (unsigned long long)off, why);
 		dw_input_close(in);
 		return -1;
 	}

@@ -1260,14 +1260,21 @@ uint64_t dw_raw_next_sibling(const struct dw_raw_unit *ru, uint64_t off)
 /* ------------------------------------------------------------------ */
 /* range and location lists                                             */
 
-/* The unit headers of a DWARF 5 .debug_rnglists or .debug_loclists. */
-static bool lists_ok(const struct dw_raw *r, const struct dw_raw_section *s, uint64_t *bad)
+/*
+ * Whether one of the unit headers of a DWARF 5 .debug_rnglists or
+ * .debug_loclists is bad: the first one, at *@bad.  Its version must be
+ * 5 and its address size 4 or 8, with no segment selector: libdwarf
+ * 20210528 reads any other (and a length past the section) by freeing a
+ * buffer twice, and the process aborts.  What is wrong goes in @why.
+ */
+static bool lists_bad_header(const struct dw_raw *r, const struct dw_raw_section *s,
+			     uint64_t *bad, char *why, size_t n)
 {
 	uint64_t off = 0;
 
 	while (off < s->n) {
 		struct cursor c = cursor_at(s, off, s->n, r->big_endian);
-		unsigned offset_size = 4, addr_size;
+		unsigned offset_size = 4, version, addr_size, seg_size;
 		uint64_t len, count;
 
 		*bad = off;
@@ -1276,28 +1283,42 @@ static bool lists_ok(const struct dw_raw *r, const struct dw_raw_section *s, uin
 			len = rd(&c, 8);
 			offset_size = 8;
 		} else if (len >= 0xfffffff0) {
-			return false;
+			goto inconsistent;
 		}
 		if (c.bad || len < 8 || len > (uint64_t)(c.end - c.p))
-			return false;
+			goto inconsistent;
 		off = (uint64_t)(c.p - s->p) + len;
 		c.end = c.p + len;
-		skip(&c, 2);	/* version */
+		version = (unsigned)rd(&c, 2);
 		addr_size = (unsigned)rd(&c, 1);
-		skip(&c, 1);	/* segment selector size */
+		seg_size = (unsigned)rd(&c, 1);
 		count = rd(&c, 4);
-		if (c.bad || !addr_size || addr_size > 8 ||
-		    count > (uint64_t)(c.end - c.p) / offset_size)
-			return false;
+		if (c.bad || count > (uint64_t)(c.end - c.p) / offset_size)
+			goto inconsistent;
+		if (version != 5) {
+			snprintf(why, n, "has version %u (5 expected)", version);
+			return true;
+		}
+		if (addr_size != 4 && addr_size != 8) {
+			snprintf(why, n, "has address size %u (4 or 8 expected)", addr_size);
+			return true;
+		}
+		if (seg_size) {
+			snprintf(why, n, "has segment selector size %u (0 expected)", seg_size);
+			return true;
+		}
 	}
+	return false;
+inconsistent:
+	snprintf(why, n, "is inconsistent");
 	return true;
 }
 
-const char *dw_raw_lists_bad(const struct dw_raw *r, uint64_t *off)
+const char *dw_raw_lists_bad(const struct dw_raw *r, uint64_t *off, char *why, size_t n)
 {
-	if (r->rnglists.p && !lists_ok(r, &r->rnglists, off))
+	if (r->rnglists.p && lists_bad_header(r, &r->rnglists, off, why, n))
 		return ".debug_rnglists";
-	if (r->loclists.p && !lists_ok(r, &r->loclists, off))
+	if (r->loclists.p && lists_bad_header(r, &r->loclists, off, why, n))
 		return ".debug_loclists";
 	return NULL;
 }

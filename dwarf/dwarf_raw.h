@@ -226,11 +226,12 @@ const char *dw_raw_file_path(struct cl_arena *a, const struct dw_raw_file *f,
 
 /*
  * The DWARF 5 section whose unit headers are corrupt (lengths past its end,
- * an address size or offset count that cannot be), with @off the header's
- * offset; NULL if none.  libdwarf 20210528 frees a buffer twice when it
- * meets one (dwarf_load_rnglists), so they are checked before it reads them.
+ * an offset count that cannot be, a version other than 5, an address size
+ * other than 4 or 8, a segment selector), with @off the header's offset and
+ * what is wrong in @why (@n bytes); NULL if none.  libdwarf 20210528 frees a buffer twice when it meets one
+ * (dwarf_load_rnglists), so they are checked before it reads them.
  */
-const char *dw_raw_lists_bad(const struct dw_raw *r, uint64_t *off);
+const char *dw_raw_lists_bad(const struct dw_raw *r, uint64_t *off, char *why, size_t n);
 
 /*
  * The section offset of the next sibling of the DIE at @off, found by

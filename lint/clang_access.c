@@ -500,7 +500,7 @@ void acc_frames(struct aw *w, struct lchain *c, int from, int to)
 }
 
 /* Whether @c has a frame the walk tells (for summaries: the callee counts it). */
-static bool has_frame(struct aw *w, const struct lchain *c)
+bool acc_has_frame(struct aw *w, const struct lchain *c)
 {
 	for (int p = 0; p <= c->n; p++) {
 		bool known;
@@ -539,7 +539,7 @@ static void summary_use(struct aw *w, const struct lchain *c, unsigned kinds, un
 	u->has_type = known;
 	u->kinds = kinds;
 	u->facts = acc_context_facts(w, facts);
-	u->member = has_frame(w, c);
+	u->member = acc_has_frame(w, c);
 	u->once = w->once && !w->exited;
 	u->at = at;
 	u->fn = w->cur->name;

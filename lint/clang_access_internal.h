@@ -98,13 +98,15 @@ struct use {
  * @arg: the argument's position there
  * @bits: the displacement on the way
  * @once: the call runs once per call
+ * @member: what is handed on is a member of the record the parameter
+ *	points to: the function counts what the callee does with it
  */
 struct pass {
 	int param;
 	size_t callee;
 	int arg;
 	long long bits;
-	bool once;
+	bool once, member;
 };
 
 /**
@@ -228,6 +230,8 @@ CXType acc_type_at(const struct lchain *c, int p, bool *known);
 void acc_chain_init(struct lchain *c);
 bool acc_step_bits(const struct lchain *c, int i, long long *bits);
 CXCursor acc_location(const struct lchain *c, int from);
+/* Whether @c has a frame the walk tells (for summaries: the function counts it). */
+bool acc_has_frame(struct aw *w, const struct lchain *c);
 void acc_frames(struct aw *w, struct lchain *c, int from, int to);
 /* @facts with the walk's context: the lock region's, the function's. */
 unsigned acc_context_facts(const struct aw *w, unsigned facts);

@@ -767,10 +767,11 @@ static struct summary *summary_of(struct aw *w, CXCursor fn)
 
 /*
  * The uses of parameter @param of @s, displaced by @bits, appended to
- * @out; parameters handed on are followed @depth more calls.
+ * @out; parameters handed on are followed @depth more calls.  @member: a
+ * function on the way counts them as members of its parameter's record.
  */
 static void expand(struct aw *w, struct summary *s, int param, long long bits, bool once,
-		   unsigned depth, struct use **out, size_t *n, size_t *cap)
+		   bool member, unsigned depth, struct use **out, size_t *n, size_t *cap)
 {
 	for (size_t i = 0; i < s->nuses; i++) {
 		struct use *u;
@@ -781,14 +782,29 @@ static void expand(struct aw *w, struct summary *s, int param, long long bits, b
 		*u = s->uses[i];
 		u->bits += bits;
 		u->once = once && s->uses[i].once;
+		u->member = member || s->uses[i].member;
 	}
 	for (size_t i = 0; depth && i < s->npasses; i++) {
 		const struct pass *p = &s->passes[i];
 
 		if (p->param == param)
 			expand(w, &w->sums[p->callee], p->arg, bits + p->bits, once && p->once,
-			       depth - 1, out, n, cap);
+			       member || p->member, depth - 1, out, n, cap);
 	}
+}
+
+/*
+ * Whether the steps of @c from the parameter to the address handed on are
+ * a displacement a pass can carry: members (`&p->in`) or one constant
+ * offset (`(char *)p + 8`), as the plugin's summaries take them.
+ */
+static bool pass_steps(const struct lchain *c)
+{
+	for (int k = 0; k < c->n; k++) {
+		if (c->s[k].kind == STEP_RAW ? c->n > 1 : c->s[k].kind != STEP_FIELD)
+			return false;
+	}
+	return true;
 }
 
 /* While summarizing: the parameter handed to @s, another summarized function. */
@@ -801,7 +817,7 @@ static bool summary_pass(struct aw *w, CXCursor arg, struct summary *s, int i)
 	acc_chain_init(&c);
 	c.is_pointer = true;
 	acc_pointer(w, arg, &c);
-	if (c.broken || c.parm_index < 0 || c.n > 1 || (c.n && c.s[0].kind != STEP_RAW))
+	if (c.broken || c.parm_index < 0 || !pass_steps(&c))
 		return false;
 	for (int k = 0; k < c.n; k++) {
 		if (!acc_step_bits(&c, k, &b))
@@ -814,6 +830,7 @@ static bool summary_pass(struct aw *w, CXCursor arg, struct summary *s, int i)
 	p->arg = i;
 	p->bits = off;
 	p->once = w->once && !w->exited;
+	p->member = acc_has_frame(w, &c);
 	return true;
 }
 
@@ -837,7 +854,7 @@ static void reach(struct aw *w, CXCursor arg, struct summary *s, int param)
 			acc_visit(w, arg, CTX_READ);
 		return;
 	}
-	expand(w, s, param, 0, true, REACH_DEPTH, &uses, &n, &cap);
+	expand(w, s, param, 0, true, false, REACH_DEPTH, &uses, &n, &cap);
 	if (!n) {
 		acc_visit(w, arg, CTX_READ);
 	}

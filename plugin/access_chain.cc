@@ -206,10 +206,14 @@ static void leaves_tell(const struct hit_ctx *x, tree rtype, const char *rec, tr
 	if (depth > 16 || x->escape)
 		return;
 	for (tree f = TYPE_FIELDS(type); f; f = DECL_CHAIN(f)) {
-		bool sub = RECORD_OR_UNION_TYPE_P(TREE_TYPE(f));
+		bool sub;
 		const char *path;
 
-		if (TREE_CODE(f) != FIELD_DECL || (!DECL_NAME(f) && !sub))
+		/* a C++ member template in the chain has no type to read */
+		if (TREE_CODE(f) != FIELD_DECL)
+			continue;
+		sub = RECORD_OR_UNION_TYPE_P(TREE_TYPE(f));
+		if (!DECL_NAME(f) && !sub)
 			continue;
 		path = DECL_NAME(f) ? path_join(prefix, f) : prefix;
 		if (sub)
@@ -410,6 +414,7 @@ static void chain_pointer(tree ptr, struct access_frame *c, unsigned hops)
 			disp += d;
 			ptr = gimple_assign_rhs1(def);
 		} else {
+			c->moved = gimple_assign_rhs_code(def) == POINTER_PLUS_EXPR;
 			break;
 		}
 	}
@@ -457,10 +462,18 @@ static void chain_ref(tree ref, struct access_frame *c, unsigned hops)
 		 * The pointer is dereferenced as another type than what it
 		 * points to, or at an offset: bytes of the object.
 		 */
-		if (!offset_bits(TREE_OPERAND(t, 1), &off))
+		if (!offset_bits(TREE_OPERAND(t, 1), &off)) {
 			c->n = CHAIN_MAX;
-		else if (off || !same_type(chain_type_at(c, c->n), TREE_TYPE(t)))
+		} else if (off || !same_type(chain_type_at(c, c->n), TREE_TYPE(t))) {
+			/*
+			 * Another type at a place only the run knows (C++: a
+			 * virtual base, found at the offset the vtable holds):
+			 * not bytes of the pointer's type at @off.
+			 */
+			if (c->moved && !c->n)
+				c->origin = NULL_TREE;
 			chain_push_raw(c, off, chain_type_bits(TREE_TYPE(t)), TREE_TYPE(t), !hops);
+		}
 	} else if (DECL_P(t) && !c->n && !c->core) {
 		c->core = t;
 		c->origin = TREE_TYPE(t);
@@ -477,6 +490,7 @@ void chain_init(struct access_frame *c, gimple *stmt, tree ref, bool is_pointer)
 	c->own = 0;
 	c->ptr = c->core = c->origin = c->parm = NULL_TREE;
 	c->at = 0;
+	c->moved = false;
 	c->stmt = stmt;
 	c->ref = is_pointer ? NULL_TREE : ref;
 	c->is_pointer = is_pointer;
@@ -540,6 +554,8 @@ uint64_t chain_access_size(const struct access_frame *c)
 
 	if (last && !last->ref)
 		return last->raw_size;
+	if (last && TREE_CODE(last->ref) == BIT_FIELD_REF && tree_fits_uhwi_p(TREE_OPERAND(last->ref, 1)))
+		return tree_to_uhwi(TREE_OPERAND(last->ref, 1));
 	/* a bit-field is its bits (its type is as wide as its mode) */
 	if (last && TREE_CODE(last->ref) == COMPONENT_REF &&
 	    DECL_BIT_FIELD(TREE_OPERAND(last->ref, 1)))
@@ -579,6 +595,45 @@ location_t chain_location(const struct access_frame *c, int from)
  * before that makes it bytes.  The steps after the path say where in the
  * member the access is, when all of them are constant.
  */
+/*
+ * The bits of the run a BIT_FIELD_REF load (@c's last step) reads that the
+ * code uses: GCC tests a bit-field by loading the byte that holds it and
+ * masking the byte (`_1 = BIT_FIELD_REF <*p, 8, 0>; _2 = _1 & 7;`), and
+ * only the masked bits are the source's.  *@off and *@size are narrowed to
+ * them where the next statement is that mask.
+ */
+static void bit_run_used(const struct access_frame *c, int64_t *off, uint64_t *size)
+{
+	tree lhs = gimple_get_lhs(c->stmt), mask;
+	gimple_stmt_iterator gsi;
+	gimple *next;
+	unsigned HOST_WIDE_INT m;
+	int lo, hi;
+
+	if (!lhs || TREE_CODE(lhs) != SSA_NAME || !gimple_bb(c->stmt) || BYTES_BIG_ENDIAN)
+		return;
+	gsi = gsi_for_stmt(c->stmt);
+	gsi_next(&gsi);
+	if (gsi_end_p(gsi))
+		return;
+	next = gsi_stmt(gsi);
+	if (!is_gimple_assign(next) || gimple_assign_rhs_code(next) != BIT_AND_EXPR ||
+	    gimple_assign_rhs1(next) != lhs)
+		return;
+	mask = gimple_assign_rhs2(next);
+	if (TREE_CODE(mask) != INTEGER_CST || !tree_fits_uhwi_p(mask))
+		return;
+	m = tree_to_uhwi(mask);
+	if (!m)
+		return;
+	lo = ctz_hwi(m);
+	hi = floor_log2(m) + 1;
+	if ((uint64_t)hi > *size)
+		return;
+	*off += lo;
+	*size = (uint64_t)(hi - lo);
+}
+
 void chain_frame_tell(struct hit_ctx *x, struct access_frame *c, int p, tree rtype,
 		      const char *rec)
 {
@@ -613,10 +668,17 @@ void chain_frame_tell(struct hit_ctx *x, struct access_frame *c, int p, tree rty
 			off += b;
 		else
 			known = false;
-	if (k < c->n && !c->s[k].ref && (!last || RECORD_OR_UNION_TYPE_P(TREE_TYPE(last)))) {
-		/* reinterpreted inside the record: by the bytes */
+	if (k < c->n && (!c->s[k].ref || TREE_CODE(c->s[k].ref) == BIT_FIELD_REF) &&
+	    (!last || RECORD_OR_UNION_TYPE_P(TREE_TYPE(last)))) {
+		/*
+		 * Reinterpreted inside the record, or a run of its bits as GCC
+		 * tests a bit-field (`!p->flag` is BIT_FIELD_REF <*p, 8, 64>):
+		 * by the bytes.
+		 */
 		uint64_t size = chain_access_size(c);
 
+		if (c->s[k].ref && k == c->n - 1 && !c->is_pointer)
+			bit_run_used(c, &off, &size);
 		if (known && off >= 0)
 			bytes_tell(x, rtype, rec, rtype, "", 0, (uint64_t)off, (uint64_t)off + size, 0);
 		else if (*path)

@@ -45,6 +45,9 @@ struct step {
  * @stmt: the statement
  * @ref: the reference as the statement has it (NULL_TREE for an address)
  * @is_pointer: @ref is an address (@ptr), not a reference
+ * @moved: the pointer the walk could not follow further was moved by an
+ *	offset only the run knows (`p + i`): what it points to is @origin's
+ *	type only where the access says so
  */
 struct access_frame {
 	struct step s[CHAIN_MAX];
@@ -53,7 +56,7 @@ struct access_frame {
 	int at;
 	gimple *stmt;
 	tree ref;
-	bool is_pointer;
+	bool is_pointer, moved;
 };
 
 /**

@@ -23,9 +23,10 @@
  * followed into it: each such function is summarized once, before any code
  * is added, by what it does with each pointer parameter — loads and stores
  * through it, atomic builtins and pthread locks on it, asm memory operands,
- * and the parameter passed on to another summarized function (followed to
- * ACCESS_REACH_DEPTH calls) — and the call counts those accesses as
- * accesses of the member the argument names, at the call.  This rather
+ * and the parameter or a member's address of it passed on to another
+ * summarized function (followed to ACCESS_REACH_DEPTH calls) — and the
+ * call counts those accesses as accesses of the member the argument names,
+ * at the call.  This rather
  * than counting after early inlining: that pass runs in SSA after the
  * early optimizations have removed loads, does not inline at -O0, and
  * inlines by a heuristic, so the counts would no longer be what the source
@@ -60,6 +61,9 @@
  * @arg: the argument's position there
  * @bits: the displacement added on the way, in bits
  * @once: the call runs once per call that returns
+ * @member: what is handed on is a member of the record the parameter points
+ *	to (`&p->in`): the function's own walk counts what the callee does
+ *	with it, as a member of that record
  * @loc: where the call is
  */
 struct param_pass {
@@ -67,7 +71,7 @@ struct param_pass {
 	tree callee;
 	unsigned arg;
 	int64_t bits;
-	bool once;
+	bool once, member;
 	location_t loc;
 };
 
@@ -163,6 +167,21 @@ static void summary_use(const struct access_frame *c, unsigned kinds, unsigned f
 
 static bool binds_here(tree fndecl);
 
+/*
+ * Whether the steps of @c from the parameter to the address handed on are
+ * a displacement a pass can carry: members (`&p->in`, C++'s `&this->_M_base`
+ * of std::atomic<bool>, `&this->_M_mutex` of std::mutex), or one constant
+ * offset (`(char *)p + 8`).
+ */
+static bool pass_steps(const struct access_frame *c)
+{
+	for (int k = 0; k < c->n; k++) {
+		if (!c->s[k].ref ? c->n > 1 : TREE_CODE(c->s[k].ref) != COMPONENT_REF)
+			return false;
+	}
+	return true;
+}
+
 /* While summarizing: @arg (of call @call, position @j) hands a parameter on. */
 static bool summary_pass(gcall *call, unsigned j, tree arg)
 {
@@ -180,13 +199,14 @@ static bool summary_pass(gcall *call, unsigned j, tree arg)
 			return false;
 		off += b;
 	}
-	if (!callee || !binds_here(callee) || c.n > 1 || (c.n && c.s[0].ref))
+	if (!callee || !binds_here(callee) || !pass_steps(&c))
 		return false;
 	p.param = (unsigned)i;
 	p.callee = callee;
 	p.arg = j;
 	p.bits = off;
 	p.once = ws.once;
+	p.member = chain_has_frame(&c, 0);
 	p.loc = gimple_location(call);
 	ws.summary->passes.safe_push(p);
 	return true;
@@ -386,6 +406,58 @@ static unsigned lock_kinds(tree fndecl, unsigned i)
 	return cl_access_lock_kinds(IDENTIFIER_POINTER(DECL_NAME(fndecl)), i);
 }
 
+/*
+ * A call's callee as the C++ lock table names it, qualified and without
+ * template arguments ("std::lock_guard::lock_guard"), in @buf; NULL for
+ * one that is not the standard library's.  Its mutexes and guards reach
+ * the lock word through a pointer stored in the guard (_M_device), which
+ * no summary follows, so they are known by name, as pthread's are.
+ */
+static const char *cxx_lock_name(tree fndecl, char *buf, size_t n)
+{
+	const char *s;
+	size_t k = 0;
+	int depth = 0;
+
+	if (!lang_GNU_CXX() || !fndecl || !DECL_NAME(fndecl) ||
+	    !in_system_header_at(DECL_SOURCE_LOCATION(fndecl)))
+		return NULL;
+	s = lang_hooks.decl_printable_name(fndecl, 1);
+	if (strncmp(s, "std::", 5))
+		return NULL;
+	for (; *s && k + 1 < n; s++) {
+		if (*s == '<')
+			depth++;
+		else if (*s == '>')
+			depth--;
+		else if (!depth)
+			buf[k++] = *s;
+	}
+	buf[k] = 0;
+	return *s ? NULL : buf;
+}
+
+/* The type of a lock tag argument of @call ("std::defer_lock_t"), in @buf, or NULL. */
+static const char *cxx_lock_tag(gcall *call, char *buf, size_t n)
+{
+	for (unsigned i = 0; i < gimple_call_num_args(call); i++) {
+		tree t = TYPE_MAIN_VARIANT(TREE_TYPE(gimple_call_arg(call, i)));
+		const char *name;
+		size_t len;
+
+		if (TREE_CODE(t) != RECORD_TYPE || !TYPE_NAME(t) ||
+		    TREE_CODE(TYPE_NAME(t)) != TYPE_DECL)
+			continue;
+		name = lang_hooks.decl_printable_name(TYPE_NAME(t), 2);
+		len = strlen(name);
+		if (!strncmp(name, "std::", 5) && len > 7 && !strcmp(name + len - 7, "_lock_t")) {
+			snprintf(buf, n, "%s", name);
+			return buf;
+		}
+	}
+	return NULL;
+}
+
 static void reach_call(gcall *call, unsigned j, tree arg, tree callee);
 
 /* Whether argument @j of a call to @fndecl is a pointer parameter it was summarized for. */
@@ -422,6 +494,9 @@ static void walk_call(gcall *call)
 {
 	tree fndecl = gimple_call_fndecl(call), lhs = gimple_call_lhs(call);
 	unsigned kinds = atomic_kinds(fndecl), n = gimple_call_num_args(call);
+	char cxx_buf[256], tag_buf[64];
+	const char *cxx = cxx_lock_name(fndecl, cxx_buf, sizeof(cxx_buf));
+	const char *tag = cxx ? cxx_lock_tag(call, tag_buf, sizeof(tag_buf)) : NULL;
 
 	/*
 	 * The object is the first argument, or the second where the first
@@ -440,7 +515,7 @@ static void walk_call(gcall *call)
 	}
 	for (unsigned i = 0; !gimple_call_internal_p(call) && i < n; i++) {
 		tree arg = gimple_call_arg(call, i);
-		unsigned lk = lock_kinds(fndecl, i);
+		unsigned lk = cxx ? cl_access_cxx_lock_kinds(cxx, i, tag) : lock_kinds(fndecl, i);
 
 		if (!POINTER_TYPE_P(TREE_TYPE(arg)))
 			continue;
@@ -564,10 +639,11 @@ static void walk_stmt(gimple_stmt_iterator *gsi)
 /*
  * The uses of parameter @j of @callee, displaced by @bits, into @out; the
  * parameter handed on further is followed @depth more calls.  @once: the
- * path so far runs once per call.
+ * path so far runs once per call; @member: a function on it counts the
+ * uses as members of its parameter's record.
  */
-static void summary_expand(tree callee, unsigned j, int64_t bits, bool once, unsigned depth,
-			   vec<param_use> *out)
+static void summary_expand(tree callee, unsigned j, int64_t bits, bool once, bool member,
+			   unsigned depth, vec<param_use> *out)
 {
 	fn_summary *s = summary_of(callee);
 
@@ -589,13 +665,15 @@ static void summary_expand(tree callee, unsigned j, int64_t bits, bool once, uns
 			continue;
 		v.bits += bits;
 		v.once = once && u.once;
+		v.member = member || u.member;
 		out->safe_push(v);
 	}
 	for (const param_pass &p : s->passes) {
 		if (p.param != j)
 			continue;
 		if (depth)
-			summary_expand(p.callee, p.arg, bits + p.bits, once && p.once, depth - 1, out);
+			summary_expand(p.callee, p.arg, bits + p.bits, once && p.once,
+				       member || p.member, depth - 1, out);
 		else {
 			param_use v = { };
 
@@ -620,7 +698,7 @@ static void reach_call(gcall *call, unsigned j, tree arg, tree callee)
 	auto_vec<param_use> uses;
 	struct access_frame c;
 
-	summary_expand(callee, j, 0, true, ACCESS_REACH_DEPTH, &uses);
+	summary_expand(callee, j, 0, true, false, ACCESS_REACH_DEPTH, &uses);
 	for (const param_use &u : uses) {
 		struct hit_ctx x = { };
 		int base;

@@ -114,6 +114,20 @@ static tree base_layout(tree f)
 	return as_base;
 }
 
+/*
+ * `typedef struct {…} pair_t;` in C++: the class has no tag, and the
+ * typedef is its name for linkage (not an implicit typedef, as a tag's or
+ * a template instance's is).  GCC prints it "typedef pair_t pair_t"; C and
+ * DWARF name it pair_t, shown without the keyword.
+ */
+static bool cxx_linkage_typedef(tree type)
+{
+	tree decl = TYPE_NAME(class_of(type));
+
+	return lang_GNU_CXX() && decl && TREE_CODE(decl) == TYPE_DECL && DECL_NAME(decl) &&
+	       !IDENTIFIER_ANON_P(DECL_NAME(decl)) && !DECL_IMPLICIT_TYPEDEF_P(decl);
+}
+
 const char *convert_record_name(tree type, struct cl_arena *a)
 {
 	tree decl, name;
@@ -129,6 +143,8 @@ const char *convert_record_name(tree type, struct cl_arena *a)
 	 * C++: "tmpl<long int>", as the C++ front end spells it, so that two
 	 * instantiations are told apart.  Its buffer is reused: copy it.
 	 */
+	if (cxx_linkage_typedef(type))
+		return cl_arena_strdup(a, lang_hooks.decl_printable_name(decl, 1));
 	if (lang_GNU_CXX() && TREE_CODE(decl) == TYPE_DECL)
 		return cl_arena_strdup(a, lang_hooks.decl_printable_name(decl, 2));
 	return IDENTIFIER_POINTER(name);
@@ -333,6 +349,7 @@ static struct cl_record *build(tree type, struct cl_arena *a, unsigned depth, tr
 		n += is_member(f);
 	rec = cl_record_new(a, TREE_CODE(type) == UNION_TYPE ? CL_UNION : CL_STRUCT,
 			    convert_record_name(type, a), n);
+	rec->typedef_name = rec->name && cxx_linkage_typedef(type);
 	rec->size = tree_to_uhwi(TYPE_SIZE_UNIT(type));
 	rec->align = TYPE_ALIGN_UNIT(type);
 	rec->packed = TYPE_PACKED(class_of(type));

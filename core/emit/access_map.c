@@ -250,6 +250,54 @@ int cl_access_facts_parse(const char *s, unsigned *facts, const char **roles,
 	return 0;
 }
 
+/* "std::mutex::lock" is a method of one of @classes named one of @methods. */
+static bool method_of(const char *fn, const char *const *classes, size_t nc,
+		      const char *const *methods, size_t nm)
+{
+	for (size_t c = 0; c < nc; c++) {
+		size_t n = strlen(classes[c]);
+
+		if (strncmp(fn, classes[c], n) || strncmp(fn + n, "::", 2))
+			continue;
+		for (size_t m = 0; m < nm; m++)
+			if (!strcmp(fn + n + 2, methods[m]))
+				return true;
+	}
+	return false;
+}
+
+unsigned cl_access_cxx_lock_kinds(const char *fn, unsigned arg, const char *tag)
+{
+	static const char *const mutexes[] = {
+		"std::mutex", "std::recursive_mutex", "std::timed_mutex",
+		"std::recursive_timed_mutex", "std::shared_mutex", "std::shared_timed_mutex",
+	};
+	static const char *const ops[] = {
+		"lock", "try_lock", "try_lock_for", "try_lock_until", "unlock",
+		"lock_shared", "try_lock_shared", "try_lock_shared_for",
+		"try_lock_shared_until", "unlock_shared",
+	};
+	static const char *const guards[] = {
+		"std::lock_guard::lock_guard", "std::unique_lock::unique_lock",
+		"std::shared_lock::shared_lock", "std::scoped_lock::scoped_lock",
+	};
+	size_t nmutexes = sizeof(mutexes) / sizeof(mutexes[0]);
+
+	if (method_of(fn, mutexes, nmutexes, ops, sizeof(ops) / sizeof(ops[0])))
+		return arg ? 0 : CL_ACCESS_RMW;
+	if (!strcmp(fn, "std::lock") || !strcmp(fn, "std::try_lock"))
+		return CL_ACCESS_RMW;
+	for (size_t g = 0; g < sizeof(guards) / sizeof(guards[0]); g++) {
+		if (strcmp(fn, guards[g]) || !arg)
+			continue;
+		/* deferred: not locked yet; adopted: locked by the caller before */
+		if (tag && (!strcmp(tag, "std::defer_lock_t") || !strcmp(tag, "std::adopt_lock_t")))
+			return 0;
+		return CL_ACCESS_RMW;
+	}
+	return 0;
+}
+
 static int u64_cmp(uint64_t a, uint64_t b)
 {
 	return (a > b) - (a < b);

@@ -161,6 +161,18 @@ int cl_access_thread_start_arg(const char *fn);
 bool cl_role_listed(const char *list, const char *name);
 /* @list with @role ("b+") added in name order ("a,b+,c"), in @a. */
 const char *cl_role_join(struct cl_arena *a, const char *list, const char *role);
+/*
+ * What a C++ standard library lock call does to what its argument @arg
+ * points to, @fn its qualified name without template arguments: a
+ * std::mutex's (or recursive_, timed_, shared_ or shared_timed_mutex's)
+ * lock, try_lock or unlock, shared or not, on the object (@arg 0), and a
+ * std::lock_guard, unique_lock, shared_lock or scoped_lock made on a mutex
+ * (its constructor's arguments after the object), std::lock and
+ * std::try_lock on theirs, change the lock word (CL_ACCESS_RMW); a guard
+ * given the tag std::defer_lock_t or std::adopt_lock_t (@tag, the type's
+ * qualified name, or NULL) does not touch it.  0 for anything else.
+ */
+unsigned cl_access_cxx_lock_kinds(const char *fn, unsigned arg, const char *tag);
 /* Write the map: the header, then the lines sorted, each once.  0 or -1. */
 int cl_access_map_write(FILE *out, struct cl_access_map *m);
 /*

@@ -92,29 +92,52 @@ static size_t qualified_length(const char *s, size_t n)
 	}
 }
 
-bool cl_record_name_valid(const char *s, size_t n)
+/* A template's arguments, balanced '<...>' of printable text: their length, 0 if none. */
+static size_t template_args_length(const char *s, size_t n)
 {
-	size_t i = qualified_length(s, n);
+	size_t i = 0;
 	int depth = 0;
 
-	if (!i)
-		return false;
-	if (i == n)
-		return true;
-	if (s[i] != '<' || s[n - 1] != '>')
-		return false;
 	while (i < n) {
 		uint32_t cp;
 		size_t len = cl_utf8_decode(s + i, n - i, &cp);
 
-		if (!len || !cl_name_printable(cp) || (!depth && s[i - 1] == '>'))
-			return false;
+		if (!len || !cl_name_printable(cp))
+			return 0;
 		depth += s[i] == '<';
 		if (s[i] == '>' && --depth < 0)
+			return 0;
+		i += len;
+		if (!depth)
+			return i;
+	}
+	return 0;
+}
+
+bool cl_record_name_valid(const char *s, size_t n)
+{
+	size_t i = 0, len;
+
+	for (;;) {
+		len = qualified_length(s + i, n - i);
+		if (!len)
 			return false;
 		i += len;
+		if (i == n)
+			return true;
+		if (s[i] != '<')
+			return false;
+		len = template_args_length(s + i, n - i);
+		if (!len)
+			return false;
+		i += len;
+		if (i == n)
+			return true;
+		/* a class of a template's instance: list<int>::node */
+		if (i + 2 >= n || s[i] != ':' || s[i + 1] != ':')
+			return false;
+		i += 2;
 	}
-	return !depth;
 }
 
 size_t cl_record_name_length(const char *s)

@@ -45,7 +45,9 @@ size_t cl_ident_char(const char *s, size_t n, bool first);
  * Records are named as the compilers name them: a C tag or typedef name,
  * or a C++ class as GCC prints it, `ns::box<long int, 3>`: identifiers
  * joined by "::", then for a template its arguments in balanced '<...>'
- * (printable text).  Whether the @n bytes at @s are such a name.
+ * (printable text), and so on for a class of a template's instance
+ * (`std::_Vector_base<int, std::allocator<int> >::_Vector_impl`).  Whether
+ * the @n bytes at @s are such a name.
  */
 bool cl_record_name_valid(const char *s, size_t n);
 /*

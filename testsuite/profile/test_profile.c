@@ -82,6 +82,30 @@ static void test_init_defaults(void **state)
 	cl_profile_free(&p);	/* freeing leaves it empty, so twice is fine */
 }
 
+/*
+ * A class of a template's instance, as GCC names it and the runtime writes
+ * it for instrument=all on code that uses std::vector (list<int>::node).
+ */
+static void test_nested_template_class(void **state)
+{
+	struct cl_profile p;
+
+	(void)state;
+	cl_profile_init(&p);
+	load_ok(&p, "nested.yaml",
+		"cachelint-profile: 1\n"
+		"structs:\n"
+		"  \"std::_Vector_base<item, std::allocator<item> >::_Vector_impl\":\n"
+		"    _M_start: write_hot\n"
+		"  \"list<int>::node<long int>::leaf\":\n"
+		"    n: read_mostly\n");
+	assert_member(&p, "std::_Vector_base<item, std::allocator<item> >::_Vector_impl",
+		      "_M_start", CL_CLASS_WRITE_HOT, CL_ORIGIN_PROFILE);
+	assert_member(&p, "list<int>::node<long int>::leaf", "n", CL_CLASS_READ_MOSTLY,
+		      CL_ORIGIN_PROFILE);
+	cl_profile_free(&p);
+}
+
 /* The example at the top of profile.h, verbatim. */
 static const char header_example[] =
 	"cachelint-profile: 1\n"
@@ -638,8 +662,12 @@ static struct error_case struct_template_open = {
 	V1 "structs:\n  \"box<int\":\n    a: cold\n", 3, 3, "invalid struct name 'box<int'",
 };
 static struct error_case struct_template_tail = {
-	V1 "structs:\n  \"ns::box<int>::x\":\n    a: cold\n", 3, 3,
-	"invalid struct name 'ns::box<int>::x'",
+	V1 "structs:\n  \"ns::box<int>x\":\n    a: cold\n", 3, 3,
+	"invalid struct name 'ns::box<int>x'",
+};
+static struct error_case struct_template_scope = {
+	V1 "structs:\n  \"ns::box<int>::\":\n    a: cold\n", 3, 3,
+	"invalid struct name 'ns::box<int>::'",
 };
 static struct error_case line_size_not_pow2 = {
 	V1 "line-size: 100\n", 2, 12, "'line-size' must be a power of two from 16 to 512",
@@ -1463,6 +1491,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_init_defaults),
+		cmocka_unit_test(test_nested_template_class),
 		cmocka_unit_test(test_header_example),
 		cmocka_unit_test(test_infer_class),
 		cmocka_unit_test(test_inference_from_counts),
@@ -1526,6 +1555,7 @@ int main(void)
 		ERROR_TEST(struct_keyword),
 		ERROR_TEST(struct_template_open),
 		ERROR_TEST(struct_template_tail),
+		ERROR_TEST(struct_template_scope),
 		ERROR_TEST(line_size_not_pow2),
 		ERROR_TEST(line_size_small),
 		ERROR_TEST(line_size_large),

@@ -40,6 +40,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "infer.h"
+
 /* ------------------------------------------------------------------ */
 /* Cursors and types                                                    */
 /* ------------------------------------------------------------------ */
@@ -302,22 +304,35 @@ static void line_at(struct aw *w, CXCursor at, const char *fn, unsigned facts, c
 }
 
 /*
+ * Setup code (an initializer, an allocator, a setter: core/infer's words),
+ * as the plugin's setup_facts() says it.
+ */
+static unsigned setup_facts(const char *fn, unsigned facts)
+{
+	return fn && cl_infer_setup_function(fn) ? facts | CL_FACT_SETUP : facts;
+}
+
+/*
  * One member touched: a line where the access is, and where a reached one
  * is made, with what the callee's own walk sees of it (the plugin's
  * via_facts): the caller's line adds the caller's region and function.
+ * What setup code reaches is setup too, whatever the callee's own name.
  */
 static void hit(struct aw *w, CXCursor at, const char *rec, const char *path,
 		unsigned long long bits, unsigned long long bit_size, unsigned long long at_bits,
 		unsigned long long at_size)
 {
+	unsigned facts = setup_facts(w->fn_name, w->facts);
+
 	if (!at_size) {
 		at_bits = bits;
 		at_size = bit_size;
 	}
-	line_at(w, at, w->fn_name, w->facts, w->fn_roles, rec, path, at_bits, at_size);
+	line_at(w, at, w->fn_name, facts, w->fn_roles, rec, path, at_bits, at_size);
 	if (w->use)
-		line_at(w, w->use->at, w->use->fn, w->use->facts, w->use->roles, rec, path,
-			at_bits, at_size);
+		line_at(w, w->use->at, w->use->fn,
+			setup_facts(w->use->fn, w->use->facts) | (facts & CL_FACT_SETUP),
+			w->use->roles, rec, path, at_bits, at_size);
 }
 
 static const char *path_join(struct aw *w, const char *prefix, const char *name)

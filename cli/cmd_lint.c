@@ -191,6 +191,8 @@ static void merge_access(struct merge *m, const struct lint_job *job, struct lin
 	if (m->map_path[strlen(m->map_path) - 1] != '/') {
 		for (size_t i = 0; i < tu->access->n; i++)
 			cl_access_map_add(&m->map, &tu->access->v[i]);
+		for (size_t i = 0; i < tu->access->nembeds; i++)
+			cl_access_map_embed(&m->map, &tu->access->embeds[i]);
 		return;
 	}
 	file = cl_access_map_unit_path(m->map_path, job->file);

@@ -40,6 +40,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "infer.h"
+
 /* ------------------------------------------------------------------ */
 /* Cursors and types                                                    */
 /* ------------------------------------------------------------------ */
@@ -299,25 +301,40 @@ static void line_at(struct aw *w, CXCursor at, const char *fn, unsigned facts, c
 	l.roles = roles;
 	cl_access_map_add(w->map, &l);
 	clang_disposeString(name);
+	if (!cl_strset_add(&w->recs, rec))
+		*(CXType *)cl_vec_push(&w->rec_types, &w->nrec_types, &w->rec_types_cap) = w->frame;
+}
+
+/*
+ * Setup code (an initializer, an allocator, a setter: core/infer's words),
+ * as the plugin's setup_facts() says it.
+ */
+static unsigned setup_facts(const char *fn, unsigned facts)
+{
+	return fn && cl_infer_setup_function(fn) ? facts | CL_FACT_SETUP : facts;
 }
 
 /*
  * One member touched: a line where the access is, and where a reached one
  * is made, with what the callee's own walk sees of it (the plugin's
  * via_facts): the caller's line adds the caller's region and function.
+ * What setup code reaches is setup too, whatever the callee's own name.
  */
 static void hit(struct aw *w, CXCursor at, const char *rec, const char *path,
 		unsigned long long bits, unsigned long long bit_size, unsigned long long at_bits,
 		unsigned long long at_size)
 {
+	unsigned facts = setup_facts(w->fn_name, w->facts);
+
 	if (!at_size) {
 		at_bits = bits;
 		at_size = bit_size;
 	}
-	line_at(w, at, w->fn_name, w->facts, w->fn_roles, rec, path, at_bits, at_size);
+	line_at(w, at, w->fn_name, facts, w->fn_roles, rec, path, at_bits, at_size);
 	if (w->use)
-		line_at(w, w->use->at, w->use->fn, w->use->facts, w->use->roles, rec, path,
-			at_bits, at_size);
+		line_at(w, w->use->at, w->use->fn,
+			setup_facts(w->use->fn, w->use->facts) | (facts & CL_FACT_SETUP),
+			w->use->roles, rec, path, at_bits, at_size);
 }
 
 static const char *path_join(struct aw *w, const char *prefix, const char *name)
@@ -494,9 +511,54 @@ void acc_frames(struct aw *w, struct lchain *c, int from, int to)
 		CXType t = acc_type_at(c, p, &known);
 		const char *rec = known ? record_name(w, t) : NULL;
 
-		if (rec)
-			frame(w, c, p, acc_canon(t), rec);
+		if (!rec)
+			continue;
+		w->frame = acc_canon(t);
+		frame(w, c, p, w->frame, rec);
 	}
+}
+
+/*
+ * The records @type holds as members (not through pointers, not in
+ * arrays), at any depth, each an embed of @outer at its path and offset:
+ * the plugin's embeds_of().  An anonymous member adds nothing to the path
+ * and has no name to be an embed by, but what it holds counts.
+ */
+static void embeds_of(struct aw *w, const char *outer, CXType type, const char *prefix,
+		      unsigned long long bits, unsigned depth)
+{
+	struct lint_fields f = { 0 };
+
+	if (depth > 8)
+		return;
+	lint_record_fields(acc_canon(type), &f);
+	for (size_t i = 0; i < f.n; i++) {
+		CXType ft = clang_getCursorType(f.v[i]);
+		long long off = clang_Cursor_getOffsetOfField(f.v[i]);
+		CXString s;
+		const char *path, *inner;
+
+		if (off < 0 || !is_record(ft) || system_record(ft))
+			continue;
+		s = clang_getCursorSpelling(f.v[i]);
+		path = *clang_getCString(s) ? path_join(w, prefix, clang_getCString(s)) : prefix;
+		clang_disposeString(s);
+		inner = record_name(w, ft);
+		if (inner && *path) {
+			struct cl_access_embed e = { outer, path,
+				(bits + (unsigned long long)off) / 8, inner };
+
+			cl_access_map_embed(w->map, &e);
+		}
+		embeds_of(w, outer, ft, path, bits + (unsigned long long)off, depth + 1);
+	}
+	free(f.v);
+}
+
+void acc_embeds(struct aw *w)
+{
+	for (size_t i = 0; i < w->nrec_types; i++)
+		embeds_of(w, w->recs.v[i], w->rec_types[i], "", 0, 0);
 }
 
 /* Whether @c has a frame the walk tells (for summaries: the callee counts it). */

@@ -18,7 +18,8 @@
  * Walk the function bodies of @tu (parsed with its bodies) that GCC would
  * emit — every definition with external linkage, and the static and
  * inline ones they or the unit's variables refer to — and add each member
- * access to @map.  @job's flags say whether the unit is -fPIC (then a
+ * access to @map, and the records that the records of its lines hold (its
+ * embeds).  @job's flags say whether the unit is -fPIC (then a
  * public function may be interposed, and a call to it is not followed).
  */
 void lint_access_walk(CXTranslationUnit tu, const struct lint_job *job, struct cl_access_map *map);

@@ -171,6 +171,10 @@ struct summary {
  * @macro_index: @macros by name
  * @macros_read: they were read
  * @search: the search for an asm in macros going on (macro_def.seen)
+ * @frame: the record of the frame being told (its lines' record)
+ * @recs: the records the lines name, each once, for their embeds
+ * @rec_types, @nrec_types, @rec_types_cap: each one's type, the first
+ *	line's (as @recs.v)
  */
 struct aw {
 	CXTranslationUnit tu;
@@ -193,6 +197,10 @@ struct aw {
 	struct cl_index macro_index;
 	bool macros_read;
 	unsigned search;
+	CXType frame;
+	struct cl_strset recs;
+	CXType *rec_types;
+	size_t nrec_types, rec_types_cap;
 };
 
 /**
@@ -235,6 +243,8 @@ bool acc_has_frame(struct aw *w, const struct lchain *c);
 void acc_frames(struct aw *w, struct lchain *c, int from, int to);
 /* @facts with the walk's context: the lock region's, the function's. */
 unsigned acc_context_facts(const struct aw *w, unsigned facts);
+/* The records that the records of the lines hold, to the map's embeds (once, at the end). */
+void acc_embeds(struct aw *w);
 /* Tell the access of @kinds through @c, whose own CL_FACT_* are @facts. */
 void acc_tell(struct aw *w, struct lchain *c, unsigned kinds, unsigned facts);
 

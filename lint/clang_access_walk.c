@@ -1264,6 +1264,7 @@ void lint_access_walk(CXTranslationUnit tu, const struct lint_job *job, struct c
 	cl_arena_init(&w.arena);
 	cl_index_init(&w.index);
 	cl_index_init(&w.macro_index);
+	cl_strset_init(&w.recs);
 	clang_visitChildren(top, gather, &w);
 	clang_visitChildren(top, cold, &w);
 	clang_visitChildren(top, roots, &w);
@@ -1282,6 +1283,7 @@ void lint_access_walk(CXTranslationUnit tu, const struct lint_job *job, struct c
 		function_begin(&w, &w.sums[i]);
 		acc_visit(&w, body, CTX_DISCARD);
 	}
+	acc_embeds(&w);
 	for (size_t i = 0; i < w.nsums; i++) {
 		free(w.sums[i].uses);
 		free(w.sums[i].passes);
@@ -1290,6 +1292,8 @@ void lint_access_walk(CXTranslationUnit tu, const struct lint_job *job, struct c
 	}
 	free(w.sums);
 	free(w.macros);
+	free(w.rec_types);
+	cl_strset_free(&w.recs);
 	cl_index_free(&w.macro_index);
 	cl_index_free(&w.index);
 	cl_arena_free(&w.arena);

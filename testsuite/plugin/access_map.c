@@ -13,6 +13,9 @@
 // The lint's map of this file is compared with this one in
 // testsuite/lint/access_map_differential.test.
 // CHECK:# cachelint-access-map 2
+// The records the lines name hold these (struct s's in; its anonymous
+// union has no name and holds none; pthread_mutex_t is a system header's):
+// CHECK-NEXT:# embed	s	in	12	in
 #include <pthread.h>
 #include <stdint.h>
 
@@ -54,7 +57,8 @@ static inline void maybe_set(long *p, int c)
 {
 	if (c)
 		*p = 1;
-// CHECK-NEXT:[[FILE]]	[[#@LINE-1]]	3	maybe_set	s	arr	48	8	w	-
+// CHECK-NEXT:[[FILE]]	[[#@LINE-1]]	3	maybe_set	s	arr	48	8	w	setup
+// (a setter by its name: setup; f, which calls it, is not)
 }
 
 long f(struct s *p, struct s *q, int i)

@@ -88,6 +88,8 @@ enum section { SEC_NONE, SEC_TRACE, SEC_TABLE, SEC_PARETO, SEC_OTHER };
  * @tbl_sum: HITMs over the table's rows
  * @tbl_no: the line of the table's first row
  * @pareto_lines: lines of this report's Pareto
+ * @has_trace_recs: a Trace Event Information gave "Total records" (in @r's @records)
+ * @rows_recs: the records of the rows so far, which that total bounds
  */
 struct parse {
 	struct imp_stage *st;
@@ -110,6 +112,8 @@ struct parse {
 	bool any_table, any_pareto;
 	unsigned pareto_no;
 	struct cl_index folds;
+	bool has_trace_recs;
+	uint64_t rows_recs;
 };
 
 /* The line with quoting off and TABs expanded, NUL-terminated, malloc()ed. */
@@ -345,8 +349,10 @@ static void trace_line(struct parse *p, const char *s)
 	colon = skip_blank(colon + 1);
 	if (!imp_parse_u64(colon, strlen(colon), &v))
 		return;
-	if (!strcmp(key, "Total records"))
+	if (!strcmp(key, "Total records")) {
 		p->r->records += v;
+		p->has_trace_recs = true;
+	}
 	if (!strcmp(key, "Load Local HITM") || !strcmp(key, "Load Remote HITM")) {
 		p->trace_hitm += v;
 		p->has_trace_hitm = true;
@@ -637,6 +643,31 @@ static bool fold_thread(struct parse *p, const struct c2c_row *row, uint64_t tid
 	return true;
 }
 
+/*
+ * A row's records: its loads and stores.  perf 4.x's Pareto has no "Total
+ * records" column: what the row shows of its loads, its HITMs (or peer
+ * snoops), stands for them, so that its loads (records less stores) are
+ * never negative.  The rows' records add up to at most the Trace Event
+ * Information's "Total records": every count the join writes is a sum of
+ * rows, so none can pass the report's total.
+ */
+static int row_records(struct parse *p, struct c2c_row *row, unsigned no)
+{
+	if (find_col(&p->cols, COL_RECS) == p->cols.n)
+		row->recs = row->hitm + row->stores;
+	if (row->stores > row->recs)
+		return imp_error(p->st, no, 0, "%llu store samples in a row of %llu records: the "
+				 "report contradicts itself", (unsigned long long)row->stores,
+				 (unsigned long long)row->recs);
+	p->rows_recs += row->recs;
+	if (p->has_trace_recs && p->rows_recs > p->r->records)
+		return imp_error(p->st, no, 0, "the rows have %llu records so far, more than the "
+				 "%llu 'Total records' of the Trace Event Information: the report "
+				 "contradicts itself", (unsigned long long)p->rows_recs,
+				 (unsigned long long)p->r->records);
+	return 0;
+}
+
 static int pareto_row(struct parse *p, const char *s, unsigned no)
 {
 	const struct cols *c = &p->cols;
@@ -706,10 +737,8 @@ static int pareto_row(struct parse *p, const char *s, unsigned no)
 	}
 	if (find_col(c, COL_SRCLINE) == c->n)
 		row.cut = true;
-	if (row.stores > row.recs && find_col(c, COL_RECS) < c->n)
-		return imp_error(p->st, no, 0, "%llu store samples in a row of %llu records: the "
-				 "report contradicts itself", (unsigned long long)row.stores,
-				 (unsigned long long)row.recs);
+	if (row_records(p, &row, no))
+		return -1;
 	if (row.cpus > p->r->cpus)
 		p->r->cpus = row.cpus;
 	if (has_tid) {

@@ -70,9 +70,15 @@ static bool split_srcline(const char *src, size_t *flen, unsigned *line)
 	return strncmp(src, "??", 2) != 0;
 }
 
+/* The row's load samples: its records less its stores (the parser keeps them apart). */
+static uint64_t row_loads(const struct c2c_row *r)
+{
+	return r->recs > r->stores ? r->recs - r->stores : 0;
+}
+
 static bool kind_fits(const struct c2c_row *r, enum cl_access_kind k)
 {
-	bool loads = r->recs > r->stores || r->hitm, stores = r->stores > 0;
+	bool loads = row_loads(r) || r->hitm, stores = r->stores > 0;
 
 	if (stores && !loads)
 		return k & CL_ACCESS_WRITE;
@@ -410,9 +416,9 @@ static void line_touch(struct cl_arena *a, struct cl_contention_line *l, const s
 	}
 	if (threads > t->threads)
 		t->threads = threads;
-	t->reads += r->recs - r->stores;
+	t->reads += row_loads(r);
 	t->writes += r->stores;
-	if (r->recs > r->stores)
+	if (row_loads(r))
 		t->read = names_add(a, t->read, &t->nread, member);
 	if (r->stores)
 		t->write = names_add(a, t->write, &t->nwrite, member);
@@ -514,7 +520,7 @@ static void member_rows(struct imp_stage *st, const struct c2c_report *rep, cons
 			continue;
 		row.st = res[i].al->record;
 		row.m.path = res[i].al->member;
-		row.m.reads = r->recs - r->stores;
+		row.m.reads = row_loads(r);
 		row.m.writes = r->stores;
 		row.m.has_reads = row.m.has_writes = true;
 		row.m.offset = res[i].al->offset;

@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "import_c2c.h"
+#include "paths.h"
 
 /**
  * struct res - what one row resolved to
@@ -35,12 +36,14 @@
  * @src: "file:line" of the code address through a binary's line table,
  *       NULL if none
  * @code_why: why the code address gave no line (NULL: it did, or no try)
+ * @path: the row's function as a path name (cl_path_name_of()), NULL if none
  */
 struct res {
 	const struct cl_access_line *al;
 	const char *why;
 	const char *src;
 	const char *code_why;
+	const char *path;
 };
 
 /* Whether absolute path @file ends in @src at a '/' (or is it). */
@@ -131,6 +134,17 @@ static bool has_srcline(const struct c2c_row *r)
 	return !r->cut && r->src && split_srcline(r->src, &flen, &line);
 }
 
+/*
+ * Whether perf's symbol @sym is the map's function @fn: the same name, or
+ * the name with its parameter list (C++: "ns::count(stats*)").
+ */
+static bool same_function(const char *fn, const char *sym)
+{
+	size_t n = strlen(fn);
+
+	return sym && !strncmp(fn, sym, n) && (!sym[n] || sym[n] == '(');
+}
+
 /* The map lines at @src (file:line), those of the row's function first. */
 static bool lookup(const struct cl_access_map *m, const struct c2c_row *r, const char *src,
 		   struct cands *c, bool *any)
@@ -147,7 +161,7 @@ static bool lookup(const struct cl_access_map *m, const struct c2c_row *r, const
 			if (al->line != line || !path_matches(al->file, src, flen))
 				continue;
 			*any = true;
-			if (pass == 0 && (!r->sym || strcmp(al->function, r->sym)))
+			if (pass == 0 && !same_function(al->function, r->sym))
 				continue;	/* an inlined function's line: the second pass */
 			if (kind_fits(r, al->kind))
 				cands_add(c, al);
@@ -287,6 +301,8 @@ static void resolve(struct cl_arena *a, const struct c2c_report *rep,
 {
 	struct cands *c = calloc(rep->nrows, sizeof(*c));
 
+	for (size_t i = 0; i < rep->nrows; i++)
+		res[i].path = rep->rows[i].sym ? cl_path_name_of(rep->rows[i].sym, a) : NULL;
 	if (bin)
 		by_address(a, rep, bin, res);
 	for (size_t i = 0; i < rep->nrows; i++) {
@@ -397,9 +413,9 @@ static const char **names_add(struct cl_arena *a, const char **v, uint32_t *n, c
 
 /* One cache line's rows of one record into its entry's line, touches. */
 static void line_touch(struct cl_arena *a, struct cl_contention_line *l, const struct c2c_row *r,
-		       uint64_t threads, const char *member)
+		       const struct res *res, uint64_t threads)
 {
-	const char *path = r->sym ? r->sym : "unknown";
+	const char *path = res->path ? res->path : "unknown", *member = res->al->member;
 	struct cl_contention_touch *t = NULL;
 
 	for (uint32_t i = 0; i < l->ntouch; i++)
@@ -471,16 +487,16 @@ static void evidence_line(struct cl_c2c *j, const struct c2c_report *rep,
 				s->samples += part;
 				if (row_threads(rep, w) > s->writers)
 					s->writers = row_threads(rep, w);
-				who_add(a, &s->who, w->sym, row_threads(rep, w));
-				who_add(a, &s->who, r->sym, row_threads(rep, r));
+				who_add(a, &s->who, res[k].path, row_threads(rep, w));
+				who_add(a, &s->who, res[i].path, row_threads(rep, r));
 				weight_true += part;
 			} else {
 				struct cl_contention_pair *p = pair_of(e, res[k].al->member, acc);
 
 				p->weight += part;
 				p->samples += part;
-				who_add(a, &p->who, w->sym, row_threads(rep, w));
-				who_add(a, &p->who, r->sym, row_threads(rep, r));
+				who_add(a, &p->who, res[k].path, row_threads(rep, w));
+				who_add(a, &p->who, res[i].path, row_threads(rep, r));
 				weight_false += part;
 			}
 		}
@@ -500,8 +516,7 @@ static void evidence_line(struct cl_c2c *j, const struct c2c_report *rep,
 	l->samples += samples;
 	for (size_t i = 0; i < rep->nrows; i++)
 		if (rep->rows[i].cl == cl && res[i].al && !strcmp(res[i].al->record, record))
-			line_touch(a, l, &rep->rows[i], row_threads(rep, &rep->rows[i]),
-				   res[i].al->member);
+			line_touch(a, l, &rep->rows[i], &res[i], row_threads(rep, &rep->rows[i]));
 	e->instances++;
 	e->weight_false += weight_false;
 	e->weight_true += weight_true;

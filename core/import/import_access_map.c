@@ -13,9 +13,11 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "access_map.h"
 #include "diag.h"
@@ -101,19 +103,60 @@ static int map_line(struct cl_access_map *m, const char *path, unsigned no, char
 	return 0;
 }
 
-static int map_file(struct cl_access_map *m, const char *path, struct cl_diag *err)
+/* What a file that is not a regular one is, for messages. */
+static const char *file_kind(mode_t mode)
 {
-	FILE *f = fopen(path, "r");
+	return S_ISFIFO(mode) ? "a FIFO" : S_ISCHR(mode) ? "a character device" :
+	       S_ISBLK(mode) ? "a block device" : S_ISSOCK(mode) ? "a socket" :
+	       S_ISDIR(mode) ? "a directory" : "not a regular file";
+}
+
+/*
+ * @path opened for reading, without blocking: a FIFO found in a directory
+ * (which no one asked for, and no one may ever write) must not hold the
+ * import in open(2) or read(2).  Only a regular file is read there; a path
+ * named on its own may also be a pipe or FIFO (<(zcat x.map.gz)), read as
+ * given.  NULL with @err set.
+ */
+static FILE *map_open(const char *path, bool walked, struct cl_diag *err)
+{
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	struct stat st;
+	FILE *f;
+
+	if (fd < 0 || fstat(fd, &st)) {
+		cl_diag_set(err, path, 0, 0, "cannot open access map: %s", strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return NULL;
+	}
+	if (!S_ISREG(st.st_mode) && (walked || !S_ISFIFO(st.st_mode))) {
+		cl_diag_set(err, path, 0, 0, "not an access map: %s, not a regular file%s",
+			    file_kind(st.st_mode), walked ? " (a directory's *" CL_ACCESS_MAP_SUFFIX
+			    " files are what the compiler wrote)" : "");
+		close(fd);
+		return NULL;
+	}
+	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+	f = fdopen(fd, "r");
+	if (!f) {
+		cl_diag_set(err, path, 0, 0, "cannot open access map: %s", strerror(errno));
+		close(fd);
+	}
+	return f;
+}
+
+static int map_file(struct cl_access_map *m, const char *path, bool walked, struct cl_diag *err)
+{
+	FILE *f = map_open(path, walked, err);
 	char *buf = NULL;
 	size_t cap = 0;
 	ssize_t n;
 	unsigned no = 0;
 	int rc = 0;
 
-	if (!f) {
-		cl_diag_set(err, path, 0, 0, "cannot open access map: %s", strerror(errno));
+	if (!f)
 		return -1;
-	}
 	while (!rc && (n = getline(&buf, &cap, f)) >= 0) {
 		no++;
 		while (n && (buf[n - 1] == '\n' || buf[n - 1] == '\r'))
@@ -148,8 +191,14 @@ static bool is_map_name(const char *name)
 	return n > k && !strcmp(name + n - k, CL_ACCESS_MAP_SUFFIX);
 }
 
-/* Every *.cachelint.map below @dir, in name order (so the merge is stable). */
-static int map_dir(struct cl_access_map *m, const char *dir, struct cl_diag *err)
+/*
+ * Every *.cachelint.map below @dir, in name order (so the merge is stable);
+ * *@found counts them.  A symbolic link to a directory is not followed: a
+ * build tree's link to "." or ".." would read its maps again, or for ever
+ * (two links to "." double the paths at each level).  A link to a map file
+ * is read.
+ */
+static int map_dir(struct cl_access_map *m, const char *dir, size_t *found, struct cl_diag *err)
 {
 	DIR *d = opendir(dir);
 	struct dirent *e;
@@ -172,10 +221,15 @@ static int map_dir(struct cl_access_map *m, const char *dir, struct cl_diag *err
 		struct stat st;
 
 		snprintf(p, len, "%s/%s", dir, names[i]);
-		if (!rc && !stat(p, &st) && S_ISDIR(st.st_mode))
-			rc = map_dir(m, p, err);
-		else if (!rc && is_map_name(names[i]))
-			rc = map_file(m, p, err);
+		if (rc || lstat(p, &st))
+			;	/* gone since readdir: nothing to read */
+		else if (S_ISDIR(st.st_mode))
+			rc = map_dir(m, p, found, err);
+		else if (is_map_name(names[i]) && !(S_ISLNK(st.st_mode) && !stat(p, &st) &&
+						    S_ISDIR(st.st_mode))) {
+			rc = map_file(m, p, true, err);
+			++*found;
+		}
 		free(p);
 		free(names[i]);
 	}
@@ -186,10 +240,22 @@ static int map_dir(struct cl_access_map *m, const char *dir, struct cl_diag *err
 int cl_access_map_load(struct cl_access_map *m, const char *path, struct cl_diag *err)
 {
 	struct stat st;
+	size_t found = 0;
 
 	if (stat(path, &st)) {
 		cl_diag_set(err, path, 0, 0, "cannot open access map: %s", strerror(errno));
 		return -1;
 	}
-	return S_ISDIR(st.st_mode) ? map_dir(m, path, err) : map_file(m, path, err);
+	if (!S_ISDIR(st.st_mode))
+		return map_file(m, path, false, err);
+	if (map_dir(m, path, &found, err))
+		return -1;
+	if (!found) {
+		cl_diag_set(err, path, 0, 0, "no access map in this directory: no file below it "
+			    "is named *%s (-fplugin-arg-cachelint-access-map=DIR/ writes one per "
+			    "unit; symbolic links to directories are not followed)",
+			    CL_ACCESS_MAP_SUFFIX);
+		return -1;
+	}
+	return 0;
 }

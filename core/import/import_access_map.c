@@ -22,23 +22,59 @@
 #include "access_map.h"
 #include "diag.h"
 #include "import.h"
+#include "names.h"
 
-/* Undo the writer's escapes (\t, \n, \\) of [s, s + n) in place; NUL-terminated. */
-static char *unescape(char *s, size_t n)
+/*
+ * Undo the writer's escapes (\t, \n, \\) of [s, s + n) in place;
+ * NUL-terminated.  Any other escape, or a '\' that ends the field, is no
+ * map's: false, with *@bad at it.
+ */
+static bool unescape(char *s, size_t n, const char **bad)
 {
 	size_t o = 0;
 
 	for (size_t i = 0; i < n; i++) {
-		if (s[i] == '\\' && i + 1 < n) {
-			char c = s[++i];
-
-			s[o++] = c == 't' ? '\t' : c == 'n' ? '\n' : c;
-		} else {
+		if (s[i] != '\\') {
 			s[o++] = s[i];
+			continue;
 		}
+		if (i + 1 == n || !strchr("tn\\", s[i + 1])) {
+			*bad = s + i;
+			return false;
+		}
+		i++;
+		s[o++] = s[i] == 't' ? '\t' : s[i] == 'n' ? '\n' : '\\';
 	}
 	s[o] = '\0';
-	return s;
+	return true;
+}
+
+/* "lruvec.pgdat": C identifiers joined by dots, as profiles name members. */
+static bool member_path_valid(const char *s)
+{
+	size_t n = strlen(s), len;
+
+	for (;;) {
+		const char *start = s;
+
+		while ((len = cl_ident_char(s, n - (size_t)(s - start), s == start)))
+			s += len;
+		if (s == start)
+			return false;
+		if (!*s)
+			return true;
+		if (*s++ != '.')
+			return false;
+		n = strlen(s);
+	}
+}
+
+/* A record as profiles key it: its name (names.h), then "@file:line" if two share it. */
+static bool record_valid(const char *s)
+{
+	const char *at = strchr(s, '@');
+
+	return cl_record_name_valid(s, at ? (size_t)(at - s) : strlen(s)) && (!at || at[1]);
 }
 
 static bool parse_uint(const char *s, uint64_t *v)
@@ -51,6 +87,10 @@ static bool parse_uint(const char *s, uint64_t *v)
 	*v = strtoull(s, &end, 10);
 	return !*end && !errno;
 }
+
+static const char *const field_names[9] = {
+	"file", "line", "column", "function", "struct", "member", "offset", "size", "access",
+};
 
 /* One map line (NUL-terminated, no newline) into @m; -1 with @err. */
 static int map_line(struct cl_access_map *m, const char *path, unsigned no, char *s,
@@ -78,8 +118,27 @@ static int map_line(struct cl_access_map *m, const char *path, unsigned no, char
 			    "found %s", nf > 9 ? "more" : "fewer");
 		return -1;
 	}
-	for (size_t i = 0; i < nf; i++)
-		unescape(f[i], strlen(f[i]));
+	for (size_t i = 0; i < nf; i++) {
+		const char *bad;
+
+		if (!unescape(f[i], strlen(f[i]), &bad)) {
+			cl_diag_set(err, path, no, 0, "unknown escape '%.*s' in the %s field: a map "
+				    "escapes only TAB, newline and '\\' (\\t, \\n, \\\\)",
+				    bad[1] ? 2 : 1, bad, field_names[i]);
+			return -1;
+		}
+	}
+	if (!record_valid(f[4])) {
+		cl_diag_set(err, path, no, 0, "invalid struct '%s' (expected a tag or typedef "
+			    "name, a C++ class as ns::box<int>, or NAME@FILE:LINE)",
+			    cl_name_escape(&m->arena, f[4]));
+		return -1;
+	}
+	if (!member_path_valid(f[5])) {
+		cl_diag_set(err, path, no, 0, "invalid member path '%s' (expected identifiers "
+			    "joined by '.')", cl_name_escape(&m->arena, f[5]));
+		return -1;
+	}
 	if (!parse_uint(f[1], &line) || !line || line > UINT32_MAX ||
 	    !parse_uint(f[2], &col) || col > UINT32_MAX || !parse_uint(f[6], &off) ||
 	    !parse_uint(f[7], &size)) {

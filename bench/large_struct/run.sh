@@ -18,7 +18,11 @@
 # with 1 in 100 members annotated (pairs200), with and without --propose;
 # and the loader of objects: (testsuite/tools/gen_large_objects.py) under
 # `cachelint lint --profile`: N structs: entries, N pairs of one struct, N
-# names in one paths: list.
+# names in one paths: list.  Then `cachelint import perf-c2c` at N, 2N
+# and 4N (testsuite/tools/gen_large_c2c.py), each doubling's ratio: N
+# cache lines of 5 rows with a small access map, and N/10 cache lines
+# against an access map of 40N other lines (each row finds its own source
+# line's map lines, not the whole map).
 #
 #   bench/large_struct/run.sh [ROUNDS]
 #   CACHELINT_PLUGIN=.so, CACHELINT=exe: another build's plugin or command;
@@ -28,7 +32,8 @@
 #   the growth; a quadratic build takes minutes at 100k);
 #   LARGE_STRUCT_PARTS="dwarf": only some of plugin, lint, dwarf, sparse,
 #   objects; LARGE_STRUCT_SPARSE="20000 40000" and
-#   LARGE_STRUCT_OBJECTS="10000 20000": the N and 2N of those parts
+#   LARGE_STRUCT_OBJECTS="10000 20000": the N and 2N of those parts;
+#   LARGE_STRUCT_C2C="5000 10000 20000": the N, 2N and 4N of perf c2c
 set -eu
 top=$(cd "$(dirname "$0")/../.." && pwd)
 rounds=${1:-3}
@@ -39,7 +44,8 @@ clang=$(command -v clang-14 || command -v clang || echo clang)
 gen="$top/testsuite/tools/gen_large_struct.py"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT INT TERM
-parts="${LARGE_STRUCT_PARTS:-plugin lint sparse objects dwarf}"
+parts="${LARGE_STRUCT_PARTS:-plugin lint sparse objects c2c dwarf}"
+c2c="${LARGE_STRUCT_C2C:-5000 10000 20000}"
 sparse="${LARGE_STRUCT_SPARSE:-20000 40000}"
 objects="${LARGE_STRUCT_OBJECTS:-10000 20000}"
 before="${CACHELINT_BEFORE:-}"
@@ -137,7 +143,7 @@ growth() {
 		"$(echo "scale=4; ($t2 + 0.005) / ($t1 + 0.005)" | bc)"
 }
 
-case " $parts " in *" sparse "*|*" objects "*)
+case " $parts " in *" sparse "*|*" objects "*|*" c2c "*)
 printf '\n%-30s %8s %8s %8s %8s %8s\n' "sparse case" N 2N cpu_N cpu_2N ratio
 ;; esac
 case " $parts " in *" sparse "*)
@@ -166,6 +172,30 @@ for mode in structs pairs paths; do
 		"$cachelint" lint --fail-on none --profile "$work/obj-$mode$1.yaml" "$work/obj-$mode$1.c" -- -I"$top/annotations" ::: \
 		"$cachelint" lint --fail-on none --profile "$work/obj-$mode$2.yaml" "$work/obj-$mode$2.c" -- -I"$top/annotations"
 done
+;; esac
+
+case " $parts " in *" c2c "*)
+c2cgen="$top/testsuite/tools/gen_large_c2c.py"
+set -- $c2c
+for n in "$@"; do
+	python3 "$c2cgen" "$n" "$work/c2c-lines$n.txt" "$work/c2c-lines$n.map"
+	python3 "$c2cgen" "$((n / 10))" "$work/c2c-map$n.txt" "$work/c2c-map$n.map" "$((40 * n))"
+done
+# c2c_growth WHAT N 2N: the import at N and at 2N, side by side
+c2c_growth() {
+	case $1 in
+	lines) label="c2c: N lines, 5 rows each" ;;
+	*) label="c2c: N/10 lines, map of 40N" ;;
+	esac
+	growth "$label" "$2" "$3" \
+		"$cachelint" import perf-c2c --access-map "$work/c2c-$1$2.map" "$work/c2c-$1$2.txt" -o /dev/null ::: \
+		"$cachelint" import perf-c2c --access-map "$work/c2c-$1$3.map" "$work/c2c-$1$3.txt" -o /dev/null
+}
+for kind in lines map; do	# not $what: growth() sets it
+	c2c_growth "$kind" "$1" "$2"
+	c2c_growth "$kind" "$2" "$3"
+done
+rm -f "$work"/c2c-*
 ;; esac
 
 # The DWARF commands.  DWARF 4: clang's DWARF 5 names a unit's strings

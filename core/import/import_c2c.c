@@ -82,6 +82,7 @@ enum section { SEC_NONE, SEC_TRACE, SEC_TABLE, SEC_PARETO, SEC_OTHER };
  * @cl_rows: rows of the current line
  * @tbl_hitm: the table's HITM (or peer) total per cache line address
  * @tbl_addr: those addresses
+ * @tbl_at: their indices + 1 by address + 1 (a Pareto line finds its row in one look)
  * @ntbl: number in the table of this report
  * @tbl_cap: allocated
  * @trace_hitm: HITMs of the Trace Event Information (local + remote), if @has_trace
@@ -104,6 +105,7 @@ struct parse {
 	size_t cl_rows;
 	unsigned cl_no;
 	uint64_t *tbl_hitm, *tbl_addr;
+	struct cl_map tbl_at;
 	size_t ntbl, tbl_cap;
 	uint64_t trace_hitm, tbl_sum;
 	bool has_trace, has_trace_hitm, tbl_peer;
@@ -387,6 +389,8 @@ static int table_row(struct parse *p, const char *s, unsigned no)
 		p->tbl_no = no;
 	p->tbl_addr[p->ntbl] = addr;
 	p->tbl_hitm[p->ntbl++] = hitm;
+	if (addr + 1)
+		cl_map_put(&p->tbl_at, addr + 1, (void *)(uintptr_t)p->ntbl);
 	p->tbl_peer = peer;
 	if (peer)
 		return 0;
@@ -453,6 +457,7 @@ static int pareto_line(struct parse *p, const char *s, unsigned no)
 	size_t len, ntok = 0, idx[MAX_COLS], npct = pct_cols(&p->cols, idx);
 	uint64_t v[MAX_PCT + 2];
 	struct c2c_line *l;
+	uintptr_t at;
 
 	while (imp_next_token(&s, end, &tok, &len)) {
 		if (ntok == MAX_PCT + 2)
@@ -477,11 +482,11 @@ static int pareto_line(struct parse *p, const char *s, unsigned no)
 	p->cl_rows = 0;
 	p->cl_no = no;
 	p->pareto_lines++;
-	for (size_t i = 0; p->tbl_peer == p->r->peer && i < p->ntbl; i++) {
+	at = l->addr + 1 ? (uintptr_t)cl_map_get(&p->tbl_at, l->addr + 1) : 0;
+	if (at && p->tbl_peer == p->r->peer) {
+		size_t i = at - 1;
 		uint64_t hitm = 0;
 
-		if (p->tbl_addr[i] != l->addr)
-			continue;
 		for (size_t k = 0; k < npct; k++)
 			if (weight_col(p, idx[k]))
 				hitm += p->tot[k];
@@ -785,6 +790,8 @@ static int enter(struct parse *p, enum section sec, unsigned no)
 		return -1;
 	if (sec == SEC_TABLE) {
 		p->ntbl = 0;
+		cl_map_free(&p->tbl_at);
+		cl_map_init(&p->tbl_at);
 		p->tbl_sum = 0;
 		p->any_table = true;
 	}
@@ -926,6 +933,7 @@ int c2c_parse(struct imp_stage *st, const char *buf, size_t len, struct c2c_repo
 		r->threads = distinct_tids(r);
 	clear_hdr(&p);
 	cl_index_free(&p.folds);
+	cl_map_free(&p.tbl_at);
 	free(p.tbl_addr);
 	free(p.tbl_hitm);
 	return rc;

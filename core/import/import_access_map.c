@@ -179,17 +179,25 @@ static const char *file_kind(mode_t mode)
  */
 static FILE *map_open(const char *path, bool walked, struct cl_diag *err)
 {
-	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 	struct stat st;
 	FILE *f;
+	int fd;
 
+	if (!walked && !stat(path, &st) && S_ISFIFO(st.st_mode)) {
+		/* named by the user: opened as the shell's '<' would, waiting for its writer */
+		f = fopen(path, "r");
+		if (!f)
+			cl_diag_set(err, path, 0, 0, "cannot open access map: %s", strerror(errno));
+		return f;
+	}
+	fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 	if (fd < 0 || fstat(fd, &st)) {
 		cl_diag_set(err, path, 0, 0, "cannot open access map: %s", strerror(errno));
 		if (fd >= 0)
 			close(fd);
 		return NULL;
 	}
-	if (!S_ISREG(st.st_mode) && (walked || !S_ISFIFO(st.st_mode))) {
+	if (!S_ISREG(st.st_mode)) {
 		cl_diag_set(err, path, 0, 0, "not an access map: %s, not a regular file%s",
 			    file_kind(st.st_mode), walked ? " (a directory's *" CL_ACCESS_MAP_SUFFIX
 			    " files are what the compiler wrote)" : "");

@@ -749,7 +749,8 @@ int c2c_join(struct imp_stage *st, const struct c2c_report *rep, const struct cl
 	for (size_t cl = 0; cl < rep->nlines; cl++) {
 		const size_t *v = &lr.v[lr.first[cl]];
 		size_t n = lr.first[cl + 1] - lr.first[cl];
-		const char *done[16];
+		/* the records of the line, each once: as many as the line has rows */
+		const char **done = cl_xmalloc((n ? n : 1) * sizeof(*done));
 		size_t ndone = 0;
 
 		for (size_t x = 0; x < n; x++) {
@@ -759,11 +760,12 @@ int c2c_join(struct imp_stage *st, const struct c2c_report *rep, const struct cl
 				continue;
 			for (k = 0; k < ndone && strcmp(done[k], res[i].al->record); k++)
 				;
-			if (k < ndone || ndone == 16)
+			if (k < ndone)
 				continue;
 			done[ndone++] = res[i].al->record;
 			evidence_line(j, rep, res, v, n, res[i].al->record, a);
 		}
+		free(done);
 	}
 	line_rows_free(&lr);
 	free(res);

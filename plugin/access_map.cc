@@ -248,7 +248,7 @@ void access_map_finish(bool errors)
 				 map.path, xstrerror(errno));
 		else if (cl_access_map_save(&map.lines, file))
 			error_at(UNKNOWN_LOCATION, "cachelint: cannot write access map '%s': %s", file,
-				 xstrerror(errno));
+				 cl_write_strerror(errno));
 		free(file);
 	}
 	cl_access_map_free(&map.lines);

@@ -350,7 +350,7 @@ static void close_stream(struct plugin_output *o)
 		return;
 	if (fclose(o->stream) != 0 || cl_write_atomic(o->path, put_output, o))
 		error_at(UNKNOWN_LOCATION, "cachelint: cannot write '%s': %s", o->path,
-			 xstrerror(errno));
+			 cl_write_strerror(errno));
 	free(o->text);
 	o->stream = NULL;
 	o->text = NULL;
@@ -704,7 +704,7 @@ static void finish(void *, void *)
 
 			if (path && cl_write_atomic(path, write_report, NULL))
 				error_at(UNKNOWN_LOCATION, "cachelint: cannot write report '%s': %s", path,
-				      xstrerror(errno));
+				      cl_write_strerror(errno));
 		}
 	}
 	close_stream(&state.dump_file);

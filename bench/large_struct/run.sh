@@ -27,6 +27,11 @@
 # and member entries; the loader of N structs' lines: budgets under
 # `cachelint lint --profile`; and `cachelint diff`'s text with N/2 changed
 # structs in one source file.
+# Then `cachelint import perf-c2c` at N, 2N and 4N
+# (testsuite/tools/gen_large_c2c.py), each doubling's ratio: N cache lines
+# of 5 rows with a small access map, and N/10 cache lines against an
+# access map of 40N other lines (each row finds its own source line's map
+# lines, not the whole map).
 #
 #   bench/large_struct/run.sh [ROUNDS]
 #   CACHELINT_PLUGIN=.so, CACHELINT=exe: another build's plugin or command;
@@ -35,9 +40,10 @@
 #   LARGE_STRUCT_SIZES="10000 20000": other sizes (the first is the base of
 #   the growth; a quadratic build takes minutes at 100k);
 #   LARGE_STRUCT_PARTS="dwarf": only some of plugin, lint, dwarf, sparse,
-#   objects, lists; LARGE_STRUCT_SPARSE="20000 40000" and
+#   objects, lists, c2c; LARGE_STRUCT_SPARSE="20000 40000" and
 #   LARGE_STRUCT_OBJECTS="10000 20000": the N and 2N of those parts;
-#   LARGE_STRUCT_LISTS=5000: the N of the lists (2N and 4N follow)
+#   LARGE_STRUCT_LISTS=5000: the N of the lists (2N and 4N follow);
+#   LARGE_STRUCT_C2C="5000 10000 20000": the N, 2N and 4N of perf c2c
 set -eu
 top=$(cd "$(dirname "$0")/../.." && pwd)
 rounds=${1:-3}
@@ -48,7 +54,8 @@ clang=$(command -v clang-14 || command -v clang || echo clang)
 gen="$top/testsuite/tools/gen_large_struct.py"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT INT TERM
-parts="${LARGE_STRUCT_PARTS:-plugin lint sparse objects lists dwarf}"
+parts="${LARGE_STRUCT_PARTS:-plugin lint sparse objects lists c2c dwarf}"
+c2c="${LARGE_STRUCT_C2C:-5000 10000 20000}"
 sparse="${LARGE_STRUCT_SPARSE:-20000 40000}"
 objects="${LARGE_STRUCT_OBJECTS:-10000 20000}"
 lists="${LARGE_STRUCT_LISTS:-5000}"
@@ -149,7 +156,7 @@ growth() {
 		"$(echo "scale=4; ($t2 + 0.005) / ($t1 + 0.005)" | bc)"
 }
 
-case " $parts " in *" sparse "*|*" objects "*)
+case " $parts " in *" sparse "*|*" objects "*|*" c2c "*)
 printf '\n%-30s %8s %8s %8s %8s %8s\n' "sparse case" N 2N cpu_N cpu_2N ratio
 ;; esac
 case " $parts " in *" sparse "*)
@@ -225,6 +232,30 @@ growth3 "lint --profile lines:" "$n" "$cachelint" lint --fail-on none \
 	--profile "$work/budgets-@N@-a.yaml" "$work/one.c"
 growth3 "diff text (N/2 changed)" "$n" "$cachelint" diff -j 1 -o "$work/diff.txt" \
 	"$work/diff-@N@.o" "$work/diff-head-@N@.o"
+;; esac
+
+case " $parts " in *" c2c "*)
+c2cgen="$top/testsuite/tools/gen_large_c2c.py"
+set -- $c2c
+for n in "$@"; do
+	python3 "$c2cgen" "$n" "$work/c2c-lines$n.txt" "$work/c2c-lines$n.map"
+	python3 "$c2cgen" "$((n / 10))" "$work/c2c-map$n.txt" "$work/c2c-map$n.map" "$((40 * n))"
+done
+# c2c_growth WHAT N 2N: the import at N and at 2N, side by side
+c2c_growth() {
+	case $1 in
+	lines) label="c2c: N lines, 5 rows each" ;;
+	*) label="c2c: N/10 lines, map of 40N" ;;
+	esac
+	growth "$label" "$2" "$3" \
+		"$cachelint" import perf-c2c --access-map "$work/c2c-$1$2.map" "$work/c2c-$1$2.txt" -o /dev/null ::: \
+		"$cachelint" import perf-c2c --access-map "$work/c2c-$1$3.map" "$work/c2c-$1$3.txt" -o /dev/null
+}
+for kind in lines map; do	# not $what: growth() sets it
+	c2c_growth "$kind" "$1" "$2"
+	c2c_growth "$kind" "$2" "$3"
+done
+rm -f "$work"/c2c-*
 ;; esac
 
 # The DWARF commands.  DWARF 4: clang's DWARF 5 names a unit's strings

@@ -568,12 +568,24 @@ static int fd_number(const char *path)
 static int write_in_place(const char *path, bool proc,
 			  int (*write)(FILE *out, void *data), void *data)
 {
-	int fd = proc ? fd_number(path) : -1, dup_fd = fd >= 0 ? dup(fd) : -1;
-	FILE *out = dup_fd >= 0 ? fdopen(dup_fd, "w") : fopen(path, "w");
+	int fd = proc ? fd_number(path) : -1, out_fd = fd >= 0 ? dup(fd) : -1;
+	FILE *out;
 	int rc;
 
-	if (!out && dup_fd >= 0)
-		close(dup_fd);
+	/*
+	 * Opened without blocking: a FIFO that no process reads fails with
+	 * ENXIO at once instead of holding the compiler (report=,
+	 * access-map=) for good in open(2); the command waits for a reader
+	 * before it comes here (cli_output_ready()).
+	 */
+	if (out_fd < 0) {
+		out_fd = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC);
+		if (out_fd >= 0)
+			fcntl(out_fd, F_SETFL, fcntl(out_fd, F_GETFL) & ~O_NONBLOCK);
+	}
+	out = out_fd >= 0 ? fdopen(out_fd, "w") : NULL;
+	if (!out && out_fd >= 0)
+		close(out_fd);
 
 	if (!out)
 		return -1;
@@ -729,6 +741,11 @@ out_target:
 	free(target);
 	errno = saved;
 	return rc;
+}
+
+const char *cl_write_strerror(int err)
+{
+	return err == ENXIO ? "a FIFO (or socket) that no process reads" : strerror(err);
 }
 
 int cl_make_dirs(const char *path)

@@ -112,9 +112,12 @@ void cl_put_quoted(FILE *out, const char *s);
  * default ACL says), a symbolic link is followed and kept (a dangling one
  * names the file to create), and a path that is not a regular file
  * (/dev/null, a FIFO) or leads through /proc (/dev/stdout, /dev/fd/N) is
- * written in place, never replaced.  Returns 0 or -1 (errno).
+ * written in place, never replaced.  A FIFO that no process reads is not
+ * waited for: -1 with ENXIO, as for a socket.  Returns 0 or -1 (errno).
  */
 int cl_write_atomic(const char *path, int (*write)(FILE *out, void *data), void *data);
+/* What cl_write_atomic()'s errno @err means: ENXIO names the reader missing. */
+const char *cl_write_strerror(int err);
 /*
  * Make directory @path and the directories above it, as `mkdir -p` does
  * (0777 less the umask).  Parallel builds make the same directory at

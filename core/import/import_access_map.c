@@ -15,30 +15,68 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "access_map.h"
 #include "diag.h"
 #include "import.h"
+#include "names.h"
 
-/* Undo the writer's escapes (\t, \n, \\) of [s, s + n) in place; NUL-terminated. */
-static char *unescape(char *s, size_t n)
+/*
+ * Undo the writer's escapes (\t, \n, \\) of [s, s + n) in place;
+ * NUL-terminated.  Any other escape, or a '\' that ends the field, is no
+ * map's: false, with *@bad at it.
+ */
+static bool unescape(char *s, size_t n, const char **bad)
 {
 	size_t o = 0;
 
 	for (size_t i = 0; i < n; i++) {
-		if (s[i] == '\\' && i + 1 < n) {
-			char c = s[++i];
-
-			s[o++] = c == 't' ? '\t' : c == 'n' ? '\n' : c;
-		} else {
+		if (s[i] != '\\') {
 			s[o++] = s[i];
+			continue;
 		}
+		if (i + 1 == n || !strchr("tn\\", s[i + 1])) {
+			*bad = s + i;
+			return false;
+		}
+		i++;
+		s[o++] = s[i] == 't' ? '\t' : s[i] == 'n' ? '\n' : '\\';
 	}
 	s[o] = '\0';
-	return s;
+	return true;
+}
+
+/* "lruvec.pgdat": C identifiers joined by dots, as profiles name members. */
+static bool member_path_valid(const char *s)
+{
+	size_t n = strlen(s), len;
+
+	for (;;) {
+		const char *start = s;
+
+		while ((len = cl_ident_char(s, n - (size_t)(s - start), s == start)))
+			s += len;
+		if (s == start)
+			return false;
+		if (!*s)
+			return true;
+		if (*s++ != '.')
+			return false;
+		n = strlen(s);
+	}
+}
+
+/* A record as profiles key it: its name (names.h), then "@file:line" if two share it. */
+static bool record_valid(const char *s)
+{
+	const char *at = strchr(s, '@');
+
+	return cl_record_name_valid(s, at ? (size_t)(at - s) : strlen(s)) && (!at || at[1]);
 }
 
 static bool parse_uint(const char *s, uint64_t *v)
@@ -51,6 +89,11 @@ static bool parse_uint(const char *s, uint64_t *v)
 	*v = strtoull(s, &end, 10);
 	return !*end && !errno;
 }
+
+static const char *const field_names[10] = {
+	"file", "line", "column", "function", "struct", "member", "offset", "size", "access",
+	"facts",
+};
 
 /*
  * One map line (NUL-terminated, no newline) into @m: @fields is 9 in a
@@ -83,8 +126,25 @@ static int map_line(struct cl_access_map *m, const char *path, unsigned no, char
 			    nf > fields ? "more" : "fewer");
 		return -1;
 	}
-	for (size_t i = 0; i < nf; i++)
-		unescape(f[i], strlen(f[i]));
+	for (size_t i = 0; i < nf; i++) {
+		if (!unescape(f[i], strlen(f[i]), &bad)) {
+			cl_diag_set(err, path, no, 0, "unknown escape '%.*s' in the %s field: a map "
+				    "escapes only TAB, newline and '\\' (\\t, \\n, \\\\)",
+				    bad[1] ? 2 : 1, bad, field_names[i]);
+			return -1;
+		}
+	}
+	if (!record_valid(f[4])) {
+		cl_diag_set(err, path, no, 0, "invalid struct '%s' (expected a tag or typedef "
+			    "name, a C++ class as ns::box<int>, or NAME@FILE:LINE)",
+			    cl_name_escape(&m->arena, f[4]));
+		return -1;
+	}
+	if (!member_path_valid(f[5])) {
+		cl_diag_set(err, path, no, 0, "invalid member path '%s' (expected identifiers "
+			    "joined by '.')", cl_name_escape(&m->arena, f[5]));
+		return -1;
+	}
 	if (!parse_uint(f[1], &line) || !line || line > UINT32_MAX ||
 	    !parse_uint(f[2], &col) || col > UINT32_MAX || !parse_uint(f[6], &off) ||
 	    !parse_uint(f[7], &size)) {
@@ -136,16 +196,79 @@ static int embed_line(struct cl_access_map *m, const char *path, unsigned no, ch
 			    CL_ACCESS_EMBED_TAG);
 		return -1;
 	}
-	for (size_t i = 0; i < nf; i++)
-		unescape(f[i], strlen(f[i]));
+	for (size_t i = 0; i < nf; i++) {
+		const char *bad;
+
+		if (!unescape(f[i], strlen(f[i]), &bad)) {
+			cl_diag_set(err, path, no, 0, "unknown escape '%.*s' in an embed line: a map "
+				    "escapes only TAB, newline and '\\' (\\t, \\n, \\\\)",
+				    bad[1] ? 2 : 1, bad);
+			return -1;
+		}
+	}
+	if (!record_valid(f[0]) || !member_path_valid(f[1]) || !record_valid(f[3])) {
+		cl_diag_set(err, path, no, 0, "invalid struct or member path in an embed line");
+		return -1;
+	}
 	e = (struct cl_access_embed){ f[0], f[1], off, f[3] };
 	cl_access_map_embed(m, &e);
 	return 0;
 }
 
-static int map_file(struct cl_access_map *m, const char *path, struct cl_diag *err)
+/* What a file that is not a regular one is, for messages. */
+static const char *file_kind(mode_t mode)
 {
-	FILE *f = fopen(path, "r");
+	return S_ISFIFO(mode) ? "a FIFO" : S_ISCHR(mode) ? "a character device" :
+	       S_ISBLK(mode) ? "a block device" : S_ISSOCK(mode) ? "a socket" :
+	       S_ISDIR(mode) ? "a directory" : "not a regular file";
+}
+
+/*
+ * @path opened for reading, without blocking: a FIFO found in a directory
+ * (which no one asked for, and no one may ever write) must not hold the
+ * import in open(2) or read(2).  Only a regular file is read there; a path
+ * named on its own may also be a pipe or FIFO (<(zcat x.map.gz)), read as
+ * given.  NULL with @err set.
+ */
+static FILE *map_open(const char *path, bool walked, struct cl_diag *err)
+{
+	struct stat st;
+	FILE *f;
+	int fd;
+
+	if (!walked && !stat(path, &st) && S_ISFIFO(st.st_mode)) {
+		/* named by the user: opened as the shell's '<' would, waiting for its writer */
+		f = fopen(path, "r");
+		if (!f)
+			cl_diag_set(err, path, 0, 0, "cannot open access map: %s", strerror(errno));
+		return f;
+	}
+	fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0 || fstat(fd, &st)) {
+		cl_diag_set(err, path, 0, 0, "cannot open access map: %s", strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return NULL;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		cl_diag_set(err, path, 0, 0, "not an access map: %s, not a regular file%s",
+			    file_kind(st.st_mode), walked ? " (a directory's *" CL_ACCESS_MAP_SUFFIX
+			    " files are what the compiler wrote)" : "");
+		close(fd);
+		return NULL;
+	}
+	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+	f = fdopen(fd, "r");
+	if (!f) {
+		cl_diag_set(err, path, 0, 0, "cannot open access map: %s", strerror(errno));
+		close(fd);
+	}
+	return f;
+}
+
+static int map_file(struct cl_access_map *m, const char *path, bool walked, struct cl_diag *err)
+{
+	FILE *f = map_open(path, walked, err);
 	char *buf = NULL;
 	size_t cap = 0;
 	ssize_t n;
@@ -153,10 +276,8 @@ static int map_file(struct cl_access_map *m, const char *path, struct cl_diag *e
 	size_t fields = 10;
 	int rc = 0;
 
-	if (!f) {
-		cl_diag_set(err, path, 0, 0, "cannot open access map: %s", strerror(errno));
+	if (!f)
 		return -1;
-	}
 	while (!rc && (n = getline(&buf, &cap, f)) >= 0) {
 		no++;
 		while (n && (buf[n - 1] == '\n' || buf[n - 1] == '\r'))
@@ -197,8 +318,14 @@ static bool is_map_name(const char *name)
 	return n > k && !strcmp(name + n - k, CL_ACCESS_MAP_SUFFIX);
 }
 
-/* Every *.cachelint.map below @dir, in name order (so the merge is stable). */
-static int map_dir(struct cl_access_map *m, const char *dir, struct cl_diag *err)
+/*
+ * Every *.cachelint.map below @dir, in name order (so the merge is stable);
+ * *@found counts them.  A symbolic link to a directory is not followed: a
+ * build tree's link to "." or ".." would read its maps again, or for ever
+ * (two links to "." double the paths at each level).  A link to a map file
+ * is read.
+ */
+static int map_dir(struct cl_access_map *m, const char *dir, size_t *found, struct cl_diag *err)
 {
 	DIR *d = opendir(dir);
 	struct dirent *e;
@@ -221,10 +348,15 @@ static int map_dir(struct cl_access_map *m, const char *dir, struct cl_diag *err
 		struct stat st;
 
 		snprintf(p, len, "%s/%s", dir, names[i]);
-		if (!rc && !stat(p, &st) && S_ISDIR(st.st_mode))
-			rc = map_dir(m, p, err);
-		else if (!rc && is_map_name(names[i]))
-			rc = map_file(m, p, err);
+		if (rc || lstat(p, &st))
+			;	/* gone since readdir: nothing to read */
+		else if (S_ISDIR(st.st_mode))
+			rc = map_dir(m, p, found, err);
+		else if (is_map_name(names[i]) && !(S_ISLNK(st.st_mode) && !stat(p, &st) &&
+						    S_ISDIR(st.st_mode))) {
+			rc = map_file(m, p, true, err);
+			++*found;
+		}
 		free(p);
 		free(names[i]);
 	}
@@ -235,10 +367,22 @@ static int map_dir(struct cl_access_map *m, const char *dir, struct cl_diag *err
 int cl_access_map_load(struct cl_access_map *m, const char *path, struct cl_diag *err)
 {
 	struct stat st;
+	size_t found = 0;
 
 	if (stat(path, &st)) {
 		cl_diag_set(err, path, 0, 0, "cannot open access map: %s", strerror(errno));
 		return -1;
 	}
-	return S_ISDIR(st.st_mode) ? map_dir(m, path, err) : map_file(m, path, err);
+	if (!S_ISDIR(st.st_mode))
+		return map_file(m, path, false, err);
+	if (map_dir(m, path, &found, err))
+		return -1;
+	if (!found) {
+		cl_diag_set(err, path, 0, 0, "no access map in this directory: no file below it "
+			    "is named *%s (-fplugin-arg-cachelint-access-map=DIR/ writes one per "
+			    "unit; symbolic links to directories are not followed)",
+			    CL_ACCESS_MAP_SUFFIX);
+		return -1;
+	}
+	return 0;
 }

@@ -82,12 +82,15 @@ enum section { SEC_NONE, SEC_TRACE, SEC_TABLE, SEC_PARETO, SEC_OTHER };
  * @cl_rows: rows of the current line
  * @tbl_hitm: the table's HITM (or peer) total per cache line address
  * @tbl_addr: those addresses
+ * @tbl_at: their indices + 1 by address + 1 (a Pareto line finds its row in one look)
  * @ntbl: number in the table of this report
  * @tbl_cap: allocated
  * @trace_hitm: HITMs of the Trace Event Information (local + remote), if @has_trace
  * @tbl_sum: HITMs over the table's rows
  * @tbl_no: the line of the table's first row
  * @pareto_lines: lines of this report's Pareto
+ * @has_trace_recs: a Trace Event Information gave "Total records" (in @r's @records)
+ * @rows_recs: the records of the rows so far, which that total bounds
  */
 struct parse {
 	struct imp_stage *st;
@@ -102,6 +105,7 @@ struct parse {
 	size_t cl_rows;
 	unsigned cl_no;
 	uint64_t *tbl_hitm, *tbl_addr;
+	struct cl_map tbl_at;
 	size_t ntbl, tbl_cap;
 	uint64_t trace_hitm, tbl_sum;
 	bool has_trace, has_trace_hitm, tbl_peer;
@@ -110,6 +114,8 @@ struct parse {
 	bool any_table, any_pareto;
 	unsigned pareto_no;
 	struct cl_index folds;
+	bool has_trace_recs;
+	uint64_t rows_recs;
 };
 
 /* The line with quoting off and TABs expanded, NUL-terminated, malloc()ed. */
@@ -345,8 +351,10 @@ static void trace_line(struct parse *p, const char *s)
 	colon = skip_blank(colon + 1);
 	if (!imp_parse_u64(colon, strlen(colon), &v))
 		return;
-	if (!strcmp(key, "Total records"))
+	if (!strcmp(key, "Total records")) {
 		p->r->records += v;
+		p->has_trace_recs = true;
+	}
 	if (!strcmp(key, "Load Local HITM") || !strcmp(key, "Load Remote HITM")) {
 		p->trace_hitm += v;
 		p->has_trace_hitm = true;
@@ -381,6 +389,8 @@ static int table_row(struct parse *p, const char *s, unsigned no)
 		p->tbl_no = no;
 	p->tbl_addr[p->ntbl] = addr;
 	p->tbl_hitm[p->ntbl++] = hitm;
+	if (addr + 1)
+		cl_map_put(&p->tbl_at, addr + 1, (void *)(uintptr_t)p->ntbl);
 	p->tbl_peer = peer;
 	if (peer)
 		return 0;
@@ -447,6 +457,7 @@ static int pareto_line(struct parse *p, const char *s, unsigned no)
 	size_t len, ntok = 0, idx[MAX_COLS], npct = pct_cols(&p->cols, idx);
 	uint64_t v[MAX_PCT + 2];
 	struct c2c_line *l;
+	uintptr_t at;
 
 	while (imp_next_token(&s, end, &tok, &len)) {
 		if (ntok == MAX_PCT + 2)
@@ -471,11 +482,11 @@ static int pareto_line(struct parse *p, const char *s, unsigned no)
 	p->cl_rows = 0;
 	p->cl_no = no;
 	p->pareto_lines++;
-	for (size_t i = 0; p->tbl_peer == p->r->peer && i < p->ntbl; i++) {
+	at = l->addr + 1 ? (uintptr_t)cl_map_get(&p->tbl_at, l->addr + 1) : 0;
+	if (at && p->tbl_peer == p->r->peer) {
+		size_t i = at - 1;
 		uint64_t hitm = 0;
 
-		if (p->tbl_addr[i] != l->addr)
-			continue;
 		for (size_t k = 0; k < npct; k++)
 			if (weight_col(p, idx[k]))
 				hitm += p->tot[k];
@@ -637,6 +648,31 @@ static bool fold_thread(struct parse *p, const struct c2c_row *row, uint64_t tid
 	return true;
 }
 
+/*
+ * A row's records: its loads and stores.  perf 4.x's Pareto has no "Total
+ * records" column: what the row shows of its loads, its HITMs (or peer
+ * snoops), stands for them, so that its loads (records less stores) are
+ * never negative.  The rows' records add up to at most the Trace Event
+ * Information's "Total records": every count the join writes is a sum of
+ * rows, so none can pass the report's total.
+ */
+static int row_records(struct parse *p, struct c2c_row *row, unsigned no)
+{
+	if (find_col(&p->cols, COL_RECS) == p->cols.n)
+		row->recs = row->hitm + row->stores;
+	if (row->stores > row->recs)
+		return imp_error(p->st, no, 0, "%llu store samples in a row of %llu records: the "
+				 "report contradicts itself", (unsigned long long)row->stores,
+				 (unsigned long long)row->recs);
+	p->rows_recs += row->recs;
+	if (p->has_trace_recs && p->rows_recs > p->r->records)
+		return imp_error(p->st, no, 0, "the rows have %llu records so far, more than the "
+				 "%llu 'Total records' of the Trace Event Information: the report "
+				 "contradicts itself", (unsigned long long)p->rows_recs,
+				 (unsigned long long)p->r->records);
+	return 0;
+}
+
 static int pareto_row(struct parse *p, const char *s, unsigned no)
 {
 	const struct cols *c = &p->cols;
@@ -706,10 +742,8 @@ static int pareto_row(struct parse *p, const char *s, unsigned no)
 	}
 	if (find_col(c, COL_SRCLINE) == c->n)
 		row.cut = true;
-	if (row.stores > row.recs && find_col(c, COL_RECS) < c->n)
-		return imp_error(p->st, no, 0, "%llu store samples in a row of %llu records: the "
-				 "report contradicts itself", (unsigned long long)row.stores,
-				 (unsigned long long)row.recs);
+	if (row_records(p, &row, no))
+		return -1;
 	if (row.cpus > p->r->cpus)
 		p->r->cpus = row.cpus;
 	if (has_tid) {
@@ -756,6 +790,8 @@ static int enter(struct parse *p, enum section sec, unsigned no)
 		return -1;
 	if (sec == SEC_TABLE) {
 		p->ntbl = 0;
+		cl_map_free(&p->tbl_at);
+		cl_map_init(&p->tbl_at);
 		p->tbl_sum = 0;
 		p->any_table = true;
 	}
@@ -897,6 +933,7 @@ int c2c_parse(struct imp_stage *st, const char *buf, size_t len, struct c2c_repo
 		r->threads = distinct_tids(r);
 	clear_hdr(&p);
 	cl_index_free(&p.folds);
+	cl_map_free(&p.tbl_at);
 	free(p.tbl_addr);
 	free(p.tbl_hitm);
 	return rc;

@@ -86,11 +86,18 @@ int c2c_join(struct imp_stage *st, const struct c2c_report *rep, const struct cl
 	     const struct cl_c2c_binaries *bin, struct cl_c2c *j);
 void c2c_report_free(struct c2c_report *r);
 /*
- * The members the access map gives row @r (its Source:Line, or @src from
- * a binary's line table; @code_why: why the binary gave none), as the join
- * finds them: NULL with *@v (malloc'd, *@n of them), or why none.
+ * An access map indexed by source line, as the join reads it: made once
+ * for many lookups (c2c_map_index_new(), freed by c2c_map_index_free()).
  */
-const char *c2c_row_members(const struct cl_access_map *m, const struct c2c_row *r,
+struct c2c_map_index;
+struct c2c_map_index *c2c_map_index_new(const struct cl_access_map *m);
+void c2c_map_index_free(struct c2c_map_index *ix);
+/*
+ * The members the access map @ix gives row @r (its Source:Line, or @src
+ * from a binary's line table; @code_why: why the binary gave none), as the
+ * join finds them: NULL with *@v (malloc'd, *@n of them), or why none.
+ */
+const char *c2c_row_members(const struct c2c_map_index *ix, const struct c2c_row *r,
 			    const char *src, const char *code_why,
 			    const struct cl_access_line ***v, size_t *n);
 

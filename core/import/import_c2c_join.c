@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "import_c2c.h"
+#include "paths.h"
 
 /**
  * struct res - what one row resolved to
@@ -35,12 +36,14 @@
  * @src: "file:line" of the code address through a binary's line table,
  *       NULL if none
  * @code_why: why the code address gave no line (NULL: it did, or no try)
+ * @path: the row's function as a path name (cl_path_name_of()), NULL if none
  */
 struct res {
 	const struct cl_access_line *al;
 	const char *why;
 	const char *src;
 	const char *code_why;
+	const char *path;
 };
 
 /* Whether absolute path @file ends in @src at a '/' (or is it). */
@@ -70,9 +73,15 @@ static bool split_srcline(const char *src, size_t *flen, unsigned *line)
 	return strncmp(src, "??", 2) != 0;
 }
 
+/* The row's load samples: its records less its stores (the parser keeps them apart). */
+static uint64_t row_loads(const struct c2c_row *r)
+{
+	return r->recs > r->stores ? r->recs - r->stores : 0;
+}
+
 static bool kind_fits(const struct c2c_row *r, enum cl_access_kind k)
 {
-	bool loads = r->recs > r->stores || r->hitm, stores = r->stores > 0;
+	bool loads = row_loads(r) || r->hitm, stores = r->stores > 0;
 
 	if (stores && !loads)
 		return k & CL_ACCESS_WRITE;
@@ -125,23 +134,139 @@ static bool has_srcline(const struct c2c_row *r)
 	return !r->cut && r->src && split_srcline(r->src, &flen, &line);
 }
 
+/*
+ * Whether perf's symbol @sym is the map's function @fn: the same name, or
+ * the name with its parameter list (C++: "ns::count(stats*)").
+ */
+static bool same_function(const char *fn, const char *sym)
+{
+	size_t n = strlen(fn);
+
+	return sym && !strncmp(fn, sym, n) && (!sym[n] || sym[n] == '(');
+}
+
+/**
+ * struct map_group - the access map's lines of one source line
+ * @line: the line
+ * @base, @blen: the file's last path component (a row's file is a path
+ *               suffix of the map's, so they end in the same one)
+ * @v, @n, @cap: the map lines, in the map's order
+ */
+struct map_group {
+	unsigned line;
+	const char *base;
+	size_t blen;
+	size_t *v, n, cap;
+};
+
+/**
+ * struct map_lines - an access map indexed by source line: a row looks
+ * at its own line's map lines, not at the whole map (a kernel's is
+ * millions of lines)
+ * @m: the map
+ * @g, @ng, @gcap: the groups
+ * @index: the groups by line and base name
+ */
+struct map_lines {
+	const struct cl_access_map *m;
+	struct map_group *g;
+	size_t ng, gcap;
+	struct cl_index index;
+};
+
+/* The last path component of [file, file + n). */
+static const char *base_name(const char *file, size_t n, size_t *blen)
+{
+	size_t b = n;
+
+	while (b && file[b - 1] != '/')
+		b--;
+	*blen = n - b;
+	return file + b;
+}
+
+static uint64_t group_hash(unsigned line, const char *base, size_t blen)
+{
+	return cl_fnv1a(cl_fnv1a(CL_FNV_OFFSET, &line, sizeof(line)), base, blen);
+}
+
+static bool group_eq(const void *ctx, size_t i, const void *key)
+{
+	const struct map_group *g = &((const struct map_lines *)ctx)->g[i], *k = key;
+
+	return g->line == k->line && g->blen == k->blen && !memcmp(g->base, k->base, k->blen);
+}
+
+static uint64_t group_rehash(const void *ctx, size_t i)
+{
+	const struct map_group *g = &((const struct map_lines *)ctx)->g[i];
+
+	return group_hash(g->line, g->base, g->blen);
+}
+
+static void map_lines_init(struct map_lines *ml, const struct cl_access_map *m)
+{
+	memset(ml, 0, sizeof(*ml));
+	ml->m = m;
+	cl_index_init(&ml->index);
+	for (size_t i = 0; i < m->n; i++) {
+		const struct cl_access_line *al = &m->v[i];
+		struct map_group key = { .line = al->line };
+		size_t *slot;
+
+		key.base = base_name(al->file, strlen(al->file), &key.blen);
+		slot = cl_index_add(&ml->index, ml->ng, group_hash(key.line, key.base, key.blen),
+				    group_eq, group_rehash, ml, &key);
+		if (!*slot) {
+			*(struct map_group *)cl_vec_push(&ml->g, &ml->ng, &ml->gcap) = key;
+			*slot = ml->ng;
+		}
+		*cl_vec_push(&ml->g[*slot - 1].v, &ml->g[*slot - 1].n, &ml->g[*slot - 1].cap) = i;
+	}
+}
+
+static void map_lines_free(struct map_lines *ml)
+{
+	for (size_t i = 0; i < ml->ng; i++)
+		free(ml->g[i].v);
+	free(ml->g);
+	cl_index_free(&ml->index);
+}
+
+/* The group of line @line of the file [src, src + flen), or NULL. */
+static const struct map_group *group_of(const struct map_lines *ml, const char *src, size_t flen,
+					unsigned line)
+{
+	struct map_group key = { .line = line };
+	const size_t *slot;
+
+	if (!ml->ng)
+		return NULL;
+	key.base = base_name(src, flen, &key.blen);
+	slot = cl_index_slot(&ml->index, group_hash(line, key.base, key.blen), group_eq, ml,
+			     &key);
+	return *slot ? &ml->g[*slot - 1] : NULL;
+}
+
 /* The map lines at @src (file:line), those of the row's function first. */
-static bool lookup(const struct cl_access_map *m, const struct c2c_row *r, const char *src,
+static bool lookup(const struct map_lines *ml, const struct c2c_row *r, const char *src,
 		   struct cands *c, bool *any)
 {
+	const struct map_group *g;
 	size_t flen;
 	unsigned line;
 
 	if (!split_srcline(src, &flen, &line))
 		return false;
-	for (int pass = 0; pass < 2 && !c->n; pass++) {
-		for (size_t i = 0; i < m->n; i++) {
-			const struct cl_access_line *al = &m->v[i];
+	g = group_of(ml, src, flen, line);
+	for (int pass = 0; g && pass < 2 && !c->n; pass++) {
+		for (size_t k = 0; k < g->n; k++) {
+			const struct cl_access_line *al = &ml->m->v[g->v[k]];
 
 			if (al->line != line || !path_matches(al->file, src, flen))
 				continue;
 			*any = true;
-			if (pass == 0 && (!r->sym || strcmp(al->function, r->sym)))
+			if (pass == 0 && !same_function(al->function, r->sym))
 				continue;	/* an inlined function's line: the second pass */
 			if (kind_fits(r, al->kind))
 				cands_add(c, al);
@@ -151,7 +276,7 @@ static bool lookup(const struct cl_access_map *m, const struct c2c_row *r, const
 }
 
 /* The map lines of the row's source line (its own, or its code address's). */
-static const char *candidates(const struct cl_access_map *m, const struct c2c_row *r,
+static const char *candidates(const struct map_lines *ml, const struct c2c_row *r,
 			      const struct res *res, struct cands *c)
 {
 	bool any = false;
@@ -159,7 +284,7 @@ static const char *candidates(const struct cl_access_map *m, const struct c2c_ro
 	if (res->src) {
 		/* the build's path: its longest suffix that the map has */
 		for (const char *s = res->src; s && !any; s = strchr(s + 1, '/'))
-			lookup(m, r, *s == '/' ? s + 1 : s, c, &any);
+			lookup(ml, r, *s == '/' ? s + 1 : s, c, &any);
 	} else if (res->code_why && !has_srcline(r)) {
 		return res->code_why;
 	} else if (r->cut) {
@@ -171,14 +296,14 @@ static const char *candidates(const struct cl_access_map *m, const struct c2c_ro
 				 : "no source line (a build without -g, or perf c2c report "
 				   "--no-source)";
 	} else {
-		lookup(m, r, r->src, c, &any);
+		lookup(ml, r, r->src, c, &any);
 	}
 	cands_outer(c);
 	if (c->n)
 		return NULL;
 	if (any)
 		return "the access map's members on that line are not accessed that way";
-	if (!m->n)
+	if (!ml->m->n)
 		return "no access map given (--access-map)";
 	return r->kernel ? "no access map entry for that line (a kernel symbol: build the "
 			   "kernel with -fplugin-arg-cachelint-access-map=DIR/ in KCFLAGS)"
@@ -216,13 +341,33 @@ static void cands_outer(struct cands *c)
  * import perf-script, whose samples join as rows do.  NULL with *@v (malloc'd)
  * and *@n, or why not.
  */
-const char *c2c_row_members(const struct cl_access_map *m, const struct c2c_row *r,
+struct c2c_map_index {
+	struct map_lines ml;
+};
+
+struct c2c_map_index *c2c_map_index_new(const struct cl_access_map *m)
+{
+	struct c2c_map_index *ix = cl_xmalloc(sizeof(*ix));
+
+	map_lines_init(&ix->ml, m);
+	return ix;
+}
+
+void c2c_map_index_free(struct c2c_map_index *ix)
+{
+	if (!ix)
+		return;
+	map_lines_free(&ix->ml);
+	free(ix);
+}
+
+const char *c2c_row_members(const struct c2c_map_index *ix, const struct c2c_row *r,
 			    const char *src, const char *code_why,
 			    const struct cl_access_line ***v, size_t *n)
 {
 	struct res res = { .src = src, .code_why = code_why };
 	struct cands c = { 0 };
-	const char *why = candidates(m, r, &res, &c);
+	const char *why = candidates(&ix->ml, r, &res, &c);
 
 	*v = c.v;
 	*n = c.n;
@@ -247,13 +392,50 @@ static const struct cl_access_line *pick(const struct cands *c, const struct c2c
 	return hit;
 }
 
-/* Where each record's object starts in cache line @cl, from its rows resolved so far. */
-static int64_t delta_of(const struct c2c_report *rep, const struct res *res, size_t cl,
-			const char *record)
+/**
+ * struct line_rows - the rows of each cache line: a line's work reads its
+ * own rows, not every row of the report for each line
+ * @first: where each line's rows start in @v (@first[nlines]: nrows)
+ * @v: row indices, line by line, each line's in the report's order
+ */
+struct line_rows {
+	size_t *first, *v;
+};
+
+static void line_rows_init(struct line_rows *lr, const struct c2c_report *rep)
 {
+	size_t *at = cl_xmalloc((rep->nlines + 1) * sizeof(*at));
+
+	lr->first = calloc(rep->nlines + 1, sizeof(*lr->first));
+	lr->v = cl_xmalloc((rep->nrows ? rep->nrows : 1) * sizeof(*lr->v));
+	if (!lr->first)
+		abort();
 	for (size_t i = 0; i < rep->nrows; i++)
-		if (rep->rows[i].cl == cl && res[i].al && !strcmp(res[i].al->record, record))
+		lr->first[rep->rows[i].cl + 1]++;
+	for (size_t cl = 0; cl < rep->nlines; cl++)
+		lr->first[cl + 1] += lr->first[cl];
+	memcpy(at, lr->first, (rep->nlines + 1) * sizeof(*at));
+	for (size_t i = 0; i < rep->nrows; i++)
+		lr->v[at[rep->rows[i].cl]++] = i;
+	free(at);
+}
+
+static void line_rows_free(struct line_rows *lr)
+{
+	free(lr->first);
+	free(lr->v);
+}
+
+/* Where each record's object starts in cache line @cl, from its rows resolved so far. */
+static int64_t delta_of(const struct c2c_report *rep, const struct line_rows *lr,
+			const struct res *res, size_t cl, const char *record)
+{
+	for (size_t k = lr->first[cl]; k < lr->first[cl + 1]; k++) {
+		size_t i = lr->v[k];
+
+		if (res[i].al && !strcmp(res[i].al->record, record))
 			return (int64_t)rep->rows[i].offset - (int64_t)res[i].al->offset;
+	}
 	return INT64_MIN;
 }
 
@@ -296,17 +478,24 @@ static void by_address(struct cl_arena *a, const struct c2c_report *rep,
 }
 
 static void resolve(struct cl_arena *a, const struct c2c_report *rep,
-		    const struct cl_access_map *m, const struct cl_c2c_binaries *bin,
-		    struct res *res)
+		    const struct line_rows *lr, const struct cl_access_map *m,
+		    const struct cl_c2c_binaries *bin, struct res *res)
 {
-	struct cands *c = calloc(rep->nrows, sizeof(*c));
+	struct cands *c = calloc(rep->nrows ? rep->nrows : 1, sizeof(*c));
+	struct map_lines ml;
 
+	if (!c)
+		abort();
+	map_lines_init(&ml, m);
+
+	for (size_t i = 0; i < rep->nrows; i++)
+		res[i].path = rep->rows[i].sym ? cl_path_name_of(rep->rows[i].sym, a) : NULL;
 	if (bin)
 		by_address(a, rep, bin, res);
 	for (size_t i = 0; i < rep->nrows; i++) {
 		if (res[i].al)
 			continue;	/* a static object's member */
-		res[i].why = candidates(m, &rep->rows[i], &res[i], &c[i]);
+		res[i].why = candidates(&ml, &rep->rows[i], &res[i], &c[i]);
 		if (!res[i].why && c[i].n == 1)
 			res[i].al = c[i].v[0];
 	}
@@ -314,7 +503,7 @@ static void resolve(struct cl_arena *a, const struct c2c_report *rep,
 		if (res[i].why || res[i].al)
 			continue;
 		res[i].al = pick(&c[i], &rep->rows[i],
-				 delta_of(rep, res, rep->rows[i].cl, c[i].v[0]->record),
+				 delta_of(rep, lr, res, rep->rows[i].cl, c[i].v[0]->record),
 				 rep->line_size);
 		if (!res[i].al)
 			res[i].why = "several members on that line, and the offset in the cache "
@@ -323,6 +512,7 @@ static void resolve(struct cl_arena *a, const struct c2c_report *rep,
 	for (size_t i = 0; i < rep->nrows; i++)
 		free(c[i].v);
 	free(c);
+	map_lines_free(&ml);
 }
 
 /* ------------------------------------------------------------------ */
@@ -411,9 +601,9 @@ static const char **names_add(struct cl_arena *a, const char **v, uint32_t *n, c
 
 /* One cache line's rows of one record into its entry's line, touches. */
 static void line_touch(struct cl_arena *a, struct cl_contention_line *l, const struct c2c_row *r,
-		       uint64_t threads, const char *member)
+		       const struct res *res, uint64_t threads)
 {
-	const char *path = r->sym ? r->sym : "unknown";
+	const char *path = res->path ? res->path : "unknown", *member = res->al->member;
 	struct cl_contention_touch *t = NULL;
 
 	for (uint32_t i = 0; i < l->ntouch; i++)
@@ -430,17 +620,23 @@ static void line_touch(struct cl_arena *a, struct cl_contention_line *l, const s
 	}
 	if (threads > t->threads)
 		t->threads = threads;
-	t->reads += r->recs - r->stores;
+	t->reads += row_loads(r);
 	t->writes += r->stores;
-	if (r->recs > r->stores)
+	if (row_loads(r))
 		t->read = names_add(a, t->read, &t->nread, member);
 	if (r->stores)
 		t->write = names_add(a, t->write, &t->nwrite, member);
 }
 
-/* The evidence of cache line @cl for @record. */
+/* Whether row @i resolved to a member of @record. */
+static bool of_record(const struct res *res, size_t i, const char *record)
+{
+	return res[i].al && !strcmp(res[i].al->record, record);
+}
+
+/* The evidence of cache line @cl (its rows @v, @n of them) for @record. */
 static void evidence_line(struct cl_c2c *j, const struct c2c_report *rep,
-			  const struct res *res, size_t cl, const char *record,
+			  const struct res *res, const size_t *v, size_t n, const char *record,
 			  struct cl_arena *a)
 {
 	size_t cap;
@@ -450,10 +646,11 @@ static void evidence_line(struct cl_c2c *j, const struct c2c_report *rep,
 	bool first = true;
 	struct cl_contention_line *l;
 
-	for (size_t i = 0; i < rep->nrows; i++) {
+	for (size_t x = 0; x < n; x++) {
+		size_t i = v[x];
 		const struct c2c_row *r = &rep->rows[i];
 
-		if (r->cl == cl && res[i].al && !strcmp(res[i].al->record, record)) {
+		if (of_record(res, i, record)) {
 			stores += r->stores;
 			samples += r->recs;
 			if (first)
@@ -461,19 +658,20 @@ static void evidence_line(struct cl_c2c *j, const struct c2c_report *rep,
 			first = false;
 		}
 	}
-	for (size_t i = 0; i < rep->nrows; i++) {
+	for (size_t x = 0; x < n; x++) {
+		size_t i = v[x];
 		const struct c2c_row *r = &rep->rows[i];
 		const char *acc;
 
-		if (r->cl != cl || !res[i].al || strcmp(res[i].al->record, record) || !r->hitm)
+		if (!of_record(res, i, record) || !r->hitm)
 			continue;
 		acc = res[i].al->member;
-		for (size_t k = 0; stores && k < rep->nrows; k++) {
+		for (size_t y = 0; stores && y < n; y++) {
+			size_t k = v[y];
 			const struct c2c_row *w = &rep->rows[k];
 			uint64_t part;
 
-			if (w->cl != cl || !res[k].al || strcmp(res[k].al->record, record) ||
-			    !w->stores)
+			if (!of_record(res, k, record) || !w->stores)
 				continue;
 			part = imp_scale(r->hitm, w->stores, stores);
 			if (!part)
@@ -485,16 +683,16 @@ static void evidence_line(struct cl_c2c *j, const struct c2c_report *rep,
 				s->samples += part;
 				if (row_threads(rep, w) > s->writers)
 					s->writers = row_threads(rep, w);
-				who_add(a, &s->who, w->sym, row_threads(rep, w));
-				who_add(a, &s->who, r->sym, row_threads(rep, r));
+				who_add(a, &s->who, res[k].path, row_threads(rep, w));
+				who_add(a, &s->who, res[i].path, row_threads(rep, r));
 				weight_true += part;
 			} else {
 				struct cl_contention_pair *p = pair_of(e, res[k].al->member, acc);
 
 				p->weight += part;
 				p->samples += part;
-				who_add(a, &p->who, w->sym, row_threads(rep, w));
-				who_add(a, &p->who, r->sym, row_threads(rep, r));
+				who_add(a, &p->who, res[k].path, row_threads(rep, w));
+				who_add(a, &p->who, res[i].path, row_threads(rep, r));
 				weight_false += part;
 			}
 		}
@@ -512,10 +710,10 @@ static void evidence_line(struct cl_c2c *j, const struct c2c_report *rep,
 	l->weight_false += weight_false;
 	l->weight_true += weight_true;
 	l->samples += samples;
-	for (size_t i = 0; i < rep->nrows; i++)
-		if (rep->rows[i].cl == cl && res[i].al && !strcmp(res[i].al->record, record))
-			line_touch(a, l, &rep->rows[i], row_threads(rep, &rep->rows[i]),
-				   res[i].al->member);
+	for (size_t x = 0; x < n; x++)
+		if (of_record(res, v[x], record))
+			line_touch(a, l, &rep->rows[v[x]], &res[v[x]],
+				   row_threads(rep, &rep->rows[v[x]]));
 	e->instances++;
 	e->weight_false += weight_false;
 	e->weight_true += weight_true;
@@ -534,7 +732,7 @@ static void member_rows(struct imp_stage *st, const struct c2c_report *rep, cons
 			continue;
 		row.st = res[i].al->record;
 		row.m.path = res[i].al->member;
-		row.m.reads = r->recs - r->stores;
+		row.m.reads = row_loads(r);
 		row.m.writes = r->stores;
 		row.m.has_reads = row.m.has_writes = true;
 		row.m.offset = res[i].al->offset;
@@ -578,29 +776,38 @@ int c2c_join(struct imp_stage *st, const struct c2c_report *rep, const struct cl
 {
 	struct res *res = calloc(rep->nrows ? rep->nrows : 1, sizeof(*res));
 	struct cl_arena *a = &st->imp->arena;
+	struct line_rows lr;
 	uint64_t threads;
 
-	resolve(a, rep, m, bin, res);
+	if (!res)
+		abort();
+	line_rows_init(&lr, rep);
+	resolve(a, rep, &lr, m, bin, res);
 	j->rows += rep->nrows;
 	unresolved(st, rep, res, j);
 	member_rows(st, rep, res);
 	for (size_t cl = 0; cl < rep->nlines; cl++) {
-		const char *done[16];
+		const size_t *v = &lr.v[lr.first[cl]];
+		size_t n = lr.first[cl + 1] - lr.first[cl];
+		/* the records of the line, each once: as many as the line has rows */
+		const char **done = cl_xmalloc((n ? n : 1) * sizeof(*done));
 		size_t ndone = 0;
 
-		for (size_t i = 0; i < rep->nrows; i++) {
-			size_t k;
+		for (size_t x = 0; x < n; x++) {
+			size_t i = v[x], k;
 
-			if (rep->rows[i].cl != cl || !res[i].al)
+			if (!res[i].al)
 				continue;
 			for (k = 0; k < ndone && strcmp(done[k], res[i].al->record); k++)
 				;
-			if (k < ndone || ndone == 16)
+			if (k < ndone)
 				continue;
 			done[ndone++] = res[i].al->record;
-			evidence_line(j, rep, res, cl, res[i].al->record, a);
+			evidence_line(j, rep, res, v, n, res[i].al->record, a);
 		}
+		free(done);
 	}
+	line_rows_free(&lr);
 	free(res);
 	j->hdr.source = "perf-c2c";
 	j->hdr.measure = CL_MEASURE_HITM;

@@ -441,6 +441,7 @@ struct ps_pair {
 struct ps_join {
 	struct imp_stage *st;
 	const struct cl_access_map *map;
+	struct c2c_map_index *index_lines;
 	const struct cl_c2c_binaries *bin;
 	struct ps_res *res;
 	size_t nres, res_cap;
@@ -522,7 +523,7 @@ static void resolve(struct ps_join *j, const struct ps_sample *s, struct ps_res 
 				     "without -g: add -F +srcline, or give the binary with --binary)";
 		return;
 	}
-	r->why = c2c_row_members(j->map, &row, r->src, code_why, &r->al, &r->n);
+	r->why = c2c_row_members(j->index_lines, &row, r->src, code_why, &r->al, &r->n);
 	if (r->why && r->why == code_why) {
 		/* counted by object: the kernel's or a library's code, not each function */
 		r->detail = code_why;
@@ -857,6 +858,7 @@ int cl_import_perf_script(struct cl_import *imp, const char *name, const char *b
 	int rc;
 
 	imp_stage_init(&st, imp, name, err);
+	j.index_lines = c2c_map_index_new(map);
 	rc = script_parse(&st, buf, len, &sc);
 	if (!rc) {
 		script_cut(&st, &sc);
@@ -876,6 +878,7 @@ int cl_import_perf_script(struct cl_import *imp, const char *name, const char *b
 		member_rows(&j);
 		concurrency(&j, &sc);
 	}
+	c2c_map_index_free(j.index_lines);
 	for (size_t i = 0; i < j.nres; i++)
 		free(j.res[i].al);
 	for (size_t i = 0; i < j.nmembers; i++)

@@ -269,6 +269,38 @@ size_t cl_path_parse(const char *s, size_t len, bool *concurrent)
 	return n && (n == len || *concurrent) ? n : 0;
 }
 
+/* The length of @s without a parameter list at its end ("(int) const"). */
+static size_t without_params(const char *s)
+{
+	size_t n = strlen(s), k;
+	int depth = 0;
+
+	if (n > 6 && !strcmp(s + n - 6, " const"))
+		n -= 6;
+	if (!n || s[n - 1] != ')')
+		return strlen(s);
+	for (k = n; k-- > 0;) {
+		depth += s[k] == ')' ? 1 : s[k] == '(' ? -1 : 0;
+		if (!depth)
+			break;
+	}
+	return k + 1 > 1 && k < n ? k : strlen(s);
+}
+
+const char *cl_path_name_of(const char *sym, struct cl_arena *a)
+{
+	size_t n = without_params(sym);
+	char *p;
+
+	if (!n)
+		return NULL;
+	p = cl_arena_alloc(a, n + 1);
+	for (size_t i = 0; i < n; i++)
+		p[i] = path_char(sym[i]) ? sym[i] : '_';
+	p[n] = '\0';
+	return p;
+}
+
 /*
  * The next item of @s at *@pos, up to a ',' or the end, spaces around it
  * left out: *@pos its start, *@len its name's length.  False when it is no

@@ -123,6 +123,15 @@ const char *cl_paths_annotation_add(struct cl_access *acc, enum cl_paths_annotat
  */
 size_t cl_path_parse(const char *s, size_t len, bool *concurrent);
 
+/*
+ * A function's name @sym as a path name, in @a: a C++ symbol's parameter
+ * list ("ns::count(stats*) const", perf's demangled form) left out, then
+ * each character a path does not take made '_' ("ns::count" is
+ * "ns__count", "budget@plt" "budget_plt"), as the runtime names a thread's
+ * routine.  NULL for an empty name.
+ */
+const char *cl_path_name_of(const char *sym, struct cl_arena *a);
+
 /* What cl_path_parse() takes, for messages. */
 #define CL_PATH_NAME_GRAMMAR "a path is a name of letters, digits, '_', '-' and '.'"
 #define CL_PATH_GRAMMAR CL_PATH_NAME_GRAMMAR ", optionally followed by ':concurrent'"

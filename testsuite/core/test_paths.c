@@ -208,6 +208,41 @@ static void test_path_grammar(void **state)
 }
 
 /*
+ * A function's name as a path (perf c2c's symbols): the parameter list
+ * left out, every character a path does not take made '_'; what comes out
+ * is a path.
+ */
+static void test_path_name_of(void **state)
+{
+	static const struct {
+		const char *sym, *path;
+	} cases[] = {
+		{ "count", "count" },
+		{ "ns::count", "ns__count" },
+		{ "ns::count(stats*)", "ns__count" },
+		{ "ns::box<int>::get() const", "ns__box_int___get" },
+		{ "budget@plt", "budget_plt" },
+		{ "(anonymous namespace)::f(int)", "_anonymous_namespace___f" },
+		{ "f(g(int))", "f" },
+		{ "odd)", "odd_" },
+		{ "()", "__" },
+	};
+	struct cl_arena a;
+	bool concurrent;
+
+	(void)state;
+	cl_arena_init(&a);
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		const char *p = cl_path_name_of(cases[i].sym, &a);
+
+		assert_string_equal(p, cases[i].path);
+		assert_int_equal(cl_path_parse(p, strlen(p), &concurrent), strlen(p));
+	}
+	assert_null(cl_path_name_of("", &a));
+	cl_arena_free(&a);
+}
+
+/*
  * Accesses are the same whatever order they list paths in, and a write
  * implies the read (an annotation spells it, a profile does not).
  */
@@ -274,6 +309,7 @@ int main(void)
 		cmocka_unit_test(test_words),
 		cmocka_unit_test(test_annotations),
 		cmocka_unit_test(test_path_grammar),
+		cmocka_unit_test(test_path_name_of),
 		cmocka_unit_test(test_access_same),
 		cmocka_unit_test(test_analysis),
 	};

@@ -169,14 +169,25 @@ static void profile_once(void)
 	static pthread_t writer;
 	int expected = 0;
 	struct timespec tick = { 0, 1000000 };
+	sigset_t all, old;
 
+	/*
+	 * Signals stay blocked from before the claim until the profile is
+	 * written: a handler installed with SA_NODEFER that calls exit()
+	 * again on this thread would otherwise end the process halfway
+	 * through, with no profile and nothing said.
+	 */
+	sigfillset(&all);
+	pthread_sigmask(SIG_BLOCK, &all, &old);
 	if (__atomic_compare_exchange_n(&written, &expected, 1, false, __ATOMIC_ACQ_REL,
 					__ATOMIC_ACQUIRE)) {
 		writer = pthread_self();
 		write_profile();
 		__atomic_store_n(&written, 2, __ATOMIC_RELEASE);
+		pthread_sigmask(SIG_SETMASK, &old, NULL);
 		return;
 	}
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	if (pthread_equal(writer, pthread_self()))
 		return;
 	while (__atomic_load_n(&written, __ATOMIC_ACQUIRE) != 2)

@@ -18,8 +18,10 @@
  * the environment and writes nothing.  Environment:
  *
  *   CACHELINT_PROFILE=FILE          where to write (%p: the process id).  A
- *                                   child of fork() writes its own accesses
- *                                   after the fork to FILE.<pid>
+ *                                   relative FILE is in the directory the
+ *                                   program started in, whatever it chdir()s
+ *                                   to.  A child of fork() writes its own
+ *                                   accesses after the fork to FILE.<pid>
  *   CACHELINT_THREAD_ROLES=name     one path per thread name
  *                                   (pthread_setname_np, /proc/self/task/T/comm)
  *                                   instead of one per routine; a name that
@@ -46,6 +48,7 @@
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -93,12 +96,19 @@ uint64_t clrt_now(void)
 	return ns < 0 ? 1 : (uint64_t)ns + 1;
 }
 
+/*
+ * The working directory the program started in, where a relative
+ * $CACHELINT_PROFILE is written: a daemon that chdir()s to / before it
+ * exits still writes where it was started.  Empty when it cannot be known.
+ */
+static char start_dir[PATH_MAX];
+
 /* $CACHELINT_PROFILE with %p expanded; a forked child's gets .<pid>. */
 static char *profile_path(void)
 {
 	const char *env = secure_getenv("CACHELINT_PROFILE");
 	const char *name = env && *env ? env : "cachelint-profile.yaml";
-	size_t len = strlen(name) + 24;
+	size_t len = strlen(name) + strlen(start_dir) + 25;
 	bool pid = false;
 	char *out, *o;
 
@@ -107,6 +117,8 @@ static char *profile_path(void)
 	out = o = malloc(len);
 	if (!out)
 		return NULL;
+	if (name[0] != '/' && start_dir[0])
+		o += sprintf(o, "%s/", strcmp(start_dir, "/") ? start_dir : "");
 	for (const char *s = name; *s; s++) {
 		if (s[0] == '%' && s[1] == 'p') {
 			o += sprintf(o, "%d", (int)getpid());
@@ -263,6 +275,8 @@ static void rt_init(void)
 	sigset_t old;
 
 	env_read();
+	if (!getcwd(start_dir, sizeof(start_dir)))
+		start_dir[0] = 0;
 	clock_gettime(CLOCK_MONOTONIC, &start);
 	/* resolved now: a signal handler's exit() cannot call dlsym() safely */
 	real_exit = (exit_fn)dlsym(RTLD_NEXT, "exit");

@@ -451,10 +451,8 @@ void clrt_evidence_free(struct clrt_evidence *ev)
 
 		for (size_t i = 0; i < r->npairs; i++)
 			free(r->pairs[i].threads.bits);
-		for (size_t i = 0; i < r->nshared; i++) {
-			free(r->shared[i].writers.bits);
+		for (size_t i = 0; i < r->nshared; i++)
 			free(r->shared[i].threads.bits);
-		}
 		for (size_t i = 0; i < r->nlines; i++) {
 			for (size_t k = 0; k < r->lines[i].ntouch; k++)
 				free(r->lines[i].touch[k].threads.bits);
@@ -487,13 +485,16 @@ static uint64_t rounded(double w)
 	return w <= 0 ? 0 : w >= 1.8e19 ? UINT64_MAX : (uint64_t)(w + 0.5);
 }
 
-/* "threads: 4, paths: [worker_libevent]": the path names of @s, at most RT_PATHS_SHOWN. */
-static void put_who(FILE *f, const struct clrt_evidence *ev, const struct tset *s)
+/*
+ * "threads: 4, paths: [worker_libevent]": @n threads, the path names of
+ * @s, at most RT_PATHS_SHOWN.
+ */
+static void put_who_n(FILE *f, const struct clrt_evidence *ev, const struct tset *s, size_t n)
 {
 	uint32_t shown[RT_PATHS_SHOWN];
 	size_t nshown = 0;
 
-	fprintf(f, "threads: %zu, paths: [", clrt_tset_count(s));
+	fprintf(f, "threads: %zu, paths: [", n);
 	for (size_t i = 0; i < s->nbytes * 8 && i < ev->nthreads; i++) {
 		uint32_t p;
 		size_t k;
@@ -510,6 +511,12 @@ static void put_who(FILE *f, const struct clrt_evidence *ev, const struct tset *
 		shown[nshown++] = p;
 	}
 	fputs("]", f);
+}
+
+/* The threads of @s, and their paths. */
+static void put_who(FILE *f, const struct clrt_evidence *ev, const struct tset *s)
+{
+	put_who_n(f, ev, s, clrt_tset_count(s));
 }
 
 /* A member's path, or an element's index. */
@@ -637,8 +644,8 @@ static void put_shared(FILE *f, const struct clrt_evidence *ev, unsigned rid, st
 		fprintf(f, "        - {%s: ", clrt_recs[rid].variable ? "element" : "member");
 		put_part(f, rid, sh->what);
 		fprintf(f, ", true-sharing: %" PRIu64 ", samples: %" PRIu64 ", writers: %zu, ",
-			rounded(sh->weight), sh->samples, clrt_tset_count(&sh->writers));
-		put_who(f, ev, &sh->threads);
+			rounded(sh->weight), sh->samples, sh->writers);
+		put_who_n(f, ev, &sh->threads, sh->nthreads);
 		fputs("}\n", f);
 	}
 }

@@ -71,12 +71,20 @@ struct pairw {
 	struct tset threads;
 };
 
-/* struct sharedw - true sharing on a member (an element of a variable) */
+/**
+ * struct sharedw - true sharing on a member (an element of a variable)
+ * @threads: the threads of its transfers on any object, for their paths
+ * @writers, @nthreads: the most writers, and threads, of one object:
+ *	counted per object, never summed over objects (a per-worker
+ *	object that its worker writes and one reader reads has one writer,
+ *	however many workers there are)
+ */
 struct sharedw {
 	uint64_t what;
 	double weight;
 	uint64_t samples;
-	struct tset writers, threads;
+	struct tset threads;
+	size_t writers, nthreads;
 };
 
 /* struct touchw - what one path did on one kind of line */

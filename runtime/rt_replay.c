@@ -16,8 +16,16 @@
 /* The replay of one line                                               */
 /* ------------------------------------------------------------------ */
 
-/* The objects on a line, for who writes what of each (co_writer()). */
+/* The objects on a line, as between's and the true sharing's counts take them. */
 #define OBJS_MAX 64
+
+/* Who wrote, and who took part in, the true sharing of one part of one object on the line. */
+struct objw {
+	unsigned rid;
+	uint64_t what;
+	uintptr_t base;
+	struct tset writers, threads;
+};
 
 /* What a thread touched on the line in its turn: per object. */
 struct fp {
@@ -82,6 +90,9 @@ struct slot {
  *	between's true weight once the line is known to be shared
  * @nltrue: entries in @ltrue
  * @dry: the first replay, which only weighs what it sees (slot.observed)
+ * @objw: the true sharing's writers and threads per object on the line,
+ *	@nobjw of them (@objw_cap allocated), folded into the record's
+ *	shared entries when the line is done (objw_fold())
  */
 struct replay {
 	const struct ev *ev;
@@ -97,6 +108,8 @@ struct replay {
 	unsigned ltrue_rid[OBJS_MAX];
 	size_t nltrue;
 	bool dry;
+	struct objw *objw;
+	size_t nobjw, objw_cap;
 };
 
 /*
@@ -249,6 +262,40 @@ static void threads_of_both(struct tset *s, uint32_t a, uint32_t b)
 	clrt_tset_add(s, b);
 }
 
+/* The writers and threads of part @what of @rid's object at @base on this line. */
+static struct objw *objw_get(struct replay *rp, unsigned rid, uint64_t what, uintptr_t base)
+{
+	struct objw *v;
+
+	for (size_t i = 0; i < rp->nobjw; i++)
+		if (rp->objw[i].rid == rid && rp->objw[i].what == what && rp->objw[i].base == base)
+			return &rp->objw[i];
+	v = clrt_grow(rp->objw, &rp->objw_cap, rp->nobjw, sizeof(*v));
+	if (!v)
+		return NULL;
+	rp->objw = v;
+	v[rp->nobjw] = (struct objw){ .rid = rid, .what = what, .base = base };
+	return &v[rp->nobjw++];
+}
+
+/* The line is done: each shared entry keeps the most writers and threads of one object. */
+static void objw_fold(struct replay *rp)
+{
+	for (size_t i = 0; i < rp->nobjw; i++) {
+		struct objw *o = &rp->objw[i];
+		struct sharedw *sh = clrt_shared_get(&rp->ctx->recs[o->rid], o->what);
+		size_t w = clrt_tset_count(&o->writers), n = clrt_tset_count(&o->threads);
+
+		if (sh && w > sh->writers)
+			sh->writers = w;
+		if (sh && n > sh->nthreads)
+			sh->nthreads = n;
+		free(o->writers.bits);
+		free(o->threads.bits);
+	}
+	free(rp->objw);
+}
+
 /* True sharing of weight @w on the parts of @rid's object under @mask. */
 static void add_true(struct replay *rp, unsigned rid, uintptr_t base, uint64_t mask, double w,
 		     uint32_t t, uint32_t u, bool t_wrote, bool u_wrote)
@@ -259,8 +306,9 @@ static void add_true(struct replay *rp, unsigned rid, uintptr_t base, uint64_t m
 
 	for (size_t i = 0; i < n; i++) {
 		struct sharedw *sh = clrt_shared_get(r, parts[i]);
+		struct objw *o = objw_get(rp, rid, parts[i], base);
 
-		if (!sh)
+		if (!sh || !o)
 			continue;
 		sh->weight += w / (double)n;
 		sh->samples++;
@@ -269,12 +317,14 @@ static void add_true(struct replay *rp, unsigned rid, uintptr_t base, uint64_t m
 		 * transfer carried or made: a counter that each thread reads
 		 * and then writes (x += 1 under a lock) moves on the read,
 		 * from the thread that wrote it last.  True sharing always
-		 * has a writer; one that only readers meet has one.
+		 * has a writer; one that only readers meet has one.  They
+		 * are counted per object (objw_fold()).
 		 */
 		if (t_wrote)
-			clrt_tset_add(&sh->writers, t);
+			clrt_tset_add(&o->writers, t);
 		if (u_wrote)
-			clrt_tset_add(&sh->writers, u);
+			clrt_tset_add(&o->writers, u);
+		threads_of_both(&o->threads, t, u);
 		threads_of_both(&sh->threads, t, u);
 	}
 }
@@ -829,6 +879,7 @@ void clrt_replay_line(struct clrt_evidence *ctx, const struct ev *ev, size_t n)
 		free(slots[s].times);
 		free(slots[s].cpus);
 	}
+	objw_fold(&rp);
 	touches(&rp);
 	objects_per_line(&rp);
 	/* a shared line's true sharing is shown beside its false sharing */

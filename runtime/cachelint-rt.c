@@ -187,7 +187,11 @@ static void profile_once(void)
 	 * Signals stay blocked from before the claim until the profile is
 	 * written: a handler installed with SA_NODEFER that calls exit()
 	 * again on this thread would otherwise end the process halfway
-	 * through, with no profile and nothing said.
+	 * through, with no profile and nothing said.  A thread that waits
+	 * for another's writing waits with them blocked too: a repeating
+	 * signal whose handler exits would pile its frames on its stack
+	 * until it overflowed (a crash, when the writing took seconds on a
+	 * busy machine).
 	 */
 	sigfillset(&all);
 	pthread_sigmask(SIG_BLOCK, &all, &old);
@@ -196,14 +200,11 @@ static void profile_once(void)
 		writer = pthread_self();
 		write_profile();
 		__atomic_store_n(&written, 2, __ATOMIC_RELEASE);
-		pthread_sigmask(SIG_SETMASK, &old, NULL);
-		return;
+	} else if (!pthread_equal(writer, pthread_self())) {
+		while (__atomic_load_n(&written, __ATOMIC_ACQUIRE) != 2)
+			nanosleep(&tick, NULL);
 	}
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
-	if (pthread_equal(writer, pthread_self()))
-		return;
-	while (__atomic_load_n(&written, __ATOMIC_ACQUIRE) != 2)
-		nanosleep(&tick, NULL);
 }
 
 /* At exit, from whichever thread returns from main. */

@@ -4,7 +4,8 @@
  *   chdir     main chdir()s to ".." first, as a daemon chdir()s to "/"
  *   nodefer   a repeating SIGALRM whose handler, installed with SA_NODEFER,
  *             calls exit(5): the signal comes back into exit() while the
- *             profile is being written
+ *             profile is being written, and while the C library's exit()
+ *             runs an exit handler that takes 20 ms
  */
 #include <signal.h>
 #include <stdio.h>
@@ -27,6 +28,17 @@ static void on_alarm(int sig)
 	exit(5);
 }
 
+/* An exit handler that takes a while (flushing a log, say). */
+static void slow_exit_handler(void)
+{
+	struct timespec t0, t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	do
+		clock_gettime(CLOCK_MONOTONIC, &t);
+	while ((t.tv_sec - t0.tv_sec) * 1000000000L + (t.tv_nsec - t0.tv_nsec) < 20000000L);
+}
+
 static void *spin(void *arg)
 {
 	long id = (long)arg;
@@ -44,6 +56,7 @@ static void nodefer(void)
 	struct itimerval it = { { 0, 200 }, { 0, 200 } };
 	pthread_t t[2];
 
+	atexit(slow_exit_handler);
 	for (long i = 0; i < 2; i++)
 		pthread_create(&t[i], NULL, spin, (void *)i);
 	memset(&sa, 0, sizeof(sa));

@@ -18,8 +18,10 @@
  * the environment and writes nothing.  Environment:
  *
  *   CACHELINT_PROFILE=FILE          where to write (%p: the process id).  A
- *                                   child of fork() writes its own accesses
- *                                   after the fork to FILE.<pid>
+ *                                   relative FILE is in the directory the
+ *                                   program started in, whatever it chdir()s
+ *                                   to.  A child of fork() writes its own
+ *                                   accesses after the fork to FILE.<pid>
  *   CACHELINT_THREAD_ROLES=name     one path per thread name
  *                                   (pthread_setname_np, /proc/self/task/T/comm)
  *                                   instead of one per routine; a name that
@@ -46,6 +48,7 @@
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -93,12 +96,19 @@ uint64_t clrt_now(void)
 	return ns < 0 ? 1 : (uint64_t)ns + 1;
 }
 
+/*
+ * The working directory the program started in, where a relative
+ * $CACHELINT_PROFILE is written: a daemon that chdir()s to / before it
+ * exits still writes where it was started.  Empty when it cannot be known.
+ */
+static char start_dir[PATH_MAX];
+
 /* $CACHELINT_PROFILE with %p expanded; a forked child's gets .<pid>. */
 static char *profile_path(void)
 {
 	const char *env = secure_getenv("CACHELINT_PROFILE");
 	const char *name = env && *env ? env : "cachelint-profile.yaml";
-	size_t len = strlen(name) + 24;
+	size_t len = strlen(name) + strlen(start_dir) + 25;
 	bool pid = false;
 	char *out, *o;
 
@@ -107,6 +117,8 @@ static char *profile_path(void)
 	out = o = malloc(len);
 	if (!out)
 		return NULL;
+	if (name[0] != '/' && start_dir[0])
+		o += sprintf(o, "%s/", strcmp(start_dir, "/") ? start_dir : "");
 	for (const char *s = name; *s; s++) {
 		if (s[0] == '%' && s[1] == 'p') {
 			o += sprintf(o, "%d", (int)getpid());
@@ -169,18 +181,30 @@ static void profile_once(void)
 	static pthread_t writer;
 	int expected = 0;
 	struct timespec tick = { 0, 1000000 };
+	sigset_t all, old;
 
+	/*
+	 * Signals stay blocked from before the claim until the profile is
+	 * written: a handler installed with SA_NODEFER that calls exit()
+	 * again on this thread would otherwise end the process halfway
+	 * through, with no profile and nothing said.  A thread that waits
+	 * for another's writing waits with them blocked too: a repeating
+	 * signal whose handler exits would pile its frames on its stack
+	 * until it overflowed (a crash, when the writing took seconds on a
+	 * busy machine).
+	 */
+	sigfillset(&all);
+	pthread_sigmask(SIG_BLOCK, &all, &old);
 	if (__atomic_compare_exchange_n(&written, &expected, 1, false, __ATOMIC_ACQ_REL,
 					__ATOMIC_ACQUIRE)) {
 		writer = pthread_self();
 		write_profile();
 		__atomic_store_n(&written, 2, __ATOMIC_RELEASE);
-		return;
+	} else if (!pthread_equal(writer, pthread_self())) {
+		while (__atomic_load_n(&written, __ATOMIC_ACQUIRE) != 2)
+			nanosleep(&tick, NULL);
 	}
-	if (pthread_equal(writer, pthread_self()))
-		return;
-	while (__atomic_load_n(&written, __ATOMIC_ACQUIRE) != 2)
-		nanosleep(&tick, NULL);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
 }
 
 /* At exit, from whichever thread returns from main. */
@@ -252,6 +276,8 @@ static void rt_init(void)
 	sigset_t old;
 
 	env_read();
+	if (!getcwd(start_dir, sizeof(start_dir)))
+		start_dir[0] = 0;
 	clock_gettime(CLOCK_MONOTONIC, &start);
 	/* resolved now: a signal handler's exit() cannot call dlsym() safely */
 	real_exit = (exit_fn)dlsym(RTLD_NEXT, "exit");

@@ -20,13 +20,12 @@
  *     contention;
  *   - a transfer weighs what the sample that caused it stands for (the
  *     sampling interval), so the total estimates the run's transfers;
- *   - it is false sharing when the two threads' bytes in their turns on
- *     the line (T's from the transfer until another thread takes the line
- *     back, U's before) are disjoint, and true sharing when they overlap
- *     with a write.  A thread that writes, on the same object, bytes that
- *     another thread writes too (memcached's item refcount) moves the line
- *     with those writes whatever else it reads there: its transfers on that
- *     object count as true sharing, once, on those bytes;
+ *   - it is false sharing when the bytes of T's access that moved the line
+ *     and those of U's turn before it are disjoint, and true sharing when
+ *     they overlap with a write: each access that finds the line last
+ *     written by another thread is paid for, whatever operation it is part
+ *     of (page_counter_try_charge() reads 'parent' and 'max' beside its add
+ *     to 'usage': those reads miss too, and a layout saves them);
  *   - false sharing inside one object is a pair of members, between
  *     objects (elements of a variable) it is `between`.
  *
@@ -190,10 +189,13 @@ static bool expand(const struct rt_sample *s, uint32_t pos, struct ev **v, size_
 		}
 		(*v)[(*n)++] = (struct ev){ l, s->t, s->cpu, s->base, s->member, s->weight, pos,
 					    (uint8_t)(s->rw & 2 ? 2 : 1), byte_bits(lo, hi) };
-		/* a read-modify-write is a read, then a write */
+		/*
+		 * a read-modify-write is a read, then a write; the read is
+		 * marked as the write's (4): the line moves once, for both
+		 */
 		if ((s->rw & 3) == 3 && *n < *cap) {
 			(*v)[*n] = (*v)[*n - 1];
-			(*v)[*n - 1].rw = 1;
+			(*v)[*n - 1].rw = 1 | 4;
 			(*v)[*n].t++;
 			(*n)++;
 		}
@@ -308,108 +310,6 @@ static void objects_seen(struct clrt_evidence *ctx, const struct ev *ev, size_t 
 	}
 	free(bases);
 	free(rids);
-}
-
-/* A write of the run: which member of which object, by whom, when. */
-struct wr {
-	uint32_t member, thread;
-	uintptr_t base;
-	uint64_t line, t, mask;
-};
-
-static int wr_cmp(const void *a, const void *b)
-{
-	const struct wr *x = a, *y = b;
-
-	if (x->member != y->member)
-		return x->member < y->member ? -1 : 1;
-	if (x->base != y->base)
-		return x->base < y->base ? -1 : 1;
-	if (x->line != y->line)
-		return x->line < y->line ? -1 : 1;
-	if (x->thread != y->thread)
-		return x->thread < y->thread ? -1 : 1;
-	return x->t < y->t ? -1 : x->t > y->t;
-}
-
-/* Thread @t wrote member @m @n times on an object another thread writes it of too. */
-static void cow_add(struct clrt_evidence *ctx, unsigned m, uint32_t t, uint64_t n)
-{
-	uint64_t key = ((uint64_t)m << 32 | t) + 1;
-	size_t h;
-
-	for (h = (key * 0x9e3779b97f4a7c15ull >> 20) & (ctx->cow_cap - 1); ctx->cow[h];
-	     h = (h + 1) & (ctx->cow_cap - 1))
-		if (ctx->cow[h] == key) {
-			ctx->cow_n[h] += n;
-			return;
-		}
-	ctx->cow[h] = key;
-	ctx->cow_n[h] = n;
-}
-
-/*
- * The members each thread writes on objects that another thread writes
- * the same member of while both run, over the whole run: under sampling a
- * thread's writes of refcount on one item may not be in its samples of
- * that item's line, but they are in those of the items.  Writes by main
- * before a thread existed, or after it exited, do not count.
- */
-static bool co_writers_build(struct clrt_evidence *ctx, const struct ev *ev, size_t n)
-{
-	size_t nw = 0;
-	struct wr *w = malloc((n + 1) * sizeof(*w));
-
-	if (!w)
-		return false;
-	for (size_t i = 0; i < n; i++)
-		if ((ev[i].rw & 2) && !clrt_recs[clrt_members[ev[i].member].rid].variable)
-			w[nw++] = (struct wr){ ev[i].member, ev[i].thread, ev[i].base, ev[i].line,
-					       ev[i].t, ev[i].mask };
-	qsort(w, nw, sizeof(*w), wr_cmp);
-	ctx->cow_cap = 64;
-	while (ctx->cow_cap < 4 * (nw + 1) && ctx->cow_cap < (1u << 24))
-		ctx->cow_cap *= 2;
-	ctx->cow = calloc(ctx->cow_cap, sizeof(*ctx->cow));
-	ctx->cow_n = calloc(ctx->cow_cap, sizeof(*ctx->cow_n));
-	if (!ctx->cow || !ctx->cow_n) {
-		free(w);
-		ctx->cow_cap = 0;
-		return false;
-	}
-	for (size_t i = 0; i < nw;) {
-		size_t j = i, k;
-
-		while (j < nw && w[j].member == w[i].member && w[j].base == w[i].base &&
-		       w[j].line == w[i].line)
-			j++;
-		/* each thread's first and last write of this member of this object */
-		for (size_t a = i; a < j; a = k) {
-			const struct rt_thread *A = ctx->order[w[a].thread];
-			uint64_t fa = w[a].t, la, ma = 0;
-
-			for (k = a; k < j && w[k].thread == w[a].thread; k++)
-				ma |= w[k].mask;
-			la = w[k - 1].t;
-			for (size_t b = i, l; b < j; b = l) {
-				const struct rt_thread *B = ctx->order[w[b].thread];
-				uint64_t fb = w[b].t, lb, mb = 0;
-
-				for (l = b; l < j && w[l].thread == w[b].thread; l++)
-					mb |= w[l].mask;
-				lb = w[l - 1].t;
-				/* the same bytes: data[0] and data[1] are one member, not one field */
-				if (b == a || !(ma & mb) || !meet(fb, lb, A->created, A->exited) ||
-				    !meet(fa, la, B->created, B->exited))
-					continue;
-				cow_add(ctx, w[a].member, w[a].thread, k - a);
-				break;
-			}
-		}
-		i = j;
-	}
-	free(w);
-	return true;
 }
 
 static int member_offset_cmp(const void *a, const void *b)
@@ -529,7 +429,6 @@ struct clrt_evidence *clrt_evidence_build(struct rt_thread **order, size_t nthre
 		return NULL;
 	}
 	objects_seen(ctx, ev, n);
-	co_writers_build(ctx, ev, n);
 	qsort(ev, n, sizeof(*ev), clrt_ev_cmp);
 	for (size_t i = 0; i < n;) {
 		size_t j = i;
@@ -552,10 +451,8 @@ void clrt_evidence_free(struct clrt_evidence *ev)
 
 		for (size_t i = 0; i < r->npairs; i++)
 			free(r->pairs[i].threads.bits);
-		for (size_t i = 0; i < r->nshared; i++) {
-			free(r->shared[i].writers.bits);
+		for (size_t i = 0; i < r->nshared; i++)
 			free(r->shared[i].threads.bits);
-		}
 		for (size_t i = 0; i < r->nlines; i++) {
 			for (size_t k = 0; k < r->lines[i].ntouch; k++)
 				free(r->lines[i].touch[k].threads.bits);
@@ -573,8 +470,6 @@ void clrt_evidence_free(struct clrt_evidence *ev)
 	free(ev->nmembers);
 	free(ev->vars);
 	free(ev->var_rids);
-	free(ev->cow);
-	free(ev->cow_n);
 	free(ev->counted);
 	free(ev->path_of);
 	free(ev->recs);
@@ -590,13 +485,16 @@ static uint64_t rounded(double w)
 	return w <= 0 ? 0 : w >= 1.8e19 ? UINT64_MAX : (uint64_t)(w + 0.5);
 }
 
-/* "threads: 4, paths: [worker_libevent]": the path names of @s, at most RT_PATHS_SHOWN. */
-static void put_who(FILE *f, const struct clrt_evidence *ev, const struct tset *s)
+/*
+ * "threads: 4, paths: [worker_libevent]": @n threads, the path names of
+ * @s, at most RT_PATHS_SHOWN.
+ */
+static void put_who_n(FILE *f, const struct clrt_evidence *ev, const struct tset *s, size_t n)
 {
 	uint32_t shown[RT_PATHS_SHOWN];
 	size_t nshown = 0;
 
-	fprintf(f, "threads: %zu, paths: [", clrt_tset_count(s));
+	fprintf(f, "threads: %zu, paths: [", n);
 	for (size_t i = 0; i < s->nbytes * 8 && i < ev->nthreads; i++) {
 		uint32_t p;
 		size_t k;
@@ -613,6 +511,12 @@ static void put_who(FILE *f, const struct clrt_evidence *ev, const struct tset *
 		shown[nshown++] = p;
 	}
 	fputs("]", f);
+}
+
+/* The threads of @s, and their paths. */
+static void put_who(FILE *f, const struct clrt_evidence *ev, const struct tset *s)
+{
+	put_who_n(f, ev, s, clrt_tset_count(s));
 }
 
 /* A member's path, or an element's index. */
@@ -740,8 +644,8 @@ static void put_shared(FILE *f, const struct clrt_evidence *ev, unsigned rid, st
 		fprintf(f, "        - {%s: ", clrt_recs[rid].variable ? "element" : "member");
 		put_part(f, rid, sh->what);
 		fprintf(f, ", true-sharing: %" PRIu64 ", samples: %" PRIu64 ", writers: %zu, ",
-			rounded(sh->weight), sh->samples, clrt_tset_count(&sh->writers));
-		put_who(f, ev, &sh->threads);
+			rounded(sh->weight), sh->samples, sh->writers);
+		put_who_n(f, ev, &sh->threads, sh->nthreads);
 		fputs("}\n", f);
 	}
 }

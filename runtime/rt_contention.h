@@ -18,7 +18,7 @@
 #define LINES_SHOWN 16		/* lines per record in the profile */
 #define TOUCH_SHOWN 16		/* members (elements) per touch list */
 #define FP_MAX 4		/* objects remembered per turn on a line */
-#define PENDING_MAX 16		/* transfers waiting for a turn's end */
+#define PENDING_MAX 16		/* true-sharing transfers waiting for a turn's end */
 #define GAP_FACTOR 8		/* a run's samples are at most this many usual gaps apart */
 #define GAP_MIN 50000		/* or this many nanoseconds of the thread's CPU time */
 #define BURST 2000		/* samples closer than this (CPU ns) are one visit */
@@ -38,7 +38,7 @@
  * @member: program-wide member
  * @weight: accesses it stands for
  * @thread: position in the order of threads
- * @rw: 1 read, 2 write
+ * @rw: 1 read, 2 write; 4 with 1: the read of a read-modify-write
  * @mask: its bytes of the line, a bit per 1/64 of it
  */
 struct ev {
@@ -71,12 +71,20 @@ struct pairw {
 	struct tset threads;
 };
 
-/* struct sharedw - true sharing on a member (an element of a variable) */
+/**
+ * struct sharedw - true sharing on a member (an element of a variable)
+ * @threads: the threads of its transfers on any object, for their paths
+ * @writers, @nthreads: the most writers, and threads, of one object:
+ *	counted per object, never summed over objects (a per-worker
+ *	object that its worker writes and one reader reads has one writer,
+ *	however many workers there are)
+ */
 struct sharedw {
 	uint64_t what;
 	double weight;
 	uint64_t samples;
-	struct tset writers, threads;
+	struct tset threads;
+	size_t writers, nthreads;
 };
 
 /* struct touchw - what one path did on one kind of line */
@@ -142,10 +150,6 @@ struct recw {
  * @path_of: for each thread, the first thread of its path name: the
  *	path's index in @names
  * @members: for each record, its members, @nmembers[rid] of them
- * @cow: the members each thread writes that another thread writes too,
- *	on the same objects while both run: (member << 32 | thread) + 1, an
- *	open table of @cow_cap (co_writers_build()), @cow_n how many such
- *	writes the thread made
  * @vars: the sampled variables' storage, [2k, 2k + 1), @nvars of them
  * @var_rids: the record of each
  * @counted: the counters' totals over all threads, by program-wide
@@ -163,8 +167,6 @@ struct clrt_evidence {
 	uintptr_t *vars;
 	unsigned *var_rids;
 	size_t nvars;
-	uint64_t *cow, *cow_n;
-	size_t cow_cap;
 	uint64_t *counted;
 	uint64_t samples, dropped;
 };
@@ -182,12 +184,6 @@ static inline int u64_cmp(const void *a, const void *b)
 	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
 
 	return x < y ? -1 : x > y;
-}
-
-/* Whether two spans of time [@a, @b] and [@c, @d] (0 for @d: no end) meet. */
-static inline bool meet(uint64_t a, uint64_t b, uint64_t c, uint64_t d)
-{
-	return a <= (d ? d : UINT64_MAX) && c <= b;
 }
 
 int clrt_ev_cmp(const void *a, const void *b);

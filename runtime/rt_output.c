@@ -107,8 +107,8 @@ static char *fd_path(int fd, const char *path, const struct stat *st)
 	return NULL;
 }
 
-/* A new file beside @target, that nobody else can have opened or linked. */
-static int create_temporary(const char *target, char **tmp)
+/* A new file beside @target, that nobody else can have opened or linked, of @mode. */
+static int create_temporary(const char *target, char **tmp, mode_t mode)
 {
 	size_t len = strlen(target) + 32;
 
@@ -119,7 +119,7 @@ static int create_temporary(const char *target, char **tmp)
 		int fd;
 
 		snprintf(*tmp, len, "%s.tmp.%d.%u", target, (int)getpid(), i);
-		fd = open(*tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+		fd = open(*tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode);
 		if (fd >= 0 || errno != EEXIST)
 			return fd;
 	}
@@ -129,10 +129,9 @@ static int create_temporary(const char *target, char **tmp)
 /*
  * A regular file, open as @fd, is replaced whole: a temporary file beside
  * it, with its mode (and, when root writes, its owner), renamed over it
- * if it is still the file that was opened.  @created: this process made
- * it empty a moment ago, and removes it again when the profile fails.
+ * if it is still the file that was opened.
  */
-static int write_replace(int fd, const char *path, bool created, const struct writer *w)
+static int write_replace(int fd, const char *path, const struct writer *w)
 {
 	struct stat st, now;
 	char *target = NULL, *tmp = NULL;
@@ -142,7 +141,7 @@ static int write_replace(int fd, const char *path, bool created, const struct wr
 		err = errno;
 		goto out;
 	}
-	tfd = create_temporary(target, &tmp);
+	tfd = create_temporary(target, &tmp, 0600);
 	if (tfd < 0) {
 		err = errno;
 		goto out;
@@ -166,8 +165,6 @@ static int write_replace(int fd, const char *path, bool created, const struct wr
 out_unlink:
 	unlink(tmp);
 out:
-	if (err && created && target && lstat(target, &now) == 0 && same_file(&now, &st))
-		unlink(target);
 	close(fd);
 	free(tmp);
 	free(target);
@@ -222,37 +219,63 @@ static int open_link(const char *path, int flags, mode_t mode)
 
 /*
  * Open @path for writing as the shell would, without waiting for a FIFO's
- * reader: the file as it is, or a new one (*@created, only when this open
- * made it).  In a sticky directory no link is followed unchecked.  -1 and
- * errno.
+ * reader: the file as it is, or, for a dangling link, the file it names.
+ * A name that is free is not created here (*@absent, -1): write_new()
+ * gives it the profile whole.  In a sticky directory no link is followed
+ * unchecked.  -1 and errno.
  */
-static int open_target(const char *path, bool *created)
+static int open_target(const char *path, bool *absent)
 {
 	uid_t owner;
 	const int flags = O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC |
 			  (sticky_dir(path, &owner) ? O_NOFOLLOW : 0);
 	struct stat l;
+	int fd = open(path, flags);
 
-	*created = false;
-	for (int tries = 0; tries < 3; tries++) {
-		int fd = open(path, flags);
-
-		if (fd < 0 && errno == ELOOP && (flags & O_NOFOLLOW))
-			fd = open_link(path, flags, 0);
-		if (fd >= 0 || errno != ENOENT)
-			return fd;
-		/* a new name: O_EXCL follows no link */
-		fd = open(path, flags | O_CREAT | O_EXCL, 0666);
-		if (fd >= 0 || errno != EEXIST) {
-			*created = fd >= 0;
-			return fd;
-		}
-		/* a dangling link names the file to create, as for '>' */
-		if (lstat(path, &l) == 0 && S_ISLNK(l.st_mode))
-			return (flags & O_NOFOLLOW) ? open_link(path, flags | O_CREAT, 0666) :
-						      open(path, flags | O_CREAT, 0666);
-	}
+	*absent = false;
+	if (fd < 0 && errno == ELOOP && (flags & O_NOFOLLOW))
+		fd = open_link(path, flags, 0);
+	if (fd >= 0 || errno != ENOENT)
+		return fd;
+	/* a dangling link names the file to create, as for '>' */
+	if (lstat(path, &l) == 0 && S_ISLNK(l.st_mode))
+		return (flags & O_NOFOLLOW) ? open_link(path, flags | O_CREAT, 0666) :
+					      open(path, flags | O_CREAT, 0666);
+	*absent = errno == ENOENT;
+	errno = ENOENT;
 	return -1;
+}
+
+/*
+ * A new name gets the profile whole or not at all: written to a temporary
+ * file beside it, then linked to the name, which (as O_EXCL would) takes
+ * nothing that appeared there meanwhile (EEXIST).  Creating the name
+ * first, empty, left a 0-byte profile behind a program killed while it
+ * wrote.  A file system without hard links gets a rename that replaces
+ * nothing.
+ */
+static int write_new(const char *path, const struct writer *w)
+{
+	char *tmp = NULL;
+	int tfd = create_temporary(path, &tmp, 0666), err;
+
+	if (tfd < 0) {
+		err = errno;
+		free(tmp);
+		return err;
+	}
+	err = put_stream(fdopen(tfd, "w"), w);
+	if (!err && link(tmp, path)) {
+		err = errno;
+		if (err != EEXIST && err != ENOENT &&
+		    renameat2(AT_FDCWD, tmp, AT_FDCWD, path, RENAME_NOREPLACE) == 0) {
+			free(tmp);
+			return 0;
+		}
+	}
+	unlink(tmp);
+	free(tmp);
+	return err;
 }
 
 const char *clrt_refusal(const char *path, int err)
@@ -278,20 +301,30 @@ int clrt_write_file(const char *path, int (*put)(FILE *f, void *arg), void *arg)
 {
 	struct writer w = { put, arg };
 	struct stat st;
-	bool created;
-	int fd;
+	bool absent = false;
+	int fd = -1;
 
 	if (stat(path, &st) == 0 && (S_ISBLK(st.st_mode) || S_ISDIR(st.st_mode)))
 		return EINVAL;
-	fd = open_target(path, &created);
+	for (int tries = 0; tries < 3; tries++) {
+		int err;
+
+		fd = open_target(path, &absent);
+		if (fd >= 0 || !absent)
+			break;
+		err = write_new(path, &w);
+		if (err != EEXIST)
+			return err;
+		/* the name appeared meanwhile: written as the file it is */
+	}
 	if (fd < 0)
-		return errno;
+		return absent ? EEXIST : errno;
 	if (fstat(fd, &st)) {
 		close(fd);
 		return errno;
 	}
 	if (S_ISREG(st.st_mode) && std_stream(&st) < 0)
-		return write_replace(fd, path, created, &w);
+		return write_replace(fd, path, &w);
 	if (S_ISREG(st.st_mode) || S_ISFIFO(st.st_mode) || S_ISCHR(st.st_mode))
 		return write_in_place(fd, &st, &w);
 	close(fd);

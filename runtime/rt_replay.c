@@ -2,7 +2,7 @@
 /*
  * rt_replay.c - libcachelint-rt: one line's samples replayed in time order
  * as a cache would see them (rt_contention.c says how a transfer is judged:
- * at the same time, false or true sharing, co-writers); what it finds goes
+ * at the same time, false or true sharing); what it finds goes
  * to the line's record (rt_contention.h)
  */
 #define _GNU_SOURCE
@@ -16,8 +16,16 @@
 /* The replay of one line                                               */
 /* ------------------------------------------------------------------ */
 
-/* The objects on a line, for who writes what of each (co_writer()). */
+/* The objects on a line, as between's and the true sharing's counts take them. */
 #define OBJS_MAX 64
+
+/* Who wrote, and who took part in, the true sharing of one part of one object on the line. */
+struct objw {
+	unsigned rid;
+	uint64_t what;
+	uintptr_t base;
+	struct tset writers, threads;
+};
 
 /* What a thread touched on the line in its turn: per object. */
 struct fp {
@@ -32,14 +40,14 @@ struct turn {
 	unsigned nfp;
 };
 
-/* A transfer to a thread, judged when its turn on the line ends. */
+/* A transfer to a thread, judged at the access that made it. */
 struct pending {
 	uint32_t from;		/* the other thread's slot */
 	double weight;
 	struct fp other;	/* what it did last, to the object it touched last */
-	uintptr_t base;		/* the object this thread's access was to */
-	uint32_t rid;
+	struct fp mine;		/* the bytes of the access that took the line */
 	uint64_t t;
+	uint64_t same;		/* true sharing: the bytes the two accesses share */
 };
 
 /**
@@ -47,7 +55,8 @@ struct pending {
  * @thread: its position in the order
  * @holds: it has a copy of the line
  * @turn: what it touched since it last got the line
- * @pending: the transfers that gave it the line in this turn
+ * @pending: its true-sharing transfers in this turn, @npending of them,
+ *	spread over the bytes both turns wrote when the turn ends
  * @times: its samples' times on the line, sorted, @ntimes of them
  * @cpus: its CPU time at each of them
 
@@ -81,6 +90,9 @@ struct slot {
  *	between's true weight once the line is known to be shared
  * @nltrue: entries in @ltrue
  * @dry: the first replay, which only weighs what it sees (slot.observed)
+ * @objw: the true sharing's writers and threads per object on the line,
+ *	@nobjw of them (@objw_cap allocated), folded into the record's
+ *	shared entries when the line is done (objw_fold())
  */
 struct replay {
 	const struct ev *ev;
@@ -96,6 +108,8 @@ struct replay {
 	unsigned ltrue_rid[OBJS_MAX];
 	size_t nltrue;
 	bool dry;
+	struct objw *objw;
+	size_t nobjw, objw_cap;
 };
 
 /*
@@ -242,62 +256,44 @@ static int obj_of(const struct replay *rp, uintptr_t base)
 }
 
 
-/* How often thread @t wrote member @m on objects another thread writes it of too; 0: never. */
-static uint64_t cow_writes(const struct clrt_evidence *ctx, unsigned m, uint32_t t)
-{
-	uint64_t key = ((uint64_t)m << 32 | t) + 1;
-
-	if (!ctx->cow_cap)
-		return 0;
-	for (size_t h = (key * 0x9e3779b97f4a7c15ull >> 20) & (ctx->cow_cap - 1); ctx->cow[h];
-	     h = (h + 1) & (ctx->cow_cap - 1))
-		if (ctx->cow[h] == key)
-			return ctx->cow_n[h];
-	return 0;
-}
-
-/*
- * Whether thread @t writes, of the members of @a's object on the line,
- * one that another thread writes too on the same objects while both run
- * (co_writers_build()): then its turns there move the line with those
- * writes whatever it reads beside them.  @mask: those members' bytes.
- */
-static bool co_writer(const struct replay *rp, uint32_t t, const struct fp *a, uint64_t *mask)
-{
-	const unsigned *mv = rp->ctx->members[a->rid];
-	uint64_t most = 0, most_bits = 0;
-
-	*mask = 0;
-	if (clrt_recs[a->rid].variable)
-		return false;
-	for (size_t i = 0; i < rp->ctx->nmembers[a->rid]; i++) {
-		uint64_t bits = clrt_member_bits(rp->line, a->base, mv[i]);
-		uint64_t n = bits ? cow_writes(rp->ctx, mv[i], t) : 0;
-
-		if (!n)
-			continue;
-		*mask |= bits;
-		if (n > most) {
-			most = n;
-			most_bits = bits;
-		}
-	}
-	/*
-	 * The weight goes to what this turn wrote of them, or else to the
-	 * one this thread writes most (refcount on every get, not
-	 * slabs_clsid once per life of a chunk).
-	 */
-	if (*mask & a->w)
-		*mask &= a->w;
-	else
-		*mask = most_bits;
-	return *mask != 0;
-}
-
 static void threads_of_both(struct tset *s, uint32_t a, uint32_t b)
 {
 	clrt_tset_add(s, a);
 	clrt_tset_add(s, b);
+}
+
+/* The writers and threads of part @what of @rid's object at @base on this line. */
+static struct objw *objw_get(struct replay *rp, unsigned rid, uint64_t what, uintptr_t base)
+{
+	struct objw *v;
+
+	for (size_t i = 0; i < rp->nobjw; i++)
+		if (rp->objw[i].rid == rid && rp->objw[i].what == what && rp->objw[i].base == base)
+			return &rp->objw[i];
+	v = clrt_grow(rp->objw, &rp->objw_cap, rp->nobjw, sizeof(*v));
+	if (!v)
+		return NULL;
+	rp->objw = v;
+	v[rp->nobjw] = (struct objw){ .rid = rid, .what = what, .base = base };
+	return &v[rp->nobjw++];
+}
+
+/* The line is done: each shared entry keeps the most writers and threads of one object. */
+static void objw_fold(struct replay *rp)
+{
+	for (size_t i = 0; i < rp->nobjw; i++) {
+		struct objw *o = &rp->objw[i];
+		struct sharedw *sh = clrt_shared_get(&rp->ctx->recs[o->rid], o->what);
+		size_t w = clrt_tset_count(&o->writers), n = clrt_tset_count(&o->threads);
+
+		if (sh && w > sh->writers)
+			sh->writers = w;
+		if (sh && n > sh->nthreads)
+			sh->nthreads = n;
+		free(o->writers.bits);
+		free(o->threads.bits);
+	}
+	free(rp->objw);
 }
 
 /* True sharing of weight @w on the parts of @rid's object under @mask. */
@@ -310,20 +306,25 @@ static void add_true(struct replay *rp, unsigned rid, uintptr_t base, uint64_t m
 
 	for (size_t i = 0; i < n; i++) {
 		struct sharedw *sh = clrt_shared_get(r, parts[i]);
+		struct objw *o = objw_get(rp, rid, parts[i], base);
 
-		if (!sh)
+		if (!sh || !o)
 			continue;
 		sh->weight += w / (double)n;
 		sh->samples++;
 		/*
-		 * Writers are those of transfers between two writes: a chunk
-		 * written in one life by one thread and in the next by
-		 * another, read in between, has one writer at a time.
+		 * Writers are the threads whose writes of these bytes the
+		 * transfer carried or made: a counter that each thread reads
+		 * and then writes (x += 1 under a lock) moves on the read,
+		 * from the thread that wrote it last.  True sharing always
+		 * has a writer; one that only readers meet has one.  They
+		 * are counted per object (objw_fold()).
 		 */
-		if (t_wrote && u_wrote) {
-			clrt_tset_add(&sh->writers, t);
-			clrt_tset_add(&sh->writers, u);
-		}
+		if (t_wrote)
+			clrt_tset_add(&o->writers, t);
+		if (u_wrote)
+			clrt_tset_add(&o->writers, u);
+		threads_of_both(&o->threads, t, u);
 		threads_of_both(&sh->threads, t, u);
 	}
 }
@@ -498,26 +499,45 @@ static void add_line(struct replay *rp, const struct fp *f, double wf, double wt
 }
 
 /*
- * Judge a transfer to thread slot @s, its turn now over: false when its
- * bytes and the other turn's are disjoint, true where they overlap with a
- * write, or where @s writes shared bytes of that object (co_writer()).
+ * A true-sharing transfer @p to slot @s, its turn over: its weight goes to
+ * the bytes of the object that both turns wrote, or, when they wrote none
+ * in common, to those the two accesses share.  Counters updated together
+ * (curr_items and curr_bytes under one lock) move the line on whichever
+ * statement comes first; both are written by both threads, and which one
+ * is named must not depend on the order of two statements.
+ */
+static void true_spread(struct replay *rp, struct slot *s, const struct pending *p)
+{
+	const struct fp *a = &p->mine, *b = &p->other;
+	uint64_t mine = a->w, same = p->same;
+
+	for (unsigned i = 0; i < s->turn.nfp; i++)
+		if (s->turn.fp[i].base == a->base && s->turn.fp[i].rid == a->rid)
+			mine |= s->turn.fp[i].w;
+	if (a->base == b->base && a->rid == b->rid && (mine & b->w))
+		same = mine & b->w;
+	add_true(rp, a->rid, a->base, same, p->weight, s->thread, rp->slots[p->from].thread,
+		 (mine & same) != 0, (b->w & same) != 0);
+}
+
+/*
+ * Judge a transfer to thread slot @s, at the access that took the line:
+ * true sharing where its bytes and the other turn's overlap with a write
+ * of either, false sharing where they are disjoint.  The hardware pays per
+ * access: a read of 'parent' that finds the line last written by another
+ * CPU's add to 'usage' misses whatever operation it belongs to, and a
+ * layout that puts 'parent' on another line saves it (page_counter).
  */
 static void judge(struct replay *rp, struct slot *s, const struct pending *p)
 {
 	const struct slot *o = &rp->slots[p->from];
 	struct fp other;
-	const struct fp *b = &other, *a = NULL;
+	const struct fp *b = &other, *a = &p->mine;
 	uint32_t t = s->thread, u = o->thread;
 	struct recw *r;
-	uint64_t same, shared;
+	uint64_t same;
 	double w = p->weight;
 
-	/* this thread's turn on the object it took the line for */
-	for (unsigned i = 0; i < s->turn.nfp && !a; i++)
-		if (s->turn.fp[i].base == p->base && s->turn.fp[i].rid == p->rid)
-			a = &s->turn.fp[i];
-	if (!a)
-		return;
 	if (rp->dry) {
 		s->observed += w;
 		return;
@@ -529,16 +549,17 @@ static void judge(struct replay *rp, struct slot *s, const struct pending *p)
 	same = a->base == b->base && a->rid == b->rid ?
 	       (a->w & (b->r | b->w)) | ((a->r | a->w) & b->w) : 0;
 	if (same && !apart(rp, a, b)) {
+		struct pending q = *p;
+
 		r->wtrue += w;
-		add_true(rp, a->rid, a->base, same, w, t, u, (a->w & same) != 0, (b->w & same) != 0);
 		add_line(rp, a, 0, w, p->t);
-		return;
-	}
-	if (co_writer(rp, t, a, &shared)) {
-		r->wtrue += w;
-		/* the bytes another thread writes too: this one is a writer of them */
-		add_true(rp, a->rid, a->base, shared, w, t, t, true, true);
-		add_line(rp, a, 0, w, p->t);
+		q.weight = w;
+		q.other = other;
+		q.same = same;
+		if (s->npending < PENDING_MAX)
+			s->pending[s->npending++] = q;
+		else
+			true_spread(rp, s, &q);
 		return;
 	}
 	r->wfalse += w;
@@ -549,18 +570,20 @@ static void judge(struct replay *rp, struct slot *s, const struct pending *p)
 		add_pairs(rp, a, b, w, t, u);
 }
 
-/* Slot @s's turn on the line ends: its transfers are judged, its bytes forgotten. */
+/* Slot @s's turn on the line ends: its true sharing is spread, its bytes forgotten. */
 static void turn_end(struct replay *rp, struct slot *s)
 {
 	for (unsigned i = 0; i < s->npending; i++)
-		judge(rp, s, &s->pending[i]);
+		true_spread(rp, s, &s->pending[i]);
 	s->npending = 0;
 	s->turn.nfp = 0;
 }
 
 /*
  * The line goes to slot @to, for its access @e, from slot @from: judged
- * when @to's turn ends, against what @from did last.
+ * now, @e's bytes against what @from did last.  The half of a
+ * read-modify-write that reads (rw & 4) is judged as the write it is part
+ * of: the line moves once, for both.
  */
 static void transfer(struct replay *rp, struct slot *to, int from, double w, const struct ev *e)
 {
@@ -570,9 +593,15 @@ static void transfer(struct replay *rp, struct slot *to, int from, double w, con
 	for (unsigned i = 0; i < o->turn.nfp; i++)
 		if (!last || o->turn.fp[i].last > last->last)
 			last = &o->turn.fp[i];
-	if (last && to->npending < PENDING_MAX)
-		to->pending[to->npending++] = (struct pending){ (uint32_t)from, w, *last, e->base,
-								clrt_members[e->member].rid, e->t };
+	if (last) {
+		struct pending p = {
+			.from = (uint32_t)from, .weight = w, .other = *last, .t = e->t,
+			.mine = { e->base, clrt_members[e->member].rid, e->rw & 1 ? e->mask : 0,
+				  e->rw & 6 ? e->mask : 0, e->t },
+		};
+
+		judge(rp, to, &p);
+	}
 	turn_end(rp, o);
 }
 
@@ -850,6 +879,7 @@ void clrt_replay_line(struct clrt_evidence *ctx, const struct ev *ev, size_t n)
 		free(slots[s].times);
 		free(slots[s].cpus);
 	}
+	objw_fold(&rp);
 	touches(&rp);
 	objects_per_line(&rp);
 	/* a shared line's true sharing is shown beside its false sharing */

@@ -102,7 +102,7 @@ static void report_evidence(const struct cl_check_ctx *ctx, const struct cl_leaf
 		cl_rule_info(CL_RULE_TRUE_SHARING)->id);
 	f->note_where = f->where;
 	f->note = cl_arena_printf(a,
-		"a per-CPU or per-thread copy of '%s' merged on read (the kernel's percpu_counter), or batched writes, removes that traffic; the fields read beside it in the same operations add nothing a layout could save%s%s; %s",
+		"a per-CPU or per-thread copy of '%s' merged on read (the kernel's percpu_counter), or batched writes, removes that traffic; a layout only spares the fields next to it%s%s; %s",
 		f->a.path, who ? "; " : "", who ? who : "",
 		cl_contention_source_text(e, sh->samples, &sh->span, a));
 }

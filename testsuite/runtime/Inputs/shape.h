@@ -1,23 +1,27 @@
 /*
  * shape.h - what the contention tests' programs share: threads that start
- * together (a barrier) and run for a time, not for a count, so that they
- * overlap on a busy machine too.
+ * together (a barrier) and run for an amount of their own CPU time, not of
+ * the clock on the wall, and stop together (the first to have used it
+ * stops them all): each does the same work on a quiet machine and on a
+ * busy one, and their lifetimes overlap by construction.
  */
 #include <pthread.h>
 #include <stdlib.h>
 #include <time.h>
 
 #ifndef SHAPE_SECONDS
-#define SHAPE_SECONDS 0.3
+#define SHAPE_SECONDS 0.15
 #endif
 
 static pthread_barrier_t shape_go;
+static int shape_stop;
 
-static double shape_now(void)
+/* The calling thread's own CPU time. */
+static double shape_cpu(void)
 {
 	struct timespec ts;
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
@@ -25,12 +29,22 @@ static double shape_now(void)
 static double shape_start(void)
 {
 	pthread_barrier_wait(&shape_go);
-	return shape_now() + SHAPE_SECONDS;
+	return shape_cpu() + SHAPE_SECONDS;
 }
 
+/*
+ * Whether the run is over: this thread has used SHAPE_SECONDS of CPU time
+ * since it started, or another thread has (a thread that mostly sleeps,
+ * a writer scanning once a millisecond, stops with the busy ones).
+ */
 static int shape_done(double end)
 {
-	return shape_now() >= end;
+	if (__atomic_load_n(&shape_stop, __ATOMIC_RELAXED))
+		return 1;
+	if (shape_cpu() < end)
+		return 0;
+	__atomic_store_n(&shape_stop, 1, __ATOMIC_RELAXED);
+	return 1;
 }
 
 /* Start @n threads at @fn, each given its index, and join them. */

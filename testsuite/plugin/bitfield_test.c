@@ -23,10 +23,10 @@ _Static_assert(sizeof(struct bits) == 16, "d is in the second 8 bytes");
 void flip(struct bits *p)
 {
 	p->d = !p->d;
-// CHECK: # cachelint-access-map 1
-// CHECK-NEXT: {{.*}}bitfield_test.c	[[#@LINE-2]]	5	flip	bits	d	8	1	w
-// CHECK-NEXT: {{.*}}bitfield_test.c	[[#@LINE-3]]	9	flip	bits	d	8	1	r
+// CHECK: # cachelint-access-map 2
+// CHECK-NEXT: {{.*}}bitfield_test.c	[[#@LINE-2]]	5	flip	bits	d	8	1	w	-
+// CHECK-NEXT: {{.*}}bitfield_test.c	[[#@LINE-3]]	9	flip	bits	d	8	1	r	-
 	p->a = !p->a;
-// CHECK-NEXT: {{.*}}bitfield_test.c	[[#@LINE-1]]	5	flip	bits	a	0	1	w
-// CHECK-NEXT: {{.*}}bitfield_test.c	[[#@LINE-2]]	9	flip	bits	a	0	1	r
+// CHECK-NEXT: {{.*}}bitfield_test.c	[[#@LINE-1]]	5	flip	bits	a	0	1	w	-
+// CHECK-NEXT: {{.*}}bitfield_test.c	[[#@LINE-2]]	9	flip	bits	a	0	1	r	-
 }

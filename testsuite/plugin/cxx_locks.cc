@@ -30,7 +30,7 @@ static void bump()
 {
 	{
 		std::lock_guard<std::mutex> g(t.lock);
-// CHECK: # cachelint-access-map 1
+// CHECK: # cachelint-access-map 2
 // CHECK-NEXT: cxx_locks.cc	[[#@LINE-2]]	35	bump	table	lock	0	40	rmw
 		t.count++;
 // CHECK-NEXT: cxx_locks.cc	[[#@LINE-1]]	5	bump	table	count	96	8	r

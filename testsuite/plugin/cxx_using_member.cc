@@ -25,8 +25,8 @@ struct S {
 long zero()
 {
 	S o{};
-// CHECK: # cachelint-access-map 1
-// CHECK-NEXT: cxx_using_member.cc	[[#@LINE-2]]	4	zero	S	n	8	8	w
+// CHECK: # cachelint-access-map 2
+// CHECK: cxx_using_member.cc	[[#@LINE-2]]	4	zero	S	n	8	8	w
 // CHECK-NEXT: cxx_using_member.cc	[[#@LINE-3]]	4	zero	S	t.v	0	8	w
 	return o.n;
 // CHECK-NEXT: cxx_using_member.cc	[[#@LINE-1]]	11	zero	S	n	8	8	r

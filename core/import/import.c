@@ -745,8 +745,16 @@ static void put_uses(struct cl_yw *w, const struct cl_import_member *m)
 		cl_yw_word(w, "class");
 		cl_yw_word(w, "cold");
 	}
-	if (m->from)
+	if (m->from && cl_name_plain(m->from)) {
 		cl_yw_key_quoted(w, "from", m->from);
+	} else if (m->from) {
+		/* a table's name is the user's: what does not print is written as \xNN */
+		struct cl_arena a;
+
+		cl_arena_init(&a);
+		cl_yw_key_quoted(w, "from", cl_name_escape(&a, m->from));
+		cl_arena_free(&a);
+	}
 	cl_yw_map_end(w);
 }
 

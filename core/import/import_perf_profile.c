@@ -127,10 +127,11 @@ struct pp_report {
 /* A C function's name, or a GCC clone's ("charge.isra.0", "f.cold"). */
 static bool is_function(const char *s, size_t n)
 {
-	size_t base = strcspn(s, ".");
+	size_t base = 0;
 
-	if (base > n)
-		base = n;
+	/* @s is not NUL-terminated at @n: a line of the report, in its buffer */
+	while (base < n && s[base] != '.')
+		base++;
 	if (!imp_is_ident(s, base))
 		return false;
 	for (size_t i = base; i < n; i++)

@@ -473,19 +473,18 @@ static const char *view_reason(const struct cl_infer_config *cfg, const struct m
 	return why;
 }
 
-/* A YAML double-quoted scalar. */
-static void put_quoted(FILE *out, const char *s)
+/*
+ * A YAML double-quoted scalar.  A name that does not print (a file name
+ * is anyone's) is written as cl_name_escape() shows it, \xNN as text, so
+ * the profile loads and no byte of it reaches a terminal or a CI log.
+ */
+static void put_quoted(FILE *out, const char *s, struct cl_arena *a)
 {
 	fputc('"', out);
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c == '"' || c == '\\')
-			fprintf(out, "\\%c", c);
-		else if (c < 0x20 || c == 0x7f)
-			fprintf(out, "\\x%02x", c);
-		else
-			fputc(c, out);
+	for (s = cl_name_escape(a, s); *s; s++) {
+		if (*s == '"' || *s == '\\')
+			fputc('\\', out);
+		fputc(*s, out);
 	}
 	fputc('"', out);
 }
@@ -526,7 +525,7 @@ static void put_member(FILE *out, const struct cl_infer_config *cfg, const struc
 		fprintf(out, "class: %s, ", v->shared ? "write_hot" : "read_mostly");
 	}
 	fputs("from: ", out);
-	put_quoted(out, view_reason(cfg, v, a));
+	put_quoted(out, view_reason(cfg, v, a), a);
 	fputs("}\n", out);
 }
 
@@ -534,7 +533,7 @@ static void put_struct(FILE *out, const struct cl_infer_config *cfg, const struc
 		       size_t rank, struct cl_infer_result *res, struct cl_arena *a)
 {
 	fputs("  ", out);
-	put_quoted(out, s->record);
+	put_quoted(out, s->record, a);
 	fprintf(out, ":  # %zu: %" PRIu64 " pair%s on a line, %" PRIu64 " write-shared member%s",
 		rank, s->pairs, s->pairs == 1 ? "" : "s", s->sites, s->sites == 1 ? "" : "s");
 	if (s->hot)

@@ -37,6 +37,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
  * perf-script and perf-profile through a map of one line, which samples at
  * pc.c:35 or in function charge join to (--loads: a comparison's base side).
  */
+/*
+ * The access map the joined importers read: the import keeps its names,
+ * as the command keeps its map until the profile is written.
+ */
+static struct cl_access_map map;
+
 static int parse_joined(struct cl_import *imp, int kind, const char *text, size_t size,
 			enum cl_events ev, struct cl_diag *err)
 {
@@ -44,11 +50,9 @@ static int parse_joined(struct cl_import *imp, int kind, const char *text, size_
 				    .function = "charge", .record = "page_counter",
 				    .member = "usage.counter", .offset = 0, .size = 8,
 				    .kind = CL_ACCESS_RMW };
-	struct cl_access_map map;
 	struct cl_c2c unres = { 0 };
 	int rc;
 
-	cl_access_map_init(&map, NULL);
 	cl_access_map_add(&map, &l);
 	if (kind == CL_IMPORT_PERF_SCRIPT)
 		rc = cl_import_perf_script(imp, "fuzz.txt", text, size, &map, NULL, &unres, err);
@@ -57,7 +61,6 @@ static int parse_joined(struct cl_import *imp, int kind, const char *text, size_
 					    ev == CL_EVENTS_LOADS ? CL_SIDE_BASE : CL_SIDE_ONE,
 					    &unres, err);
 	cl_c2c_free(&unres);
-	cl_access_map_free(&map);
 	return rc;
 }
 
@@ -113,6 +116,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			struct cl_diag err;
 
 			cl_import_init(&imp);
+			cl_access_map_init(&map, NULL);
 			memset(&err, 0, sizeof(err));
 			if (parse(&imp, kind, text, size, events[e], &err)) {
 				CHECK(err.msg[0]);
@@ -122,6 +126,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				check_written(&imp, kind);
 			}
 			cl_import_free(&imp);
+			cl_access_map_free(&map);
 		}
 	}
 	return 0;

@@ -528,7 +528,7 @@ static struct error_case version_float = {
 };
 static struct error_case unknown_top_key = {
 	V1 "line-size: 64\nstruct:\n  s: {a: cold}\n", 3, 1,
-	"unknown key 'struct' (expected cachelint-profile, line-size, thresholds, counts, "
+	"unknown key 'struct' (expected cachelint-profile, line-size, thresholds, counts, evidence, "
 	"suppress, paths, structs, objects, contention or lines)",
 };
 static struct error_case unknown_class = {

@@ -508,9 +508,14 @@ static void walk_asm(struct aw *w, CXCursor stmt)
 				merged = read_too[o] = true;
 		if (merged)
 			continue;
-		/* in memory, the asm's own operand; a register's is loaded before it */
+		/*
+		 * in memory, the asm's own operand; a register's is loaded before
+		 * it.  A locked instruction reads and writes its memory operand,
+		 * whatever the constraint says (the kernel's set_bit() gives its
+		 * word as an input "m" and a "memory" clobber).
+		 */
 		if (memory_only(ops[i].constraint) && acc_lvalue_kind(ks.v[i]))
-			acc_access(w, ks.v[i], CTX_READ, facts);
+			acc_access(w, ks.v[i], facts & CL_FACT_ATOMIC ? CTX_RMW : CTX_READ, facts);
 		else
 			acc_visit(w, ks.v[i], CTX_READ);
 	}

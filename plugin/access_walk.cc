@@ -583,8 +583,14 @@ static void walk_asm(gasm *as)
 				read_too[o] = true;
 				same = true;
 			}
+		/*
+		 * A locked instruction reads and writes its memory operand, whatever
+		 * the constraint says (the kernel's set_bit() gives its word as an
+		 * input "m" and a "memory" clobber).
+		 */
 		if (!same)
-			access_ref(as, val, ACC_READ, false, false, facts | ref_facts(val));
+			access_ref(as, val, facts ? ACC_READ | ACC_WRITE : ACC_READ, false, false,
+				   facts | ref_facts(val));
 	}
 	for (unsigned i = 0; i < nout; i++) {
 		tree val = TREE_VALUE(gimple_asm_output_op(as, i));

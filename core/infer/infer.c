@@ -346,11 +346,27 @@ static bool ranges_meet(const struct member_view *x, const struct member_view *y
 
 /*
  * The views of one word a union gives (a qspinlock's val, locked,
- * pending, tail; a refcount and its atomic): one write-shared member is
- * enough, the widest, or every pair would be said once per view.
+ * pending, tail; a refcount and its atomic), and the leaves of one lock
+ * (an rw_semaphore's count, owner, wait_list): one write-shared member is
+ * enough, or every pair would be said once per view.
  */
+/* The same lock operation: one site took both (the leaves of an rw_semaphore). */
+static bool same_lock(const struct member_view *x, const struct member_view *y)
+{
+	return x->lock && y->lock && x->lock->line == y->lock->line &&
+	       x->lock->column == y->lock->column && !strcmp(x->lock->file, y->lock->file) &&
+	       !strcmp(x->lock->function, y->lock->function);
+}
+
 static void views_collapse(struct member_view *m, size_t n)
 {
+	/* a lock is one write-shared member: its first leaf stands for the others */
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = 0; j < i && m[i].shared; j++)
+			if (m[j].shared && same_lock(&m[i], &m[j])) {
+				m[i].shared = false;
+				m[i].writers.n = 0;
+			}
 	for (size_t i = 0; i < n; i++) {
 		if (!m[i].shared)
 			continue;

@@ -42,7 +42,7 @@ static const char *const setup_words[] = {
 	"init", "alloc", "create", "setup", "new", "ctor", "dtor", "construct", "register",
 	"unregister", "configure", "config", "set", "reset", "destroy", "free", "exit",
 	"cleanup", "teardown", "fini", "deinit", "probe", "remove", "attach", "detach",
-	"install", "uninstall",
+	"install", "uninstall", "shutdown", "offline", "online", "resize", "swapoff",
 };
 
 static bool setup_word(const char *w, size_t n)
@@ -639,6 +639,32 @@ static bool view_has(const struct struct_view *s, const char *member)
  * members that count, at their paths and offsets there, unless its own
  * lines say something of them already.  @sv is sorted by record.
  */
+/*
+ * How many records hold @inner: a type that many records hold (a
+ * list_head, a spinlock, a work_struct, an atomic_t) says nothing of one
+ * of them.  Any list_head written somewhere is no reason to call every
+ * struct's list_head write-hot; a lruvec, held by two, is that lruvec.
+ */
+#define EMBED_HOLDERS_MAX 3
+
+static size_t embed_holders(const struct cl_access_map *m, const char *inner)
+{
+	const char *seen[EMBED_HOLDERS_MAX + 1];
+	size_t n = 0;
+
+	for (size_t e = 0; e < m->nembeds && n <= EMBED_HOLDERS_MAX; e++) {
+		size_t k;
+
+		if (strcmp(m->embeds[e].inner, inner))
+			continue;
+		for (k = 0; k < n && strcmp(seen[k], m->embeds[e].outer); k++)
+			;
+		if (k == n)
+			seen[n++] = m->embeds[e].outer;
+	}
+	return n;
+}
+
 static void views_embed(struct struct_view *sv, size_t n, const struct cl_access_map *m,
 			struct cl_arena *a)
 {
@@ -648,7 +674,8 @@ static void views_embed(struct struct_view *sv, size_t n, const struct cl_access
 		const struct struct_view *in = view_find(sv, n, em->inner);
 		size_t cap = out ? out->n : 0;
 
-		if (!out || !in || in == out || in->threads != out->threads)
+		if (!out || !in || in == out || in->threads != out->threads ||
+		    embed_holders(m, em->inner) > EMBED_HOLDERS_MAX)
 			continue;
 		for (size_t i = 0; i < in->n; i++) {
 			const struct member_view *v = &in->members[i];

@@ -625,12 +625,12 @@ static struct struct_view *view_find(struct struct_view *sv, size_t n, const cha
 	return NULL;
 }
 
-static bool view_has(const struct struct_view *s, const char *member)
+static struct member_view *view_member(struct struct_view *s, const char *member)
 {
 	for (size_t i = 0; i < s->n; i++)
 		if (!strcmp(s->members[i].member, member))
-			return true;
-	return false;
+			return &s->members[i];
+	return NULL;
 }
 
 /*
@@ -685,9 +685,17 @@ static void views_embed(struct struct_view *sv, size_t n, const struct cl_access
 			if (v->embedded || !member_counts(v, in->threads))
 				continue;
 			path = cl_arena_printf(a, "%s.%s", em->path, v->member);
-			if (view_has(out, path))
+			c = view_member(out, path);
+			/*
+			 * The record's own lines say more of its copy, but not that a
+			 * member the inner record's code updates atomically is only
+			 * read: mem_cgroup's memory.usage is charged through a
+			 * `struct page_counter *`.
+			 */
+			if (c && !(v->shared && c->mostly))
 				continue;
-			c = cl_vec_push(&out->members, &out->n, &cap);
+			if (!c)
+				c = cl_vec_push(&out->members, &out->n, &cap);
 			*c = *v;
 			c->record = out->record;
 			c->member = path;

@@ -311,14 +311,15 @@ static void line_at(struct aw *w, CXCursor at, const char *fn, unsigned facts, c
  */
 static unsigned setup_facts(const char *fn, unsigned facts)
 {
-	return fn && cl_infer_setup_function(fn) ? facts | CL_FACT_SETUP : facts;
+	return fn ? cl_infer_setup_facts(fn, facts) : facts;
 }
 
 /*
  * One member touched: a line where the access is, and where a reached one
  * is made, with what the callee's own walk sees of it (the plugin's
  * via_facts): the caller's line adds the caller's region and function.
- * What setup code reaches is setup too, whatever the callee's own name.
+ * What setup code reaches is setup too, whatever the callee's own name,
+ * and what a caller holding a lock reaches is under it.
  */
 static void hit(struct aw *w, CXCursor at, const char *rec, const char *path,
 		unsigned long long bits, unsigned long long bit_size, unsigned long long at_bits,
@@ -333,7 +334,8 @@ static void hit(struct aw *w, CXCursor at, const char *rec, const char *path,
 	line_at(w, at, w->fn_name, facts, w->fn_roles, rec, path, at_bits, at_size);
 	if (w->use)
 		line_at(w, w->use->at, w->use->fn,
-			setup_facts(w->use->fn, w->use->facts) | (facts & CL_FACT_SETUP),
+			setup_facts(w->use->fn, w->use->facts | (facts & CL_FACT_LOCKED)) |
+				(facts & CL_FACT_SETUP),
 			w->use->roles, rec, path, at_bits, at_size);
 }
 

@@ -136,11 +136,13 @@ static void map_line(location_t loc, tree fn, unsigned facts, const struct acces
 /*
  * Setup code (an initializer, an allocator, a setter: core/infer's words)
  * and what it reaches: a helper that page_counter_set_max() calls makes a
- * setup access there, whatever the helper's own name.
+ * setup access there, whatever the helper's own name; and what a helper
+ * does for a caller that holds a lock is under it (pool_find_page(), which
+ * dma_pool_free() calls with the pool's lock held).
  */
 static unsigned setup_facts(tree fn, unsigned facts)
 {
-	return fn && cl_infer_setup_function(function_name(fn)) ? facts | CL_FACT_SETUP : facts;
+	return fn ? cl_infer_setup_facts(function_name(fn), facts) : facts;
 }
 
 static void map_hit(void *, gimple_stmt_iterator *, const struct access_hit *h)
@@ -150,7 +152,8 @@ static void map_hit(void *, gimple_stmt_iterator *, const struct access_hit *h)
 	map_line(h->loc, h->fn, facts, h);
 	if (h->reached)
 		map_line(h->via_loc, h->via_fn,
-			 setup_facts(h->via_fn, h->via_facts) | (facts & CL_FACT_SETUP), h);
+			 setup_facts(h->via_fn, h->via_facts | (facts & CL_FACT_LOCKED)) |
+				 (facts & CL_FACT_SETUP), h);
 }
 
 static const struct access_sink map_sink_ops = { map_hit, NULL, NULL, NULL, NULL };

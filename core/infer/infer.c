@@ -38,20 +38,44 @@
 /* Setup functions, by the words of their names                        */
 /* ------------------------------------------------------------------ */
 
+/*
+ * Words that name setup whatever the access: an initializer, a teardown,
+ * a registration (which takes a global lock to link the new object in).
+ */
 static const char *const setup_words[] = {
-	"init", "alloc", "create", "setup", "new", "ctor", "dtor", "construct", "register",
-	"unregister", "configure", "config", "set", "reset", "destroy", "free", "exit",
-	"cleanup", "teardown", "fini", "deinit", "probe", "remove", "attach", "detach",
-	"install", "uninstall", "shutdown", "offline", "online", "resize", "swapoff",
+	"init", "setup", "ctor", "dtor", "construct", "register", "unregister", "configure",
+	"config", "destroy", "exit", "cleanup", "teardown", "fini", "deinit", "probe",
+	"attach", "detach", "install", "uninstall", "shutdown", "offline", "online", "resize",
+	"swapoff", "release", "kill",
 };
 
-static bool setup_word(const char *w, size_t n)
+/*
+ * Words that name setup only for what needs no lock: an allocator, a
+ * setter or a free of the object itself works on it unpublished, but
+ * vb_alloc() and free_percpu() carve a shared pool under its lock, and
+ * that is their hot path.
+ */
+static const char *const weak_setup_words[] = { "alloc", "create", "new", "free", "remove" };
+
+/*
+ * A setter of limits (page_counter_set_max, bdi_set_min_ratio, which
+ * takes a global lock to check the sum) configures, unless a word says it
+ * works on state: test_and_set_tsk_thread_flag() and set_bit() are no
+ * setters of limits.
+ */
+static const char *const setter_words[] = { "set", "reset" };
+
+static const char *const state_words[] = { "bit", "bits", "flag", "flags", "state" };
+
+static bool word_in(const char *w, size_t n, const char *const *list, size_t nlist)
 {
-	for (size_t i = 0; i < sizeof(setup_words) / sizeof(setup_words[0]); i++)
-		if (strlen(setup_words[i]) == n && !strncasecmp(w, setup_words[i], n))
+	for (size_t k = 0; k < nlist; k++)
+		if (strlen(list[k]) == n && !strncasecmp(w, list[k], n))
 			return true;
 	return false;
 }
+
+#define WORD_IN(w, n, list) word_in(w, n, list, sizeof(list) / sizeof(list[0]))
 
 /* The last component of a C++ name, template arguments and parameters left out. */
 static void last_component(const char *fn, const char **s, size_t *n, const char **prev,
@@ -96,19 +120,22 @@ static bool config_last_word(const char *w, size_t n)
 	return false;
 }
 
-bool cl_infer_setup_function(const char *function)
+enum setup_strength { SETUP_NONE, SETUP_WEAK, SETUP_STRONG };
+
+static enum setup_strength setup_strength(const char *function)
 {
 	const char *s, *prev;
 	size_t n, prevn, i = 0, words = 0;
+	bool weak = false, setter = false, state = false;
 
 	if (!function || !*function || !strcmp(function, "-"))
-		return false;
+		return SETUP_NONE;
 	last_component(function, &s, &n, &prev, &prevn);
 	/* a constructor (A::A) or a destructor (A::~A) */
 	if (n && s[0] == '~')
-		return true;
+		return SETUP_STRONG;
 	if (prev && prevn == n && !strncmp(prev, s, n))
-		return true;
+		return SETUP_STRONG;
 	/* words: between '_', and at a lower-to-upper change (setValue) */
 	while (i < n) {
 		size_t j = i;
@@ -119,14 +146,84 @@ bool cl_infer_setup_function(const char *function)
 		while (j < n && s[j] != '_' &&
 		       !(j > i && islower((unsigned char)s[j - 1]) && isupper((unsigned char)s[j])))
 			j++;
-		if (j > i && setup_word(s + i, j - i))
-			return true;
+		if (j > i && WORD_IN(s + i, j - i, setup_words))
+			return SETUP_STRONG;
 		if (j > i && j >= n && words && config_last_word(s + i, j - i))
-			return true;
+			return SETUP_STRONG;
+		weak |= j > i && WORD_IN(s + i, j - i, weak_setup_words);
+		setter |= j > i && WORD_IN(s + i, j - i, setter_words);
+		state |= j > i && WORD_IN(s + i, j - i, state_words);
 		words += j > i;
 		i = j;
 	}
-	return false;
+	if (setter && !state)
+		return SETUP_STRONG;
+	return weak && !state ? SETUP_WEAK : SETUP_NONE;
+}
+
+bool cl_infer_setup_function(const char *function)
+{
+	return setup_strength(function) != SETUP_NONE;
+}
+
+unsigned cl_infer_setup_facts(const char *function, unsigned facts)
+{
+	switch (setup_strength(function)) {
+	case SETUP_STRONG:
+		return facts | CL_FACT_SETUP;
+	case SETUP_WEAK:
+		return facts & (CL_FACT_LOCK | CL_FACT_LOCKED) ? facts : facts | CL_FACT_SETUP;
+	default:
+		return facts;
+	}
+}
+
+/*
+ * A function that reports (a /proc or debugfs show, a printer, a dump, a
+ * cgroup file's read handler: mem_cgroup_read_u64): it reads everything
+ * once per request, and its reads make nothing read-mostly.
+ */
+static const char *const report_words[] = { "show", "print", "dump", "debug", "seq" };
+
+/* A value's type named last in a handler's name: mem_cgroup_read_u64. */
+static bool type_word(const char *w, size_t n)
+{
+	return n == 3 && strchr("usUS", w[0]) && isdigit((unsigned char)w[1]) &&
+	       isdigit((unsigned char)w[2]);
+}
+
+bool cl_infer_report_function(const char *function)
+{
+	const char *s, *prev, *last = NULL, *before = NULL;
+	size_t n, prevn, i = 0, lastn = 0, beforen = 0;
+
+	if (!function || !*function || !strcmp(function, "-"))
+		return false;
+	last_component(function, &s, &n, &prev, &prevn);
+	while (i < n) {
+		size_t j;
+
+		while (i < n && s[i] == '_')
+			i++;
+		for (j = i; j < n && s[j] != '_'; j++)
+			;
+		if (j == i)
+			break;
+		if (WORD_IN(s + i, j - i, report_words))
+			return true;
+		before = last;
+		beforen = lastn;
+		last = s + i;
+		lastn = j - i;
+		i = j;
+	}
+	/* a control file's read handler: memory_max_read, mem_cgroup_read_u64 */
+	if (before && type_word(last, lastn)) {
+		last = before;
+		lastn = beforen;
+		before = NULL;
+	}
+	return last && last != s && lastn == 4 && !strncmp(last, "read", 4);
 }
 
 /* ------------------------------------------------------------------ */
@@ -156,6 +253,8 @@ struct roles {
  * @locked: a plain write of it under a lock outside setup
  * @write: a plain write outside setup
  * @read: a read outside setup (by a thread, where the struct has threads)
+ *	and outside a function that reports (cl_infer_report_function())
+ * @uread: such a read, and not under a lock
  * @setup: a write in setup
  * @wfns: the functions outside setup that write it, counted once each
  * @wfn: the last of them
@@ -170,7 +269,7 @@ struct roles {
 struct member_view {
 	const char *record, *member;
 	uint64_t offset, end;
-	const struct cl_access_line *lock, *atomic, *locked, *write, *read, *setup;
+	const struct cl_access_line *lock, *atomic, *locked, *write, *read, *uread, *setup;
 	unsigned wfns;
 	const char *wfn;
 	struct roles writers, readers;
@@ -215,8 +314,8 @@ static void site_keep(const struct cl_access_line **site, const struct cl_access
 
 static bool line_setup(const struct cl_access_line *l)
 {
-	return (l->facts & (CL_FACT_COLD | CL_FACT_FRESH | CL_FACT_SETUP)) ||
-	       cl_infer_setup_function(l->function);
+	return (cl_infer_setup_facts(l->function, l->facts) &
+		(CL_FACT_COLD | CL_FACT_FRESH | CL_FACT_SETUP)) != 0;
 }
 
 /*
@@ -247,8 +346,11 @@ static void view_line(struct member_view *v, const struct cl_access_line *l, boo
 		roles_add(&v->writers, l->roles, a);
 	}
 	if (l->kind != CL_ACCESS_WRITE) {
-		if (l->kind == CL_ACCESS_READ)
+		if (l->kind == CL_ACCESS_READ && !cl_infer_report_function(l->function)) {
 			site_keep(&v->read, l);
+			if (!(l->facts & CL_FACT_LOCKED))
+				site_keep(&v->uread, l);
+		}
 		roles_add(&v->readers, l->roles, a);
 	}
 	if (l->facts & CL_FACT_LOCK)
@@ -288,7 +390,10 @@ static void view_classify(struct member_view *v)
  * @threads: some line names threads: paths, not classes
  * @pairs: write-shared and read-mostly (or thread-written) members the
  *	map's offsets put on one line: the ranking's first key
- * @sites: write-shared members: its second
+ * @apairs: those whose write-shared member is updated atomically with
+ *	no lock: every CPU can do that at once, and its readers pay each
+ *	time; ranked before the pairs a lock serializes
+ * @sites: write-shared members: the last key
  * @hot: the measured profile's accesses of the struct: the first, when given
  */
 struct struct_view {
@@ -296,7 +401,7 @@ struct struct_view {
 	struct member_view *members;
 	size_t n;
 	bool threads;
-	uint64_t pairs, sites, hot;
+	uint64_t apairs, pairs, sites, hot;
 };
 
 static int line_order(const void *x, const void *y)
@@ -406,8 +511,10 @@ static void struct_rank(struct struct_view *s, unsigned line_size)
 			if (j == i || !member_counts(r, s->threads) || r->offset / line_size !=
 			    w->offset / line_size)
 				continue;
-			if (s->threads ? r->mostly || r->writers.n : r->mostly)
+			if (s->threads ? r->mostly || r->writers.n : r->mostly) {
 				s->pairs++;
+				s->apairs += w->atomic && !w->lock;
+			}
 		}
 	}
 }
@@ -428,6 +535,8 @@ static int struct_order(const void *x, const void *y)
 
 	if (a->hot != b->hot)
 		return a->hot > b->hot ? -1 : 1;
+	if (a->apairs != b->apairs)
+		return a->apairs > b->apairs ? -1 : 1;
 	if (a->pairs != b->pairs)
 		return a->pairs > b->pairs ? -1 : 1;
 	if (a->sites != b->sites)
@@ -482,7 +591,8 @@ static const char *view_reason(const struct cl_infer_config *cfg, const struct m
 				      roles_shared(&v->writers) ? "s" : "",
 				      roles_text(&v->writers, a), where(cfg, v->write, a), more);
 	else
-		why = cl_arena_printf(a, "read in %s, written only in %s", where(cfg, v->read, a),
+		why = cl_arena_printf(a, "read in %s, written only in %s",
+				      where(cfg, v->uread ? v->uread : v->read, a),
 				      where(cfg, v->setup, a));
 	if (v->embedded)
 		why = cl_arena_printf(a, "as struct %s's, %s", v->embedded, why);
@@ -550,8 +660,11 @@ static void put_struct(FILE *out, const struct cl_infer_config *cfg, const struc
 {
 	fputs("  ", out);
 	put_quoted(out, s->record, a);
-	fprintf(out, ":  # %zu: %" PRIu64 " pair%s on a line, %" PRIu64 " write-shared member%s",
-		rank, s->pairs, s->pairs == 1 ? "" : "s", s->sites, s->sites == 1 ? "" : "s");
+	fprintf(out, ":  # %zu: %" PRIu64 " pair%s on a line", rank, s->pairs,
+		s->pairs == 1 ? "" : "s");
+	if (s->apairs)
+		fprintf(out, " (%" PRIu64 " beside an atomic)", s->apairs);
+	fprintf(out, ", %" PRIu64 " write-shared member%s", s->sites, s->sites == 1 ? "" : "s");
 	if (s->hot)
 		fprintf(out, ", %" PRIu64 " measured accesses", s->hot);
 	fputc('\n', out);
@@ -706,6 +819,64 @@ static void views_embed(struct struct_view *sv, size_t n, const struct cl_access
 	}
 }
 
+/*
+ * Writes the map cannot place: a list_head's next and prev are written
+ * through a `struct list_head *` by every list_add() on a neighbour, an
+ * xarray's head through a `struct xarray *`.  When the code writes a
+ * member of a record through a pointer to that record outside setup, no
+ * record that holds one can call its copy read-mostly: the writes it sees
+ * not are those.  Unlike views_embed(), this holds however many records
+ * hold the inner one.
+ */
+static void views_unseen_writes(struct struct_view *sv, size_t n, const struct cl_access_map *m,
+				struct cl_arena *a)
+{
+	for (size_t e = 0; e < m->nembeds; e++) {
+		const struct cl_access_embed *em = &m->embeds[e];
+		struct struct_view *out = view_find(sv, n, em->outer);
+		const struct struct_view *in = view_find(sv, n, em->inner);
+
+		if (!out || !in || in == out)
+			continue;
+		for (size_t i = 0; i < in->n; i++) {
+			const struct member_view *v = &in->members[i];
+			struct member_view *c;
+
+			if (!v->wfns || v->embedded)
+				continue;
+			c = view_member(out, cl_arena_printf(a, "%s.%s", em->path, v->member));
+			if (c && c->mostly)
+				c->mostly = false;
+		}
+	}
+}
+
+/*
+ * A member read only under a lock is the lock holder's: the writes beside
+ * it under a lock move the line to the holder, who reads it there at no
+ * further cost, and moving it off the line saves nothing (vmap_block's va,
+ * read in vb_alloc under vb->lock beside the free count).  An atomic
+ * update, or a plain write no lock orders, on its line still costs its
+ * readers: there it stays read-mostly.
+ */
+static void views_locked_readers(struct struct_view *s, unsigned line_size)
+{
+	for (size_t i = 0; i < s->n; i++) {
+		struct member_view *r = &s->members[i];
+		bool costs = false;
+
+		if (!r->mostly || r->uread)
+			continue;
+		for (size_t j = 0; j < s->n && !costs; j++) {
+			const struct member_view *w = &s->members[j];
+
+			costs = j != i && w->offset / line_size == r->offset / line_size &&
+				((w->atomic && !w->lock) || (w->write && !w->locked && w->shared));
+		}
+		r->mostly = costs;
+	}
+}
+
 static struct struct_view *views_build(const struct cl_access_map *m,
 				       const struct cl_infer_config *cfg, size_t *nout,
 				       struct cl_arena *a)
@@ -744,10 +915,12 @@ static struct struct_view *views_build(const struct cl_access_map *m,
 	}
 	free(v);
 	views_embed(sv, n, m, a);
+	views_unseen_writes(sv, n, m, a);
 	for (size_t k = 0; k < n; k++) {
 		struct struct_view *s = &sv[k];
 
 		views_collapse(s->members, s->n);
+		views_locked_readers(s, cfg->line_size ? cfg->line_size : 64);
 		if ((!cfg->only || cfg->only(cfg->only_data, s->record)) && struct_worth(s)) {
 			struct_rank(s, cfg->line_size ? cfg->line_size : 64);
 			s->hot = hot_accesses(cfg->hot, s->record);

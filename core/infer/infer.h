@@ -66,6 +66,23 @@ struct cl_infer_result {
 bool cl_infer_setup_function(const char *function);
 
 /*
+ * @facts (CL_FACT_*) with CL_FACT_SETUP added when an access with them in
+ * @function is setup: always in an initializer or a teardown; in an
+ * allocator, a setter or a free (the weaker words) only when no lock is
+ * involved, for one that locks carves a shared pool (vb_alloc); never by
+ * a word of a function that works on flags or bits (set_bit).  The
+ * plugin and the lint both mark their maps with it.
+ */
+unsigned cl_infer_setup_facts(const char *function, unsigned facts);
+
+/*
+ * Whether @function reports (a show or print function, a dump, a debug
+ * file, a control file's read handler): its reads are once per request,
+ * no hot path's (bdi_debug_stats_show, mem_cgroup_read_u64).
+ */
+bool cl_infer_report_function(const char *function);
+
+/*
  * Infer from the lines of @m (not changed) and write the profile to @out.
  * 0, or -1 when @out fails.  A map that shows nothing to infer writes a
  * profile with no structs.

@@ -120,6 +120,8 @@ struct pass {
  * @params: pointer parameters, so it is summarized
  * @cold: a declaration of it is cold, or in an __init or __exit section
  *	(CL_FACT_COLD on all it does)
+ * @under_lock: every call of it is under a lock, or in a function that is
+ *	(CL_FACT_LOCKED on all it does, as the plugin's under_lock_find())
  * @roles: the threads that run it, by their start routines (access_map.h),
  *	NULL when none does
  * @started: while roles are found: calls that start it (a call in a loop counts twice)
@@ -135,7 +137,7 @@ struct summary {
 	size_t nuses, cap_uses;
 	struct pass *passes;
 	size_t npasses, cap_passes;
-	bool reached, local, params, cold;
+	bool reached, local, params, cold, under_lock;
 	const char *roles;
 	unsigned started;
 	size_t seen;

@@ -988,7 +988,7 @@ static void function_begin(struct aw *w, struct summary *s)
 {
 	w->walked = s;
 	w->locks = 0;
-	w->fn_facts = s->cold ? CL_FACT_COLD : 0;
+	w->fn_facts = (s->cold ? CL_FACT_COLD : 0) | (s->under_lock ? CL_FACT_LOCKED : 0);
 	w->fn_roles = s->roles;
 	w->once = true;
 	w->exited = false;
@@ -1250,6 +1250,141 @@ static void roles(struct aw *w)
 	free(t.edges);
 }
 
+/* ------------------------------------------------------------------ */
+/* Functions that run only under their callers' locks                   */
+/* ------------------------------------------------------------------ */
+
+/**
+ * struct held - the calls of the unit's functions, as the plugin's
+ * under_lock_find() gathers them
+ * @w: the walk
+ * @from: the function whose body is read
+ * @locks: locks held so far in its statements, as call() counts them
+ * @calls: [caller, callee, locked] of each call of a function of the unit
+ * @refs: per function, the expressions that name it
+ * @direct: per function, those that are a call's callee
+ */
+struct held {
+	struct aw *w;
+	size_t from;
+	unsigned locks;
+	size_t (*calls)[3];
+	size_t ncalls, cap_calls;
+	unsigned *refs, *direct;
+};
+
+static enum CXChildVisitResult held_visit(CXCursor c, CXCursor parent, CXClientData data);
+
+/* A call: its callee and arguments first, then its own lock step, as call() does. */
+static void held_call(struct held *h, CXCursor e)
+{
+	CXCursor fn = clang_getCursorReferenced(e);
+	struct summary *s = acc_kind(fn) == CXCursor_FunctionDecl ? summary_of(h->w, fn) : NULL;
+	CXString name = clang_getCursorSpelling(fn);
+	const char *n = clang_getCString(name);
+	int step;
+
+	clang_visitChildren(e, held_visit, h);
+	if (s) {
+		size_t *c = *(size_t (*)[3])cl_vec_push(&h->calls, &h->ncalls, &h->cap_calls);
+
+		c[0] = h->from;
+		c[1] = (size_t)(s - h->w->sums);
+		c[2] = h->locks > 0;
+		h->direct[c[1]]++;
+	}
+	step = strncmp(n, "__sync_", 7) && strncmp(n, "__atomic_", 9) ? cl_access_lock_step(n) : 0;
+	if (step > 0)
+		h->locks++;
+	else if (step < 0 && h->locks)
+		h->locks--;
+	clang_disposeString(name);
+}
+
+static enum CXChildVisitResult held_visit(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct held *h = data;
+	CXCursor d;
+	struct summary *s;
+
+	(void)parent;
+	switch (acc_kind(c)) {
+	case CXCursor_UnaryExpr:	/* sizeof, alignof: not evaluated, no call */
+		return CXChildVisit_Continue;
+	case CXCursor_CallExpr:
+		held_call(h, c);
+		return CXChildVisit_Continue;
+	case CXCursor_DeclRefExpr:
+		d = clang_getCursorReferenced(c);
+		if (acc_kind(d) == CXCursor_FunctionDecl && (s = summary_of(h->w, d)))
+			h->refs[s - h->w->sums]++;
+		return CXChildVisit_Recurse;
+	default:
+		return CXChildVisit_Recurse;
+	}
+}
+
+/* What the unit's variables name: a function in an ops table is called from anywhere. */
+static enum CXChildVisitResult held_globals(CXCursor c, CXCursor parent, CXClientData data)
+{
+	(void)parent;
+	if (acc_kind(c) == CXCursor_VarDecl)
+		clang_visitChildren(c, held_visit, data);
+	else if (acc_kind(c) == CXCursor_Namespace || acc_kind(c) == CXCursor_LinkageSpec)
+		return CXChildVisit_Recurse;
+	return CXChildVisit_Continue;
+}
+
+static int held_order(const void *x, const void *y)
+{
+	const size_t *a = *(const size_t (*)[3])x, *b = *(const size_t (*)[3])y;
+
+	return a[1] < b[1] ? -1 : a[1] > b[1];
+}
+
+/*
+ * The functions every call of which is under a lock, or in a function that
+ * is: not external, named only as a call's callee (an ops table's is called
+ * from anywhere), as the plugin's under_lock_find() says.
+ */
+static void under_lock(struct aw *w, CXCursor top)
+{
+	struct held h = { .w = w };
+	bool changed = true;
+
+	h.refs = cl_xmalloc((w->nsums + 1) * sizeof(*h.refs));
+	h.direct = cl_xmalloc((w->nsums + 1) * sizeof(*h.direct));
+	memset(h.refs, 0, (w->nsums + 1) * sizeof(*h.refs));
+	memset(h.direct, 0, (w->nsums + 1) * sizeof(*h.direct));
+	for (size_t i = 0; i < w->nsums; i++) {
+		if (!w->sums[i].reached)
+			continue;
+		h.from = i;
+		h.locks = 0;
+		clang_visitChildren(w->sums[i].fn, held_visit, &h);
+	}
+	clang_visitChildren(top, held_globals, &h);
+	if (h.ncalls)
+		qsort(h.calls, h.ncalls, sizeof(*h.calls), held_order);
+	while (changed) {
+		changed = false;
+		for (size_t i = 0, j; i < h.ncalls; i = j) {
+			size_t callee = h.calls[i][1];
+			struct summary *s = &w->sums[callee];
+			bool all = clang_getCursorLinkage(s->fn) != CXLinkage_External &&
+				   h.refs[callee] == h.direct[callee];
+
+			for (j = i; j < h.ncalls && h.calls[j][1] == callee; j++)
+				all &= h.calls[j][2] || w->sums[h.calls[j][0]].under_lock;
+			if (all && !s->under_lock)
+				changed = s->under_lock = true;
+		}
+	}
+	free(h.calls);
+	free(h.refs);
+	free(h.direct);
+}
+
 static bool pic(const struct lint_job *job)
 {
 	for (size_t i = 0; i < job->nargs; i++)
@@ -1274,6 +1409,7 @@ void lint_access_walk(CXTranslationUnit tu, const struct lint_job *job, struct c
 	clang_visitChildren(top, cold, &w);
 	clang_visitChildren(top, roots, &w);
 	roles(&w);
+	under_lock(&w, top);
 	summarize(&w);
 	for (size_t i = 0; i < w.nsums; i++) {
 		CXCursor body;

@@ -95,8 +95,10 @@ typedef int_hash<unsigned int, 0xffffffffu, 0xfffffffeu> uid_hash;
  * @once: while summarizing, whether the statement's block runs once per call
  * @locks: locks taken and not yet released, in the function's statements
  *	in order so far: its accesses are CL_FACT_LOCKED while it is not 0
- * @fn_facts: what the whole function is (CL_FACT_COLD: __init, __exit, cold)
+ * @fn_facts: what the whole function is (CL_FACT_COLD: __init, __exit, cold;
+ *	CL_FACT_LOCKED: every call of it is under a lock, under_lock_find())
  * @roles: DECL_UID of a function -> the threads that run it (access_map.h)
+ * @under_lock: DECL_UID of the functions that run only under a lock
  */
 struct walk_state {
 	hash_map<uid_hash, fn_summary *> *summaries;
@@ -105,6 +107,7 @@ struct walk_state {
 	unsigned locks;
 	unsigned fn_facts;
 	hash_map<uid_hash, const char *> *roles;
+	hash_set<uid_hash> *under_lock;
 };
 
 static struct walk_state ws;
@@ -756,6 +759,102 @@ static void function_facts(tree decl)
 	if (lookup_attribute("cold", DECL_ATTRIBUTES(decl)) ||
 	    (sec && (!strncmp(sec, ".init", 5) || !strncmp(sec, ".exit", 5))))
 		ws.fn_facts |= CL_FACT_COLD;
+	if (ws.under_lock && ws.under_lock->contains(DECL_UID(decl)))
+		ws.fn_facts |= CL_FACT_LOCKED;
+}
+
+/* ------------------------------------------------------------------ */
+/* Functions that run only under their callers' locks                   */
+/* ------------------------------------------------------------------ */
+
+/*
+ * A function of the unit that nothing outside it can call: not public,
+ * its address never taken (an ops table, a callback).
+ */
+static bool called_here_only(tree decl)
+{
+	cgraph_node *n = cgraph_node::get(decl);
+
+	return !TREE_PUBLIC(decl) && n && !n->address_taken && DECL_STRUCT_FUNCTION(decl);
+}
+
+/**
+ * struct held_call - a call of a function of the unit
+ * @caller: the function that makes it
+ * @callee: the function called
+ * @locked: a lock is held there, in the caller's statements in order
+ */
+struct held_call {
+	tree caller, callee;
+	bool locked;
+};
+
+static int held_order(const void *x, const void *y)
+{
+	const struct held_call *a = (const struct held_call *)x;
+	const struct held_call *b = (const struct held_call *)y;
+
+	if (DECL_UID(a->callee) != DECL_UID(b->callee))
+		return DECL_UID(a->callee) < DECL_UID(b->callee) ? -1 : 1;
+	return 0;
+}
+
+/*
+ * The functions every call of which is under a lock, or in a function
+ * that is (dma_pool_free() calls pool_find_page() with the pool's lock
+ * held): what they do, they do under it.  Lock regions as walk_call()
+ * counts them; a least fixpoint, so a cycle of calls with no lock is not.
+ */
+static void under_lock_find(void)
+{
+	auto_vec<held_call> calls;
+	cgraph_node *node;
+	bool changed = true;
+
+	FOR_EACH_FUNCTION_WITH_GIMPLE_BODY(node) {
+		function *fn = DECL_STRUCT_FUNCTION(node->decl);
+		unsigned locks = 0;
+		basic_block bb;
+
+		if (!fn || !fn->cfg)
+			continue;
+		FOR_EACH_BB_FN(bb, fn)
+			for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi);
+			     gsi_next(&gsi)) {
+				gcall *call = dyn_cast<gcall *>(gsi_stmt(gsi));
+				tree f = call ? gimple_call_fndecl(call) : NULL_TREE;
+				int step;
+
+				if (!f)
+					continue;
+				if (called_here_only(f)) {
+					held_call c = { node->decl, f, locks > 0 };
+
+					calls.safe_push(c);
+				}
+				step = DECL_NAME(f) ? cl_access_lock_step(IDENTIFIER_POINTER(DECL_NAME(f))) : 0;
+				if (step > 0)
+					locks++;
+				else if (step < 0 && locks)
+					locks--;
+			}
+	}
+	calls.qsort(held_order);
+	while (changed) {
+		changed = false;
+		for (unsigned i = 0; i < calls.length();) {
+			tree callee = calls[i].callee;
+			bool all = true;
+			unsigned j;
+
+			for (j = i; j < calls.length() && calls[j].callee == callee; j++)
+				all &= calls[j].locked ||
+				       ws.under_lock->contains(DECL_UID(calls[j].caller));
+			if (all && !ws.under_lock->add(DECL_UID(callee)))
+				changed = true;
+			i = j;
+		}
+	}
 }
 
 /* ------------------------------------------------------------------ */
@@ -933,6 +1032,8 @@ void access_walk_start(struct cl_arena *arena, const struct access_sink *const *
 	ws.summary = NULL;
 	ws.roles = new hash_map<uid_hash, const char *>;
 	roles_find();
+	ws.under_lock = new hash_set<uid_hash>;
+	under_lock_find();
 	/* every summary before any function gets code of ours */
 	FOR_EACH_FUNCTION_WITH_GIMPLE_BODY(node)
 		summarize(node);
@@ -966,5 +1067,7 @@ void access_walk_finish(void)
 	ws.summaries = NULL;
 	delete ws.roles;
 	ws.roles = NULL;
+	delete ws.under_lock;
+	ws.under_lock = NULL;
 	chain_teardown();
 }

@@ -40,10 +40,12 @@
 
 /*
  * Words that name setup whatever the access: an initializer, a teardown,
- * a registration (which takes a global lock to link the new object in).
+ * a constructor or a registration, which takes a global lock to link the
+ * new object in (cgwb_create, register_shrinker).
  */
 static const char *const setup_words[] = {
-	"init", "setup", "ctor", "dtor", "construct", "register", "unregister", "configure",
+	"init", "initialise", "initialize", "setup", "create", "ctor", "dtor", "construct",
+	"register", "unregister", "configure",
 	"config", "destroy", "exit", "cleanup", "teardown", "fini", "deinit", "probe",
 	"attach", "detach", "install", "uninstall", "shutdown", "offline", "online", "resize",
 	"swapoff", "release", "kill",
@@ -55,7 +57,7 @@ static const char *const setup_words[] = {
  * vb_alloc() and free_percpu() carve a shared pool under its lock, and
  * that is their hot path.
  */
-static const char *const weak_setup_words[] = { "alloc", "create", "new", "free", "remove" };
+static const char *const weak_setup_words[] = { "alloc", "new", "free", "remove" };
 
 /*
  * A setter of limits (page_counter_set_max, bdi_set_min_ratio, which

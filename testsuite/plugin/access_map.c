@@ -49,7 +49,8 @@ static inline long load(const long *p)
 	long r;
 
 	__asm__ volatile("movq %1, %0" : "=r"(r) : "m"(*p));
-// CHECK-NEXT:[[FILE]]	[[#@LINE-1]]	49	load	s	arr	32	8	r	-
+// CHECK-NEXT:[[FILE]]	[[#@LINE-1]]	49	load	s	arr	32	8	r	locked
+// (its one caller, f, holds p->lock: what it does is under it)
 	return r;
 }
 
@@ -57,7 +58,7 @@ static inline void maybe_set(long *p, int c)
 {
 	if (c)
 		*p = 1;
-// CHECK-NEXT:[[FILE]]	[[#@LINE-1]]	3	maybe_set	s	arr	48	8	w	setup
+// CHECK-NEXT:[[FILE]]	[[#@LINE-1]]	3	maybe_set	s	arr	48	8	w	locked,setup
 // (a setter by its name: setup; f, which calls it, is not)
 }
 

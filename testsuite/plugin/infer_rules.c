@@ -291,6 +291,157 @@ char *obj_base(struct obj *o)
 	return o->free ? o->base : NULL;
 }
 
+// (2b) Likewise a helper given the pool itself, when every call of it in
+// the unit is under the lock (pool_find_page(), which dma_pool_free()
+// calls with the pool's lock held): silent.
+struct mpool {
+	pthread_mutex_t lock;
+	long nr;
+	long min_nr;
+};
+
+void mpool_init(struct mpool *p)
+{
+	pthread_mutex_init(&p->lock, NULL);
+	p->min_nr = 4;
+}
+
+static __attribute__((noinline)) int mpool_full(struct mpool *p)
+{
+	return p->nr >= p->min_nr;
+}
+
+int mpool_put(struct mpool *p)
+{
+	int full;
+
+	pthread_mutex_lock(&p->lock);
+	full = mpool_full(p);
+	if (!full)
+		p->nr++;
+	pthread_mutex_unlock(&p->lock);
+	return full;
+}
+
+// (2b') The same helper, called once more with no lock held: it is no
+// longer the lock holder's.
+struct mpool2 {
+	pthread_mutex_t lock;
+	long nr;
+	long min_nr;
+};
+
+void mpool2_init(struct mpool2 *p)
+{
+	pthread_mutex_init(&p->lock, NULL);
+	p->min_nr = 4;
+}
+
+static __attribute__((noinline)) int mpool2_full(struct mpool2 *p)
+{
+	return p->nr >= p->min_nr;
+}
+
+int mpool2_put(struct mpool2 *p)
+{
+	int full;
+
+	pthread_mutex_lock(&p->lock);
+	full = mpool2_full(p);
+	if (!full)
+		p->nr++;
+	pthread_mutex_unlock(&p->lock);
+	return full;
+}
+
+int mpool2_peek(struct mpool2 *p)
+{
+	return mpool2_full(p);
+}
+
+// (2b'') A helper whose address an ops table holds runs from anywhere.
+struct mpool3 {
+	pthread_mutex_t lock;
+	long nr;
+	long min_nr;
+};
+
+void mpool3_init(struct mpool3 *p)
+{
+	pthread_mutex_init(&p->lock, NULL);
+	p->min_nr = 4;
+}
+
+static int mpool3_full(struct mpool3 *p)
+{
+	return p->nr >= p->min_nr;
+}
+
+int (*const mpool3_ops[])(struct mpool3 *) = { mpool3_full };
+
+int mpool3_put(struct mpool3 *p)
+{
+	int full;
+
+	pthread_mutex_lock(&p->lock);
+	full = mpool3_full(p);
+	if (!full)
+		p->nr++;
+	pthread_mutex_unlock(&p->lock);
+	return full;
+}
+
+// (7) A creator links the new object in under a global lock: setup
+// (cgwb_create).  Silent.
+struct wb {
+	struct wb *next;
+	const void *css;
+};
+
+static pthread_mutex_t wb_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct wb *wb_list;
+
+void wb_create(struct wb *w, const void *css)
+{
+	w->css = css;
+	pthread_mutex_lock(&wb_lock);
+	w->next = wb_list;
+	wb_list = w;
+	pthread_mutex_unlock(&wb_lock);
+}
+
+const void *wb_css(struct wb *w)
+{
+	return w->css;
+}
+
+// (7') The same link made outside setup: write-hot beside the css.
+struct wb2 {
+	struct wb2 *next;
+	const void *css;
+};
+
+static pthread_mutex_t wb2_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct wb2 *wb2_list;
+
+void wb2_init(struct wb2 *w, const void *css)
+{
+	w->css = css;
+}
+
+void wb2_link(struct wb2 *w)
+{
+	pthread_mutex_lock(&wb2_lock);
+	w->next = wb2_list;
+	wb2_list = w;
+	pthread_mutex_unlock(&wb2_lock);
+}
+
+const void *wb2_css(struct wb2 *w)
+{
+	return w->css;
+}
+
 // RUN: %gcc-cl -c %s -o %t.o 2>&1 | %check
 // RUN: not %cachelint lint %s 2>&1 | %check
 // CHECK: infer_rules.c:40:14: warning: read-mostly field 'max' shares cache line 0 (bytes 0-63) of 'struct subpool_fast' with write-hot field 'lock' [cachelint-false-sharing]
@@ -319,3 +470,21 @@ char *obj_base(struct obj *o)
 // CHECK: infer_rules.c:247:15: warning: read-mostly field 'base' shares cache line 0 (bytes 0-63) of 'struct vblock' with write-hot field 'free' [cachelint-false-sharing]
 // CHECK-NEXT: infer_rules.c:246:14: note: 'free' is written on hot paths
 // CHECK-NEXT: infer_rules.c:246:14: note: 'free' is write-hot, inferred from the code: written under a lock in vblock_alloc ({{.*}}infer_rules.c:268)
+// CHECK: infer_rules.c:331:14: warning: read-mostly field 'min_nr' shares cache line 0 (bytes 0-63) of 'struct mpool2' with write-hot field 'lock' [cachelint-false-sharing]
+// CHECK-NEXT: infer_rules.c:329:25: note: 'lock' is written on hot paths
+// CHECK-NEXT: infer_rules.c:331:14: note: 'min_nr' is read-mostly, inferred from the code: read in mpool2_full ({{.*}}infer_rules.c:342), written only in mpool2_init ({{.*}}infer_rules.c:337)
+// CHECK-NEXT: infer_rules.c:329:25: note: 'lock' is write-hot, inferred from the code: a lock, taken in mpool2_put ({{.*}}infer_rules.c:349)
+// CHECK: infer_rules.c:331:14: warning: read-mostly field 'min_nr' shares cache line 0 (bytes 0-63) of 'struct mpool2' with write-hot field 'nr' [cachelint-false-sharing]
+// CHECK-NEXT: infer_rules.c:330:14: note: 'nr' is written on hot paths
+// CHECK-NEXT: infer_rules.c:330:14: note: 'nr' is write-hot, inferred from the code: written under a lock in mpool2_put ({{.*}}infer_rules.c:352)
+// CHECK: infer_rules.c:366:14: warning: read-mostly field 'min_nr' shares cache line 0 (bytes 0-63) of 'struct mpool3' with write-hot field 'lock' [cachelint-false-sharing]
+// CHECK-NEXT: infer_rules.c:364:25: note: 'lock' is written on hot paths
+// CHECK-NEXT: infer_rules.c:366:14: note: 'min_nr' is read-mostly, inferred from the code: read in mpool3_full ({{.*}}infer_rules.c:377), written only in mpool3_init ({{.*}}infer_rules.c:372)
+// CHECK-NEXT: infer_rules.c:364:25: note: 'lock' is write-hot, inferred from the code: a lock, taken in mpool3_put ({{.*}}infer_rules.c:386)
+// CHECK: infer_rules.c:366:14: warning: read-mostly field 'min_nr' shares cache line 0 (bytes 0-63) of 'struct mpool3' with write-hot field 'nr' [cachelint-false-sharing]
+// CHECK-NEXT: infer_rules.c:365:14: note: 'nr' is written on hot paths
+// CHECK-NEXT: infer_rules.c:365:14: note: 'nr' is write-hot, inferred from the code: written under a lock in mpool3_put ({{.*}}infer_rules.c:389)
+// CHECK: infer_rules.c:421:21: warning: read-mostly field 'css' shares cache line 0 (bytes 0-63) of 'struct wb2' with write-hot field 'next' [cachelint-false-sharing]
+// CHECK-NEXT: infer_rules.c:420:21: note: 'next' is written on hot paths
+// CHECK-NEXT: infer_rules.c:421:21: note: 'css' is read-mostly, inferred from the code: read in wb2_css ({{.*}}infer_rules.c:442), written only in wb2_init ({{.*}}infer_rules.c:429)
+// CHECK-NEXT: infer_rules.c:420:21: note: 'next' is write-hot, inferred from the code: written under a lock in wb2_link ({{.*}}infer_rules.c:435)

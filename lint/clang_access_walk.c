@@ -12,6 +12,7 @@
  */
 #define _GNU_SOURCE
 #include "clang_access_internal.h"
+#include "infer.h"
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -1260,6 +1261,7 @@ static void roles(struct aw *w)
  * @w: the walk
  * @from: the function whose body is read
  * @locks: locks held so far in its statements, as call() counts them
+ * @setup: it is setup code (its name, cold): its calls need no lock
  * @calls: [caller, callee, locked] of each call of a function of the unit
  * @refs: per function, the expressions that name it
  * @direct: per function, those that are a call's callee
@@ -1268,6 +1270,7 @@ struct held {
 	struct aw *w;
 	size_t from;
 	unsigned locks;
+	bool setup;
 	size_t (*calls)[3];
 	size_t ncalls, cap_calls;
 	unsigned *refs, *direct;
@@ -1290,7 +1293,7 @@ static void held_call(struct held *h, CXCursor e)
 
 		c[0] = h->from;
 		c[1] = (size_t)(s - h->w->sums);
-		c[2] = h->locks > 0;
+		c[2] = h->setup || h->locks > 0;
 		h->direct[c[1]]++;
 	}
 	step = strncmp(n, "__sync_", 7) && strncmp(n, "__atomic_", 9) ? cl_access_lock_step(n) : 0;
@@ -1343,8 +1346,8 @@ static int held_order(const void *x, const void *y)
 }
 
 /*
- * The functions every call of which is under a lock, or in a function that
- * is: not external, named only as a call's callee (an ops table's is called
+ * The functions every call of which is under a lock, in setup code or in a
+ * function that is under a lock: not external, named only as a call's callee (an ops table's is called
  * from anywhere), as the plugin's under_lock_find() says.
  */
 static void under_lock(struct aw *w, CXCursor top)
@@ -1361,6 +1364,8 @@ static void under_lock(struct aw *w, CXCursor top)
 			continue;
 		h.from = i;
 		h.locks = 0;
+		h.setup = w->sums[i].cold ||
+			  (cl_infer_setup_facts(w->sums[i].name, 0) & CL_FACT_SETUP);
 		clang_visitChildren(w->sums[i].fn, held_visit, &h);
 	}
 	clang_visitChildren(top, held_globals, &h);

@@ -42,6 +42,7 @@
 #include "access_chain.h"
 
 #include "access_map.h"
+#include "infer.h"
 
 #include "tree-pass.h"
 #include "cgraph.h"
@@ -782,12 +783,25 @@ static bool called_here_only(tree decl)
  * struct held_call - a call of a function of the unit
  * @caller: the function that makes it
  * @callee: the function called
- * @locked: a lock is held there, in the caller's statements in order
+ * @locked: a lock is held there, in the caller's statements in order, or
+ *	the caller is setup code (held_setup())
  */
 struct held_call {
 	tree caller, callee;
 	bool locked;
 };
+
+/* Setup code: a call from it needs no lock (mempool_init_node() fills the pool). */
+static bool held_setup(tree decl)
+{
+	const char *sec = DECL_SECTION_NAME(decl);
+	const char *name = lang_GNU_CXX() ? lang_hooks.decl_printable_name(decl, 1) :
+			   DECL_NAME(decl) ? IDENTIFIER_POINTER(DECL_NAME(decl)) : "-";
+
+	return (cl_infer_setup_facts(name, 0) & CL_FACT_SETUP) ||
+	       lookup_attribute("cold", DECL_ATTRIBUTES(decl)) ||
+	       (sec && (!strncmp(sec, ".init", 5) || !strncmp(sec, ".exit", 5)));
+}
 
 static int held_order(const void *x, const void *y)
 {
@@ -800,9 +814,11 @@ static int held_order(const void *x, const void *y)
 }
 
 /*
- * The functions every call of which is under a lock, or in a function
- * that is (dma_pool_free() calls pool_find_page() with the pool's lock
- * held): what they do, they do under it.  Lock regions as walk_call()
+ * The functions every call of which is under a lock, or in setup code, or
+ * in a function that is under a lock (dma_pool_free() calls
+ * pool_find_page() with the pool's lock held; mempool's add_element() is
+ * called under pool->lock, and by mempool_init_node() while it fills the
+ * pool nobody sees yet): what they do, they do under it.  Lock regions as walk_call()
  * counts them; a least fixpoint, so a cycle of calls with no lock is not.
  */
 static void under_lock_find(void)
@@ -814,6 +830,7 @@ static void under_lock_find(void)
 	FOR_EACH_FUNCTION_WITH_GIMPLE_BODY(node) {
 		function *fn = DECL_STRUCT_FUNCTION(node->decl);
 		unsigned locks = 0;
+		bool setup = held_setup(node->decl);
 		basic_block bb;
 
 		if (!fn || !fn->cfg)
@@ -828,7 +845,7 @@ static void under_lock_find(void)
 				if (!f)
 					continue;
 				if (called_here_only(f)) {
-					held_call c = { node->decl, f, locks > 0 };
+					held_call c = { node->decl, f, setup || locks > 0 };
 
 					calls.safe_push(c);
 				}

@@ -292,23 +292,26 @@ char *obj_base(struct obj *o)
 }
 
 // (2b) Likewise a helper given the pool itself, when every call of it in
-// the unit is under the lock (pool_find_page(), which dma_pool_free()
-// calls with the pool's lock held): silent.
+// the unit is under the lock or in setup code (pool_find_page(), which
+// dma_pool_free() calls with the pool's lock held; mempool's add_element(),
+// which mempool_init_node() calls too): silent.
 struct mpool {
 	pthread_mutex_t lock;
 	long nr;
 	long min_nr;
 };
 
-void mpool_init(struct mpool *p)
-{
-	pthread_mutex_init(&p->lock, NULL);
-	p->min_nr = 4;
-}
-
 static __attribute__((noinline)) int mpool_full(struct mpool *p)
 {
 	return p->nr >= p->min_nr;
+}
+
+/* setup code calls it too, with no lock: nobody else sees the pool yet */
+int mpool_init(struct mpool *p)
+{
+	pthread_mutex_init(&p->lock, NULL);
+	p->min_nr = 4;
+	return mpool_full(p);
 }
 
 int mpool_put(struct mpool *p)
@@ -470,21 +473,21 @@ const void *wb2_css(struct wb2 *w)
 // CHECK: infer_rules.c:247:15: warning: read-mostly field 'base' shares cache line 0 (bytes 0-63) of 'struct vblock' with write-hot field 'free' [cachelint-false-sharing]
 // CHECK-NEXT: infer_rules.c:246:14: note: 'free' is written on hot paths
 // CHECK-NEXT: infer_rules.c:246:14: note: 'free' is write-hot, inferred from the code: written under a lock in vblock_alloc ({{.*}}infer_rules.c:268)
-// CHECK: infer_rules.c:331:14: warning: read-mostly field 'min_nr' shares cache line 0 (bytes 0-63) of 'struct mpool2' with write-hot field 'lock' [cachelint-false-sharing]
-// CHECK-NEXT: infer_rules.c:329:25: note: 'lock' is written on hot paths
-// CHECK-NEXT: infer_rules.c:331:14: note: 'min_nr' is read-mostly, inferred from the code: read in mpool2_full ({{.*}}infer_rules.c:342), written only in mpool2_init ({{.*}}infer_rules.c:337)
-// CHECK-NEXT: infer_rules.c:329:25: note: 'lock' is write-hot, inferred from the code: a lock, taken in mpool2_put ({{.*}}infer_rules.c:349)
-// CHECK: infer_rules.c:331:14: warning: read-mostly field 'min_nr' shares cache line 0 (bytes 0-63) of 'struct mpool2' with write-hot field 'nr' [cachelint-false-sharing]
-// CHECK-NEXT: infer_rules.c:330:14: note: 'nr' is written on hot paths
-// CHECK-NEXT: infer_rules.c:330:14: note: 'nr' is write-hot, inferred from the code: written under a lock in mpool2_put ({{.*}}infer_rules.c:352)
-// CHECK: infer_rules.c:366:14: warning: read-mostly field 'min_nr' shares cache line 0 (bytes 0-63) of 'struct mpool3' with write-hot field 'lock' [cachelint-false-sharing]
-// CHECK-NEXT: infer_rules.c:364:25: note: 'lock' is written on hot paths
-// CHECK-NEXT: infer_rules.c:366:14: note: 'min_nr' is read-mostly, inferred from the code: read in mpool3_full ({{.*}}infer_rules.c:377), written only in mpool3_init ({{.*}}infer_rules.c:372)
-// CHECK-NEXT: infer_rules.c:364:25: note: 'lock' is write-hot, inferred from the code: a lock, taken in mpool3_put ({{.*}}infer_rules.c:386)
-// CHECK: infer_rules.c:366:14: warning: read-mostly field 'min_nr' shares cache line 0 (bytes 0-63) of 'struct mpool3' with write-hot field 'nr' [cachelint-false-sharing]
-// CHECK-NEXT: infer_rules.c:365:14: note: 'nr' is written on hot paths
-// CHECK-NEXT: infer_rules.c:365:14: note: 'nr' is write-hot, inferred from the code: written under a lock in mpool3_put ({{.*}}infer_rules.c:389)
-// CHECK: infer_rules.c:421:21: warning: read-mostly field 'css' shares cache line 0 (bytes 0-63) of 'struct wb2' with write-hot field 'next' [cachelint-false-sharing]
-// CHECK-NEXT: infer_rules.c:420:21: note: 'next' is written on hot paths
-// CHECK-NEXT: infer_rules.c:421:21: note: 'css' is read-mostly, inferred from the code: read in wb2_css ({{.*}}infer_rules.c:442), written only in wb2_init ({{.*}}infer_rules.c:429)
-// CHECK-NEXT: infer_rules.c:420:21: note: 'next' is write-hot, inferred from the code: written under a lock in wb2_link ({{.*}}infer_rules.c:435)
+// CHECK: infer_rules.c:334:14: warning: read-mostly field 'min_nr' shares cache line 0 (bytes 0-63) of 'struct mpool2' with write-hot field 'lock' [cachelint-false-sharing]
+// CHECK-NEXT: infer_rules.c:332:25: note: 'lock' is written on hot paths
+// CHECK-NEXT: infer_rules.c:334:14: note: 'min_nr' is read-mostly, inferred from the code: read in mpool2_full ({{.*}}infer_rules.c:345), written only in mpool2_init ({{.*}}infer_rules.c:340)
+// CHECK-NEXT: infer_rules.c:332:25: note: 'lock' is write-hot, inferred from the code: a lock, taken in mpool2_put ({{.*}}infer_rules.c:352)
+// CHECK: infer_rules.c:334:14: warning: read-mostly field 'min_nr' shares cache line 0 (bytes 0-63) of 'struct mpool2' with write-hot field 'nr' [cachelint-false-sharing]
+// CHECK-NEXT: infer_rules.c:333:14: note: 'nr' is written on hot paths
+// CHECK-NEXT: infer_rules.c:333:14: note: 'nr' is write-hot, inferred from the code: written under a lock in mpool2_put ({{.*}}infer_rules.c:355)
+// CHECK: infer_rules.c:369:14: warning: read-mostly field 'min_nr' shares cache line 0 (bytes 0-63) of 'struct mpool3' with write-hot field 'lock' [cachelint-false-sharing]
+// CHECK-NEXT: infer_rules.c:367:25: note: 'lock' is written on hot paths
+// CHECK-NEXT: infer_rules.c:369:14: note: 'min_nr' is read-mostly, inferred from the code: read in mpool3_full ({{.*}}infer_rules.c:380), written only in mpool3_init ({{.*}}infer_rules.c:375)
+// CHECK-NEXT: infer_rules.c:367:25: note: 'lock' is write-hot, inferred from the code: a lock, taken in mpool3_put ({{.*}}infer_rules.c:389)
+// CHECK: infer_rules.c:369:14: warning: read-mostly field 'min_nr' shares cache line 0 (bytes 0-63) of 'struct mpool3' with write-hot field 'nr' [cachelint-false-sharing]
+// CHECK-NEXT: infer_rules.c:368:14: note: 'nr' is written on hot paths
+// CHECK-NEXT: infer_rules.c:368:14: note: 'nr' is write-hot, inferred from the code: written under a lock in mpool3_put ({{.*}}infer_rules.c:392)
+// CHECK: infer_rules.c:424:21: warning: read-mostly field 'css' shares cache line 0 (bytes 0-63) of 'struct wb2' with write-hot field 'next' [cachelint-false-sharing]
+// CHECK-NEXT: infer_rules.c:423:21: note: 'next' is written on hot paths
+// CHECK-NEXT: infer_rules.c:424:21: note: 'css' is read-mostly, inferred from the code: read in wb2_css ({{.*}}infer_rules.c:445), written only in wb2_init ({{.*}}infer_rules.c:432)
+// CHECK-NEXT: infer_rules.c:423:21: note: 'next' is write-hot, inferred from the code: written under a lock in wb2_link ({{.*}}infer_rules.c:438)

@@ -1008,6 +1008,8 @@ static void summarize(struct aw *w)
 			continue;
 		w->cur = &w->sums[i];
 		function_begin(w, w->cur);
+		/* a call site's line has the caller's region, as the plugin's summarize() */
+		w->fn_facts &= ~CL_FACT_LOCKED;
 		acc_visit(w, body, CTX_DISCARD);
 	}
 	w->cur = NULL;

@@ -1023,6 +1023,8 @@ static void summarize(cgraph_node *node)
 	once = blocks_once(fn);
 	chain_begin_function(fn);
 	function_facts(node->decl);
+	/* a call site's line has the caller's region, not the callee's callers' */
+	ws.fn_facts &= ~CL_FACT_LOCKED;
 	s = new fn_summary();
 	s->uses = vNULL;
 	s->passes = vNULL;

@@ -1264,7 +1264,7 @@ static void roles(struct aw *w)
  * @from: the function whose body is read
  * @locks: locks held so far in its statements, as call() counts them
  * @setup: it is setup code (its name, cold): its calls need no lock
- * @calls: [caller, callee, locked] of each call of a function of the unit
+ * @calls: [caller, callee, locked, setup] of each call of a function of the unit
  * @refs: per function, the expressions that name it
  * @direct: per function, those that are a call's callee
  */
@@ -1273,7 +1273,7 @@ struct held {
 	size_t from;
 	unsigned locks;
 	bool setup;
-	size_t (*calls)[3];
+	size_t (*calls)[4];
 	size_t ncalls, cap_calls;
 	unsigned *refs, *direct;
 };
@@ -1291,11 +1291,12 @@ static void held_call(struct held *h, CXCursor e)
 
 	clang_visitChildren(e, held_visit, h);
 	if (s) {
-		size_t *c = *(size_t (*)[3])cl_vec_push(&h->calls, &h->ncalls, &h->cap_calls);
+		size_t *c = *(size_t (*)[4])cl_vec_push(&h->calls, &h->ncalls, &h->cap_calls);
 
 		c[0] = h->from;
 		c[1] = (size_t)(s - h->w->sums);
-		c[2] = h->setup || h->locks > 0;
+		c[2] = h->locks > 0;
+		c[3] = h->setup;
 		h->direct[c[1]]++;
 	}
 	step = strncmp(n, "__sync_", 7) && strncmp(n, "__atomic_", 9) ? cl_access_lock_step(n) : 0;
@@ -1342,14 +1343,14 @@ static enum CXChildVisitResult held_globals(CXCursor c, CXCursor parent, CXClien
 
 static int held_order(const void *x, const void *y)
 {
-	const size_t *a = *(const size_t (*)[3])x, *b = *(const size_t (*)[3])y;
+	const size_t *a = *(const size_t (*)[4])x, *b = *(const size_t (*)[4])y;
 
 	return a[1] < b[1] ? -1 : a[1] > b[1];
 }
 
 /*
  * The functions every call of which is under a lock, in setup code or in a
- * function that is under a lock: not external, named only as a call's callee (an ops table's is called
+ * function that is under a lock, one at least not in setup: not external, named only as a call's callee (an ops table's is called
  * from anywhere), as the plugin's under_lock_find() says.
  */
 static void under_lock(struct aw *w, CXCursor top)
@@ -1379,11 +1380,15 @@ static void under_lock(struct aw *w, CXCursor top)
 			size_t callee = h.calls[i][1];
 			struct summary *s = &w->sums[callee];
 			bool all = clang_getCursorLinkage(s->fn) != CXLinkage_External &&
-				   h.refs[callee] == h.direct[callee];
+				   h.refs[callee] == h.direct[callee], some = false;
 
-			for (j = i; j < h.ncalls && h.calls[j][1] == callee; j++)
-				all &= h.calls[j][2] || w->sums[h.calls[j][0]].under_lock;
-			if (all && !s->under_lock)
+			for (j = i; j < h.ncalls && h.calls[j][1] == callee; j++) {
+				bool held = h.calls[j][2] || w->sums[h.calls[j][0]].under_lock;
+
+				all &= held || h.calls[j][3];
+				some |= held;
+			}
+			if (all && some && !s->under_lock)
 				changed = s->under_lock = true;
 		}
 	}

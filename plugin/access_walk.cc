@@ -783,12 +783,12 @@ static bool called_here_only(tree decl)
  * struct held_call - a call of a function of the unit
  * @caller: the function that makes it
  * @callee: the function called
- * @locked: a lock is held there, in the caller's statements in order, or
- *	the caller is setup code (held_setup())
+ * @locked: a lock is held there, in the caller's statements in order
+ * @setup: the caller is setup code (held_setup()): no lock needed
  */
 struct held_call {
 	tree caller, callee;
-	bool locked;
+	bool locked, setup;
 };
 
 /* Setup code: a call from it needs no lock (mempool_init_node() fills the pool). */
@@ -818,7 +818,8 @@ static int held_order(const void *x, const void *y)
  * in a function that is under a lock (dma_pool_free() calls
  * pool_find_page() with the pool's lock held; mempool's add_element() is
  * called under pool->lock, and by mempool_init_node() while it fills the
- * pool nobody sees yet): what they do, they do under it.  Lock regions as walk_call()
+ * pool nobody sees yet): what they do, they do under it.  One call at
+ * least must hold a lock: a helper that only setup code calls is setup's.  Lock regions as walk_call()
  * counts them; a least fixpoint, so a cycle of calls with no lock is not.
  */
 static void under_lock_find(void)
@@ -845,7 +846,7 @@ static void under_lock_find(void)
 				if (!f)
 					continue;
 				if (called_here_only(f)) {
-					held_call c = { node->decl, f, setup || locks > 0 };
+					held_call c = { node->decl, f, locks > 0, setup };
 
 					calls.safe_push(c);
 				}
@@ -861,13 +862,17 @@ static void under_lock_find(void)
 		changed = false;
 		for (unsigned i = 0; i < calls.length();) {
 			tree callee = calls[i].callee;
-			bool all = true;
+			bool all = true, some = false;
 			unsigned j;
 
-			for (j = i; j < calls.length() && calls[j].callee == callee; j++)
-				all &= calls[j].locked ||
-				       ws.under_lock->contains(DECL_UID(calls[j].caller));
-			if (all && !ws.under_lock->add(DECL_UID(callee)))
+			for (j = i; j < calls.length() && calls[j].callee == callee; j++) {
+				bool held = calls[j].locked ||
+					    ws.under_lock->contains(DECL_UID(calls[j].caller));
+
+				all &= held || calls[j].setup;
+				some |= held;
+			}
+			if (all && some && !ws.under_lock->add(DECL_UID(callee)))
 				changed = true;
 			i = j;
 		}

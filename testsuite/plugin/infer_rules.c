@@ -88,6 +88,32 @@ long dpool_put(struct dpool *p, long off)
 	return at;
 }
 
+// (2c) A helper that only setup code calls is setup's, lock or not: the
+// seed's alloc_mem_cgroup_per_node_info(), which mem_cgroup_alloc()
+// calls, writes lruvec_stats_percpu that every stat update reads beside
+// the counters other CPUs update.
+struct pernode {
+	long *stats_percpu;
+	long events;
+};
+
+static int pernode_info_alloc(struct pernode *pn, long *stats)
+{
+	pn->stats_percpu = stats;
+	return 0;
+}
+
+int pernode_create(struct pernode *pn, long *stats)
+{
+	return pernode_info_alloc(pn, stats);
+}
+
+void pernode_mod_state(struct pernode *pn, int cpu)
+{
+	pn->stats_percpu[cpu]++;
+	__atomic_fetch_add(&pn->events, 1, __ATOMIC_RELAXED);
+}
+
 // (3) A list head is written through a `struct link *` by every push of a
 // neighbour: no copy of one is read-mostly, though only the initializer
 // writes it by name.  Silent beside the atomic count.
@@ -454,40 +480,44 @@ const void *wb2_css(struct wb2 *w)
 // CHECK: infer_rules.c:40:14: warning: read-mostly field 'max' shares cache line 0 (bytes 0-63) of 'struct subpool_fast' with write-hot field 'used' [cachelint-false-sharing]
 // CHECK-NEXT: infer_rules.c:39:14: note: 'used' is written on hot paths
 // CHECK-NEXT: infer_rules.c:39:14: note: 'used' is write-hot, inferred from the code: written under a lock in subpool_fast_get ({{.*}}infer_rules.c:55)
-// CHECK: infer_rules.c:131:22: warning: read-mostly field 'first' shares cache line 0 (bytes 0-63) of 'struct table' with write-hot field 'count' [cachelint-false-sharing]
-// CHECK-NEXT: infer_rules.c:132:14: note: 'count' is written on hot paths
-// CHECK-NEXT: infer_rules.c:131:22: note: 'first' is read-mostly, inferred from the code: read in table_first ({{.*}}infer_rules.c:148), written only in table_init ({{.*}}infer_rules.c:137)
-// CHECK-NEXT: infer_rules.c:132:14: note: 'count' is write-hot, inferred from the code: updated atomically in table_hit ({{.*}}infer_rules.c:143)
-// CHECK: infer_rules.c:177:14: warning: read-mostly field 'min_ratio' shares cache line 0 (bytes 0-63) of 'struct bdi_hot' with write-hot field 'bandwidth' [cachelint-false-sharing]
-// CHECK-NEXT: infer_rules.c:176:14: note: 'bandwidth' is written on hot paths
-// CHECK-NEXT: infer_rules.c:177:14: note: 'min_ratio' is read-mostly, inferred from the code: read in bdi_hot_wb_ratio ({{.*}}infer_rules.c:192), written only in bdi_hot_init ({{.*}}infer_rules.c:182)
-// CHECK-NEXT: infer_rules.c:176:14: note: 'bandwidth' is write-hot, inferred from the code: updated atomically in bdi_hot_update_bandwidth ({{.*}}infer_rules.c:187)
-// CHECK: infer_rules.c:199:21: warning: read-mostly field 'ops' shares cache line 0 (bytes 0-63) of 'struct task' with write-hot field 'flags' [cachelint-false-sharing]
-// CHECK-NEXT: infer_rules.c:198:23: note: 'flags' is written on hot paths
-// CHECK-NEXT: infer_rules.c:199:21: note: 'ops' is read-mostly, inferred from the code: read in task_wake ({{.*}}infer_rules.c:216), written only in task_init ({{.*}}infer_rules.c:205)
-// CHECK-NEXT: infer_rules.c:198:23: note: 'flags' is write-hot, inferred from the code: updated atomically in task_test_and_set_flag ({{.*}}infer_rules.c:210)
-// CHECK: infer_rules.c:247:15: warning: read-mostly field 'base' shares cache line 0 (bytes 0-63) of 'struct vblock' with write-hot field 'lock' [cachelint-false-sharing]
-// CHECK-NEXT: infer_rules.c:245:25: note: 'lock' is written on hot paths
-// CHECK-NEXT: infer_rules.c:247:15: note: 'base' is read-mostly, inferred from the code: read in vblock_addr ({{.*}}infer_rules.c:259), written only in vblock_init ({{.*}}infer_rules.c:254)
-// CHECK-NEXT: infer_rules.c:245:25: note: 'lock' is write-hot, inferred from the code: a lock, taken in vblock_alloc ({{.*}}infer_rules.c:266)
-// CHECK: infer_rules.c:247:15: warning: read-mostly field 'base' shares cache line 0 (bytes 0-63) of 'struct vblock' with write-hot field 'free' [cachelint-false-sharing]
-// CHECK-NEXT: infer_rules.c:246:14: note: 'free' is written on hot paths
-// CHECK-NEXT: infer_rules.c:246:14: note: 'free' is write-hot, inferred from the code: written under a lock in vblock_alloc ({{.*}}infer_rules.c:268)
-// CHECK: infer_rules.c:334:14: warning: read-mostly field 'min_nr' shares cache line 0 (bytes 0-63) of 'struct mpool2' with write-hot field 'lock' [cachelint-false-sharing]
-// CHECK-NEXT: infer_rules.c:332:25: note: 'lock' is written on hot paths
-// CHECK-NEXT: infer_rules.c:334:14: note: 'min_nr' is read-mostly, inferred from the code: read in mpool2_full ({{.*}}infer_rules.c:345), written only in mpool2_init ({{.*}}infer_rules.c:340)
-// CHECK-NEXT: infer_rules.c:332:25: note: 'lock' is write-hot, inferred from the code: a lock, taken in mpool2_put ({{.*}}infer_rules.c:352)
-// CHECK: infer_rules.c:334:14: warning: read-mostly field 'min_nr' shares cache line 0 (bytes 0-63) of 'struct mpool2' with write-hot field 'nr' [cachelint-false-sharing]
-// CHECK-NEXT: infer_rules.c:333:14: note: 'nr' is written on hot paths
-// CHECK-NEXT: infer_rules.c:333:14: note: 'nr' is write-hot, inferred from the code: written under a lock in mpool2_put ({{.*}}infer_rules.c:355)
-// CHECK: infer_rules.c:369:14: warning: read-mostly field 'min_nr' shares cache line 0 (bytes 0-63) of 'struct mpool3' with write-hot field 'lock' [cachelint-false-sharing]
-// CHECK-NEXT: infer_rules.c:367:25: note: 'lock' is written on hot paths
-// CHECK-NEXT: infer_rules.c:369:14: note: 'min_nr' is read-mostly, inferred from the code: read in mpool3_full ({{.*}}infer_rules.c:380), written only in mpool3_init ({{.*}}infer_rules.c:375)
-// CHECK-NEXT: infer_rules.c:367:25: note: 'lock' is write-hot, inferred from the code: a lock, taken in mpool3_put ({{.*}}infer_rules.c:389)
-// CHECK: infer_rules.c:369:14: warning: read-mostly field 'min_nr' shares cache line 0 (bytes 0-63) of 'struct mpool3' with write-hot field 'nr' [cachelint-false-sharing]
-// CHECK-NEXT: infer_rules.c:368:14: note: 'nr' is written on hot paths
-// CHECK-NEXT: infer_rules.c:368:14: note: 'nr' is write-hot, inferred from the code: written under a lock in mpool3_put ({{.*}}infer_rules.c:392)
-// CHECK: infer_rules.c:424:21: warning: read-mostly field 'css' shares cache line 0 (bytes 0-63) of 'struct wb2' with write-hot field 'next' [cachelint-false-sharing]
-// CHECK-NEXT: infer_rules.c:423:21: note: 'next' is written on hot paths
-// CHECK-NEXT: infer_rules.c:424:21: note: 'css' is read-mostly, inferred from the code: read in wb2_css ({{.*}}infer_rules.c:445), written only in wb2_init ({{.*}}infer_rules.c:432)
-// CHECK-NEXT: infer_rules.c:423:21: note: 'next' is write-hot, inferred from the code: written under a lock in wb2_link ({{.*}}infer_rules.c:438)
+// CHECK: infer_rules.c:96:15: warning: read-mostly field 'stats_percpu' shares cache line 0 (bytes 0-63) of 'struct pernode' with write-hot field 'events' [cachelint-false-sharing]
+// CHECK-NEXT: infer_rules.c:97:14: note: 'events' is written on hot paths
+// CHECK-NEXT: infer_rules.c:96:15: note: 'stats_percpu' is read-mostly, inferred from the code: read in pernode_mod_state ({{.*}}infer_rules.c:113), written only in pernode_info_alloc ({{.*}}infer_rules.c:102)
+// CHECK-NEXT: infer_rules.c:97:14: note: 'events' is write-hot, inferred from the code: updated atomically in pernode_mod_state ({{.*}}infer_rules.c:114)
+// CHECK: infer_rules.c:157:22: warning: read-mostly field 'first' shares cache line 0 (bytes 0-63) of 'struct table' with write-hot field 'count' [cachelint-false-sharing]
+// CHECK-NEXT: infer_rules.c:158:14: note: 'count' is written on hot paths
+// CHECK-NEXT: infer_rules.c:157:22: note: 'first' is read-mostly, inferred from the code: read in table_first ({{.*}}infer_rules.c:174), written only in table_init ({{.*}}infer_rules.c:163)
+// CHECK-NEXT: infer_rules.c:158:14: note: 'count' is write-hot, inferred from the code: updated atomically in table_hit ({{.*}}infer_rules.c:169)
+// CHECK: infer_rules.c:203:14: warning: read-mostly field 'min_ratio' shares cache line 0 (bytes 0-63) of 'struct bdi_hot' with write-hot field 'bandwidth' [cachelint-false-sharing]
+// CHECK-NEXT: infer_rules.c:202:14: note: 'bandwidth' is written on hot paths
+// CHECK-NEXT: infer_rules.c:203:14: note: 'min_ratio' is read-mostly, inferred from the code: read in bdi_hot_wb_ratio ({{.*}}infer_rules.c:218), written only in bdi_hot_init ({{.*}}infer_rules.c:208)
+// CHECK-NEXT: infer_rules.c:202:14: note: 'bandwidth' is write-hot, inferred from the code: updated atomically in bdi_hot_update_bandwidth ({{.*}}infer_rules.c:213)
+// CHECK: infer_rules.c:225:21: warning: read-mostly field 'ops' shares cache line 0 (bytes 0-63) of 'struct task' with write-hot field 'flags' [cachelint-false-sharing]
+// CHECK-NEXT: infer_rules.c:224:23: note: 'flags' is written on hot paths
+// CHECK-NEXT: infer_rules.c:225:21: note: 'ops' is read-mostly, inferred from the code: read in task_wake ({{.*}}infer_rules.c:242), written only in task_init ({{.*}}infer_rules.c:231)
+// CHECK-NEXT: infer_rules.c:224:23: note: 'flags' is write-hot, inferred from the code: updated atomically in task_test_and_set_flag ({{.*}}infer_rules.c:236)
+// CHECK: infer_rules.c:273:15: warning: read-mostly field 'base' shares cache line 0 (bytes 0-63) of 'struct vblock' with write-hot field 'lock' [cachelint-false-sharing]
+// CHECK-NEXT: infer_rules.c:271:25: note: 'lock' is written on hot paths
+// CHECK-NEXT: infer_rules.c:273:15: note: 'base' is read-mostly, inferred from the code: read in vblock_addr ({{.*}}infer_rules.c:285), written only in vblock_init ({{.*}}infer_rules.c:280)
+// CHECK-NEXT: infer_rules.c:271:25: note: 'lock' is write-hot, inferred from the code: a lock, taken in vblock_alloc ({{.*}}infer_rules.c:292)
+// CHECK: infer_rules.c:273:15: warning: read-mostly field 'base' shares cache line 0 (bytes 0-63) of 'struct vblock' with write-hot field 'free' [cachelint-false-sharing]
+// CHECK-NEXT: infer_rules.c:272:14: note: 'free' is written on hot paths
+// CHECK-NEXT: infer_rules.c:272:14: note: 'free' is write-hot, inferred from the code: written under a lock in vblock_alloc ({{.*}}infer_rules.c:294)
+// CHECK: infer_rules.c:360:14: warning: read-mostly field 'min_nr' shares cache line 0 (bytes 0-63) of 'struct mpool2' with write-hot field 'lock' [cachelint-false-sharing]
+// CHECK-NEXT: infer_rules.c:358:25: note: 'lock' is written on hot paths
+// CHECK-NEXT: infer_rules.c:360:14: note: 'min_nr' is read-mostly, inferred from the code: read in mpool2_full ({{.*}}infer_rules.c:371), written only in mpool2_init ({{.*}}infer_rules.c:366)
+// CHECK-NEXT: infer_rules.c:358:25: note: 'lock' is write-hot, inferred from the code: a lock, taken in mpool2_put ({{.*}}infer_rules.c:378)
+// CHECK: infer_rules.c:360:14: warning: read-mostly field 'min_nr' shares cache line 0 (bytes 0-63) of 'struct mpool2' with write-hot field 'nr' [cachelint-false-sharing]
+// CHECK-NEXT: infer_rules.c:359:14: note: 'nr' is written on hot paths
+// CHECK-NEXT: infer_rules.c:359:14: note: 'nr' is write-hot, inferred from the code: written under a lock in mpool2_put ({{.*}}infer_rules.c:381)
+// CHECK: infer_rules.c:395:14: warning: read-mostly field 'min_nr' shares cache line 0 (bytes 0-63) of 'struct mpool3' with write-hot field 'lock' [cachelint-false-sharing]
+// CHECK-NEXT: infer_rules.c:393:25: note: 'lock' is written on hot paths
+// CHECK-NEXT: infer_rules.c:395:14: note: 'min_nr' is read-mostly, inferred from the code: read in mpool3_full ({{.*}}infer_rules.c:406), written only in mpool3_init ({{.*}}infer_rules.c:401)
+// CHECK-NEXT: infer_rules.c:393:25: note: 'lock' is write-hot, inferred from the code: a lock, taken in mpool3_put ({{.*}}infer_rules.c:415)
+// CHECK: infer_rules.c:395:14: warning: read-mostly field 'min_nr' shares cache line 0 (bytes 0-63) of 'struct mpool3' with write-hot field 'nr' [cachelint-false-sharing]
+// CHECK-NEXT: infer_rules.c:394:14: note: 'nr' is written on hot paths
+// CHECK-NEXT: infer_rules.c:394:14: note: 'nr' is write-hot, inferred from the code: written under a lock in mpool3_put ({{.*}}infer_rules.c:418)
+// CHECK: infer_rules.c:450:21: warning: read-mostly field 'css' shares cache line 0 (bytes 0-63) of 'struct wb2' with write-hot field 'next' [cachelint-false-sharing]
+// CHECK-NEXT: infer_rules.c:449:21: note: 'next' is written on hot paths
+// CHECK-NEXT: infer_rules.c:450:21: note: 'css' is read-mostly, inferred from the code: read in wb2_css ({{.*}}infer_rules.c:471), written only in wb2_init ({{.*}}infer_rules.c:458)
+// CHECK-NEXT: infer_rules.c:449:21: note: 'next' is write-hot, inferred from the code: written under a lock in wb2_link ({{.*}}infer_rules.c:464)

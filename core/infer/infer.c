@@ -328,7 +328,7 @@ static bool line_setup(const struct cl_access_line *l)
 static void view_line(struct member_view *v, const struct cl_access_line *l, bool threads,
 		      struct cl_arena *a)
 {
-	bool writes = l->kind != CL_ACCESS_READ;
+	bool writes = l->kind != CL_ACCESS_READ, held;
 
 	if (l->offset < v->offset)
 		v->offset = l->offset;
@@ -341,11 +341,20 @@ static void view_line(struct member_view *v, const struct cl_access_line *l, boo
 			site_keep(&v->setup, l);
 		return;
 	}
+	/*
+	 * A plain access under a lock is the lock holder's: the line goes
+	 * where the lock goes, and a thread that makes it there is no path
+	 * of the member (extstore's io and maintenance threads both count
+	 * their stats under e->stats_mutex).
+	 */
+	held = (l->facts & CL_FACT_LOCKED) && !(l->facts & (CL_FACT_LOCK | CL_FACT_ATOMIC)) &&
+	       l->kind != CL_ACCESS_RMW;
 	if (writes) {
 		if (!v->wfn || strcmp(v->wfn, l->function))
 			v->wfns++;
 		v->wfn = l->function;
-		roles_add(&v->writers, l->roles, a);
+		if (!held)
+			roles_add(&v->writers, l->roles, a);
 	}
 	if (l->kind != CL_ACCESS_WRITE) {
 		if (l->kind == CL_ACCESS_READ && !cl_infer_report_function(l->function)) {
@@ -353,7 +362,8 @@ static void view_line(struct member_view *v, const struct cl_access_line *l, boo
 			if (!(l->facts & CL_FACT_LOCKED))
 				site_keep(&v->uread, l);
 		}
-		roles_add(&v->readers, l->roles, a);
+		if (!held)
+			roles_add(&v->readers, l->roles, a);
 	}
 	if (l->facts & CL_FACT_LOCK)
 		site_keep(&v->lock, l);
@@ -370,14 +380,15 @@ static bool roles_shared(const struct roles *r)
 	return r->n > 1 || (r->n == 1 && r->many[0]);
 }
 
-static void view_classify(struct member_view *v)
+static void view_classify(struct member_view *v, bool threads)
 {
-	v->shared = v->lock || v->atomic || v->locked || roles_shared(&v->writers);
+	/* where threads are known, a write under a lock is the holder's (view_line()) */
+	v->shared = v->lock || v->atomic || (v->locked && !threads) || roles_shared(&v->writers);
 	/*
 	 * Written nowhere in the code seen is no evidence: a unit sees a
 	 * page's flags read, and the units that set them are elsewhere.
 	 */
-	v->mostly = !v->shared && v->read && v->setup && !v->write && !v->writers.n;
+	v->mostly = !v->shared && v->read && v->setup && !v->write && !v->locked && !v->writers.n;
 }
 
 /* ------------------------------------------------------------------ */
@@ -909,7 +920,7 @@ static struct struct_view *views_build(const struct cl_access_map *m,
 			mv->offset = UINT64_MAX;
 			for (; i < end && !strcmp(v[i]->member, mv->member); i++)
 				view_line(mv, v[i], s.threads, a);
-			view_classify(mv);
+			view_classify(mv, s.threads);
 			if (!path_plain(mv->member))
 				s.n--;
 		}

@@ -10,7 +10,7 @@
 #include "access_profile.h"
 #include "names.h"
 #include "report.h"
-#include "rules.h"
+#include "rule_text.h"
 
 struct fixture {
 	struct cl_arena a;

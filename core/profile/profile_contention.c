@@ -456,22 +456,8 @@ out:
 	return rc;
 }
 
-static int line_first(struct loader *ld, const char *key, void *arg)
-{
-	struct line_arg *la = arg;
-
-	la->has_first = true;
-	return seconds_value(ld, key, &la->l.first);
-}
-
-static int line_last(struct loader *ld, const char *key, void *arg)
-{
-	struct line_arg *la = arg;
-
-	la->has_last = true;
-	return seconds_value(ld, key, &la->l.last);
-}
-
+LD_FLAG_FIELD_FN(line_first, struct line_arg, has_first, l.first, seconds_value)
+LD_FLAG_FIELD_FN(line_last, struct line_arg, has_last, l.last, seconds_value)
 LD_FIELD_FN(line_offset, struct line_arg, l.offset, offset_value)
 LD_FIELD_FN(line_objects, struct line_arg, l.objects, ld_count_value)
 LD_FIELD_FN(line_false, struct line_arg, l.weight_false, ld_count_value)
@@ -571,22 +557,8 @@ static int entry_alloc(struct loader *ld, const char *key, void *arg)
 	return list_value(ld, key, ITEM_ALLOC, &ce->e.alloc, &ce->e.nalloc);
 }
 
-static int entry_false(struct loader *ld, const char *key, void *arg)
-{
-	struct ctn_entry *ce = arg;
-
-	ce->has_false = true;
-	return ld_count_value(ld, key, &ce->e.weight_false);
-}
-
-static int entry_true(struct loader *ld, const char *key, void *arg)
-{
-	struct ctn_entry *ce = arg;
-
-	ce->has_true = true;
-	return ld_count_value(ld, key, &ce->e.weight_true);
-}
-
+LD_FLAG_FIELD_FN(entry_false, struct ctn_entry, has_false, e.weight_false, ld_count_value)
+LD_FLAG_FIELD_FN(entry_true, struct ctn_entry, has_true, e.weight_true, ld_count_value)
 LD_FIELD_FN(entry_instances, struct ctn_entry, e.instances, ld_count_value)
 LD_FIELD_FN(entry_element, struct ctn_entry, e.element, ld_count_value)
 LD_FIELD_FN(entry_elements, struct ctn_entry, e.elements, ld_count_value)
@@ -775,22 +747,7 @@ static int hdr_measure(struct loader *ld, const char *key, void *arg)
 	return 0;
 }
 
-static int hdr_line_size(struct loader *ld, const char *key, void *arg)
-{
-	struct cl_contention_header *h = arg;
-	char vb[SHOW_MAX];
-	const char *s = ld_scalar_value(ld, key);
-	uint64_t v;
-
-	if (!s)
-		return -1;
-	if (!ld_parse_u64(s, &v) || v < CL_LINE_SIZE_MIN || v > CL_LINE_SIZE_MAX ||
-	    (v & (v - 1)))
-		return ld_err_here(ld, "'%s' must be a power of two from %d to %d, found '%s'",
-				   key, CL_LINE_SIZE_MIN, CL_LINE_SIZE_MAX, ld_show(vb, s));
-	h->line_size = v;
-	return 0;
-}
+LD_FIELD_FN(hdr_line_size, struct cl_contention_header, line_size, ld_line_size_value)
 
 static int hdr_sample(struct loader *ld, const char *key, void *arg)
 {

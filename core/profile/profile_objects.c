@@ -411,23 +411,7 @@ static int objects_sample(struct loader *ld, const char *key, void *arg)
 	return 0;
 }
 
-static int objects_line_size(struct loader *ld, const char *key, void *arg)
-{
-	char vb[SHOW_MAX];
-	struct cl_objects *o = arg;
-	const char *s = ld_scalar_value(ld, key);
-	uint64_t v;
-
-	if (!s)
-		return -1;
-	if (!ld_parse_u64(s, &v) || v < CL_LINE_SIZE_MIN || v > CL_LINE_SIZE_MAX ||
-	    (v & (v - 1)))
-		return ld_err_here(ld, "'%s' must be a power of two from %d to %d, found '%s'",
-				   key, CL_LINE_SIZE_MIN, CL_LINE_SIZE_MAX, ld_show(vb, s));
-	o->line_size = v;
-	return 0;
-}
-
+LD_FIELD_FN(objects_line_size, struct cl_objects, line_size, ld_line_size_value)
 LD_FIELD_FN(objects_dropped, struct cl_objects, dropped, ld_count_value)
 
 static int objects_structs(struct loader *ld, const char *key, void *arg)

@@ -124,13 +124,7 @@ static void entry_grow(struct entry *e)
 	e->cap = cap;
 }
 
-static int entry_class(struct loader *ld, const char *key, void *arg)
-{
-	struct entry *e = arg;
-
-	e->has_class = true;
-	return class_value(ld, key, &e->acc.cls);
-}
+LD_FLAG_FIELD_FN(entry_class, struct entry, has_class, acc.cls, class_value)
 
 static int entry_group(struct loader *ld, const char *key, void *arg)
 {
@@ -537,17 +531,11 @@ static int parse_version(struct loader *ld, const char *key, void *arg)
 
 static int parse_line_size(struct loader *ld, const char *key, void *arg)
 {
-	char vb[SHOW_MAX];
-	const char *s = ld_scalar_value(ld, key);
 	uint64_t v;
 
 	(void)arg;
-	if (!s)
+	if (ld_line_size_value(ld, key, &v))
 		return -1;
-	if (!ld_parse_u64(s, &v) || v < CL_LINE_SIZE_MIN || v > CL_LINE_SIZE_MAX ||
-	    (v & (v - 1)))
-		return ld_err_here(ld, "'%s' must be a power of two from %d to %d, found '%s'",
-				key, CL_LINE_SIZE_MIN, CL_LINE_SIZE_MAX, ld_show(vb, s));
 	ld->tmp.line_size = (unsigned)v;
 	return 0;
 }

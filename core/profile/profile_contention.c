@@ -236,8 +236,9 @@ static int seen_once(struct loader *ld, struct ctn_entry *ce, const struct cl_sp
 	return ld_err_at(ld, at, "duplicate %s in '%s'", what, ce->e.name);
 }
 
-static int pair_item(struct loader *ld, struct ctn_entry *ce)
+static int pair_item(struct loader *ld, void *arg)
 {
+	struct ctn_entry *ce = arg;
 	struct cl_contention_pair pr = { .span = ld_here(ld) };
 	char wb[SHOW_MAX], ab[SHOW_MAX];
 	char *key;
@@ -291,8 +292,9 @@ LD_KEYS(shared_var_table, "shared key",
 	{ "paths", shared_paths }
 );
 
-static int shared_item(struct loader *ld, struct ctn_entry *ce)
+static int shared_item(struct loader *ld, void *arg)
 {
+	struct ctn_entry *ce = arg;
 	struct cl_contention_shared sh = { .span = ld_here(ld), .element = UINT64_MAX };
 	char key[32], *k = key;
 	int rc;
@@ -475,8 +477,9 @@ LD_KEYS(line_table, "line key",
 	{ "touch", line_touch }
 );
 
-static int line_item(struct loader *ld, struct ctn_entry *ce)
+static int line_item(struct loader *ld, void *arg)
 {
+	struct ctn_entry *ce = arg;
 	struct line_arg la = { .l = { .span = ld_here(ld) }, .variable = ce->e.variable };
 	char key[32];
 	int rc = -1;
@@ -505,40 +508,23 @@ out:
 	return rc;
 }
 
-/* key: [item, ...], each item read by @fn. */
-static int entry_list(struct loader *ld, const char *key, struct ctn_entry *ce,
-		      int (*fn)(struct loader *, struct ctn_entry *))
-{
-	if (ld->ev.type != YAML_SEQUENCE_START_EVENT)
-		return ld_err_here(ld, "'%s' must be a list, found %s", key,
-				   ld_node_kind(ld->ev.type));
-	for (;;) {
-		if (ld_next(ld))
-			return -1;
-		if (ld->ev.type == YAML_SEQUENCE_END_EVENT)
-			return 0;
-		if (fn(ld, ce))
-			return -1;
-	}
-}
-
 /* ------------------------------------------------------------------ */
 /* Entries                                                              */
 /* ------------------------------------------------------------------ */
 
 static int entry_pairs(struct loader *ld, const char *key, void *arg)
 {
-	return entry_list(ld, key, arg, pair_item);
+	return ld_parse_list(ld, key, "a list", pair_item, arg);
 }
 
 static int entry_shared(struct loader *ld, const char *key, void *arg)
 {
-	return entry_list(ld, key, arg, shared_item);
+	return ld_parse_list(ld, key, "a list", shared_item, arg);
 }
 
 static int entry_lines(struct loader *ld, const char *key, void *arg)
 {
-	return entry_list(ld, key, arg, line_item);
+	return ld_parse_list(ld, key, "a list", line_item, arg);
 }
 
 static int entry_between(struct loader *ld, const char *key, void *arg)

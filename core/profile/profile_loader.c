@@ -671,6 +671,22 @@ int ld_parse_mapping(struct loader *ld, const char *key, key_fn fn, void *arg)
 	return rc;
 }
 
+int ld_parse_list(struct loader *ld, const char *key, const char *what,
+		  int (*item)(struct loader *ld, void *arg), void *arg)
+{
+	if (ld->ev.type != YAML_SEQUENCE_START_EVENT)
+		return ld_err_here(ld, "'%s' must be %s, found %s", key, what,
+				   ld_node_kind(ld->ev.type));
+	for (;;) {
+		if (ld_next(ld))
+			return -1;
+		if (ld->ev.type == YAML_SEQUENCE_END_EVENT)
+			return 0;
+		if (item(ld, arg))
+			return -1;
+	}
+}
+
 /* What ld_parse_keys() hands each key: the table and its parsers' argument. */
 struct keys_walk {
 	const struct key_table *t;

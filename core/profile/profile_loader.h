@@ -203,6 +203,12 @@ int ld_mapping_walk(struct loader *ld, const char *key, key_fn fn, void *arg,
 		    struct keyset *ks);
 int ld_parse_mapping(struct loader *ld, const char *key, key_fn fn, void *arg);
 /*
+ * The current event must start a list, @what in the error ("a list of
+ * pairs"); @item reads each of its items, with @arg.
+ */
+int ld_parse_list(struct loader *ld, const char *key, const char *what,
+		  int (*item)(struct loader *ld, void *arg), void *arg);
+/*
  * The same, for a mapping of the fixed keys of @t: each key's handler reads
  * its value, with @arg; an unknown key is an error that lists @t's keys.
  */

@@ -194,8 +194,9 @@ LD_KEYS(pair_table, "pair key",
 	{ "paths", pair_paths }
 );
 
-static int pair_item(struct loader *ld, struct obj_struct *os)
+static int pair_item(struct loader *ld, void *arg)
 {
+	struct obj_struct *os = arg;
 	struct cl_object_pair pr = { .span = ld_here(ld) };
 	char wb[SHOW_MAX], ab[SHOW_MAX];
 	size_t *slot;
@@ -224,19 +225,7 @@ static int pair_item(struct loader *ld, struct obj_struct *os)
 
 static int struct_pairs(struct loader *ld, const char *key, void *arg)
 {
-	struct obj_struct *os = arg;
-
-	if (ld->ev.type != YAML_SEQUENCE_START_EVENT)
-		return ld_err_here(ld, "'%s' must be a list of pairs, found %s", key,
-				   ld_node_kind(ld->ev.type));
-	for (;;) {
-		if (ld_next(ld))
-			return -1;
-		if (ld->ev.type == YAML_SEQUENCE_END_EVENT)
-			return 0;
-		if (pair_item(ld, os))
-			return -1;
-	}
+	return ld_parse_list(ld, key, "a list of pairs", pair_item, arg);
 }
 
 /* ------------------------------------------------------------------ */

@@ -439,8 +439,10 @@ static int structs_key(struct loader *ld, const struct cl_span *at, const char *
 	return 0;
 }
 
-static int rule_value(struct loader *ld, uint32_t *mask)
+/* A rule ID or "all", added to the uint32_t mask at @arg. */
+static int rule_value(struct loader *ld, void *arg)
 {
+	uint32_t *mask = arg;
 	char vb[SHOW_MAX];
 	const char *s = ld_scalar_value(ld, "suppress");
 	unsigned m;
@@ -455,18 +457,6 @@ static int rule_value(struct loader *ld, uint32_t *mask)
 	return 0;
 }
 
-static int rule_list(struct loader *ld, uint32_t *mask)
-{
-	for (;;) {
-		if (ld_next(ld))
-			return -1;
-		if (ld->ev.type == YAML_SEQUENCE_END_EVENT)
-			return 0;
-		if (rule_value(ld, mask))
-			return -1;
-	}
-}
-
 static int suppress_key(struct loader *ld, const struct cl_span *at, const char *name,
 			void *arg)
 {
@@ -479,7 +469,7 @@ static int suppress_key(struct loader *ld, const struct cl_span *at, const char 
 	if (ld_check_struct_name(ld, at, name) || ld_next(ld))
 		return -1;
 	if (ld->ev.type == YAML_SEQUENCE_START_EVENT)
-		rc = rule_list(ld, &mask);
+		rc = ld_parse_list(ld, name, "a list of rule IDs", rule_value, &mask);
 	else if (ld->ev.type == YAML_SCALAR_EVENT)
 		rc = rule_value(ld, &mask);
 	else

@@ -26,19 +26,6 @@
 #define AR_THIN "!<thin>\n"
 #define AR_HEADER 60
 
-bool ar_is_archive(const char *path)
-{
-	char magic[8];
-	FILE *f = fopen(path, "rb");
-	bool yes;
-
-	if (!f)
-		return false;
-	yes = fread(magic, 1, 8, f) == 8 && !memcmp(magic, AR_MAGIC, 8);
-	fclose(f);
-	return yes;
-}
-
 /**
  * struct ar_reader - one archive being read
  * @f: the archive

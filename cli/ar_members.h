@@ -28,8 +28,6 @@ struct ar_members {
 	size_t n, cap;
 };
 
-/* Whether the file @path starts as an ar archive ("!<arch>\n"). */
-bool ar_is_archive(const char *path);
 /*
  * Copy every member of the GNU or BSD ar archive @path (not the symbol
  * tables, not the long-name table) into a new scratch directory under

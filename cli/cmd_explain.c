@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rules.h"
+#include "rule_text.h"
 
 static void usage(FILE *out)
 {

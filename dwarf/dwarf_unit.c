@@ -70,38 +70,42 @@ static bool say_once(struct dw_unit *u, const char *kind, const struct cl_span *
 	return !cl_strset_add(&u->fe->reported, key);
 }
 
+/* A diagnostic of @sev (an error or a note), said once; an error is counted. */
+static void say(struct dw_unit *u, enum cl_severity sev, const struct cl_span *where,
+		const char *fmt, va_list ap)
+{
+	struct dw_frontend *fe = u->fe;
+	void (*to)(void *, const struct cl_diag *) = sev == CL_SEV_NOTE ? fe->cfg.note :
+						    fe->cfg.error;
+	struct cl_diag d;
+
+	if (!say_once(u, sev == CL_SEV_NOTE ? "note" : "error", where, &d, fmt, ap))
+		return;
+	d.severity = sev;
+	if (sev == CL_SEV_ERROR)
+		fe->stats.errors++;
+	if (to)
+		to(fe->cfg.data, &d);
+}
+
 /* An error in the annotations: reported once however many units repeat it. */
 void dw_report(struct dw_unit *u, const struct cl_span *where, const char *fmt, ...)
 {
-	struct dw_frontend *fe = u->fe;
-	struct cl_diag d;
 	va_list ap;
-	bool first;
 
 	va_start(ap, fmt);
-	first = say_once(u, "error", where, &d, fmt, ap);
+	say(u, CL_SEV_ERROR, where, fmt, ap);
 	va_end(ap);
-	if (!first)
-		return;
-	fe->stats.errors++;
-	if (fe->cfg.error)
-		fe->cfg.error(fe->cfg.data, &d);
 }
 
 /* A note: said once, as errors are. */
 void dw_note(struct dw_unit *u, const struct cl_span *where, const char *fmt, ...)
 {
-	struct dw_frontend *fe = u->fe;
-	struct cl_diag d;
 	va_list ap;
-	bool first;
 
 	va_start(ap, fmt);
-	first = say_once(u, "note", where, &d, fmt, ap);
+	say(u, CL_SEV_NOTE, where, fmt, ap);
 	va_end(ap);
-	d.severity = CL_SEV_NOTE;
-	if (first && fe->cfg.note)
-		fe->cfg.note(fe->cfg.data, &d);
 }
 
 uint64_t dw_unit_seed(const struct dw_unit *u)

@@ -9,6 +9,20 @@
 #include "analysis.h"
 #include "check.h"
 
+/* The check of each rule, from the same rows as the rules table. */
+static cl_check_fn *const checks[CL_RULE_COUNT] = {
+#define CL_RULE(name, ...)
+#define CL_CHECK_RULE(name, fn, ...) [CL_RULE_##name] = fn,
+#include "rules.def"
+#undef CL_CHECK_RULE
+#undef CL_RULE
+};
+
+cl_check_fn *cl_check_of(enum cl_rule rule)
+{
+	return checks[rule];
+}
+
 /*
  * Run the checks of the rules table that run on @runs (enum cl_check_runs),
  * in the table's order, except the rules @suppress masks.
@@ -19,7 +33,7 @@ static void run_checks(const struct cl_check_ctx *ctx, unsigned runs, unsigned s
 		const struct cl_rule_info *info = cl_rule_info((enum cl_rule)r);
 
 		if ((info->runs & runs) && !(suppress & (1u << r)))
-			info->check(ctx);
+			checks[r](ctx);
 	}
 }
 

@@ -58,7 +58,6 @@ void cl_check_variable(const struct cl_variable *v, const struct cl_profile *pro
  * bytes (a line, or a 2-line block).  *first gets the unit index at the
  * first placement where they do.  In check_common.c.
  */
-unsigned cl_placements(const struct cl_record *rec, const struct cl_options *opt);
 unsigned cl_count_shared(const struct cl_record *rec, const struct cl_options *opt,
 			 unsigned unit, uint64_t alo, uint64_t ahi,
 			 uint64_t blo, uint64_t bhi, uint64_t *first);

@@ -71,11 +71,19 @@ struct cl_check_ctx {
 };
 
 /* Each row's check, void cl_check_<name>(const struct cl_check_ctx *ctx). */
+typedef void cl_check_fn(const struct cl_check_ctx *ctx);
 #define CL_RULE(name, ...)
-#define CL_CHECK_RULE(name, check, ...) void check(const struct cl_check_ctx *ctx);
+#define CL_CHECK_RULE(name, check, ...) cl_check_fn check;
 #include "rules.def"
 #undef CL_CHECK_RULE
 #undef CL_RULE
+
+/*
+ * The check that finds @rule, NULL for a rule no check finds (a CL_RULE
+ * row): the checks' own table, made from rules.def (analysis.c), so the
+ * rules table below stays data that calls nothing.
+ */
+cl_check_fn *cl_check_of(enum cl_rule rule);
 
 /* Helpers shared by the checks (check_common.c). */
 

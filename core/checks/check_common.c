@@ -31,11 +31,6 @@ static unsigned placements(const struct cl_record *rec, const struct cl_options 
 	return unit / align;
 }
 
-unsigned cl_placements(const struct cl_record *rec, const struct cl_options *opt)
-{
-	return placements(rec, opt, opt->line_size);
-}
-
 unsigned cl_count_shared(const struct cl_record *rec, const struct cl_options *opt,
 			 unsigned unit, uint64_t alo, uint64_t ahi,
 			 uint64_t blo, uint64_t bhi, uint64_t *first)

@@ -10,7 +10,7 @@
 #include <stdio.h>
 
 #include "access_profile.h"
-#include "pipeline.h"
+#include "emit.h"
 
 #ifdef __cplusplus
 extern "C" {

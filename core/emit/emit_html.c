@@ -39,6 +39,7 @@
 #include "hash.h"
 #include "propose.h"
 #include "report.h"
+#include "rule_text.h"
 
 #define ROW_W 640.0	/* px of one cache line, whatever its size */
 #define RIGHT 14	/* room for the last tick */

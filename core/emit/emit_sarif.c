@@ -15,6 +15,7 @@
 #include "emit_source.h"
 #include "propose_text.h"
 #include "report.h"
+#include "rule_text.h"
 
 #include <ctype.h>
 #include <stdlib.h>

@@ -35,7 +35,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "analysis.h"
+#include "findings.h"
+#include "options.h"
 #include "contention.h"
 #include "arena.h"
 #include "hash.h"

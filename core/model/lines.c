@@ -8,6 +8,7 @@
  * counted once).
  */
 #include "lines.h"
+#include "paths.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -62,6 +63,24 @@ size_t cl_access_line_paths(const struct cl_access *acc, const char **out, size_
 		    (acc->uses[i].flags & (CL_USE_READ | CL_USE_WRITE | CL_USE_WRITE_SOME)))
 			out[n++] = acc->uses[i].path;
 	return n;
+}
+
+bool cl_leaf_on_path(const struct cl_leaf *l, const char *path)
+{
+	struct cl_use buf;
+	const struct cl_use *u;
+	size_t n;
+
+	if (!strcmp(path, "read_mostly"))
+		return l->access.cls == CL_CLASS_READ_MOSTLY;
+	if (!strcmp(path, "write_hot"))
+		return l->access.cls == CL_CLASS_WRITE_HOT;
+	n = cl_access_uses(&l->access, &buf, &u);
+	for (size_t i = 0; i < n; i++)
+		if (u[i].path && !strcmp(u[i].path, path) &&
+		    (u[i].flags & (CL_USE_READ | CL_USE_WRITE | CL_USE_WRITE_SOME)))
+			return true;
+	return false;
 }
 
 /* The ranges of every used leaf of @rec; *@names gets the paths. */

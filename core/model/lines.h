@@ -12,6 +12,7 @@
 #ifndef CACHELINT_LINES_H
 #define CACHELINT_LINES_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -53,6 +54,15 @@ size_t cl_path_lines(const struct cl_record *rec, const struct cl_options *opt,
  * how many (0: unused).
  */
 size_t cl_access_line_paths(const struct cl_access *acc, const char **out, size_t max);
+
+/*
+ * Whether leaf @l is touched on @path: a path name, or a class
+ * ("read_mostly", "write_hot", whatever its group) standing for its
+ * members.  Read-mostly leaves are read on every path, but count only for
+ * "read_mostly".  The notes of cachelint-path-lines list a path's leaves
+ * line by line with it.
+ */
+bool cl_leaf_on_path(const struct cl_leaf *l, const char *path);
 
 /* The lines of @path in @v (from cl_path_lines()), 0 when it is not there. */
 uint64_t cl_path_lines_of(const struct cl_path_lines *v, size_t n, const char *path);

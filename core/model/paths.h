@@ -68,13 +68,6 @@ bool cl_access_used(const struct cl_access *acc);
 bool cl_paths_conflict(const struct cl_access *w, const struct cl_access *v);
 
 /*
- * Whether leaf @l is touched on @path (path_lines.c): a path name, or a
- * class ("read_mostly", "write_hot") standing for its members -- the leaves
- * cl_path_lines() (lines.h) counts for @path.
- */
-bool cl_leaf_on_path(const struct cl_leaf *l, const char *path);
-
-/*
  * The uses in words: "read on rx", "read on tx, rx; written on rx",
  * "accessed on tx, rx and written on at least one of them".
  */

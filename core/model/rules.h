@@ -27,8 +27,6 @@ enum cl_rule {
 	CL_RULE_COUNT
 };
 
-struct cl_check_ctx;
-
 /* What a check runs on (cl_rule_info.runs): */
 enum cl_check_runs {
 	CL_RUNS_ON_LEAVES = 1,		/* the leaves of an annotated record */
@@ -51,10 +49,11 @@ enum cl_meet {
  * @id: the stable kebab-case ID
  * @severity: default severity of its findings
  * @summary: one line (the rule's page, docs/rules/<id>.md, says the rest:
- *           cl_rule_help())
- * @check: the check that finds it (check_*.c), NULL for the rules found
- *         where a profile or the kernel's groups are applied
- * @runs: what @check runs on (enum cl_check_runs)
+ *           cl_rule_help(), emit/rule_text.h)
+ * @runs: what the check that finds it runs on (enum cl_check_runs); 0 for
+ *        the rules no check finds (a CL_RULE row of rules.def).  Which
+ *        check it is, checks/ knows (cl_check_of(), check.h): the table is
+ *        data that every floor reads and that calls nothing
  * @meet: its findings are a pair of members (a, b) that meet on a line or
  *        in a block: the views mark both ends and the reports give the line
  *        (or block) index under the key cl_rule_meet_key()
@@ -76,7 +75,6 @@ struct cl_rule_info {
 	const char *id;
 	enum cl_severity severity;
 	const char *summary;
-	void (*check)(const struct cl_check_ctx *ctx);
 	unsigned runs;
 	enum cl_meet meet;
 	const char *view_mark;
@@ -94,34 +92,6 @@ const char *cl_rule_meet_key(enum cl_rule rule);
 /* The rule with this ID, or -1. */
 int cl_rule_lookup(const char *id);
 
-/*
- * The rule pages, docs/rules/<id>.md, embedded at build time
- * (cmake/EmbedRulePages.cmake): a rule's page is the one source of what it
- * means on the hardware, how it is detected and how to fix it.
- */
-struct cl_rule_page {
-	const char *id;
-	const char *text;
-};
-/* Generated: one per page, sorted by ID, ending with { 0 }. */
-extern const struct cl_rule_page cl_rule_pages[];
-
-struct cl_arena;
-
-/* The whole page of @rule, NULL if it has none (test_rules fails then). */
-const char *cl_rule_page(enum cl_rule rule);
-/*
- * The page from its first section on ("## What the hardware does", ...):
- * what `explain` prints after the rule's line and SARIF gives as the rule's
- * help.  "" without a page.
- */
-const char *cl_rule_help(enum cl_rule rule);
-/*
- * The first paragraph of "## What the hardware does", on one line, without
- * Markdown's inline marks (`code`, *emphasis*, [text](link) as text): what
- * the HTML report quotes.  In @a; "" without one.
- */
-const char *cl_rule_cost(enum cl_rule rule, struct cl_arena *a);
 /* Mask for a suppression: a rule ID or "all"; 0 when unknown. */
 unsigned cl_rule_mask(const char *id);
 

@@ -38,7 +38,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "analysis.h"
+#include "findings.h"
+#include "options.h"
 #include "contention.h"
 #include "hash.h"
 #include "layout.h"

@@ -236,8 +236,9 @@ static int seen_once(struct loader *ld, struct ctn_entry *ce, const struct cl_sp
 	return ld_err_at(ld, at, "duplicate %s in '%s'", what, ce->e.name);
 }
 
-static int pair_item(struct loader *ld, struct ctn_entry *ce)
+static int pair_item(struct loader *ld, void *arg)
 {
+	struct ctn_entry *ce = arg;
 	struct cl_contention_pair pr = { .span = ld_here(ld) };
 	char wb[SHOW_MAX], ab[SHOW_MAX];
 	char *key;
@@ -291,8 +292,9 @@ LD_KEYS(shared_var_table, "shared key",
 	{ "paths", shared_paths }
 );
 
-static int shared_item(struct loader *ld, struct ctn_entry *ce)
+static int shared_item(struct loader *ld, void *arg)
 {
+	struct ctn_entry *ce = arg;
 	struct cl_contention_shared sh = { .span = ld_here(ld), .element = UINT64_MAX };
 	char key[32], *k = key;
 	int rc;
@@ -456,22 +458,8 @@ out:
 	return rc;
 }
 
-static int line_first(struct loader *ld, const char *key, void *arg)
-{
-	struct line_arg *la = arg;
-
-	la->has_first = true;
-	return seconds_value(ld, key, &la->l.first);
-}
-
-static int line_last(struct loader *ld, const char *key, void *arg)
-{
-	struct line_arg *la = arg;
-
-	la->has_last = true;
-	return seconds_value(ld, key, &la->l.last);
-}
-
+LD_FLAG_FIELD_FN(line_first, struct line_arg, has_first, l.first, seconds_value)
+LD_FLAG_FIELD_FN(line_last, struct line_arg, has_last, l.last, seconds_value)
 LD_FIELD_FN(line_offset, struct line_arg, l.offset, offset_value)
 LD_FIELD_FN(line_objects, struct line_arg, l.objects, ld_count_value)
 LD_FIELD_FN(line_false, struct line_arg, l.weight_false, ld_count_value)
@@ -489,8 +477,9 @@ LD_KEYS(line_table, "line key",
 	{ "touch", line_touch }
 );
 
-static int line_item(struct loader *ld, struct ctn_entry *ce)
+static int line_item(struct loader *ld, void *arg)
 {
+	struct ctn_entry *ce = arg;
 	struct line_arg la = { .l = { .span = ld_here(ld) }, .variable = ce->e.variable };
 	char key[32];
 	int rc = -1;
@@ -519,40 +508,23 @@ out:
 	return rc;
 }
 
-/* key: [item, ...], each item read by @fn. */
-static int entry_list(struct loader *ld, const char *key, struct ctn_entry *ce,
-		      int (*fn)(struct loader *, struct ctn_entry *))
-{
-	if (ld->ev.type != YAML_SEQUENCE_START_EVENT)
-		return ld_err_here(ld, "'%s' must be a list, found %s", key,
-				   ld_node_kind(ld->ev.type));
-	for (;;) {
-		if (ld_next(ld))
-			return -1;
-		if (ld->ev.type == YAML_SEQUENCE_END_EVENT)
-			return 0;
-		if (fn(ld, ce))
-			return -1;
-	}
-}
-
 /* ------------------------------------------------------------------ */
 /* Entries                                                              */
 /* ------------------------------------------------------------------ */
 
 static int entry_pairs(struct loader *ld, const char *key, void *arg)
 {
-	return entry_list(ld, key, arg, pair_item);
+	return ld_parse_list(ld, key, "a list", pair_item, arg);
 }
 
 static int entry_shared(struct loader *ld, const char *key, void *arg)
 {
-	return entry_list(ld, key, arg, shared_item);
+	return ld_parse_list(ld, key, "a list", shared_item, arg);
 }
 
 static int entry_lines(struct loader *ld, const char *key, void *arg)
 {
-	return entry_list(ld, key, arg, line_item);
+	return ld_parse_list(ld, key, "a list", line_item, arg);
 }
 
 static int entry_between(struct loader *ld, const char *key, void *arg)
@@ -571,22 +543,8 @@ static int entry_alloc(struct loader *ld, const char *key, void *arg)
 	return list_value(ld, key, ITEM_ALLOC, &ce->e.alloc, &ce->e.nalloc);
 }
 
-static int entry_false(struct loader *ld, const char *key, void *arg)
-{
-	struct ctn_entry *ce = arg;
-
-	ce->has_false = true;
-	return ld_count_value(ld, key, &ce->e.weight_false);
-}
-
-static int entry_true(struct loader *ld, const char *key, void *arg)
-{
-	struct ctn_entry *ce = arg;
-
-	ce->has_true = true;
-	return ld_count_value(ld, key, &ce->e.weight_true);
-}
-
+LD_FLAG_FIELD_FN(entry_false, struct ctn_entry, has_false, e.weight_false, ld_count_value)
+LD_FLAG_FIELD_FN(entry_true, struct ctn_entry, has_true, e.weight_true, ld_count_value)
 LD_FIELD_FN(entry_instances, struct ctn_entry, e.instances, ld_count_value)
 LD_FIELD_FN(entry_element, struct ctn_entry, e.element, ld_count_value)
 LD_FIELD_FN(entry_elements, struct ctn_entry, e.elements, ld_count_value)
@@ -775,22 +733,7 @@ static int hdr_measure(struct loader *ld, const char *key, void *arg)
 	return 0;
 }
 
-static int hdr_line_size(struct loader *ld, const char *key, void *arg)
-{
-	struct cl_contention_header *h = arg;
-	char vb[SHOW_MAX];
-	const char *s = ld_scalar_value(ld, key);
-	uint64_t v;
-
-	if (!s)
-		return -1;
-	if (!ld_parse_u64(s, &v) || v < CL_LINE_SIZE_MIN || v > CL_LINE_SIZE_MAX ||
-	    (v & (v - 1)))
-		return ld_err_here(ld, "'%s' must be a power of two from %d to %d, found '%s'",
-				   key, CL_LINE_SIZE_MIN, CL_LINE_SIZE_MAX, ld_show(vb, s));
-	h->line_size = v;
-	return 0;
-}
+LD_FIELD_FN(hdr_line_size, struct cl_contention_header, line_size, ld_line_size_value)
 
 static int hdr_sample(struct loader *ld, const char *key, void *arg)
 {

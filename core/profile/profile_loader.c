@@ -544,7 +544,9 @@ int ld_text_check(struct loader *ld, const char *key, const char *s)
 			   key, ld_show(vb, s));
 }
 
-int ld_align_value(struct loader *ld, const char *key, uint64_t *out)
+/* A power of two from @lo to @hi, the value of @key. */
+static int power_of_two_value(struct loader *ld, const char *key, uint64_t lo, uint64_t hi,
+			      uint64_t *out)
 {
 	char vb[SHOW_MAX];
 	const char *s = ld_scalar_value(ld, key);
@@ -552,11 +554,22 @@ int ld_align_value(struct loader *ld, const char *key, uint64_t *out)
 
 	if (!s)
 		return -1;
-	if (!ld_parse_u64(s, &v) || !v || v > LD_BASE_ALIGN_MAX || (v & (v - 1)))
-		return ld_err_here(ld, "'%s' must be a power of two from 1 to %d, found '%s'",
-				   key, LD_BASE_ALIGN_MAX, ld_show(vb, s));
+	if (!ld_parse_u64(s, &v) || v < lo || v > hi || (v & (v - 1)))
+		return ld_err_here(ld, "'%s' must be a power of two from %llu to %llu, found '%s'",
+				   key, (unsigned long long)lo, (unsigned long long)hi,
+				   ld_show(vb, s));
 	*out = v;
 	return 0;
+}
+
+int ld_align_value(struct loader *ld, const char *key, uint64_t *out)
+{
+	return power_of_two_value(ld, key, 1, LD_BASE_ALIGN_MAX, out);
+}
+
+int ld_line_size_value(struct loader *ld, const char *key, uint64_t *out)
+{
+	return power_of_two_value(ld, key, CL_LINE_SIZE_MIN, CL_LINE_SIZE_MAX, out);
 }
 
 static size_t ident_char(const char *s, bool first)
@@ -656,6 +669,22 @@ int ld_parse_mapping(struct loader *ld, const char *key, key_fn fn, void *arg)
 
 	keyset_free(&ks);
 	return rc;
+}
+
+int ld_parse_list(struct loader *ld, const char *key, const char *what,
+		  int (*item)(struct loader *ld, void *arg), void *arg)
+{
+	if (ld->ev.type != YAML_SEQUENCE_START_EVENT)
+		return ld_err_here(ld, "'%s' must be %s, found %s", key, what,
+				   ld_node_kind(ld->ev.type));
+	for (;;) {
+		if (ld_next(ld))
+			return -1;
+		if (ld->ev.type == YAML_SEQUENCE_END_EVENT)
+			return 0;
+		if (item(ld, arg))
+			return -1;
+	}
 }
 
 /* What ld_parse_keys() hands each key: the table and its parsers' argument. */

@@ -169,10 +169,23 @@ int ld_text_check(struct loader *ld, const char *key, const char *s);
 #define LD_BASE_ALIGN_MAX 4096
 /* A power of two from 1 to LD_BASE_ALIGN_MAX (base-align:), the value of @key. */
 int ld_align_value(struct loader *ld, const char *key, uint64_t *out);
+/*
+ * A line size, a power of two from CL_LINE_SIZE_MIN to CL_LINE_SIZE_MAX
+ * (line-size: of the top level, of objects: and of contention:), the
+ * value of @key.
+ */
+int ld_line_size_value(struct loader *ld, const char *key, uint64_t *out);
 /* A key handler @fn that reads field @field of the @type at arg with @read. */
 #define LD_FIELD_FN(fn, type, field, read)				\
 	static int fn(struct loader *ld, const char *key, void *arg)	\
 	{								\
+		return read(ld, key, &((type *)arg)->field);		\
+	}
+/* The same for a key whose presence counts too: it sets @flag first. */
+#define LD_FLAG_FIELD_FN(fn, type, flag, field, read)			\
+	static int fn(struct loader *ld, const char *key, void *arg)	\
+	{								\
+		((type *)arg)->flag = true;				\
 		return read(ld, key, &((type *)arg)->field);		\
 	}
 /* "lruvec.pgdat": identifiers joined by dots. */
@@ -189,6 +202,12 @@ int ld_path_name(struct loader *ld, const char *name, size_t *len, bool *concurr
 int ld_mapping_walk(struct loader *ld, const char *key, key_fn fn, void *arg,
 		    struct keyset *ks);
 int ld_parse_mapping(struct loader *ld, const char *key, key_fn fn, void *arg);
+/*
+ * The current event must start a list, @what in the error ("a list of
+ * pairs"); @item reads each of its items, with @arg.
+ */
+int ld_parse_list(struct loader *ld, const char *key, const char *what,
+		  int (*item)(struct loader *ld, void *arg), void *arg);
 /*
  * The same, for a mapping of the fixed keys of @t: each key's handler reads
  * its value, with @arg; an unknown key is an error that lists @t's keys.

@@ -194,8 +194,9 @@ LD_KEYS(pair_table, "pair key",
 	{ "paths", pair_paths }
 );
 
-static int pair_item(struct loader *ld, struct obj_struct *os)
+static int pair_item(struct loader *ld, void *arg)
 {
+	struct obj_struct *os = arg;
 	struct cl_object_pair pr = { .span = ld_here(ld) };
 	char wb[SHOW_MAX], ab[SHOW_MAX];
 	size_t *slot;
@@ -224,19 +225,7 @@ static int pair_item(struct loader *ld, struct obj_struct *os)
 
 static int struct_pairs(struct loader *ld, const char *key, void *arg)
 {
-	struct obj_struct *os = arg;
-
-	if (ld->ev.type != YAML_SEQUENCE_START_EVENT)
-		return ld_err_here(ld, "'%s' must be a list of pairs, found %s", key,
-				   ld_node_kind(ld->ev.type));
-	for (;;) {
-		if (ld_next(ld))
-			return -1;
-		if (ld->ev.type == YAML_SEQUENCE_END_EVENT)
-			return 0;
-		if (pair_item(ld, os))
-			return -1;
-	}
+	return ld_parse_list(ld, key, "a list of pairs", pair_item, arg);
 }
 
 /* ------------------------------------------------------------------ */
@@ -411,23 +400,7 @@ static int objects_sample(struct loader *ld, const char *key, void *arg)
 	return 0;
 }
 
-static int objects_line_size(struct loader *ld, const char *key, void *arg)
-{
-	char vb[SHOW_MAX];
-	struct cl_objects *o = arg;
-	const char *s = ld_scalar_value(ld, key);
-	uint64_t v;
-
-	if (!s)
-		return -1;
-	if (!ld_parse_u64(s, &v) || v < CL_LINE_SIZE_MIN || v > CL_LINE_SIZE_MAX ||
-	    (v & (v - 1)))
-		return ld_err_here(ld, "'%s' must be a power of two from %d to %d, found '%s'",
-				   key, CL_LINE_SIZE_MIN, CL_LINE_SIZE_MAX, ld_show(vb, s));
-	o->line_size = v;
-	return 0;
-}
-
+LD_FIELD_FN(objects_line_size, struct cl_objects, line_size, ld_line_size_value)
 LD_FIELD_FN(objects_dropped, struct cl_objects, dropped, ld_count_value)
 
 static int objects_structs(struct loader *ld, const char *key, void *arg)

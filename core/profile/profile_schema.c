@@ -124,13 +124,7 @@ static void entry_grow(struct entry *e)
 	e->cap = cap;
 }
 
-static int entry_class(struct loader *ld, const char *key, void *arg)
-{
-	struct entry *e = arg;
-
-	e->has_class = true;
-	return class_value(ld, key, &e->acc.cls);
-}
+LD_FLAG_FIELD_FN(entry_class, struct entry, has_class, acc.cls, class_value)
 
 static int entry_group(struct loader *ld, const char *key, void *arg)
 {
@@ -445,8 +439,10 @@ static int structs_key(struct loader *ld, const struct cl_span *at, const char *
 	return 0;
 }
 
-static int rule_value(struct loader *ld, uint32_t *mask)
+/* A rule ID or "all", added to the uint32_t mask at @arg. */
+static int rule_value(struct loader *ld, void *arg)
 {
+	uint32_t *mask = arg;
 	char vb[SHOW_MAX];
 	const char *s = ld_scalar_value(ld, "suppress");
 	unsigned m;
@@ -461,18 +457,6 @@ static int rule_value(struct loader *ld, uint32_t *mask)
 	return 0;
 }
 
-static int rule_list(struct loader *ld, uint32_t *mask)
-{
-	for (;;) {
-		if (ld_next(ld))
-			return -1;
-		if (ld->ev.type == YAML_SEQUENCE_END_EVENT)
-			return 0;
-		if (rule_value(ld, mask))
-			return -1;
-	}
-}
-
 static int suppress_key(struct loader *ld, const struct cl_span *at, const char *name,
 			void *arg)
 {
@@ -485,7 +469,7 @@ static int suppress_key(struct loader *ld, const struct cl_span *at, const char 
 	if (ld_check_struct_name(ld, at, name) || ld_next(ld))
 		return -1;
 	if (ld->ev.type == YAML_SEQUENCE_START_EVENT)
-		rc = rule_list(ld, &mask);
+		rc = ld_parse_list(ld, name, "a list of rule IDs", rule_value, &mask);
 	else if (ld->ev.type == YAML_SCALAR_EVENT)
 		rc = rule_value(ld, &mask);
 	else
@@ -537,17 +521,11 @@ static int parse_version(struct loader *ld, const char *key, void *arg)
 
 static int parse_line_size(struct loader *ld, const char *key, void *arg)
 {
-	char vb[SHOW_MAX];
-	const char *s = ld_scalar_value(ld, key);
 	uint64_t v;
 
 	(void)arg;
-	if (!s)
+	if (ld_line_size_value(ld, key, &v))
 		return -1;
-	if (!ld_parse_u64(s, &v) || v < CL_LINE_SIZE_MIN || v > CL_LINE_SIZE_MAX ||
-	    (v & (v - 1)))
-		return ld_err_here(ld, "'%s' must be a power of two from %d to %d, found '%s'",
-				key, CL_LINE_SIZE_MIN, CL_LINE_SIZE_MAX, ld_show(vb, s));
 	ld->tmp.line_size = (unsigned)v;
 	return 0;
 }

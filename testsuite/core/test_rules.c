@@ -19,7 +19,8 @@
 
 #include <dirent.h>
 
-#include "rules.h"
+#include "check.h"
+#include "rule_text.h"
 
 #define ALL_RUNS (CL_RUNS_ON_LEAVES | CL_RUNS_ON_RECORD | CL_RUNS_ON_VARIABLE)
 
@@ -83,7 +84,7 @@ static void test_checks(void **state)
 	for (int r = 0; r < CL_RULE_COUNT; r++) {
 		const struct cl_rule_info *ri = cl_rule_info((enum cl_rule)r);
 
-		assert_int_equal(ri->check != NULL, ri->runs != 0);
+		assert_int_equal(cl_check_of((enum cl_rule)r) != NULL, ri->runs != 0);
 		assert_int_equal(ri->runs & ~(unsigned)ALL_RUNS, 0);
 	}
 }
@@ -153,14 +154,14 @@ static void test_one_file_per_check(void **state)
 		r = cl_rule_lookup(id);
 		if (r < 0)
 			fail_msg("%s has no row in rules.def (%s)", e->d_name, id);
-		assert_non_null(cl_rule_info((enum cl_rule)r)->check);
+		assert_non_null(cl_check_of((enum cl_rule)r));
 		has_file[r] = true;
 		files++;
 	}
 	closedir(d);
 	assert_true(files > 0);
 	for (int r = 0; r < CL_RULE_COUNT; r++)
-		if (cl_rule_info((enum cl_rule)r)->check && !has_file[r])
+		if (cl_check_of((enum cl_rule)r) && !has_file[r])
 			fail_msg("%s has a check but no check_*.c", cl_rule_info((enum cl_rule)r)->id);
 }
 

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 """check_rule_pages.py CACHELINT RULES_DIR: the rule pages and the rules table agree.
 
-The table is what `cachelint explain --list` prints (core/checks/rules.c):
+The table is what `cachelint explain --list` prints (core/model/rules.c):
 one line per rule, "ID SEVERITY SUMMARY".  Every rule has RULES_DIR/ID.md,
 every page there names a rule that exists, and each page
 

@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "access_profile.h"
+#include "analysis.h"
 #include "names.h"
 
 #define CHECK(cond)							\

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * diff.c - proposals as a unified diff that `patch -p1` applies
+ * propose_patch.c - proposals as a unified diff that `patch -p1` applies
  *
  * A rewrite (propose_text.h) replaces whole lines and keeps their number
  * but for the padding lines that ride on an entry after a '\n', so the diff

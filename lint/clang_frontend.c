@@ -682,7 +682,12 @@ static void add_record(struct fe *fe, CXCursor decl)
 	lr->inferred = !described;
 }
 
-/* A __per_thread array: its model, for the objects check. */
+/*
+ * A __per_thread array, or a variable the profile names: its model, for
+ * the objects check.  A scalar (`static long g_ops;`) is one element of
+ * its own size, as the plugin has it; a record-typed variable's evidence
+ * is its struct's members.
+ */
 static void add_variable(struct fe *fe, CXCursor decl)
 {
 	CXType type = clang_getCursorType(decl), elem = clang_getArrayElementType(type);
@@ -695,7 +700,17 @@ static void add_variable(struct fe *fe, CXCursor decl)
 	CXString name;
 	unsigned user;
 
-	if (type.kind != CXType_ConstantArray || size <= 0 || n < 0 || ta <= 0 || ea <= 0)
+	if (elem.kind == CXType_Invalid && type.kind != CXType_IncompleteArray &&
+	    !is_record_kind(clang_getCursorKind(clang_getTypeDeclaration(
+		    clang_getCanonicalType(type))))) {
+		elem = type;
+		size = clang_Type_getSizeOf(type);
+		n = 1;
+		ea = ta;
+		rec = clang_getNullCursor();
+	}
+	if ((type.kind != CXType_ConstantArray && n != 1) || size <= 0 || n < 0 || ta <= 0 ||
+	    ea <= 0)
 		return;
 	v = cl_arena_alloc(&fe->out->arena, sizeof(*v));
 	name = clang_getCursorSpelling(decl);

@@ -664,7 +664,8 @@ static int entry_check(struct loader *ld, const struct ctn_entry *ce)
 	if (b->present && b->per_line == 1)
 		return ld_err_at(ld, &b->span,
 				 "'per-line: 1': a line shared between objects holds two or more");
-	if (e->variable && e->elements && b->per_line > e->elements)
+	/* a scalar's line holds it and other variables: per-line counts those */
+	if (e->variable && e->elements > 1 && b->per_line > e->elements)
 		return ld_err_at(ld, &b->span, "'per-line' (%" PRIu64 ") above 'elements' (%" PRIu64 ")",
 				 b->per_line, e->elements);
 	return 0;

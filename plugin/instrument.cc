@@ -776,13 +776,20 @@ static void ins_variable(void *, gimple_stmt_iterator *gsi, tree var,
 		sample_add(gsi_stmt(*gsi), base, addr, key, bytes, kinds);
 }
 
-/* With `instrument-notes`: the address of @rec.@path leaves at @loc (in @via, reached). */
+/*
+ * With `instrument-notes`: the address of @rec.@path leaves at @loc (in @via,
+ * reached), or is @kept in a local pointer the walk does not follow.
+ */
 static void ins_escape(void *, tree rtype, const char *rec, const char *path, location_t loc,
-		       tree via)
+		       tree via, tree kept)
 {
 	if (!ins.notes || !instrumented(rtype))
 		return;
-	if (via)
+	if (kept)
+		note_place(rec, path, loc, convert_record_location(rtype),
+			   "cachelint: the address of '%s.%s' is one of several a pointer may hold here (a '?:', or a local pointer assigned in more than one place): accesses through it are not counted%s%s",
+			   "", "");
+	else if (via)
 		note_place(rec, path, loc, convert_record_location(rtype),
 			   "cachelint: the address of '%s.%s' leaves %qs here, passed to it from %qs: accesses through it elsewhere are not counted",
 			   fn_name(via), fn_name(current_function_decl));

@@ -390,6 +390,9 @@ static void convert_member(struct dw_unit *u, Dwarf_Die die, Dwarf_Half tag,
 		for_each_tag(u, die, member_tag, m);
 	if (m->flags & CL_MEMBER_PER_THREAD)
 		per_thread_member(u, m, a.type, ty);
+	/* an array member's elements, as the plugin has them */
+	else if (ty->kind == DWK_ARRAY)
+		m->elem_size = element_size(u, a.type);
 }
 
 /* Whether the members' places prove the record packed (see the top). */

@@ -341,9 +341,11 @@ static bool convert_member(struct fe *fe, struct cl_record *rec, struct cl_membe
 	if (from_macro(clang_getCursorLocation(field)))
 		m->flags |= CL_MEMBER_FROM_MACRO;
 	annot_field(fe, field, prev, &m->access, &m->flags);
-	if (m->flags & CL_MEMBER_PER_THREAD) {
-		long long es = clang_Type_getSizeOf(clang_getArrayElementType(
-			clang_getCanonicalType(clang_getCursorType(field))));
+	/* an array member's elements, as the plugin has them */
+	{
+		CXType at = clang_getCanonicalType(clang_getCursorType(field));
+		long long es = at.kind == CXType_ConstantArray || at.kind == CXType_IncompleteArray ?
+			       clang_Type_getSizeOf(clang_getArrayElementType(at)) : -1;
 
 		if (es > 0)
 			m->elem_size = (uint64_t)es;

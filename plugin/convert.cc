@@ -325,12 +325,11 @@ static void convert_member(struct cl_member *m, tree f, struct cl_arena *a, unsi
 		m->flags |= CL_MEMBER_FROM_MACRO;
 	if (DECL_ATTRIBUTES(f) && attributes_pinned(f))
 		m->flags |= CL_MEMBER_PINNED;
-	if (DECL_ATTRIBUTES(f) && attributes_per_thread(f) && TREE_CODE(type) == ARRAY_TYPE &&
-	    fixed_uhwi(TYPE_SIZE_UNIT(TREE_TYPE(type))) &&
-	    tree_to_uhwi(TYPE_SIZE_UNIT(TREE_TYPE(type)))) {
-		m->flags |= CL_MEMBER_PER_THREAD;
+	/* an array member's elements: evidence may be of one of them (idx[1]) */
+	if (TREE_CODE(type) == ARRAY_TYPE && fixed_uhwi(TYPE_SIZE_UNIT(TREE_TYPE(type))))
 		m->elem_size = tree_to_uhwi(TYPE_SIZE_UNIT(TREE_TYPE(type)));
-	}
+	if (DECL_ATTRIBUTES(f) && attributes_per_thread(f) && m->elem_size)
+		m->flags |= CL_MEMBER_PER_THREAD;
 	attributes_read_field(f, &m->access, a);
 }
 

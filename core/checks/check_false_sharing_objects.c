@@ -423,6 +423,76 @@ static void check_member_array(const struct cl_record *rec, const struct cl_memb
 	f->note = fix;
 }
 
+/*
+ * The member at dotted @path of @rec ("idx", "in.idx"), looking through
+ * anonymous members, whose fields are their record's; NULL if none.
+ */
+static const struct cl_member *member_at(const struct cl_record *rec, const char *path)
+{
+	size_t n = strcspn(path, ".");
+	const struct cl_member *m, *in;
+
+	cl_for_each_member(rec, m) {
+		if (m->name && *m->name && strlen(m->name) == n && !strncmp(m->name, path, n))
+			return !path[n] ? m : m->record ? member_at(m->record, path + n + 1) : NULL;
+		if ((!m->name || !*m->name) && m->record && (in = member_at(m->record, path)))
+			return in;
+	}
+	return NULL;
+}
+
+/*
+ * A pair of one member with itself in the contention evidence: the two
+ * threads wrote disjoint bytes of it, the elements of an array member (a
+ * ring's idx[0] by the producer, idx[1] by the consumer) -- no pair of
+ * members, and the fix is to the member's elements.
+ */
+static void check_member_parts(const struct cl_record *rec, const struct cl_options *opt,
+			       struct cl_findings *out)
+{
+	const struct cl_contention_entry *e = rec->contention;
+	struct cl_arena *a = out->arena;
+	unsigned line = opt->line_size;
+
+	for (size_t i = 0; e && i < e->npairs; i++) {
+		const struct cl_contention_pair *pr = &e->pairs[i];
+		const struct cl_member *m;
+		const char *who, *fix;
+		struct cl_finding *f;
+		uint64_t n;
+
+		if (strcmp(pr->write, pr->access) ||
+		    !cl_contention_heavy(e, pr->weight, pr->samples, rec->contention_floor) ||
+		    !(m = member_at(rec, pr->write)))
+			continue;
+		who = cl_contention_who_text(&pr->who, a);
+		f = cl_findings_add(out, CL_RULE_FALSE_SHARING_OBJECTS, rec);
+		f->where = m->span;
+		f->note_where = m->span;
+		if (!m->elem_size) {
+			f->message = cl_arena_printf(a,
+				"different bytes of '%s' in '%s' are written by different threads on one line at the same time: %s of false sharing%s%s [%s]",
+				pr->write, f->record_name, cl_contention_weight_text(e, pr->weight, a),
+				who ? ", " : "", who ? who : "",
+				cl_rule_info(CL_RULE_FALSE_SHARING_OBJECTS)->id);
+			f->note = cl_arena_printf(a, "a member of its own for each thread's part, each on its own line; %s",
+						  cl_contention_source_text(e, pr->samples, &pr->span, a));
+			continue;
+		}
+		n = m->bit_size / 8 / m->elem_size;
+		f->message = cl_arena_printf(a,
+			"elements of '%s' in '%s' (%" PRIu64 " bytes each) are written by different threads on one line at the same time: %s of false sharing%s%s [%s]",
+			pr->write, f->record_name, m->elem_size,
+			cl_contention_weight_text(e, pr->weight, a), who ? ", " : "", who ? who : "",
+			cl_rule_info(CL_RULE_FALSE_SHARING_OBJECTS)->id);
+		fix = cl_arena_printf(a,
+			"give each element a line of its own: __attribute__((aligned(%u))) on its struct (or on a struct around a scalar element): %s, or split the array into members, each on its own line",
+			line, cost_text(a, m->elem_size, n, line, "element"));
+		f->note = cl_arena_printf(a, "%s; %s", fix,
+					  cl_contention_source_text(e, pr->samples, &pr->span, a));
+	}
+}
+
 static void check_record(const struct cl_record *rec, const struct cl_options *opt,
 			 struct cl_findings *out)
 {
@@ -438,6 +508,7 @@ static void check_record(const struct cl_record *rec, const struct cl_options *o
 	cl_for_each_member(rec, m)
 		if ((m->flags & CL_MEMBER_PER_THREAD) && m->elem_size)
 			check_member_array(rec, m, opt, out);
+	check_member_parts(rec, opt, out);
 	if (record_contention(rec, opt, out))
 		return;
 	seen &= !rec->contention;

@@ -239,7 +239,6 @@ static int seen_once(struct loader *ld, struct ctn_entry *ce, const struct cl_sp
 static int pair_item(struct loader *ld, struct ctn_entry *ce)
 {
 	struct cl_contention_pair pr = { .span = ld_here(ld) };
-	char wb[SHOW_MAX], ab[SHOW_MAX];
 	char *key;
 	int rc;
 
@@ -250,10 +249,10 @@ static int pair_item(struct loader *ld, struct ctn_entry *ce)
 		return -1;
 	if (!pr.write || !pr.access)
 		return ld_err_at(ld, &pr.span, "a pair needs 'write' and 'access' (the two members)");
-	if (!strcmp(pr.write, pr.access))
-		return ld_err_at(ld, &pr.span,
-				 "pair {write: %s, access: %s}: the same member is true sharing, a 'shared' entry",
-				 ld_show(wb, pr.write), ld_show(ab, pr.access));
+	/*
+	 * A member against itself: disjoint bytes of it, the elements of an
+	 * array member (true sharing, the same bytes, is a 'shared' entry).
+	 */
 	key = cl_xmalloc(strlen(pr.write) + strlen(pr.access) + 4);
 	sprintf(key, "p\t%s\t%s", pr.write, pr.access);
 	rc = seen_once(ld, ce, &pr.span, "pair", key);

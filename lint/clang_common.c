@@ -202,18 +202,31 @@ static enum CXChildVisitResult find_variable(CXCursor c, CXCursor parent, CXClie
  */
 static const char *variable_of(CXCursor decl, struct cl_arena *a)
 {
+	/*
+	 * The last answer, per thread (units are parsed on threads): the
+	 * access walk asks at every access, and the search visits every
+	 * declaration of the unit.  The name is copied, never kept from
+	 * an arena that may be gone.
+	 */
+	static _Thread_local CXCursor last;
+	static _Thread_local char last_name[256];
+	static _Thread_local bool last_found;
 	struct var_search s = { decl, { 0 }, false };
-	const char *out;
 
 	if (clang_getCursorLanguage(decl) == CXLanguage_CPlusPlus ||
 	    clang_Cursor_isAnonymousRecordDecl(decl))
 		return NULL;
-	clang_visitChildren(clang_getCursorLexicalParent(decl), find_variable, &s);
-	if (!s.found)
-		return NULL;
-	out = *clang_getCString(s.name) ? cl_arena_strdup(a, clang_getCString(s.name)) : NULL;
-	clang_disposeString(s.name);
-	return out;
+	if (!clang_equalCursors(last, decl)) {
+		clang_visitChildren(clang_getCursorLexicalParent(decl), find_variable, &s);
+		last = decl;
+		last_found = s.found && *clang_getCString(s.name) &&
+			     strlen(clang_getCString(s.name)) < sizeof(last_name);
+		if (last_found)
+			strcpy(last_name, clang_getCString(s.name));
+		if (s.found)
+			clang_disposeString(s.name);
+	}
+	return last_found ? cl_arena_strdup(a, last_name) : NULL;
 }
 
 const char *lint_record_name(CXCursor decl, struct cl_arena *a, bool *typedef_name)

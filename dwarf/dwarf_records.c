@@ -390,6 +390,9 @@ static void convert_member(struct dw_unit *u, Dwarf_Die die, Dwarf_Half tag,
 		for_each_tag(u, die, member_tag, m);
 	if (m->flags & CL_MEMBER_PER_THREAD)
 		per_thread_member(u, m, a.type, ty);
+	/* an array member's elements, as the plugin has them */
+	else if (ty->kind == DWK_ARRAY)
+		m->elem_size = element_size(u, a.type);
 }
 
 /* Whether the members' places prove the record packed (see the top). */
@@ -635,6 +638,24 @@ static bool array_shape(struct dw_unit *u, dw_key k, struct cl_variable *v)
 }
 
 /*
+ * A scalar the profile names (`static long g_ops;`): one element of its
+ * own size, as the plugin and the lint have it.  A record-typed variable's
+ * evidence is its struct's members.
+ */
+static bool scalar_shape(struct dw_unit *u, dw_key k, struct cl_variable *v)
+{
+	struct dw_type *t = dw_type_layout(u, k, 0);
+
+	if (t->kind != DWK_SCALAR || !t->size)
+		return false;
+	v->nelems = 1;
+	v->elem_size = t->size;
+	v->align = t->align;
+	v->elem_align = t->align;
+	return true;
+}
+
+/*
  * Bytes per element of the array type at @k: of its first dimension, or of
  * the element type where the array has no count (a zero-length or
  * flexible member); 0 when it is none.
@@ -716,8 +737,8 @@ bool dw_variable_read(struct dw_unit *u, dw_key k, struct cl_variable *v)
 	memset(v, 0, sizeof(*v));
 	v->name = a.name;
 	dw_span(u, &a, &v->span);
-	if (!array_shape(u, a.type, v)) {
-		/* a scalar in the profile, or an array of no elements (long z[0]): none to share lines */
+	if (!array_shape(u, a.type, v) && !(!per_thread && scalar_shape(u, a.type, v))) {
+		/* an array of no elements (long z[0]): none to share lines */
 		if (!per_thread || is_array_type(u, a.type))
 			return false;
 		annotation_error(u, &v->span,

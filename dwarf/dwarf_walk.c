@@ -121,6 +121,53 @@ static void visit_typedef(struct dw_unit *u, Dwarf_Die die)
 }
 
 /*
+ * `static struct {…} x;` at file scope: a record with no tag and no
+ * typedef is known by the first variable defined of it, as the plugin
+ * and the lint know it (a profile's entry for it is keyed so).  A
+ * declaration (extern) names nothing.
+ */
+static void name_by_variable(struct dw_unit *u, const char *name, dw_key type)
+{
+	Dwarf_Die die;
+	Dwarf_Half tag;
+
+	if (!name || !type || cl_map_get(&u->typedefs, type) || u->cplusplus)
+		return;
+	die = dw_die_at(u, type);
+	if (!die)
+		return;
+	tag = dw_tag(u, die);
+	if ((tag == DW_TAG_structure_type || tag == DW_TAG_union_type) && !die_name(u, die))
+		cl_map_put(&u->typedefs, type, (void *)name);
+	dw_die_free(u, die);
+}
+
+/* The same on DIEs read in place: @d a variable's, its type's read at its offset. */
+static void name_by_variable_raw(struct dw_unit *u, const struct dw_raw_die *d)
+{
+	const char *name = NULL;
+	uint64_t type = 0;
+	struct dw_raw_die t;
+
+	for (unsigned i = 0; i < d->n; i++) {
+		if (d->v[i].at == DW_AT_name && d->v[i].cls == DWR_STRING)
+			name = (const char *)d->v[i].data;
+		else if (d->v[i].at == DW_AT_type && d->v[i].cls == DWR_REF)
+			type = d->v[i].u;
+		else if (d->v[i].at == DW_AT_declaration)
+			return;
+	}
+	if (!name || !type || u->cplusplus || cl_map_get(&u->typedefs, dw_key_make(type, 1)) ||
+	    dw_raw_die_read(&u->raw, type, &t) ||
+	    (t.tag != DW_TAG_structure_type && t.tag != DW_TAG_union_type))
+		return;
+	for (unsigned i = 0; i < t.n; i++)
+		if (t.v[i].at == DW_AT_name)
+			return;
+	cl_map_put(&u->typedefs, dw_key_make(type, 1), (void *)name);
+}
+
+/*
  * A declaration whose btf_decl_tags are read for a misplaced __per_thread
  * (dw_variable_read() says it): a function, a parameter, a typedef.
  */
@@ -159,6 +206,13 @@ static void visit(struct dw_unit *u, Dwarf_Die die, unsigned depth)
 		/* only an annotated one (btf_decl_tag children) can be __per_thread */
 		if (wants_variables(u->fe) || dw_has_children(u, die))
 			*cl_vec_push(&u->vars, &u->nvars, &u->vars_cap) = dw_die_key(u, die);
+		if (!depth) {
+			struct dw_attrs a;
+
+			dw_read_attrs(u, die, &a);
+			if ((a.have & DWA_TYPE) && !(a.have & DWA_DECLARATION))
+				name_by_variable(u, a.name, a.type);
+		}
 		break;
 	case DW_TAG_subprogram:
 	case DW_TAG_lexical_block:
@@ -258,6 +312,9 @@ static uint64_t walk_raw(struct dw_unit *u, uint64_t off, unsigned depth, bool v
 		case DW_TAG_variable:
 			if (d.children || wants_variables(u->fe))
 				*cl_vec_push(&u->vars, &u->nvars, &u->vars_cap) = dw_key_make(off, 1);
+			/* file scope: its attributes, for a nameless record's name */
+			if (!depth && !dw_raw_die_read(&u->raw, off, &d))
+				name_by_variable_raw(u, &d);
 			break;
 		case DW_TAG_subprogram:
 		case DW_TAG_formal_parameter:

@@ -166,6 +166,69 @@ static const char *qualified(CXCursor decl, struct cl_arena *a, const char *name
 	return name;
 }
 
+/* The search of variable_of(): the record, and the first variable of it. */
+struct var_search {
+	CXCursor rec;
+	CXString name;
+	bool found;
+};
+
+static enum CXChildVisitResult find_variable(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct var_search *s = data;
+	CXType t = clang_getCursorType(c);
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_VarDecl || clang_Cursor_hasVarDeclExternalStorage(c) ||
+	    clang_Cursor_getStorageClass(c) == CX_SC_Auto ||
+	    (clang_Cursor_getStorageClass(c) == CX_SC_None &&
+	     clang_getCursorKind(clang_getCursorSemanticParent(c)) != CXCursor_TranslationUnit))
+		return CXChildVisit_Continue;
+	while (clang_getArrayElementType(t).kind != CXType_Invalid)
+		t = clang_getArrayElementType(t);
+	if (!clang_equalCursors(clang_getTypeDeclaration(clang_getCanonicalType(t)), s->rec))
+		return CXChildVisit_Continue;
+	s->name = clang_getCursorSpelling(c);
+	s->found = true;
+	return CXChildVisit_Break;
+}
+
+/*
+ * `static struct {…} x;` (or `x[4]`): a record with no tag and no typedef
+ * is known by the first variable of static storage defined of it, as the
+ * plugin knows it (plugin/cachelint.cc, anonymous_variable()): the
+ * variable is beside it, in the same declaration.  An extern declaration
+ * names nothing.  C only: C++ names such a record for linkage.
+ */
+static const char *variable_of(CXCursor decl, struct cl_arena *a)
+{
+	/*
+	 * The last answer, per thread (units are parsed on threads): the
+	 * access walk asks at every access, and the search visits every
+	 * declaration of the unit.  The name is copied, never kept from
+	 * an arena that may be gone.
+	 */
+	static _Thread_local CXCursor last;
+	static _Thread_local char last_name[256];
+	static _Thread_local bool last_found;
+	struct var_search s = { decl, { 0 }, false };
+
+	if (clang_getCursorLanguage(decl) == CXLanguage_CPlusPlus ||
+	    clang_Cursor_isAnonymousRecordDecl(decl))
+		return NULL;
+	if (!clang_equalCursors(last, decl)) {
+		clang_visitChildren(clang_getCursorLexicalParent(decl), find_variable, &s);
+		last = decl;
+		last_found = s.found && *clang_getCString(s.name) &&
+			     strlen(clang_getCString(s.name)) < sizeof(last_name);
+		if (last_found)
+			strcpy(last_name, clang_getCString(s.name));
+		if (s.found)
+			clang_disposeString(s.name);
+	}
+	return last_found ? cl_arena_strdup(a, last_name) : NULL;
+}
+
 const char *lint_record_name(CXCursor decl, struct cl_arena *a, bool *typedef_name)
 {
 	CXString s = clang_getCursorSpelling(decl);
@@ -188,6 +251,8 @@ const char *lint_record_name(CXCursor decl, struct cl_arena *a, bool *typedef_na
 		}
 		clang_disposeString(t);
 	}
+	if (!out && !*name && (out = variable_of(decl, a)))
+		*typedef_name = true;
 	clang_disposeString(s);
 	return out;
 }

@@ -341,9 +341,11 @@ static bool convert_member(struct fe *fe, struct cl_record *rec, struct cl_membe
 	if (from_macro(clang_getCursorLocation(field)))
 		m->flags |= CL_MEMBER_FROM_MACRO;
 	annot_field(fe, field, prev, &m->access, &m->flags);
-	if (m->flags & CL_MEMBER_PER_THREAD) {
-		long long es = clang_Type_getSizeOf(clang_getArrayElementType(
-			clang_getCanonicalType(clang_getCursorType(field))));
+	/* an array member's elements, as the plugin has them */
+	{
+		CXType at = clang_getCanonicalType(clang_getCursorType(field));
+		long long es = at.kind == CXType_ConstantArray || at.kind == CXType_IncompleteArray ?
+			       clang_Type_getSizeOf(clang_getArrayElementType(at)) : -1;
 
 		if (es > 0)
 			m->elem_size = (uint64_t)es;
@@ -682,7 +684,12 @@ static void add_record(struct fe *fe, CXCursor decl)
 	lr->inferred = !described;
 }
 
-/* A __per_thread array: its model, for the objects check. */
+/*
+ * A __per_thread array, or a variable the profile names: its model, for
+ * the objects check.  A scalar (`static long g_ops;`) is one element of
+ * its own size, as the plugin has it; a record-typed variable's evidence
+ * is its struct's members.
+ */
 static void add_variable(struct fe *fe, CXCursor decl)
 {
 	CXType type = clang_getCursorType(decl), elem = clang_getArrayElementType(type);
@@ -695,7 +702,17 @@ static void add_variable(struct fe *fe, CXCursor decl)
 	CXString name;
 	unsigned user;
 
-	if (type.kind != CXType_ConstantArray || size <= 0 || n < 0 || ta <= 0 || ea <= 0)
+	if (elem.kind == CXType_Invalid && type.kind != CXType_IncompleteArray &&
+	    !is_record_kind(clang_getCursorKind(clang_getTypeDeclaration(
+		    clang_getCanonicalType(type))))) {
+		elem = type;
+		size = clang_Type_getSizeOf(type);
+		n = 1;
+		ea = ta;
+		rec = clang_getNullCursor();
+	}
+	if ((type.kind != CXType_ConstantArray && n != 1) || size <= 0 || n < 0 || ta <= 0 ||
+	    ea <= 0)
 		return;
 	v = cl_arena_alloc(&fe->out->arena, sizeof(*v));
 	name = clang_getCursorSpelling(decl);

@@ -72,6 +72,12 @@ void access_walk_typedef(tree decl)
 		ws.typedefs->put(TYPE_UID(type), IDENTIFIER_POINTER(DECL_NAME(decl)));
 }
 
+void access_walk_anonymous_variable(tree decl, tree type)
+{
+	if (ws.typedefs && !ws.typedefs->get(TYPE_UID(type)))
+		ws.typedefs->put(TYPE_UID(type), IDENTIFIER_POINTER(DECL_NAME(decl)));
+}
+
 const char *access_record_name(tree type)
 {
 	const char *name;
@@ -171,7 +177,7 @@ static void hit_tell(const struct hit_ctx *x, tree rtype, const char *rec, const
 		for (unsigned i = 0; i < ws.nsinks; i++)
 			if (ws.sinks[i]->escape)
 				ws.sinks[i]->escape(ws.sinks[i]->data, rtype, rec, path, x->where,
-						    x->use ? x->use->fn : NULL_TREE);
+						    x->use ? x->use->fn : NULL_TREE, x->kept);
 		return;
 	}
 	h.rtype = rtype;
@@ -277,6 +283,13 @@ bool chain_local_pointer(tree t)
 {
 	return VAR_P(t) && !TREE_STATIC(t) && !DECL_EXTERNAL(t) && !TREE_ADDRESSABLE(t) &&
 	       DECL_CONTEXT(t) == current_function_decl && POINTER_TYPE_P(TREE_TYPE(t));
+}
+
+bool chain_local_followed(tree t)
+{
+	gimple **def = ws.local_defs->get(t);
+
+	return def && *def;
 }
 
 /* Every local pointer variable's one assignment, for chain_pointer(). */

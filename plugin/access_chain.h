@@ -103,6 +103,7 @@ struct hit_ctx {
 	unsigned kinds, facts, via_facts;
 	location_t loc;
 	bool escape;
+	tree kept;
 	location_t where;
 	const struct param_use *use;
 	bool once;
@@ -119,6 +120,8 @@ void chain_begin_function(function *fn);
 void chain_at(gimple_stmt_iterator *gsi);
 /* A local pointer variable of the current function, whose address is not taken. */
 bool chain_local_pointer(tree t);
+/* Whether the walk follows local pointer @t to its one assignment. */
+bool chain_local_followed(tree t);
 /* @c: @ref (or, @is_pointer, the object the address @ref names) followed back. */
 void chain_init(struct access_frame *c, gimple *stmt, tree ref, bool is_pointer);
 /* A reinterpretation of the bytes as a step of @c. */

@@ -344,8 +344,8 @@ static void access_ref(gimple *stmt, tree ref, unsigned kinds, bool is_pointer, 
 		chain_tell_variable(&c, kinds);
 }
 
-/* The address @val leaves the function at @stmt. */
-static void escape_ref(gimple *stmt, tree val)
+/* The address @val leaves the function at @stmt (or is @kept in a local pointer not followed). */
+static void escape_ref(gimple *stmt, tree val, tree kept = NULL_TREE)
 {
 	struct access_frame c;
 	struct hit_ctx x = { };
@@ -361,6 +361,7 @@ static void escape_ref(gimple *stmt, tree val)
 		return;
 	}
 	x.escape = true;
+	x.kept = kept;
 	x.where = gimple_location(stmt);
 	if (x.where == UNKNOWN_LOCATION)
 		x.where = DECL_SOURCE_LOCATION(current_function_decl);
@@ -634,6 +635,14 @@ static void walk_stmt(gimple_stmt_iterator *gsi)
 	if (gimple_assign_single_p(stmt) && TREE_CODE(gimple_assign_lhs(stmt)) != SSA_NAME &&
 	    !chain_local_pointer(gimple_assign_lhs(stmt)))
 		escape_ref(stmt, gimple_assign_rhs1(stmt));
+	/*
+	 * ... or in a local pointer assigned in more than one place (`p = c ?
+	 * &s->a : &s->b`, a cursor moved in a loop): the accesses through it
+	 * could touch either, and are not counted; instrument-notes says so.
+	 */
+	else if (gimple_assign_single_p(stmt) && chain_local_pointer(gimple_assign_lhs(stmt)) &&
+		 !chain_local_followed(gimple_assign_lhs(stmt)))
+		escape_ref(stmt, gimple_assign_rhs1(stmt), gimple_assign_lhs(stmt));
 	if (gimple_assign_single_p(stmt) && is_memory(gimple_assign_rhs1(stmt)))
 		access_ref(stmt, gimple_assign_rhs1(stmt), ACC_READ, false, false,
 			   ref_facts(gimple_assign_rhs1(stmt)));

@@ -70,9 +70,11 @@ struct access_hit {
  * @variable: an access to variable @var or an element of it, a variable
  *	@wants_variable said yes to
  * @escape: the address of @rec.@path (of record @rtype) leaves at @loc: passed to a function
- *	the walk cannot follow, stored in memory or returned; @via: in that
- *	function, the member's address having been passed to it (reach), or
- *	NULL_TREE in the function walked
+ *	the walk cannot follow, stored in memory or returned, or (@kept) kept
+ *	in @kept, a local pointer assigned in more than one place (a `?:`, a
+ *	loop), which the walk does not follow; @via: in that function, the
+ *	member's address having been passed to it (reach), or NULL_TREE in
+ *	the function walked
  * @wants_variable: whether accesses to @var are wanted (instrument=NAME)
  * @data: the sink's own
  */
@@ -81,7 +83,7 @@ struct access_sink {
 	void (*variable)(void *data, gimple_stmt_iterator *gsi, tree var,
 			 const struct access_frame *f, unsigned kinds);
 	void (*escape)(void *data, tree rtype, const char *rec, const char *path, location_t loc,
-		       tree via);
+		       tree via, tree kept);
 	bool (*wants_variable)(void *data, tree var);
 	void *data;
 };
@@ -90,7 +92,7 @@ struct access_sink {
 void access_walk_init(struct cl_arena *arena);
 /* A typedef that names an anonymous record (`typedef struct {…} t;`). */
 void access_walk_typedef(tree decl);
-/* @type's name (a tag, or the typedef of an anonymous one), NULL if none. */
+/* @type's name (a tag, the typedef of an anonymous one, or its variable's), NULL if none. */
 const char *access_record_name(tree type);
 /* Whether @type is a record that a system header (libc) defines. */
 bool access_system_record(tree type);

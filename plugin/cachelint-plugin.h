@@ -123,6 +123,10 @@ void access_map_finish(bool errors);
 /* access_walk.cc */
 /* A typedef @decl: the name an anonymous record is known by (`typedef struct {…} t;`). */
 void access_walk_typedef(tree decl);
+/* `static struct {…} x;`: the nameless record @type is known as the variable @decl. */
+void access_walk_anonymous_variable(tree decl, tree type);
+/* @type's name (a tag, the typedef of an anonymous one, or its variable's), NULL if none. */
+const char *access_record_name(tree type);
 
 /* twins.cc: records read through each other (`propose`) */
 struct cl_pipeline;

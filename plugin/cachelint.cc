@@ -543,6 +543,42 @@ static void check_variable(tree decl)
 		cl_pipeline_add_variable(&state.pipe, &v);
 }
 
+/* The pending nameless record @type, analysed as @name; false when it is not pending. */
+static bool pending_named(tree type, const char *name)
+{
+	for (tree *p = &pending_records; *p; p = &TREE_CHAIN(*p)) {
+		if (TREE_VALUE(*p) == type) {
+			*p = TREE_CHAIN(*p);
+			analyse(type, name);
+			return true;
+		}
+	}
+	return false;
+}
+
+/*
+ * `static struct {…} x;` (or `x[4]`): a record with no tag and no typedef
+ * is known by the first variable of static storage defined of it, in the
+ * profile (what instrument counts it as), the access map and the
+ * findings, as a typedef's name would be.  An extern declaration names
+ * nothing.  C only: C++ gives such a record a name of its own for linkage.
+ */
+static void anonymous_variable(tree decl)
+{
+	tree type = TREE_TYPE(decl);
+
+	while (type && TREE_CODE(type) == ARRAY_TYPE)
+		type = TREE_TYPE(type);
+	if (lang_GNU_CXX() || !DECL_NAME(decl) || DECL_ARTIFICIAL(decl) || DECL_EXTERNAL(decl) ||
+	    !is_global_var(decl) || !type ||
+	    !RECORD_OR_UNION_TYPE_P(type) || !COMPLETE_TYPE_P(type) ||
+	    access_record_name(type))
+		return;
+	type = TYPE_MAIN_VARIANT(type);
+	access_walk_anonymous_variable(decl, type);
+	pending_named(type, IDENTIFIER_POINTER(DECL_NAME(decl)));
+}
+
 /* `typedef struct {…} name;`: the anonymous record is analysed as `name`. */
 static void finish_decl(void *event_data, void *)
 {
@@ -551,6 +587,7 @@ static void finish_decl(void *event_data, void *)
 	if (state.disabled || !decl)
 		return;
 	if (TREE_CODE(decl) == VAR_DECL) {
+		anonymous_variable(decl);
 		check_variable(decl);
 		if (state.propose)
 			twins_initializer(decl);
@@ -565,14 +602,7 @@ static void finish_decl(void *event_data, void *)
 	type = TREE_TYPE(decl);
 	if (!type || type == error_mark_node || !RECORD_OR_UNION_TYPE_P(type))
 		return;
-	type = TYPE_MAIN_VARIANT(type);
-	for (tree *p = &pending_records; *p; p = &TREE_CHAIN(*p)) {
-		if (TREE_VALUE(*p) == type) {
-			*p = TREE_CHAIN(*p);
-			analyse(type, IDENTIFIER_POINTER(DECL_NAME(decl)));
-			return;
-		}
-	}
+	pending_named(TYPE_MAIN_VARIANT(type), IDENTIFIER_POINTER(DECL_NAME(decl)));
 }
 
 /*

@@ -325,12 +325,11 @@ static void convert_member(struct cl_member *m, tree f, struct cl_arena *a, unsi
 		m->flags |= CL_MEMBER_FROM_MACRO;
 	if (DECL_ATTRIBUTES(f) && attributes_pinned(f))
 		m->flags |= CL_MEMBER_PINNED;
-	if (DECL_ATTRIBUTES(f) && attributes_per_thread(f) && TREE_CODE(type) == ARRAY_TYPE &&
-	    fixed_uhwi(TYPE_SIZE_UNIT(TREE_TYPE(type))) &&
-	    tree_to_uhwi(TYPE_SIZE_UNIT(TREE_TYPE(type)))) {
-		m->flags |= CL_MEMBER_PER_THREAD;
+	/* an array member's elements: evidence may be of one of them (idx[1]) */
+	if (TREE_CODE(type) == ARRAY_TYPE && fixed_uhwi(TYPE_SIZE_UNIT(TREE_TYPE(type))))
 		m->elem_size = tree_to_uhwi(TYPE_SIZE_UNIT(TREE_TYPE(type)));
-	}
+	if (DECL_ATTRIBUTES(f) && attributes_per_thread(f) && m->elem_size)
+		m->flags |= CL_MEMBER_PER_THREAD;
 	attributes_read_field(f, &m->access, a);
 }
 
@@ -394,11 +393,35 @@ struct cl_record *convert_record(tree type, struct cl_arena *a)
 	return convert(TYPE_MAIN_VARIANT(type), a, 0);
 }
 
+/*
+ * A scalar (`static long g_ops;`): one element, its own size.  Two of them
+ * on one line are objects that share it, as elements of an array are; a
+ * record-typed variable's evidence is its struct's members.
+ */
+static bool convert_scalar(tree decl, struct cl_variable *v, struct cl_arena *a)
+{
+	tree type = TREE_TYPE(decl);
+
+	if (RECORD_OR_UNION_TYPE_P(type) || !fixed_uhwi(TYPE_SIZE_UNIT(type)) ||
+	    !tree_to_uhwi(TYPE_SIZE_UNIT(type)))
+		return false;
+	memset(v, 0, sizeof(*v));
+	v->name = cl_arena_strdup(a, IDENTIFIER_POINTER(DECL_NAME(decl)));
+	span_from(&v->span, DECL_SOURCE_LOCATION(decl));
+	v->elem_size = tree_to_uhwi(TYPE_SIZE_UNIT(type));
+	v->nelems = 1;
+	v->align = DECL_USER_ALIGN(decl) ? DECL_ALIGN_UNIT(decl) : TYPE_ALIGN_UNIT(type);
+	v->elem_align = TYPE_ALIGN_UNIT(type);
+	return true;
+}
+
 bool convert_variable(tree decl, struct cl_variable *v, struct cl_arena *a)
 {
 	tree type = TREE_TYPE(decl), elem;
 
-	if (TREE_CODE(type) != ARRAY_TYPE || !fixed_uhwi(TYPE_SIZE_UNIT(type)))
+	if (TREE_CODE(type) != ARRAY_TYPE)
+		return !attributes_per_thread(decl) && convert_scalar(decl, v, a);
+	if (!fixed_uhwi(TYPE_SIZE_UNIT(type)))
 		return false;
 	elem = TREE_TYPE(type);
 	if (!fixed_uhwi(TYPE_SIZE_UNIT(elem)) || !tree_to_uhwi(TYPE_SIZE_UNIT(elem)))

@@ -261,15 +261,19 @@ static const char *instrumented(tree type)
 
 /*
  * A global or static variable whose elements are counted: one that
- * `instrument=` names, or with `instrument=all` any array.
+ * `instrument=` names (an array, or a scalar: one element), or with
+ * `instrument=all` any array.  A variable of a struct type is counted as
+ * its struct's members (instrumented(): an anonymous struct by the
+ * variable's name), not as a variable too.
  */
 static bool variable_instrumented(void *, tree t)
 {
 	if (!t || !VAR_P(t) || !is_global_var(t) || !DECL_NAME(t) || DECL_ARTIFICIAL(t) ||
-	    !COMPLETE_TYPE_P(TREE_TYPE(t)) || !tree_fits_uhwi_p(TYPE_SIZE_UNIT(TREE_TYPE(t))))
+	    !COMPLETE_TYPE_P(TREE_TYPE(t)) || !tree_fits_uhwi_p(TYPE_SIZE_UNIT(TREE_TYPE(t))) ||
+	    RECORD_OR_UNION_TYPE_P(TREE_TYPE(t)))
 		return false;
-	if (ins.all)
-		return TREE_CODE(TREE_TYPE(t)) == ARRAY_TYPE;
+	if (ins.all && TREE_CODE(TREE_TYPE(t)) == ARRAY_TYPE)
+		return true;
 	return ins.list && listed(IDENTIFIER_POINTER(DECL_NAME(t)));
 }
 
@@ -772,13 +776,20 @@ static void ins_variable(void *, gimple_stmt_iterator *gsi, tree var,
 		sample_add(gsi_stmt(*gsi), base, addr, key, bytes, kinds);
 }
 
-/* With `instrument-notes`: the address of @rec.@path leaves at @loc (in @via, reached). */
+/*
+ * With `instrument-notes`: the address of @rec.@path leaves at @loc (in @via,
+ * reached), or is @kept in a local pointer the walk does not follow.
+ */
 static void ins_escape(void *, tree rtype, const char *rec, const char *path, location_t loc,
-		       tree via)
+		       tree via, tree kept)
 {
 	if (!ins.notes || !instrumented(rtype))
 		return;
-	if (via)
+	if (kept)
+		note_place(rec, path, loc, convert_record_location(rtype),
+			   "cachelint: the address of '%s.%s' is one of several a pointer may hold here (a '?:', or a local pointer assigned in more than one place): accesses through it are not counted%s%s",
+			   "", "");
+	else if (via)
 		note_place(rec, path, loc, convert_record_location(rtype),
 			   "cachelint: the address of '%s.%s' leaves %qs here, passed to it from %qs: accesses through it elsewhere are not counted",
 			   fn_name(via), fn_name(current_function_decl));
@@ -1133,18 +1144,13 @@ static void names_check(void)
 {
 	bool any = false;
 
-	obstack_init(&ins.names);
-	for (const char *s = ins.list; s && !ins.all;) {
+	for (const char *s = ins.list; s;) {
 		size_t n = cl_record_name_length(s);
-		bool seen = name_seen(s, n);
 
-		any |= seen;
-		obstack_grow(&ins.names, s, n);
-		obstack_grow(&ins.names, seen ? "\tS\n" : "\tU\n", 3);
+		any |= name_seen(s, n);
 		s = s[n] ? s + n + 1 : NULL;
 	}
-	obstack_1grow(&ins.names, 0);
-	for (const char *s = ins.list; s && !ins.all && any;) {
+	for (const char *s = ins.list; s && any;) {
 		size_t n = cl_record_name_length(s);
 
 		if (!name_seen(s, n)) {
@@ -1159,6 +1165,45 @@ static void names_check(void)
 	}
 }
 
+/*
+ * Whether the unit counted an access of what `instrument=` name @s (@n
+ * bytes) names: a record of its table of that name (a template's name
+ * alone: any instance; a twin, "node@a.c:12": its tag).
+ */
+static bool name_counted(const char *s, size_t n)
+{
+	for (auto it = ins.keys->begin(); it != ins.keys->end(); ++it) {
+		const char *rec = (*it).first;
+		size_t len = strcspn(rec, "\t@");
+
+		if (n <= len && !strncmp(rec, s, n) &&
+		    (n == len || (rec[n] == '<' && !memchr(s, '<', n))))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * For the runtime: each `instrument=` name and whether this unit counted
+ * an access of it ("name\tS\n", "name\tU\n").  At exit the runtime names
+ * those no unit counted: a name that is an identifier here (a function, a
+ * member, a struct no code touches) counts nothing, and says so once for
+ * the whole program, where a warning per unit would be noise in a build
+ * whose structs each live in a few of its units.
+ */
+static void names_table(void)
+{
+	obstack_init(&ins.names);
+	for (const char *s = ins.list; s;) {
+		size_t n = cl_record_name_length(s);
+
+		obstack_grow(&ins.names, s, n);
+		obstack_grow(&ins.names, name_counted(s, n) ? "\tS\n" : "\tU\n", 3);
+		s = s[n] ? s + n + 1 : NULL;
+	}
+	obstack_1grow(&ins.names, 0);
+}
+
 /* ------------------------------------------------------------------ */
 /* The pass's entry points (access_pass.cc)                             */
 /* ------------------------------------------------------------------ */
@@ -1171,7 +1216,10 @@ void instrument_configure(const char *list, bool notes, const struct cl_profile 
 			  struct cl_arena *arena)
 {
 	ins.list = list && *list ? list : NULL;
-	ins.all = ins.list && !strcmp(ins.list, "all");
+	ins.all = ins.list && !strncmp(ins.list, "all", 3) && (!ins.list[3] || ins.list[3] == ':');
+	/* `all:g_ops:g_bytes`: every struct and array, and those variables */
+	if (ins.all)
+		ins.list = ins.list[3] ? ins.list + 4 : NULL;
 	ins.notes = notes;
 	ins.profile = profile;
 	ins.arena = arena;
@@ -1209,9 +1257,10 @@ const struct access_sink *instrument_begin(void)
 void instrument_unit(void)
 {
 	walk_functions();
+	names_table();
 	if (ins.notes)
 		notes_flush();
-	if (ins.nkeys || ins.routines.length() || ins.list)
+	if (ins.nkeys || ins.routines.length() || ins.list || ins.all)
 		build_register();
 }
 

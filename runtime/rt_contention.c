@@ -766,8 +766,7 @@ void clrt_evidence_write(FILE *f, const struct clrt_evidence *ev, double seconds
 			 * A scalar variable's one object has no elements to
 			 * share lines: a struct's is under its struct.
 			 */
-			if (!ev->recs[rid].seen || clrt_recs[rid].variable != (pass == 1) ||
-			    (pass && clrt_recs[rid].elements < 2))
+			if (!ev->recs[rid].seen || clrt_recs[rid].variable != (pass == 1))
 				continue;
 			if (!pass && !structs)
 				fputs("  structs:\n", f);

@@ -166,7 +166,7 @@ void clrt_names_report(void)
 		const char *tab = strchr(r, '\t');
 
 		if (tab[1] == 'U')
-			fprintf(stderr, "cachelint-rt: instrument=%.*s: no unit of this program has a struct, typedef or variable of that name: nothing counted for it\n",
+			fprintf(stderr, "cachelint-rt: instrument=%.*s: no unit of this program counted an access of a struct, typedef or variable of that name: nothing counted for it\n",
 				(int)(tab - r), r);
 	}
 }

@@ -343,7 +343,10 @@ static void pair_add(struct recw *r, uint64_t x, uint64_t y, double w, uint32_t 
 
 /*
  * False sharing inside one object: each member one turn wrote against each
- * other member the other turn touched, the weight split between them.
+ * member the other turn touched, the weight split between them.  The bytes
+ * are disjoint here, so a member against itself is two parts of it: the
+ * elements of an array member (a ring's idx[0] and idx[1]), a pair of its
+ * own.
  */
 static void add_pairs(struct replay *rp, const struct fp *a, const struct fp *b, double w,
 		      uint32_t ta, uint32_t tb)
@@ -358,20 +361,13 @@ static void add_pairs(struct replay *rp, const struct fp *a, const struct fp *b,
 	nbx = parts_of(rp, a->rid, a->base, b->r | b->w, bx, 32);
 	nbw = parts_of(rp, a->rid, a->base, b->w, bw, 32);
 	nax = parts_of(rp, a->rid, a->base, a->r | a->w, ax, 32);
+	k = naw * nbx + nbw * nax;
 	for (size_t i = 0; i < naw; i++)
 		for (size_t j = 0; j < nbx; j++)
-			k += aw[i] != bx[j];
+			pair_add(r, aw[i], bx[j], w / (double)k, ta, tb);
 	for (size_t i = 0; i < nbw; i++)
 		for (size_t j = 0; j < nax; j++)
-			k += bw[i] != ax[j];
-	for (size_t i = 0; i < naw; i++)
-		for (size_t j = 0; j < nbx; j++)
-			if (aw[i] != bx[j])
-				pair_add(r, aw[i], bx[j], w / (double)k, ta, tb);
-	for (size_t i = 0; i < nbw; i++)
-		for (size_t j = 0; j < nax; j++)
-			if (bw[i] != ax[j])
-				pair_add(r, bw[i], ax[j], w / (double)k, ta, tb);
+			pair_add(r, bw[i], ax[j], w / (double)k, ta, tb);
 }
 
 /*

@@ -220,6 +220,39 @@ static const char *between_text(struct cl_arena *a, const char *what, const char
 		cl_rule_info(CL_RULE_FALSE_SHARING_OBJECTS)->id);
 }
 
+/*
+ * "'g_a' (8 bytes) shares its 64-byte line with other variables, written
+ * by different threads at the same time: ~1,200,000 transfers/s of false
+ * sharing, 2 threads (worker, ...) [...]": a scalar global is an object of
+ * its own, and what it shares its line with is the variables the linker
+ * put beside it.
+ */
+static const char *scalar_text(struct cl_arena *a, const struct cl_variable *v,
+			       const struct cl_contention_entry *e,
+			       const struct cl_contention_between *b, unsigned line)
+{
+	const char *who = cl_contention_who_text(&b->who, a);
+
+	return cl_arena_printf(a,
+		"'%s' (%" PRIu64 " bytes) shares its %u-byte line with other variables, written by different threads at the same time: %s of false sharing%s%s [%s]",
+		v->name, v->elem_size, line, cl_contention_weight_text(e, b->weight_false, a),
+		who ? ", " : "", who ? who : "", cl_rule_info(CL_RULE_FALSE_SHARING_OBJECTS)->id);
+}
+
+/*
+ * A line of its own for a scalar: aligned() on the variable starts it on a
+ * line, but the next variable may still follow it there; a struct aligned
+ * to the line around it is the line's size whatever comes next.
+ */
+static const char *scalar_fix(const struct cl_variable *v, unsigned line, struct cl_arena *a)
+{
+	uint64_t to = round_up(v->elem_size, line);
+
+	return cl_arena_printf(a,
+		"give '%s' a line of its own: a struct with __attribute__((aligned(%u))) around it (____cacheline_aligned_in_smp in the kernel), %" PRIu64 " -> %" PRIu64 " bytes (+%" PRIu64 "); aligned(%u) on the variable alone starts it on a line but lets the next variable share it",
+		v->name, line, v->elem_size, to, to - v->elem_size, line);
+}
+
 /* The true sharing on the same lines, shown beside: it never hides the rest. */
 static const char *beside_text(const struct cl_contention_entry *e,
 			       const struct cl_contention_between *b, const char *note,
@@ -252,6 +285,11 @@ static bool variable_contention(const struct cl_variable *v, const struct cl_pro
 	f->variable = v->name;
 	f->where = v->span;
 	f->note_where = v->span;
+	if (v->nelems == 1) {
+		f->message = scalar_text(a, v, e, b, opt->line_size);
+		f->note = beside_text(e, b, scalar_fix(v, opt->line_size, a), a);
+		return true;
+	}
 	f->message = between_text(a, "elements", v->name, e, b, v->elem_size, opt->line_size);
 	f->note = beside_text(e, b, variable_fix(v, opt->line_size, a), a);
 	return true;
@@ -385,6 +423,76 @@ static void check_member_array(const struct cl_record *rec, const struct cl_memb
 	f->note = fix;
 }
 
+/*
+ * The member at dotted @path of @rec ("idx", "in.idx"), looking through
+ * anonymous members, whose fields are their record's; NULL if none.
+ */
+static const struct cl_member *member_at(const struct cl_record *rec, const char *path)
+{
+	size_t n = strcspn(path, ".");
+	const struct cl_member *m, *in;
+
+	cl_for_each_member(rec, m) {
+		if (m->name && *m->name && strlen(m->name) == n && !strncmp(m->name, path, n))
+			return !path[n] ? m : m->record ? member_at(m->record, path + n + 1) : NULL;
+		if ((!m->name || !*m->name) && m->record && (in = member_at(m->record, path)))
+			return in;
+	}
+	return NULL;
+}
+
+/*
+ * A pair of one member with itself in the contention evidence: the two
+ * threads wrote disjoint bytes of it, the elements of an array member (a
+ * ring's idx[0] by the producer, idx[1] by the consumer) -- no pair of
+ * members, and the fix is to the member's elements.
+ */
+static void check_member_parts(const struct cl_record *rec, const struct cl_options *opt,
+			       struct cl_findings *out)
+{
+	const struct cl_contention_entry *e = rec->contention;
+	struct cl_arena *a = out->arena;
+	unsigned line = opt->line_size;
+
+	for (size_t i = 0; e && i < e->npairs; i++) {
+		const struct cl_contention_pair *pr = &e->pairs[i];
+		const struct cl_member *m;
+		const char *who, *fix;
+		struct cl_finding *f;
+		uint64_t n;
+
+		if (strcmp(pr->write, pr->access) ||
+		    !cl_contention_heavy(e, pr->weight, pr->samples, rec->contention_floor) ||
+		    !(m = member_at(rec, pr->write)))
+			continue;
+		who = cl_contention_who_text(&pr->who, a);
+		f = cl_findings_add(out, CL_RULE_FALSE_SHARING_OBJECTS, rec);
+		f->where = m->span;
+		f->note_where = m->span;
+		if (!m->elem_size) {
+			f->message = cl_arena_printf(a,
+				"different bytes of '%s' in '%s' are written by different threads on one line at the same time: %s of false sharing%s%s [%s]",
+				pr->write, f->record_name, cl_contention_weight_text(e, pr->weight, a),
+				who ? ", " : "", who ? who : "",
+				cl_rule_info(CL_RULE_FALSE_SHARING_OBJECTS)->id);
+			f->note = cl_arena_printf(a, "a member of its own for each thread's part, each on its own line; %s",
+						  cl_contention_source_text(e, pr->samples, &pr->span, a));
+			continue;
+		}
+		n = m->bit_size / 8 / m->elem_size;
+		f->message = cl_arena_printf(a,
+			"elements of '%s' in '%s' (%" PRIu64 " bytes each) are written by different threads on one line at the same time: %s of false sharing%s%s [%s]",
+			pr->write, f->record_name, m->elem_size,
+			cl_contention_weight_text(e, pr->weight, a), who ? ", " : "", who ? who : "",
+			cl_rule_info(CL_RULE_FALSE_SHARING_OBJECTS)->id);
+		fix = cl_arena_printf(a,
+			"give each element a line of its own: __attribute__((aligned(%u))) on its struct (or on a struct around a scalar element): %s, or split the array into members, each on its own line",
+			line, cost_text(a, m->elem_size, n, line, "element"));
+		f->note = cl_arena_printf(a, "%s; %s", fix,
+					  cl_contention_source_text(e, pr->samples, &pr->span, a));
+	}
+}
+
 static void check_record(const struct cl_record *rec, const struct cl_options *opt,
 			 struct cl_findings *out)
 {
@@ -400,6 +508,7 @@ static void check_record(const struct cl_record *rec, const struct cl_options *o
 	cl_for_each_member(rec, m)
 		if ((m->flags & CL_MEMBER_PER_THREAD) && m->elem_size)
 			check_member_array(rec, m, opt, out);
+	check_member_parts(rec, opt, out);
 	if (record_contention(rec, opt, out))
 		return;
 	seen &= !rec->contention;

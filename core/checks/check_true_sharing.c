@@ -107,10 +107,11 @@ static void report_evidence(const struct cl_check_ctx *ctx, const struct cl_leaf
 		cl_contention_source_text(e, sh->samples, &sh->span, a));
 }
 
-/* An element of a variable that two threads or more wrote at once. */
+/* An element of a variable (or a scalar variable) that two threads or more wrote at once. */
 static void check_variable(const struct cl_check_ctx *ctx)
 {
 	const struct cl_variable *v = ctx->var;
+	bool scalar = v->nelems == 1;
 	const struct cl_contention_entry *e = ctx->prof ? cl_contention_find(&ctx->prof->contention,
 									     v->name, true) : NULL;
 	struct cl_arena *a = ctx->out->arena;
@@ -129,11 +130,14 @@ static void check_variable(const struct cl_check_ctx *ctx)
 		f->where = v->span;
 		f->note_where = v->span;
 		f->message = cl_arena_printf(a,
-			"element %" PRIu64 " of '%s' is written by %" PRIu64 " threads at the same time: %s of true sharing, its own cache line moving between its writers whatever the layout [%s]",
-			sh->element, v->name, sh->writers, cl_contention_weight_text(e, sh->weight, a),
+			"%s'%s' is written by %" PRIu64 " threads at the same time: %s of true sharing, its own cache line moving between its writers whatever the layout [%s]",
+			scalar ? "" : cl_arena_printf(a, "element %" PRIu64 " of ", sh->element),
+			v->name, sh->writers, cl_contention_weight_text(e, sh->weight, a),
 			cl_rule_info(CL_RULE_TRUE_SHARING)->id);
 		f->note = cl_arena_printf(a,
-			"a slot each, or batched writes, removes that traffic%s%s; %s",
+			"%s, or batched writes, removes that traffic%s%s; %s",
+			scalar ? cl_arena_printf(a, "a per-thread copy of '%s' merged on read", v->name) :
+				 "a slot each",
 			who ? "; " : "", who ? who : "",
 			cl_contention_source_text(e, sh->samples, &sh->span, a));
 	}

@@ -142,13 +142,21 @@ static const char *finding_words(const struct cl_profile *p, const struct cl_con
 {
 	const struct cl_contention_floor *fl = &p->thresholds.contention;
 	const char *s = NULL;
+	size_t pairs = 0;
 
 	for (size_t i = 0; i < e->npairs; i++) {
 		const struct cl_contention_pair *pr = &e->pairs[i];
 
-		if (cl_contention_heavy(e, pr->weight, pr->samples, fl))
+		if (!cl_contention_heavy(e, pr->weight, pr->samples, fl))
+			continue;
+		/* a member against itself: its elements (idx[0] against idx[1]) */
+		if (!strcmp(pr->write, pr->access))
+			s = cl_arena_printf(a, "%s%scachelint-false-sharing-objects between elements of %s",
+					    s ? s : "", s ? "; " : "", pr->write);
+		else
 			s = cl_arena_printf(a, "%s%s%s written against %s", s ? s : "",
-					    s ? "; " : "false sharing of ", pr->write, pr->access);
+					    pairs++ ? "; " : s ? "; false sharing of " :
+					    "false sharing of ", pr->write, pr->access);
 	}
 	for (size_t i = 0; i < e->nshared; i++) {
 		const struct cl_contention_shared *sh = &e->shared[i];

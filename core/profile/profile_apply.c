@@ -285,6 +285,9 @@ static void apply_contention(const struct cl_profile *p, struct cl_record *rec,
 			continue;
 		}
 		cl_strset_add(&written, pr->write);
+		/* a member against itself (elements of an array member) is no layout conflict */
+		if (!strcmp(pr->write, pr->access))
+			continue;
 		pairs[2 * n] = pr->write;
 		pairs[2 * n++ + 1] = pr->access;
 	}

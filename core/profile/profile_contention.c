@@ -240,7 +240,6 @@ static int pair_item(struct loader *ld, void *arg)
 {
 	struct ctn_entry *ce = arg;
 	struct cl_contention_pair pr = { .span = ld_here(ld) };
-	char wb[SHOW_MAX], ab[SHOW_MAX];
 	char *key;
 	int rc;
 
@@ -251,10 +250,10 @@ static int pair_item(struct loader *ld, void *arg)
 		return -1;
 	if (!pr.write || !pr.access)
 		return ld_err_at(ld, &pr.span, "a pair needs 'write' and 'access' (the two members)");
-	if (!strcmp(pr.write, pr.access))
-		return ld_err_at(ld, &pr.span,
-				 "pair {write: %s, access: %s}: the same member is true sharing, a 'shared' entry",
-				 ld_show(wb, pr.write), ld_show(ab, pr.access));
+	/*
+	 * A member against itself: disjoint bytes of it, the elements of an
+	 * array member (true sharing, the same bytes, is a 'shared' entry).
+	 */
 	key = cl_xmalloc(strlen(pr.write) + strlen(pr.access) + 4);
 	sprintf(key, "p\t%s\t%s", pr.write, pr.access);
 	rc = seen_once(ld, ce, &pr.span, "pair", key);
@@ -622,7 +621,8 @@ static int entry_check(struct loader *ld, const struct ctn_entry *ce)
 	if (b->present && b->per_line == 1)
 		return ld_err_at(ld, &b->span,
 				 "'per-line: 1': a line shared between objects holds two or more");
-	if (e->variable && e->elements && b->per_line > e->elements)
+	/* a scalar's line holds it and other variables: per-line counts those */
+	if (e->variable && e->elements > 1 && b->per_line > e->elements)
 		return ld_err_at(ld, &b->span, "'per-line' (%" PRIu64 ") above 'elements' (%" PRIu64 ")",
 				 b->per_line, e->elements);
 	return 0;

@@ -22,7 +22,7 @@
 // RUN: %gcc-cl -O2 -fplugin-arg-cachelint-instrument=stats:node:slot:PAIR_T:per_thread:handoff:midline:nosuch %s -o %t %rt-static -pthread 2>&1 | FileCheck --check-prefix=WARN %s
 // WARN: cc1: warning: cachelint: 'instrument=nosuch': no struct, typedef or variable of that name in this unit: nothing counted for it
 // RUN: rm -f %t.yaml && env CACHELINT_SAMPLE=1 CACHELINT_THREAD_ROLES= CACHELINT_PROFILE=%t.yaml %t 2>&1 | FileCheck --check-prefix=RTWARN %s
-// RTWARN: cachelint-rt: instrument=nosuch: no unit of this program has a struct, typedef or variable of that name: nothing counted for it
+// RTWARN: cachelint-rt: instrument=nosuch: no unit of this program counted an access of a struct, typedef or variable of that name: nothing counted for it
 // A unit that sees none of the names (it does not include the structs'
 // header) says nothing: the runtime, which sees every unit, does.  Under
 // -Werror the warning stays one.

@@ -5,7 +5,8 @@
 #define PAIR_NAME pair_b
 #include "keys.h"
 
-struct {
+/* declared, not defined: a nameless struct all the same (a definition would name it) */
+extern struct {
 	int z;
 } emb;
 

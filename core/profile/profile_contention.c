@@ -1015,9 +1015,13 @@ bool cl_contention_heavy(const struct cl_contention_entry *e, uint64_t weight,
 	/*
 	 * Weights per second of the threads' own CPU time are the program's;
 	 * an absolute rate on them is the user's to ask for.  The share of
-	 * the run's most contended line and the samples decide.
+	 * the run's most contended line, the share of the accesses that moved
+	 * a line and the samples decide: a run whose most contended line is a
+	 * cold scan's has only the accesses to tell it is cold.
 	 */
 	if (h->measure == CL_MEASURE_TRANSFERS && e->cpu_seconds > 0) {
+		if ((double)weight < CL_CONTENTION_MIN_PER_ACCESS * (double)e->accesses)
+			return false;
 		if (floor->transfers_set &&
 		    (double)weight / e->cpu_seconds < (double)floor->min_transfers)
 			return false;

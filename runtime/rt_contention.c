@@ -312,6 +312,58 @@ static void objects_seen(struct clrt_evidence *ctx, const struct ev *ev, size_t 
 	free(rids);
 }
 
+/*
+ * Each record's CPU time: for each thread, its own CPU time from its first
+ * sample of the record's objects to its last, summed over the threads
+ * (cpu_ns) and the longest (core_ns).  A thread's CPU clock stands still
+ * while it waits for a CPU, so a busy machine, or one core for all of
+ * them, leaves these as they are: weights per second of them are the
+ * program's, not the load's.
+ */
+static void cpu_spans(struct clrt_evidence *ctx, const struct ev *ev, size_t n)
+{
+	size_t nt = ctx->nthreads;
+	uint64_t **lo = calloc(clrt_nrecs + 1, sizeof(*lo));
+
+	if (!lo)
+		return;
+	for (size_t i = 0; i < n; i++) {
+		unsigned rid = clrt_members[ev[i].member].rid;
+		uint64_t *v;
+
+		if (ev[i].thread >= nt)
+			continue;
+		if (!lo[rid]) {
+			lo[rid] = malloc(2 * nt * sizeof(**lo));
+			if (!lo[rid])
+				continue;
+			for (size_t t = 0; t < nt; t++) {
+				lo[rid][2 * t] = UINT64_MAX;
+				lo[rid][2 * t + 1] = 0;
+			}
+		}
+		v = &lo[rid][2 * (size_t)ev[i].thread];
+		if (ev[i].cpu < v[0])
+			v[0] = ev[i].cpu;
+		if (ev[i].cpu > v[1])
+			v[1] = ev[i].cpu;
+	}
+	for (unsigned rid = 0; rid < clrt_nrecs; rid++) {
+		struct recw *r = &ctx->recs[rid];
+
+		for (size_t t = 0; lo[rid] && t < nt; t++) {
+			const uint64_t *v = &lo[rid][2 * t];
+			uint64_t d = v[0] == UINT64_MAX ? 0 : v[1] - v[0];
+
+			r->cpu_ns += d;
+			if (d > r->core_ns)
+				r->core_ns = d;
+		}
+		free(lo[rid]);
+	}
+	free(lo);
+}
+
 static int member_offset_cmp(const void *a, const void *b)
 {
 	const struct rt_member *x = &clrt_members[*(const unsigned *)a];
@@ -429,6 +481,7 @@ struct clrt_evidence *clrt_evidence_build(struct rt_thread **order, size_t nthre
 		return NULL;
 	}
 	objects_seen(ctx, ev, n);
+	cpu_spans(ctx, ev, n);
 	qsort(ev, n, sizeof(*ev), clrt_ev_cmp);
 	for (size_t i = 0; i < n;) {
 		size_t j = i;
@@ -714,6 +767,10 @@ static void put_entry(FILE *f, const struct clrt_evidence *ev, unsigned rid, uin
 	fprintf(f, "      accesses: %" PRIu64 "\n      false-sharing: %" PRIu64 "\n      true-sharing: %" PRIu64
 		   "\n      samples: %" PRIu64 "\n", rounded(r->accesses), rounded(r->wfalse),
 		rounded(r->wtrue), r->samples < samples ? r->samples : samples);
+	put_seconds(f, "      cpu-seconds", r->cpu_ns);
+	put_seconds(f, "\n      core-seconds", r->core_ns);
+	fprintf(f, "\n      observed: %" PRIu64 "\n      unjudged: %" PRIu64 "\n",
+		rounded(r->observed), r->unjudged);
 	if (!rec->variable)
 		put_pairs(f, ev, rid, r);
 	put_shared(f, ev, rid, r);

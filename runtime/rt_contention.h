@@ -117,6 +117,15 @@ struct linew {
  * @b_*: between: lines that held two or more objects (elements); of
  *	them, @b_false_var and @b_lines_var in the storage of variable
  *	@b_var, whose elements these objects are
+ * @cpu_ns: the CPU time its threads spent while they used its objects'
+ *	lines (each thread from its first sample of them to its last),
+ *	summed: what its weights are per second of (docs/profiles.md)
+ * @core_ns: the longest of those: how long they take side by side, each
+ *	thread on a core of its own
+ * @observed: the transfers the replay saw as the run interleaved its
+ *	threads, before they are weighed for a core per thread
+ * @unjudged: lines of its objects that two threads used, one writing,
+ *	with too little overlap to judge (rt_replay.c, unjudged())
  */
 struct recw {
 	bool seen;
@@ -141,6 +150,9 @@ struct recw {
 	bool any_var_line;
 	const char **alloc;
 	size_t nalloc;
+	uint64_t cpu_ns, core_ns;
+	double observed;
+	uint64_t unjudged;
 };
 
 /**

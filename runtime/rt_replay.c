@@ -64,10 +64,11 @@ struct pending {
  * @last: the time of its last access replayed so far
  * @observed: the weight of the transfers to it the first replay saw
  * @scale: what each of them stands for in the second (potential())
+ * @wrote: it wrote the line
  */
 struct slot {
 	uint32_t thread;
-	bool holds;
+	bool holds, wrote;
 	uint64_t last;
 	struct turn turn;
 	struct pending pending[PENDING_MAX];
@@ -536,6 +537,7 @@ static void judge(struct replay *rp, struct slot *s, const struct pending *p)
 
 	if (rp->dry) {
 		s->observed += w;
+		rp->ctx->recs[p->mine.rid].observed += w;
 		return;
 	}
 	w *= s->scale;
@@ -759,13 +761,16 @@ static void objects_per_line(struct replay *rp)
  * the line made its few samples stand for the owners' traffic, and a pair
  * that was noise passed the floor in one run of three.  At most one
  * transfer per TRANSFER_NS of the time the line was in use, all threads
- * together.
+ * together, of the time the line was in use with a core per thread: the
+ * longest CPU time one of them spent on it (on the wall clock, a busy
+ * machine stretched that time and the bound with it: a loaded run's
+ * weights came out three times a quiet one's).
  */
 static void potential(struct replay *rp)
 {
 	size_t ns = rp->nslots;
 	double *x = calloc(ns + 1, sizeof(*x)), *w = calloc(ns + 1, sizeof(*w));
-	double total = 0, span, cap = 1;
+	double total = 0, span = 0, cap = 1;
 
 	if (!x || !w) {
 		free(x);
@@ -801,7 +806,13 @@ static void potential(struct replay *rp)
 		total += x[t];
 	}
 	/* and no faster than a line can move between two cores */
-	span = rp->n ? (double)(rp->ev[rp->n - 1].t - rp->ev[0].t) / TRANSFER_NS : 0;
+	for (size_t t = 0; t < ns; t++) {
+		const struct slot *s = &rp->slots[t];
+		double d = s->ntimes ? (double)(s->cpus[s->ntimes - 1] - s->cpus[0]) : 0;
+
+		if (d / TRANSFER_NS > span)
+			span = d / TRANSFER_NS;
+	}
 	if (total > span)
 		cap = total > 0 ? span / total : 0;
 	for (size_t t = 0; t < ns; t++) {
@@ -811,6 +822,67 @@ static void potential(struct replay *rp)
 	}
 	free(x);
 	free(w);
+}
+
+/* Whether slot @a's accesses of the line all came before @B was created, or @b's after @A exited. */
+static bool ordered(const struct slot *a, const struct rt_thread *A, const struct slot *b,
+		    const struct rt_thread *B)
+{
+	return a->times[a->ntimes - 1] < B->created || (A->exited && b->times[0] > A->exited);
+}
+
+/*
+ * Whether the line was used by two threads, one of them writing it, in a
+ * way the run gives no means to judge (the replay saw no transfer on it):
+ * the two lived one after the other -- each thread ended before the next
+ * began, as short loops do, and the run never ran them together -- or
+ * neither had a run of accesses of the line to place the other's in
+ * (fewer than three samples each) and nothing orders them (the one's
+ * accesses before the other was created, or after it exited).  Silence
+ * on such a line would read as "no contention"; the lint says instead
+ * that the run overlapped its threads too little to tell.
+ */
+static bool unjudged(const struct replay *rp)
+{
+	for (size_t i = 0; i < rp->nslots; i++) {
+		const struct slot *u = &rp->slots[i];
+		const struct rt_thread *U = thread_at(rp, u->thread);
+
+		if (!u->wrote || !u->ntimes)
+			continue;
+		for (size_t j = 0; j < rp->nslots; j++) {
+			const struct slot *t = &rp->slots[j];
+			const struct rt_thread *T = thread_at(rp, t->thread);
+
+			if (j == i || !t->ntimes)
+				continue;
+			if ((U->exited && T->started >= U->exited) ||
+			    (T->exited && U->started >= T->exited))
+				return true;
+			if (!u->gap && !t->gap && !ordered(u, U, t, T) && !ordered(t, T, u, U))
+				return true;
+		}
+	}
+	return false;
+}
+
+/* The line could not be judged: once for each record with objects on it. */
+static void unjudged_add(struct replay *rp)
+{
+	unsigned seen[OBJS_MAX];
+	size_t n = 0;
+
+	for (size_t i = 0; i < rp->n; i++) {
+		unsigned rid = clrt_members[rp->ev[i].member].rid;
+		size_t k;
+
+		for (k = 0; k < n && seen[k] != rid; k++)
+			;
+		if (k < n || n == OBJS_MAX)
+			continue;
+		seen[n++] = rid;
+		rp->ctx->recs[rid].unjudged++;
+	}
 }
 
 /* Back to the line's start for the second replay. */
@@ -843,6 +915,7 @@ void clrt_replay_line(struct clrt_evidence *ctx, const struct ev *ev, size_t n)
 			slots[s].times = malloc(n * sizeof(uint64_t));
 			slots[s].cpus = malloc(n * sizeof(uint64_t));
 		}
+		slots[s].wrote |= (ev[i].rw & 2) != 0;
 		if (slots[s].times && slots[s].cpus) {
 			slots[s].times[slots[s].ntimes] = ev[i].t;
 			slots[s].cpus[slots[s].ntimes++] = ev[i].cpu;
@@ -868,6 +941,8 @@ void clrt_replay_line(struct clrt_evidence *ctx, const struct ev *ev, size_t n)
 			replay_reset(&rp);
 			for (size_t i = 0; i < n; i++)
 				replay_event(&rp, &ev[i]);
+		} else if (unjudged(&rp)) {
+			unjudged_add(&rp);
 		}
 	}
 	for (size_t s = 0; s < rp.nslots; s++) {

@@ -328,7 +328,7 @@ void cl_contention_pair_finding(const struct cl_check_ctx *ctx, struct cl_findin
 	f->note = cl_arena_printf(ar, "'%s' is written by one thread while another %s '%s'%s%s; %s",
 				  pr->write, both ? "writes" : "reads", pr->access,
 				  who ? ", " : "", who ? who : "",
-				  cl_contention_source_text(e, pr->samples, &pr->span, ar));
+				  cl_contention_source_text(e, pr->weight, pr->samples, &pr->span, ar));
 }
 
 void cl_check_ctx_leaves(struct cl_check_ctx *ctx)

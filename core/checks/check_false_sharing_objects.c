@@ -262,7 +262,7 @@ static const char *beside_text(const struct cl_contention_entry *e,
 		note = cl_arena_printf(a, "%s; the same lines also carry %s of true sharing (the same bytes: a handoff, a reader of totals), which no layout saves",
 				       note, cl_contention_weight_text(e, b->weight_true, a));
 	return cl_arena_printf(a, "%s; %s", note,
-			       cl_contention_source_text(e, b->samples, &b->span, a));
+			       cl_contention_source_text(e, b->weight_false, b->samples, &b->span, a));
 }
 
 /* A finding from heavy enough between: evidence; false when there is none. */

@@ -104,7 +104,7 @@ static void report_evidence(const struct cl_check_ctx *ctx, const struct cl_leaf
 	f->note = cl_arena_printf(a,
 		"a per-CPU or per-thread copy of '%s' merged on read (the kernel's percpu_counter), or batched writes, removes that traffic; a layout only spares the fields next to it%s%s; %s",
 		f->a.path, who ? "; " : "", who ? who : "",
-		cl_contention_source_text(e, sh->samples, &sh->span, a));
+		cl_contention_source_text(e, sh->weight, sh->samples, &sh->span, a));
 }
 
 /* An element of a variable (or a scalar variable) that two threads or more wrote at once. */
@@ -139,7 +139,7 @@ static void check_variable(const struct cl_check_ctx *ctx)
 			scalar ? cl_arena_printf(a, "a per-thread copy of '%s' merged on read", v->name) :
 				 "a slot each",
 			who ? "; " : "", who ? who : "",
-			cl_contention_source_text(e, sh->samples, &sh->span, a));
+			cl_contention_source_text(e, sh->weight, sh->samples, &sh->span, a));
 	}
 }
 

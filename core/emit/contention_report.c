@@ -221,10 +221,13 @@ static void text_line(FILE *out, const struct cl_profile *p, const struct ranked
 {
 	const struct cl_contention_entry *e = r->e;
 	const struct cl_contention_line *l = r->l;
+	const char *rates = cl_contention_rates_text(e, (double)r->wf + (double)r->wt, a);
 
 	fprintf(out, "#%zu  %s  %u%% false, %u%% true  %s\n", rank_no,
 		cl_contention_weights_text(e, r->wf, r->wt, a), percent(r->wf, r->wt),
 		percent(r->wt, r->wf), place_words(r, a));
+	if (rates)
+		fprintf(out, "    %s\n", rates);
 	if (!l) {
 		fprintf(out, "    %" PRIu64 " samples\n", e->samples);
 		fprintf(out, "    finding: %s\n", finding_words(p, e, a));
@@ -300,6 +303,11 @@ static void json_report(FILE *out, const struct cl_profile *p, const struct rank
 			ranked_objects(&v[i]), h->source,
 			h->measure == CL_MEASURE_HITM ? "hitm" : "transfers", v[i].wf, v[i].wt,
 			h->seconds > 0 ? w / h->seconds : 0.0, ranked_samples(&v[i]));
+		/* rates per second of the threads' CPU time, and with a core each */
+		if (e->cpu_seconds > 0)
+			fprintf(out, ", \"per-cpu-second\": %.0f", w / e->cpu_seconds);
+		if (e->core_seconds > 0)
+			fprintf(out, ", \"own-core-per-second\": %.0f", w / e->core_seconds);
 		if (l)
 			fprintf(out, ", \"first\": %.6f, \"last\": %.6f", l->first, l->last);
 		else

@@ -167,6 +167,13 @@ static void entry(struct cl_yw *w, const struct cl_contention_entry *e)
 	cl_yw_key_u64(w, "false-sharing", e->weight_false);
 	cl_yw_key_u64(w, "true-sharing", e->weight_true);
 	cl_yw_key_u64(w, "samples", e->samples);
+	if (e->cpu_seconds > 0) {
+		key_seconds(w, "cpu-seconds", e->cpu_seconds);
+		key_seconds(w, "core-seconds", e->core_seconds);
+		cl_yw_key_u64(w, "observed", e->observed);
+	}
+	if (e->unjudged)
+		cl_yw_key_u64(w, "unjudged", e->unjudged);
 	if (!e->variable)
 		pairs(w, e);
 	shared(w, e);

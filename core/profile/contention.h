@@ -153,6 +153,17 @@ struct cl_contention_header;
  * @shared, @nshared: true sharing, by member or element
  * @between: lines shared by objects
  * @lines, @nlines: the most contended lines
+ * @cpu_seconds: the CPU time its threads spent while they used the
+ *	objects' lines, summed: weights are per second of it when it is
+ *	given (libcachelint-rt); 0: not said, weights are per second of the
+ *	run (seconds:) as before
+ * @core_seconds: the longest of those threads' CPU times: how long they
+ *	take each on a core of its own, the projection's second
+ * @observed: transfers the run itself showed, as its threads were
+ *	scheduled on the machine that ran it (the weights are estimated for a
+ *	core per thread)
+ * @unjudged: lines of the objects two threads used, one writing, with too
+ *	little overlap in the run to judge them
  * @hdr: the file's header (source, measure, seconds, sample)
  * @span: where the entry's key is
  */
@@ -170,6 +181,8 @@ struct cl_contention_entry {
 	struct cl_contention_between between;
 	struct cl_contention_line *lines;
 	size_t nlines;
+	double cpu_seconds, core_seconds;
+	uint64_t observed, unjudged;
 	const struct cl_contention_header *hdr;
 	struct cl_span span;
 };
@@ -222,16 +235,29 @@ struct cl_contention {
 /**
  * struct cl_contention_floor - how heavy evidence must be to count
  * @min_transfers: transfers per second of the run (the whole count when
- *	the run's length is not known; not applied to HITM counts)
+ *	the run's length is not known; not applied to HITM counts); for an
+ *	entry with its threads' CPU time, per second of that, and only when
+ *	a profile sets it (@transfers_set): such evidence is judged against
+ *	the run's own most contended line, not an absolute rate
  * @min_samples: samples it rests on
  * @min_share: percent of the file's most contended line
+ * @transfers_set: a profile set @min_transfers
  */
 struct cl_contention_floor {
 	uint64_t min_transfers, min_samples;
 	double min_share;
+	bool transfers_set;
 };
 
 #define CL_CONTENTION_MIN_TRANSFERS_DEFAULT 10000
+/*
+ * Per operation: an entry with its threads' CPU time counts a weight only
+ * where at least one access of its lines in ten thousand moved one.  The
+ * run's tests find 1% to 99% (page_counter's max/usage 0.08% in its worst
+ * run of seven beside busy loops); a writer's scan of reader slots once a
+ * millisecond, beside the readers' millions of accesses, 0.002 to 0.003%.
+ */
+#define CL_CONTENTION_MIN_PER_ACCESS 0.0001
 #define CL_CONTENTION_MIN_SAMPLES_DEFAULT 8
 #define CL_CONTENTION_MIN_SHARE_DEFAULT 1.0
 
@@ -259,8 +285,9 @@ const struct cl_contention_shared *cl_contention_shared_member(const struct cl_c
 							       const char *path);
 
 /*
- * A weight in words, for a finding: "~12,300 transfers/s" (a run of known
- * length), "~45,000 transfers", "1,234 HITM samples".
+ * A weight in words, for a finding: "~12,300 transfers per CPU-second"
+ * (an entry with its threads' CPU time), "~12,300 transfers/s" (a run of
+ * known length), "~45,000 transfers", "1,234 HITM samples".
  */
 /*
  * The same for the sum of two weights (false and true sharing of a line),
@@ -271,11 +298,20 @@ const char *cl_contention_weights_text(const struct cl_contention_entry *e, uint
 const char *cl_contention_weight_text(const struct cl_contention_entry *e, uint64_t weight,
 				      struct cl_arena *a);
 /*
- * Where it comes from: "420 samples; libcachelint-rt, 1 access in 1024
- * sampled; rt.yaml:12:11".
+ * Where @weight (of entry @e) comes from: "420 samples; libcachelint-rt,
+ * 1 access in 1024 sampled; each thread on its own core: ~4,100,000
+ * transfers/s (observed: ~350,000/s); rt.yaml:12:11".
  */
-const char *cl_contention_source_text(const struct cl_contention_entry *e, uint64_t samples,
-				      const struct cl_span *span, struct cl_arena *a);
+const char *cl_contention_source_text(const struct cl_contention_entry *e, uint64_t weight,
+				      uint64_t samples, const struct cl_span *span,
+				      struct cl_arena *a);
+/*
+ * @weight as a rate with each thread on its own core, and as the run
+ * observed it: "each thread on its own core: ~4,100,000 transfers/s
+ * (observed: ~350,000/s)"; NULL where the entry has no CPU time.
+ */
+const char *cl_contention_rates_text(const struct cl_contention_entry *e, double weight,
+				     struct cl_arena *a);
 /* "threads thread-1 and thread-2", "16 threads (thread-1, ...)", or NULL. */
 const char *cl_contention_who_text(const struct cl_contention_who *w, struct cl_arena *a);
 

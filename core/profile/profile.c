@@ -432,8 +432,10 @@ static void load_commit(struct loader *ld)
 		p->thresholds.read_mostly = tmp->thresholds.read_mostly;
 	if (ld->set_min_accesses)
 		p->thresholds.min_accesses = tmp->thresholds.min_accesses;
-	if (ld->set_min_transfers)
+	if (ld->set_min_transfers) {
 		p->thresholds.contention.min_transfers = tmp->thresholds.contention.min_transfers;
+		p->thresholds.contention.transfers_set = true;
+	}
 	if (ld->set_min_samples)
 		p->thresholds.contention.min_samples = tmp->thresholds.contention.min_samples;
 	if (ld->set_min_share)

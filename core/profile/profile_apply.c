@@ -231,6 +231,28 @@ static void report_evidence_missing(struct cl_findings *out, struct cl_record *r
 }
 
 /*
+ * Lines of @rec's objects that the run could not judge (its threads lived
+ * one after the other, or met on too few samples): one note, so that the
+ * silence about them is not read as "no contention".
+ */
+static void report_unjudged(struct cl_findings *out, struct cl_record *rec,
+			    const struct cl_contention_entry *e)
+{
+	struct cl_finding *f;
+
+	if (!out || !e->unjudged || (rec->suppress & (1u << CL_RULE_PROFILE)))
+		return;
+	f = cl_findings_add(out, CL_RULE_PROFILE, rec);
+	f->severity = CL_SEV_NOTE;
+	f->where = rec->span;
+	f->message = cl_arena_printf(out->arena,
+		"the run's threads overlapped too little to judge %" PRIu64 " line%s of '%s': the evidence at %s says nothing of %s [%s]",
+		e->unjudged, e->unjudged == 1 ? "" : "s", f->record_name,
+		cl_span_where(&e->span, out->arena), e->unjudged == 1 ? "it" : "them",
+		cl_rule_info(CL_RULE_PROFILE)->id);
+}
+
+/*
  * Give the member at @path the class the evidence implies: write-hot in a
  * write group of its own (the conflicts say which writers collide, not the
  * groups), or read-mostly.  A source annotation stays.  False when @rec has
@@ -274,6 +296,7 @@ static void apply_contention(const struct cl_profile *p, struct cl_record *rec,
 	size_t n = 0;
 
 	rec->contention_floor = fl;
+	report_unjudged(out, rec, e);
 	cl_strset_init(&written);
 	for (size_t i = 0; i < e->npairs; i++) {
 		const struct cl_contention_pair *pr = &e->pairs[i];

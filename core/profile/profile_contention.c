@@ -550,6 +550,10 @@ LD_FIELD_FN(entry_elements, struct ctn_entry, e.elements, ld_count_value)
 LD_FIELD_FN(entry_base_align, struct ctn_entry, e.base_align, ld_align_value)
 LD_FIELD_FN(entry_accesses, struct ctn_entry, e.accesses, ld_count_value)
 LD_FIELD_FN(entry_samples, struct ctn_entry, e.samples, ld_count_value)
+LD_FIELD_FN(entry_cpu_seconds, struct ctn_entry, e.cpu_seconds, seconds_value)
+LD_FIELD_FN(entry_core_seconds, struct ctn_entry, e.core_seconds, seconds_value)
+LD_FIELD_FN(entry_observed, struct ctn_entry, e.observed, ld_count_value)
+LD_FIELD_FN(entry_unjudged, struct ctn_entry, e.unjudged, ld_count_value)
 
 LD_KEYS(struct_table, "contention key of a struct",
 	{ "instances", entry_instances },
@@ -559,6 +563,10 @@ LD_KEYS(struct_table, "contention key of a struct",
 	{ "false-sharing", entry_false },
 	{ "true-sharing", entry_true },
 	{ "samples", entry_samples },
+	{ "cpu-seconds", entry_cpu_seconds },
+	{ "core-seconds", entry_core_seconds },
+	{ "observed", entry_observed },
+	{ "unjudged", entry_unjudged },
 	{ "pairs", entry_pairs },
 	{ "shared", entry_shared },
 	{ "between", entry_between },
@@ -574,6 +582,10 @@ LD_KEYS(var_table, "contention key of a variable",
 	{ "false-sharing", entry_false },
 	{ "true-sharing", entry_true },
 	{ "samples", entry_samples },
+	{ "cpu-seconds", entry_cpu_seconds },
+	{ "core-seconds", entry_core_seconds },
+	{ "observed", entry_observed },
+	{ "unjudged", entry_unjudged },
 	{ "shared", entry_shared },
 	{ "between", entry_between },
 	{ "lines", entry_lines }
@@ -618,6 +630,10 @@ static int entry_check(struct loader *ld, const struct ctn_entry *ce)
 	     over_total(ld, &b->span, "'between: true-sharing'", b->weight_true, ce->has_true,
 			e->weight_true, e->name)))
 		return -1;
+	if (e->core_seconds > e->cpu_seconds && e->cpu_seconds > 0)
+		return ld_err_at(ld, &e->span,
+				 "'core-seconds' (%g) above 'cpu-seconds' (%g) of '%s': one thread's CPU time is part of the threads' sum",
+				 e->core_seconds, e->cpu_seconds, e->name);
 	if (b->present && b->per_line == 1)
 		return ld_err_at(ld, &b->span,
 				 "'per-line: 1': a line shared between objects holds two or more");
@@ -939,10 +955,24 @@ bool cl_contention_heavy(const struct cl_contention_entry *e, uint64_t weight,
 
 	if (!weight || samples < floor->min_samples)
 		return false;
-	if (h->measure == CL_MEASURE_TRANSFERS &&
-	    (h->seconds > 0 ? (double)weight / h->seconds : (double)weight) <
-	    (double)floor->min_transfers)
+	/*
+	 * Weights per second of the threads' own CPU time are the program's;
+	 * an absolute rate on them is the user's to ask for.  The share of
+	 * the run's most contended line, the share of the accesses that moved
+	 * a line and the samples decide: a run whose most contended line is a
+	 * cold scan's has only the accesses to tell it is cold.
+	 */
+	if (h->measure == CL_MEASURE_TRANSFERS && e->cpu_seconds > 0) {
+		if ((double)weight < CL_CONTENTION_MIN_PER_ACCESS * (double)e->accesses)
+			return false;
+		if (floor->transfers_set &&
+		    (double)weight / e->cpu_seconds < (double)floor->min_transfers)
+			return false;
+	} else if (h->measure == CL_MEASURE_TRANSFERS &&
+		   (h->seconds > 0 ? (double)weight / h->seconds : (double)weight) <
+		   (double)floor->min_transfers) {
 		return false;
+	}
 	return (double)weight * 100.0 >= floor->min_share * (double)h->top;
 }
 
@@ -1018,6 +1048,9 @@ const char *cl_contention_weights_text(const struct cl_contention_entry *e, uint
 	if (h->measure == CL_MEASURE_HITM)
 		return cl_arena_printf(a, "%s HITM sample%s", grouped(weight, a),
 				       weight == 1 ? "" : "s");
+	if (e->cpu_seconds > 0)
+		return cl_arena_printf(a, "~%s transfers per CPU-second",
+				       grouped_rate(((double)w1 + (double)w2) / e->cpu_seconds, a));
 	if (h->seconds > 0)
 		return cl_arena_printf(a, "~%s transfers/s",
 				       grouped_rate(((double)w1 + (double)w2) / h->seconds, a));
@@ -1030,18 +1063,39 @@ const char *cl_contention_weight_text(const struct cl_contention_entry *e, uint6
 	return cl_contention_weights_text(e, weight, 0, a);
 }
 
-const char *cl_contention_source_text(const struct cl_contention_entry *e, uint64_t samples,
-				      const struct cl_span *span, struct cl_arena *a)
+const char *cl_contention_rates_text(const struct cl_contention_entry *e, double weight,
+				     struct cl_arena *a)
 {
 	const struct cl_contention_header *h = e->hdr;
-	const char *how = "";
+	double total = (double)e->weight_false + (double)e->weight_true;
+	const char *s;
+
+	if (h->measure != CL_MEASURE_TRANSFERS || !(e->core_seconds > 0))
+		return NULL;
+	s = cl_arena_printf(a, "each thread on its own core: ~%s transfers/s",
+			    grouped_rate(weight / e->core_seconds, a));
+	/* the run's own count, in the weight's share of the entry's */
+	if (h->seconds > 0 && total > 0)
+		s = cl_arena_printf(a, "%s (observed: ~%s/s)", s,
+				    grouped_rate(weight * (double)e->observed / total / h->seconds,
+						 a));
+	return s;
+}
+
+const char *cl_contention_source_text(const struct cl_contention_entry *e, uint64_t weight,
+				      uint64_t samples, const struct cl_span *span,
+				      struct cl_arena *a)
+{
+	const struct cl_contention_header *h = e->hdr;
+	const char *how = "", *rates = cl_contention_rates_text(e, (double)weight, a);
 
 	if (h->sample == 1)
 		how = ", every access recorded";
 	else if (h->sample)
 		how = cl_arena_printf(a, ", 1 access in %" PRIu64 " sampled", h->sample);
-	return cl_arena_printf(a, "%s sample%s; %s%s; %s", grouped(samples, a),
-			       samples == 1 ? "" : "s", h->source, how, cl_span_where(span, a));
+	return cl_arena_printf(a, "%s sample%s; %s%s; %s%s%s", grouped(samples, a),
+			       samples == 1 ? "" : "s", h->source, how, rates ? rates : "",
+			       rates ? "; " : "", cl_span_where(span, a));
 }
 
 const char *cl_contention_who_text(const struct cl_contention_who *w, struct cl_arena *a)

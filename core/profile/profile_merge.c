@@ -873,16 +873,20 @@ static void lines_add(struct cl_merge *m, size_t owner, struct cl_contention_ent
 	}
 }
 
-/* The sum's entry of @f, made when new; its index in *@at.  NULL after an error. */
+/*
+ * The sum's entry of @f, made when new (*@fresh); its index in *@at.  NULL
+ * after an error.
+ */
 static struct cl_contention_entry *entry_of(struct cl_merge *m,
 					    const struct cl_contention_entry *f, size_t *at,
-					    struct cl_diag *err)
+					    bool *fresh, struct cl_diag *err)
 {
 	struct cl_contention *c = &m->contention;
 	struct key k = { .kind = KEY_ENTRY, .num = f->variable, .s1 = copy(m, f->name) };
 	struct cl_contention_entry *t;
 
 	*at = key_pos(m, &k, c->n);
+	*fresh = *at >= c->n;
 	if (*at < c->n) {
 		t = &c->entries[*at];
 		if (f->variable && ((f->element && t->element && f->element != t->element) ||
@@ -905,14 +909,40 @@ static struct cl_contention_entry *entry_of(struct cl_merge *m,
 	return t;
 }
 
+/*
+ * The threads' CPU time of runs one after another: the sums add up, and so
+ * do the longest threads' (each run's threads side by side, the runs in
+ * turn).  Where a run did not give it, its weights are not per second of
+ * it: the sum gives none (-1 until written: cpu-seconds left out).
+ */
+static void cpu_add(struct cl_contention_entry *t, const struct cl_contention_entry *f,
+		    bool fresh)
+{
+	if (fresh) {
+		t->cpu_seconds = f->cpu_seconds;
+		t->core_seconds = f->core_seconds;
+	} else if (t->cpu_seconds > 0 && f->cpu_seconds > 0) {
+		t->cpu_seconds += f->cpu_seconds;
+		t->core_seconds += f->core_seconds;
+	} else if (t->cpu_seconds != f->cpu_seconds) {
+		t->cpu_seconds = t->core_seconds = -1;
+	}
+	/* lines a run could not judge: the most of one run */
+	if (f->unjudged > t->unjudged)
+		t->unjudged = f->unjudged;
+}
+
 static int entry_add(struct cl_merge *m, const struct cl_contention_entry *f,
 		     struct cl_diag *err)
 {
 	size_t at;
-	struct cl_contention_entry *t = entry_of(m, f, &at, err);
+	bool fresh;
+	struct cl_contention_entry *t = entry_of(m, f, &at, &fresh, err);
 
 	if (!t)
 		return -1;
+	cpu_add(t, f, fresh);
+	t->observed = sum(m, t->observed, f->observed);
 	t->instances = sum(m, t->instances, f->instances);
 	t->element = t->element ? t->element : f->element;
 	t->elements = t->elements ? t->elements : f->elements;

@@ -114,7 +114,7 @@ static void test_floor(void **state)
 {
 	struct cl_profile p;
 	const struct cl_contention_entry *ring;
-	struct cl_contention_floor f = { 10000, 8, 1.0 };
+	struct cl_contention_floor f = { 10000, 8, 1.0, false };
 
 	(void)state;
 	cl_profile_init(&p);

@@ -1,0 +1,6 @@
+struct counter {
+	long usage;
+	unsigned long max;
+	struct counter *parent;
+};
+struct counter c;

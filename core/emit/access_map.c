@@ -317,9 +317,10 @@ static int line_cmp(const void *x, const void *y)
 	return strcmp(a->roles ? a->roles : "", b->roles ? b->roles : "");
 }
 
-static void put_field(FILE *out, const char *s)
+/* @n bytes of @s as a field: TAB, newline and '\\' escaped. */
+static void put_bytes(FILE *out, const char *s, size_t n)
 {
-	for (; *s; s++) {
+	for (; n; s++, n--) {
 		if (*s == '\t')
 			fputs("\\t", out);
 		else if (*s == '\n')
@@ -329,6 +330,11 @@ static void put_field(FILE *out, const char *s)
 		else
 			fputc(*s, out);
 	}
+}
+
+static void put_field(FILE *out, const char *s)
+{
+	put_bytes(out, s, strlen(s));
 }
 
 static const char *kind_name(enum cl_access_kind k)
@@ -350,7 +356,9 @@ static void put_facts(FILE *out, const struct cl_access_line *l)
 		const char *e = strchr(r, ',');
 		size_t n = e ? (size_t)(e - r) : strlen(r);
 
-		fprintf(out, "%srole=%.*s", sep, (int)n, r);
+		/* a role is a function's name: C++ prints it with spaces, a quote or any byte */
+		fprintf(out, "%srole=", sep);
+		put_bytes(out, r, n);
 		sep = ",";
 		r += n + (e ? 1 : 0);
 	}

@@ -29,6 +29,8 @@
  * @types: each line's record, for its key (map_twins())
  * @ran: the walk ran (it does not under -fsyntax-only, nor after errors)
  * @embedded: the records held in the lines' records are in @lines
+ * @setup_fn: the function setup_facts() last asked about
+ * @setup: whether it is setup code
  */
 struct map_state {
 	const char *path;
@@ -36,6 +38,8 @@ struct map_state {
 	vec<tree> types;
 	bool ran;
 	bool embedded;
+	tree setup_fn;
+	bool setup;
 };
 
 static struct map_state map;
@@ -140,7 +144,12 @@ static void map_line(location_t loc, tree fn, unsigned facts, const struct acces
  */
 static unsigned setup_facts(tree fn, unsigned facts)
 {
-	return fn && cl_infer_setup_function(function_name(fn)) ? facts | CL_FACT_SETUP : facts;
+	/* the hits of a function come one after another: ask once for them */
+	if (fn != map.setup_fn) {
+		map.setup_fn = fn;
+		map.setup = fn && cl_infer_setup_function(function_name(fn));
+	}
+	return map.setup ? facts | CL_FACT_SETUP : facts;
 }
 
 static void map_hit(void *, gimple_stmt_iterator *, const struct access_hit *h)
@@ -226,6 +235,7 @@ const struct access_sink *access_map_begin(void)
 	map.types = vNULL;
 	map.ran = true;
 	map.embedded = false;
+	map.setup_fn = NULL_TREE;
 	return &map_sink_ops;
 }
 

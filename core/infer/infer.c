@@ -47,8 +47,10 @@ static const char *const setup_words[] = {
 
 static bool setup_word(const char *w, size_t n)
 {
+	/* asked for each word of each function's name: the first letter rules out most */
 	for (size_t i = 0; i < sizeof(setup_words) / sizeof(setup_words[0]); i++)
-		if (strlen(setup_words[i]) == n && !strncasecmp(w, setup_words[i], n))
+		if (tolower((unsigned char)w[0]) == setup_words[i][0] &&
+		    strlen(setup_words[i]) == n && !strncasecmp(w, setup_words[i], n))
 			return true;
 	return false;
 }

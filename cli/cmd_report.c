@@ -2,7 +2,8 @@
 /*
  * cmd_report.c - `cachelint report [options] PROFILE...`: the most
  * contended cache lines of a profile's contention evidence, as perf c2c
- * report lists its shared lines (core/emit/contention_report.c)
+ * report lists its shared lines (core/emit/contention_report.c), and the
+ * ranking of the structs a static profile holds (core/emit/static_report.c)
  */
 #include "cli.h"
 
@@ -46,9 +47,13 @@ static void usage(FILE *out)
 	      "the line's place in the object, its transfers (false and true sharing),\n"
 	      "the samples they rest on, who touched the line (reads, writes, which\n"
 	      "members or elements), and the finding 'cachelint lint' gives from it.\n"
+	      "A profile that 'cachelint infer' wrote (evidence: static) shows its structs\n"
+	      "in the rank infer gave them, each member with its class and the accesses\n"
+	      "it was inferred from.\n"
 	      "Several profiles load in order, as --profile a --profile b does.\n"
 	      "\n"
-	      "  --top N                 the N heaviest lines (default 20)\n"
+	      "  --top N                 the N heaviest lines, the N highest ranked structs\n"
+	      "                          (default 20)\n"
 	      "  -o, --output FILE       write there, whole or not at all\n"
 	      "  --format text|json|html the report's form (default text)\n"
 	      "  --help, --version\n"
@@ -143,5 +148,5 @@ out:
 }
 
 const struct cl_command cl_cmd_report = {
-	"report", "the most contended cache lines of a profile", run,
+	"report", "the most contended cache lines of a profile, the ranking of a static one", run,
 };

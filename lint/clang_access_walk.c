@@ -1001,7 +1001,13 @@ static void summarize(struct aw *w)
 	for (size_t i = 0; i < w->nsums; i++) {
 		CXCursor body;
 
-		if (!w->sums[i].params || !w->sums[i].local)
+		/*
+		 * Only a reached function is called from a walked body (what one
+		 * calls is reached too): a kernel unit's headers define thousands
+		 * of inline functions it never calls, and summarizing them was
+		 * most of the walk's time.
+		 */
+		if (!w->sums[i].reached || !w->sums[i].params || !w->sums[i].local)
 			continue;
 		body = body_of(w->sums[i].fn);
 		if (clang_Cursor_isNull(body))
@@ -1056,7 +1062,8 @@ static enum CXChildVisitResult cold(CXCursor c, CXCursor parent, CXClientData da
 	(void)parent;
 	if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec)
 		return CXChildVisit_Recurse;
-	if (k == CXCursor_FunctionDecl && (s = summary_of(w, c)) && !s->cold)
+	/* printing a declaration is dear: only a reached function's is ever asked for */
+	if (k == CXCursor_FunctionDecl && (s = summary_of(w, c)) && s->reached && !s->cold)
 		s->cold = decl_cold(c);
 	return CXChildVisit_Continue;
 }
@@ -1418,8 +1425,8 @@ void lint_access_walk(CXTranslationUnit tu, const struct lint_job *job, struct c
 	cl_index_init(&w.macro_index);
 	cl_strset_init(&w.recs);
 	clang_visitChildren(top, gather, &w);
-	clang_visitChildren(top, cold, &w);
 	clang_visitChildren(top, roots, &w);
+	clang_visitChildren(top, cold, &w);
 	roles(&w);
 	under_lock(&w, top);
 	summarize(&w);

@@ -29,6 +29,10 @@
  * @types: each line's record, for its key (map_twins())
  * @ran: the walk ran (it does not under -fsyntax-only, nor after errors)
  * @embedded: the records held in the lines' records are in @lines
+ * @setup_fn: the function setup_facts() last asked about
+ * @setup: whether it is setup code
+ * @setup_locked: whether it is setup code for an access under a lock
+ *	(an allocator's is not: cl_infer_setup_facts())
  */
 struct map_state {
 	const char *path;
@@ -36,6 +40,9 @@ struct map_state {
 	vec<tree> types;
 	bool ran;
 	bool embedded;
+	tree setup_fn;
+	bool setup;
+	bool setup_locked;
 };
 
 static struct map_state map;
@@ -142,7 +149,17 @@ static void map_line(location_t loc, tree fn, unsigned facts, const struct acces
  */
 static unsigned setup_facts(tree fn, unsigned facts)
 {
-	return fn ? cl_infer_setup_facts(function_name(fn), facts) : facts;
+	/* the hits of a function come one after another: ask once for them */
+	if (fn != map.setup_fn) {
+		const char *name = fn ? function_name(fn) : NULL;
+
+		map.setup_fn = fn;
+		map.setup = name && (cl_infer_setup_facts(name, 0) & CL_FACT_SETUP);
+		map.setup_locked = name && (cl_infer_setup_facts(name, CL_FACT_LOCK) & CL_FACT_SETUP);
+	}
+	if (facts & (CL_FACT_LOCK | CL_FACT_LOCKED) ? map.setup_locked : map.setup)
+		facts |= CL_FACT_SETUP;
+	return facts;
 }
 
 static void map_hit(void *, gimple_stmt_iterator *, const struct access_hit *h)
@@ -229,6 +246,7 @@ const struct access_sink *access_map_begin(void)
 	map.types = vNULL;
 	map.ran = true;
 	map.embedded = false;
+	map.setup_fn = NULL_TREE;
 	return &map_sink_ops;
 }
 

@@ -476,7 +476,7 @@ static void check_member_parts(const struct cl_record *rec, const struct cl_opti
 				who ? ", " : "", who ? who : "",
 				cl_rule_info(CL_RULE_FALSE_SHARING_OBJECTS)->id);
 			f->note = cl_arena_printf(a, "a member of its own for each thread's part, each on its own line; %s",
-						  cl_contention_source_text(e, pr->samples, &pr->span, a));
+						  cl_contention_source_text(e, pr->weight, pr->samples, &pr->span, a));
 			continue;
 		}
 		n = m->bit_size / 8 / m->elem_size;
@@ -489,7 +489,7 @@ static void check_member_parts(const struct cl_record *rec, const struct cl_opti
 			"give each element a line of its own: __attribute__((aligned(%u))) on its struct (or on a struct around a scalar element): %s, or split the array into members, each on its own line",
 			line, cost_text(a, m->elem_size, n, line, "element"));
 		f->note = cl_arena_printf(a, "%s; %s", fix,
-					  cl_contention_source_text(e, pr->samples, &pr->span, a));
+					  cl_contention_source_text(e, pr->weight, pr->samples, &pr->span, a));
 	}
 }
 

@@ -16,7 +16,9 @@
  * lines shared between objects; "none" when nothing passes.  An entry that
  * gives no lines: (perf c2c's import, a profile written by hand) is ranked
  * as a whole, by its own weights: the lint finds in it what its pairs,
- * shared members and between say, so it is evidence too.
+ * shared members and between say, so it is evidence too.  A profile the
+ * static tier wrote (`cachelint infer`) has no lines: its structs follow,
+ * in their rank (static_report.c).
  */
 #include <inttypes.h>
 #include <stdlib.h>
@@ -27,6 +29,7 @@
 #include "emit.h"
 #include "names.h"
 #include "report.h"
+#include "static_report.h"
 
 /**
  * struct ranked - one line of one entry, or an entry without lines, as ranked
@@ -254,8 +257,9 @@ static void text_report(FILE *out, const struct cl_profile *p, const struct rank
 	const struct cl_contention_header *h = n ? v[0].e->hdr : NULL;
 
 	if (!n) {
-		fprintf(out, "%s: no contention evidence (no contention: entry with lines, weights or pairs)\n",
-			name);
+		if (!cl_static_report_count(p))
+			fprintf(out, "%s: no contention evidence (no contention: entry with lines, "
+				"weights or pairs)\n", name);
 		return;
 	}
 	fprintf(out, "%s: the %zu most contended line%s of %zu (%s, %s%s)\n\n", name,
@@ -329,7 +333,7 @@ static void json_report(FILE *out, const struct cl_profile *p, const struct rank
 		cl_put_quoted(out, finding_words(p, e, a));
 		fputs("}", out);
 	}
-	fputs("\n]}\n", out);
+	fputs("\n]", out);
 }
 
 /* ------------------------------------------------------------------ */
@@ -374,7 +378,10 @@ static void html_report(FILE *out, const struct cl_profile *p, const struct rank
 		cl_put_html(out, finding_words(p, e, a));
 		fputs("</td></tr>\n", out);
 	}
-	fputs("</table>\n</body></html>\n", out);
+	fputs("</table>\n", out);
+	if (cl_static_report_count(p))
+		cl_static_report_html(out, p, top);
+	fputs("</body></html>\n", out);
 }
 
 int cl_contention_report(FILE *out, const struct cl_profile *p, enum cl_format format,
@@ -385,12 +392,22 @@ int cl_contention_report(FILE *out, const struct cl_profile *p, enum cl_format f
 	struct ranked *v = rank(p, &n);
 
 	cl_arena_init(&a);
-	if (format == CL_FORMAT_JSON)
+	if (format == CL_FORMAT_JSON) {
 		json_report(out, p, v, n, top, &a);
-	else if (format == CL_FORMAT_HTML)
+		if (cl_static_report_count(p)) {
+			fputs(", ", out);
+			cl_static_report_json(out, p, top);
+		}
+		fputs("}\n", out);
+	} else if (format == CL_FORMAT_HTML) {
 		html_report(out, p, v, n, top, name, &a);
-	else
+	} else {
 		text_report(out, p, v, n, top, name, &a);
+		if (cl_static_report_count(p)) {
+			fputs(n ? "\n" : "", out);
+			cl_static_report_text(out, p, top, name);
+		}
+	}
 	free(v);
 	cl_arena_free(&a);
 	return ferror(out) ? -1 : 0;

@@ -71,8 +71,10 @@ static const char *const state_words[] = { "bit", "bits", "flag", "flags", "stat
 
 static bool word_in(const char *w, size_t n, const char *const *list, size_t nlist)
 {
+	/* asked for each word of each function's name: the first letter rules out most */
 	for (size_t k = 0; k < nlist; k++)
-		if (strlen(list[k]) == n && !strncasecmp(w, list[k], n))
+		if (tolower((unsigned char)w[0]) == list[k][0] &&
+		    strlen(list[k]) == n && !strncasecmp(w, list[k], n))
 			return true;
 	return false;
 }

@@ -217,6 +217,10 @@ int main(void)
 // CHECK-NEXT:      false-sharing: 0
 // CHECK-NEXT:      true-sharing: 0
 // CHECK-NEXT:      samples: 0
+// CHECK-NEXT:      cpu-seconds: {{[0-9]+\.[0-9]+}}
+// CHECK-NEXT:      core-seconds: {{[0-9]+\.[0-9]+}}
+// CHECK-NEXT:      observed: 0
+// CHECK-NEXT:      unjudged: {{[0-9]+}}
 // CHECK-NEXT:    node:
 // CHECK-NEXT:      instances: 2
 // CHECK-NEXT:      base-align: {{64|128|256|512|1024|2048|4096}}
@@ -225,6 +229,10 @@ int main(void)
 // CHECK-NEXT:      false-sharing: 0
 // CHECK-NEXT:      true-sharing: 0
 // CHECK-NEXT:      samples: 0
+// CHECK-NEXT:      cpu-seconds: {{[0-9]+\.[0-9]+}}
+// CHECK-NEXT:      core-seconds: {{[0-9]+\.[0-9]+}}
+// CHECK-NEXT:      observed: 0
+// CHECK-NEXT:      unjudged: {{[0-9]+}}
 // CHECK-NEXT:    slot:
 // CHECK-NEXT:      instances: 2
 // CHECK-NEXT:      base-align: 8

@@ -55,6 +55,8 @@ struct lstep {
  * @stmt: the statement, where the access has no member and no expression of its own
  * @is_pointer: the access is through an address (an atomic's, a lock's)
  * @broken: the object could not be told
+ * @self: the object is the running thread's own (the plugin's
+ *	access_frame.self): what get_current() returns, a thread-local variable
  */
 struct lchain {
 	struct lstep s[LCHAIN_MAX];
@@ -63,7 +65,7 @@ struct lchain {
 	bool origin_var;
 	int parm_index;
 	CXCursor where, stmt;
-	bool is_pointer, broken;
+	bool is_pointer, broken, self;
 };
 
 /**

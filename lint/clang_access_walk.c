@@ -1478,6 +1478,20 @@ static int parm_of(struct aw *w, CXCursor ref)
 	return -1;
 }
 
+/* A call to get_current(), the kernel's `current`, as the plugin's self_call(). */
+static bool self_call(CXCursor e)
+{
+	CXString s;
+	bool is;
+
+	if (acc_kind(e) != CXCursor_CallExpr || clang_Cursor_getNumArguments(e))
+		return false;
+	s = clang_getCursorSpelling(clang_getCursorReferenced(e));
+	is = !strcmp(clang_getCString(s), "get_current");
+	clang_disposeString(s);
+	return is;
+}
+
 /* The chain starts at what pointer @e points to, which the walk cannot follow. */
 static void pointee_origin(struct lchain *c, CXCursor e)
 {
@@ -1582,6 +1596,9 @@ void acc_pointer(struct aw *w, CXCursor e, struct lchain *c)
 		free(ks.v);
 		return;
 	}
+	case CXCursor_CallExpr:
+		c->self = !c->n && self_call(e);
+		break;
 	default:
 		break;
 	}
@@ -1669,6 +1686,8 @@ void acc_lvalue(struct aw *w, CXCursor e, struct lchain *c, bool followed)
 		}
 		c->origin = clang_getCursorType(e);
 		c->origin_var = true;
+		c->self = acc_kind(e) == CXCursor_DeclRefExpr &&
+			  clang_getCursorTLSKind(clang_getCursorReferenced(e)) != CXTLS_None;
 		if (acc_kind(e) == CXCursor_CompoundLiteralExpr)
 			acc_visit(w, acc_only_child(e), CTX_READ);
 		return;

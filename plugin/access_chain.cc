@@ -39,6 +39,8 @@ typedef int_hash<unsigned int, 0xffffffffu, 0xfffffffeu> uid_hash;
  * @local_defs: in the function walked, each local pointer variable assigned
  *	once: the statement that assigns it (NULL: assigned otherwise, or
  *	more than once; a parameter assigned at all is there as NULL)
+ * @self_locals: in the function walked, the compiler's temporaries assigned
+ *	once, by a call to get_current(): `current`, as the kernel spells it
  * @gsi: the statement being walked
  */
 struct chain_state {
@@ -47,6 +49,7 @@ struct chain_state {
 	unsigned nsinks;
 	hash_map<uid_hash, const char *> *typedefs;
 	hash_map<tree, gimple *> *local_defs;
+	hash_set<tree> *self_locals;
 	gimple_stmt_iterator *gsi;
 };
 
@@ -292,12 +295,30 @@ bool chain_local_followed(tree t)
 	return def && *def;
 }
 
+/*
+ * A call to get_current(), the kernel's `current`: the task that runs.
+ * Only its temporary counts (`current->flags`), as the lint sees only
+ * the call itself: `tsk = current; tsk->flags` is a pointer like others.
+ */
+static bool self_call(gimple *stmt, tree lhs)
+{
+	tree fn;
+
+	if (!stmt || !is_gimple_call(stmt) || gimple_call_num_args(stmt) ||
+	    (TREE_CODE(lhs) == SSA_NAME ? SSA_NAME_VAR(lhs) && !DECL_ARTIFICIAL(SSA_NAME_VAR(lhs))
+					: !DECL_ARTIFICIAL(lhs)))
+		return false;
+	fn = gimple_call_fndecl(stmt);
+	return fn && DECL_NAME(fn) && !strcmp(IDENTIFIER_POINTER(DECL_NAME(fn)), "get_current");
+}
+
 /* Every local pointer variable's one assignment, for chain_pointer(). */
 static void local_defs_collect(function *fn)
 {
 	basic_block bb;
 
 	ws.local_defs->empty();
+	ws.self_locals->empty();
 	FOR_EACH_BB_FN(bb, fn) {
 		for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
 			gimple *stmt = gsi_stmt(gsi);
@@ -328,6 +349,10 @@ static void local_defs_collect(function *fn)
 				  gimple_assign_rhs_code(stmt) == POINTER_PLUS_EXPR);
 			gimple *&slot = ws.local_defs->get_or_insert(lhs, &existed);
 			slot = existed || !simple ? NULL : stmt;
+			if (existed || !self_call(stmt, lhs))
+				ws.self_locals->remove(lhs);
+			else
+				ws.self_locals->add(lhs);
 		}
 	}
 }
@@ -409,11 +434,14 @@ static void chain_pointer(tree ptr, struct access_frame *c, unsigned hops)
 		}
 		if (VAR_P(ptr)) {
 			local = ws.local_defs->get(ptr);
-			if (!local || !*local)
+			if (!local || !*local) {
+				c->self = ws.self_locals->contains(ptr);
 				break;
+			}
 			def = *local;
 		} else if (TREE_CODE(ptr) == SSA_NAME) {
 			def = SSA_NAME_DEF_STMT(ptr);
+			c->self = self_call(def, ptr);
 		} else {
 			break;
 		}
@@ -490,6 +518,7 @@ static void chain_ref(tree ref, struct access_frame *c, unsigned hops)
 	} else if (DECL_P(t) && !c->n && !c->core) {
 		c->core = t;
 		c->origin = TREE_TYPE(t);
+		c->self = VAR_P(t) && DECL_THREAD_LOCAL_P(t);
 	} else if (!DECL_P(t)) {
 		c->n = CHAIN_MAX;	/* a TARGET_MEM_REF, a constant: not followed */
 	}
@@ -504,6 +533,7 @@ void chain_init(struct access_frame *c, gimple *stmt, tree ref, bool is_pointer)
 	c->ptr = c->core = c->origin = c->parm = NULL_TREE;
 	c->at = 0;
 	c->moved = false;
+	c->self = false;
 	c->stmt = stmt;
 	c->ref = is_pointer ? NULL_TREE : ref;
 	c->is_pointer = is_pointer;
@@ -847,12 +877,15 @@ void chain_setup(struct cl_arena *arena, const struct access_sink *const *sinks,
 	for (unsigned i = 0; i < n; i++)
 		ws.sinks[i] = sinks[i];
 	ws.local_defs = new hash_map<tree, gimple *>;
+	ws.self_locals = new hash_set<tree>;
 }
 
 void chain_teardown(void)
 {
 	delete ws.local_defs;
 	ws.local_defs = NULL;
+	delete ws.self_locals;
+	ws.self_locals = NULL;
 	ws.nsinks = 0;
 }
 

@@ -48,6 +48,8 @@ struct step {
  * @moved: the pointer the walk could not follow further was moved by an
  *	offset only the run knows (`p + i`): what it points to is @origin's
  *	type only where the access says so
+ * @self: the object is the running thread's own: what `current` points to
+ *	(a compiler temporary get_current() returned), or a __thread variable
  */
 struct access_frame {
 	struct step s[CHAIN_MAX];
@@ -56,7 +58,7 @@ struct access_frame {
 	int at;
 	gimple *stmt;
 	tree ref;
-	bool is_pointer, moved;
+	bool is_pointer, moved, self;
 };
 
 /**

@@ -326,6 +326,8 @@ static void access_ref(gimple *stmt, tree ref, unsigned kinds, bool is_pointer, 
 	chain_init(&c, stmt, ref, is_pointer);
 	if (c.n >= CHAIN_MAX)
 		return;
+	if (c.self)
+		facts |= CL_FACT_SELF;
 	if (whole) {
 		tree pointee = chain_type_at(&c, c.n);
 

@@ -45,6 +45,7 @@ enum cl_access_kind {
 #define CL_FACT_COLD	(1u << 4)	/* in __init, __exit or __cold code */
 #define CL_FACT_FRESH	(1u << 5)	/* on an object this function allocated: not yet published */
 #define CL_FACT_SETUP	(1u << 6)	/* in setup code, or reached from it (cl_infer_setup_function) */
+#define CL_FACT_SELF	(1u << 7)	/* on the running thread's own object: current, __thread */
 #define CL_FACTS_ALL	((1u << 7) - 1)
 
 /* A fact's name in the map ("atomic"), NULL past the last. */

@@ -260,6 +260,7 @@ struct roles {
  *	and outside a function that reports (cl_infer_report_function())
  * @uread: such a read, and not under a lock
  * @setup: a write in setup
+ * @self: a write by the running thread of its own object (current->flags)
  * @wfns: the functions outside setup that write it, counted once each
  * @wfn: the last of them
  * @writers: the threads that write it outside setup
@@ -273,7 +274,7 @@ struct roles {
 struct member_view {
 	const char *record, *member;
 	uint64_t offset, end;
-	const struct cl_access_line *lock, *atomic, *locked, *write, *read, *uread, *setup;
+	const struct cl_access_line *lock, *atomic, *locked, *write, *read, *uread, *setup, *self;
 	unsigned wfns;
 	const char *wfn;
 	struct roles writers, readers;
@@ -344,6 +345,16 @@ static void view_line(struct member_view *v, const struct cl_access_line *l, boo
 		return;
 	}
 	/*
+	 * The running thread's own object (`current`, a __thread variable):
+	 * its writes share it with no other writer, and its reads make
+	 * nothing read-mostly, however often they run.
+	 */
+	if (l->facts & CL_FACT_SELF) {
+		if (writes)
+			site_keep(&v->self, l);
+		return;
+	}
+	/*
 	 * A plain access under a lock is the lock holder's: the line goes
 	 * where the lock goes, and a thread that makes it there is no path
 	 * of the member (extstore's io and maintenance threads both count
@@ -390,7 +401,8 @@ static void view_classify(struct member_view *v, bool threads)
 	 * Written nowhere in the code seen is no evidence: a unit sees a
 	 * page's flags read, and the units that set them are elsewhere.
 	 */
-	v->mostly = !v->shared && v->read && v->setup && !v->write && !v->locked && !v->writers.n;
+	v->mostly = !v->shared && v->read && v->setup && !v->write && !v->locked && !v->self &&
+		    !v->writers.n;
 }
 
 /* ------------------------------------------------------------------ */

@@ -103,6 +103,123 @@ static void lock_step(struct aw *w, const char *name)
 		w->locks--;
 }
 
+/* Whether @c, a declaration, is in namespace std (and no deeper than an inline one). */
+static bool in_std(CXCursor c)
+{
+	CXCursor ns = clang_getCursorSemanticParent(c);
+	CXString name;
+	bool std;
+
+	if (acc_kind(ns) != CXCursor_Namespace)
+		return false;
+	name = clang_getCursorSpelling(ns);
+	std = !strcmp(clang_getCString(name), "std");
+	clang_disposeString(name);
+	return std;
+}
+
+/* Whether @cls is std::atomic or one of the bases libstdc++ gives it. */
+static bool std_atomic_class(CXCursor cls)
+{
+	static const char *const names[] = { "atomic", "__atomic_base", "__atomic_float",
+					     "atomic_ref", "__atomic_ref" };
+	CXString name = clang_getCursorSpelling(cls);
+	const char *n = clang_getCString(name);
+	bool found = false;
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]) && !found; i++)
+		found = !strcmp(n, names[i]);
+	clang_disposeString(name);
+	return found && in_std(cls);
+}
+
+/*
+ * What a member function of std::atomic named @name does to the value:
+ * load(), wait() and a conversion read it, store() and `=` write it,
+ * is_lock_free() and notify_*() touch nothing, the others (fetch_*,
+ * exchange, compare_exchange_*, ++, +=, …) read and write it.
+ */
+static unsigned std_atomic_kinds(const char *name, bool conversion)
+{
+	if (conversion || !strcmp(name, "load") || !strcmp(name, "wait"))
+		return ACC_R;
+	if (!strcmp(name, "store") || !strcmp(name, "operator="))
+		return ACC_W;
+	if (!strcmp(name, "is_lock_free") || !strncmp(name, "notify_", 7))
+		return 0;
+	return ACC_R | ACC_W;
+}
+
+/*
+ * An access of std::atomic @obj as a whole, as the plugin's line of it
+ * (libclang gives no offsets of the bases that hold its value).
+ */
+static void std_atomic_access(struct aw *w, CXCursor obj, unsigned kinds)
+{
+	struct lchain c;
+	CXType t;
+	bool known;
+
+	/* `c.a.fetch_add()` of a std::atomic<long> converts c.a to its base first */
+	while (acc_kind(obj) == CXCursor_UnexposedExpr &&
+	       !clang_Cursor_isNull(acc_only_child(obj)))
+		obj = acc_only_child(obj);
+	acc_chain_init(&c);
+	acc_lvalue(w, obj, &c, false);
+	c.where = acc_peel_parens(obj);
+	if (!c.broken) {
+		t = acc_type_at(&c, c.n, &known);
+		acc_push_raw(&c, 0, acc_type_bits(t), t, known);
+	}
+	acc_tell(w, &c, kinds, CL_FACT_ATOMIC);
+}
+
+/*
+ * A call of a member function of std::atomic (`c.a.fetch_add(1)`, `c.b++`,
+ * `long v = c.a`): an atomic access of the object, at the object, as the
+ * plugin sees libstdc++'s bodies do it through `this`; false for any
+ * other call.
+ */
+static bool std_atomic_call(struct aw *w, CXCursor e, CXCursor fn)
+{
+	enum CXCursorKind k = acc_kind(fn);
+	CXCursor obj = clang_getNullCursor();
+	struct kids ks;
+	CXString s;
+	unsigned kinds;
+	int n, first = 0;
+
+	if ((k != CXCursor_CXXMethod && k != CXCursor_ConversionFunction) ||
+	    clang_CXXMethod_isStatic(fn) || !std_atomic_class(clang_getCursorSemanticParent(fn)))
+		return false;
+	ks = acc_children(e);
+	/* a member call's callee is `obj.f`; an operator's object is its first argument */
+	if (ks.n && acc_kind(ks.v[0]) == CXCursor_MemberRefExpr) {
+		struct kids in = acc_children(ks.v[0]);
+
+		if (in.n)
+			obj = in.v[0];
+		free(in.v);
+	} else if (clang_Cursor_getNumArguments(e) > 0) {
+		obj = clang_Cursor_getArgument(e, 0);
+		first = 1;
+	}
+	free(ks.v);
+	if (clang_Cursor_isNull(obj))
+		return false;
+	s = clang_getCursorSpelling(fn);
+	kinds = std_atomic_kinds(clang_getCString(s), k == CXCursor_ConversionFunction);
+	clang_disposeString(s);
+	if (kinds)
+		std_atomic_access(w, obj, kinds);
+	else
+		acc_visit(w, obj, CTX_READ);
+	n = clang_Cursor_getNumArguments(e);
+	for (int i = first; i < n; i++)
+		acc_visit(w, clang_Cursor_getArgument(e, (unsigned)i), CTX_READ);
+	return true;
+}
+
 static void call(struct aw *w, CXCursor e)
 {
 	CXCursor fn = clang_getCursorReferenced(e);
@@ -113,6 +230,11 @@ static void call(struct aw *w, CXCursor e)
 	bool sync = !strncmp(name, "__sync_", 7) || !strncmp(name, "__atomic_", 9);
 	struct kids ks = acc_children(e);
 
+	if (std_atomic_call(w, e, fn)) {
+		free(ks.v);
+		clang_disposeString(s);
+		return;
+	}
 	/* the function called: a pointer loaded from a member is a read of it */
 	if (ks.n)
 		acc_visit(w, ks.v[0], CTX_READ);

@@ -141,6 +141,7 @@ struct summary {
 	size_t npasses, cap_passes;
 	bool reached, local, params, cold, under_lock;
 	const char *roles;
+	const char *role;
 	unsigned started;
 	size_t seen;
 	CXCursor *asms;

@@ -103,6 +103,123 @@ static void lock_step(struct aw *w, const char *name)
 		w->locks--;
 }
 
+/* Whether @c, a declaration, is in namespace std (and no deeper than an inline one). */
+static bool in_std(CXCursor c)
+{
+	CXCursor ns = clang_getCursorSemanticParent(c);
+	CXString name;
+	bool std;
+
+	if (acc_kind(ns) != CXCursor_Namespace)
+		return false;
+	name = clang_getCursorSpelling(ns);
+	std = !strcmp(clang_getCString(name), "std");
+	clang_disposeString(name);
+	return std;
+}
+
+/* Whether @cls is std::atomic or one of the bases libstdc++ gives it. */
+static bool std_atomic_class(CXCursor cls)
+{
+	static const char *const names[] = { "atomic", "__atomic_base", "__atomic_float",
+					     "atomic_ref", "__atomic_ref" };
+	CXString name = clang_getCursorSpelling(cls);
+	const char *n = clang_getCString(name);
+	bool found = false;
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]) && !found; i++)
+		found = !strcmp(n, names[i]);
+	clang_disposeString(name);
+	return found && in_std(cls);
+}
+
+/*
+ * What a member function of std::atomic named @name does to the value:
+ * load(), wait() and a conversion read it, store() and `=` write it,
+ * is_lock_free() and notify_*() touch nothing, the others (fetch_*,
+ * exchange, compare_exchange_*, ++, +=, …) read and write it.
+ */
+static unsigned std_atomic_kinds(const char *name, bool conversion)
+{
+	if (conversion || !strcmp(name, "load") || !strcmp(name, "wait"))
+		return ACC_R;
+	if (!strcmp(name, "store") || !strcmp(name, "operator="))
+		return ACC_W;
+	if (!strcmp(name, "is_lock_free") || !strncmp(name, "notify_", 7))
+		return 0;
+	return ACC_R | ACC_W;
+}
+
+/*
+ * An access of std::atomic @obj as a whole, as the plugin's line of it
+ * (libclang gives no offsets of the bases that hold its value).
+ */
+static void std_atomic_access(struct aw *w, CXCursor obj, unsigned kinds)
+{
+	struct lchain c;
+	CXType t;
+	bool known;
+
+	/* `c.a.fetch_add()` of a std::atomic<long> converts c.a to its base first */
+	while (acc_kind(obj) == CXCursor_UnexposedExpr &&
+	       !clang_Cursor_isNull(acc_only_child(obj)))
+		obj = acc_only_child(obj);
+	acc_chain_init(&c);
+	acc_lvalue(w, obj, &c, false);
+	c.where = acc_peel_parens(obj);
+	if (!c.broken) {
+		t = acc_type_at(&c, c.n, &known);
+		acc_push_raw(&c, 0, acc_type_bits(t), t, known);
+	}
+	acc_tell(w, &c, kinds, CL_FACT_ATOMIC);
+}
+
+/*
+ * A call of a member function of std::atomic (`c.a.fetch_add(1)`, `c.b++`,
+ * `long v = c.a`): an atomic access of the object, at the object, as the
+ * plugin sees libstdc++'s bodies do it through `this`; false for any
+ * other call.
+ */
+static bool std_atomic_call(struct aw *w, CXCursor e, CXCursor fn)
+{
+	enum CXCursorKind k = acc_kind(fn);
+	CXCursor obj = clang_getNullCursor();
+	struct kids ks;
+	CXString s;
+	unsigned kinds;
+	int n, first = 0;
+
+	if ((k != CXCursor_CXXMethod && k != CXCursor_ConversionFunction) ||
+	    clang_CXXMethod_isStatic(fn) || !std_atomic_class(clang_getCursorSemanticParent(fn)))
+		return false;
+	ks = acc_children(e);
+	/* a member call's callee is `obj.f`; an operator's object is its first argument */
+	if (ks.n && acc_kind(ks.v[0]) == CXCursor_MemberRefExpr) {
+		struct kids in = acc_children(ks.v[0]);
+
+		if (in.n)
+			obj = in.v[0];
+		free(in.v);
+	} else if (clang_Cursor_getNumArguments(e) > 0) {
+		obj = clang_Cursor_getArgument(e, 0);
+		first = 1;
+	}
+	free(ks.v);
+	if (clang_Cursor_isNull(obj))
+		return false;
+	s = clang_getCursorSpelling(fn);
+	kinds = std_atomic_kinds(clang_getCString(s), k == CXCursor_ConversionFunction);
+	clang_disposeString(s);
+	if (kinds)
+		std_atomic_access(w, obj, kinds);
+	else
+		acc_visit(w, obj, CTX_READ);
+	n = clang_Cursor_getNumArguments(e);
+	for (int i = first; i < n; i++)
+		acc_visit(w, clang_Cursor_getArgument(e, (unsigned)i), CTX_READ);
+	return true;
+}
+
 static void call(struct aw *w, CXCursor e)
 {
 	CXCursor fn = clang_getCursorReferenced(e);
@@ -113,6 +230,11 @@ static void call(struct aw *w, CXCursor e)
 	bool sync = !strncmp(name, "__sync_", 7) || !strncmp(name, "__atomic_", 9);
 	struct kids ks = acc_children(e);
 
+	if (std_atomic_call(w, e, fn)) {
+		free(ks.v);
+		clang_disposeString(s);
+		return;
+	}
 	/* the function called: a pointer loaded from a member is a read of it */
 	if (ks.n)
 		acc_visit(w, ks.v[0], CTX_READ);
@@ -733,6 +855,7 @@ void acc_visit(struct aw *w, CXCursor c, enum ctx ctx)
 		return;
 	}
 	case CXCursor_UnaryExpr:		/* sizeof, alignof: not evaluated */
+	case CXCursor_LambdaExpr:		/* its body is a function of its own */
 	case CXCursor_GenericSelectionExpr:	/* which association runs is not shown */
 	case CXCursor_DeclRefExpr:
 	case CXCursor_TypeRef:
@@ -974,6 +1097,154 @@ static enum CXChildVisitResult roots(CXCursor c, CXCursor parent, CXClientData d
 	return CXChildVisit_Continue;
 }
 
+/* ------------------------------------------------------------------ */
+/* Lambdas: each body a function of its own, named as GCC names it      */
+/* ------------------------------------------------------------------ */
+
+/* The spelling of builtin type @k as GCC prints it (`long int`), or NULL. */
+static const char *gcc_builtin(enum CXTypeKind k)
+{
+	switch (k) {
+	case CXType_Void: return "void";
+	case CXType_Bool: return "bool";
+	case CXType_Char_S: case CXType_Char_U: return "char";
+	case CXType_SChar: return "signed char";
+	case CXType_UChar: return "unsigned char";
+	case CXType_Short: return "short int";
+	case CXType_UShort: return "short unsigned int";
+	case CXType_Int: return "int";
+	case CXType_UInt: return "unsigned int";
+	case CXType_Long: return "long int";
+	case CXType_ULong: return "long unsigned int";
+	case CXType_LongLong: return "long long int";
+	case CXType_ULongLong: return "long long unsigned int";
+	case CXType_Float: return "float";
+	case CXType_Double: return "double";
+	case CXType_LongDouble: return "long double";
+	default: return NULL;
+	}
+}
+
+/*
+ * Type @t as GCC prints it in a function's name: builtins, pointers,
+ * references and const as GCC spells them (`const char*`, `long int&`),
+ * any other type as clang does.
+ */
+static const char *gcc_type(struct aw *w, CXType t)
+{
+	const char *b = gcc_builtin(t.kind), *in, *suffix = NULL;
+	bool c = clang_isConstQualifiedType(t);
+	CXString sp;
+	char *r;
+
+	if (t.kind == CXType_Pointer)
+		suffix = "*";
+	else if (t.kind == CXType_LValueReference)
+		suffix = "&";
+	else if (t.kind == CXType_RValueReference)
+		suffix = "&&";
+	if (suffix) {
+		in = gcc_type(w, clang_getPointeeType(t));
+		return cl_arena_printf(&w->arena, "%s%s%s", in, suffix, c ? " const" : "");
+	}
+	if (b)
+		return c ? cl_arena_printf(&w->arena, "const %s", b) : b;
+	sp = clang_getTypeSpelling(t);
+	r = cl_arena_strdup(&w->arena, clang_getCString(sp));
+	clang_disposeString(sp);
+	return r;
+}
+
+/* "(int, long int*)": the parameters of @params (ParmDecl cursors) as GCC lists them. */
+static const char *gcc_params(struct aw *w, const CXCursor *params, size_t n)
+{
+	const char *r = "(";
+
+	for (size_t i = 0; i < n; i++)
+		r = cl_arena_printf(&w->arena, "%s%s%s", r, i ? ", " : "",
+				    gcc_type(w, clang_getCursorType(params[i])));
+	return cl_arena_printf(&w->arena, "%s)", r);
+}
+
+/**
+ * struct lambda_scope - the function a lambda is written in, while its
+ * lambdas are found
+ * @w: the walk
+ * @sig: its name with its parameters as GCC prints a lambda's scope
+ *	(`main()`, `f(int)::<lambda(int)>`)
+ * @role: its role name (`main`, `f::lambda@12`)
+ */
+struct lambda_scope {
+	struct aw *w;
+	const char *sig, *role;
+};
+
+/* The ParmDecl children of @c. */
+static size_t parm_kids(CXCursor c, CXCursor **out)
+{
+	struct kids ks = acc_children(c);
+	size_t n = 0;
+
+	for (size_t i = 0; i < ks.n; i++)
+		if (acc_kind(ks.v[i]) == CXCursor_ParmDecl)
+			ks.v[n++] = ks.v[i];
+	*out = ks.v;
+	return n;
+}
+
+static enum CXChildVisitResult lambdas_visit(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct lambda_scope *in = data, sub = *in;
+	struct aw *w = in->w;
+	struct summary *s;
+	CXCursor *params;
+	size_t n;
+	unsigned line;
+
+	(void)parent;
+	if (acc_kind(c) != CXCursor_LambdaExpr)
+		return CXChildVisit_Recurse;
+	n = parm_kids(c, &params);
+	clang_getSpellingLocation(clang_getCursorLocation(c), NULL, &line, NULL, NULL);
+	sub.sig = cl_arena_printf(&w->arena, "%s::<lambda%s>", in->sig, gcc_params(w, params, n));
+	sub.role = cl_arena_printf(&w->arena, "%s::lambda@%u", in->role, line);
+	free(params);
+	s = cl_vec_push(&w->sums, &w->nsums, &w->cap);
+	memset(s, 0, sizeof(*s));
+	s->fn = c;
+	s->name = cl_arena_printf(&w->arena, "%s::operator()", sub.sig);
+	s->role = sub.role;
+	s->reached = s->local = true;
+	clang_visitChildren(c, lambdas_visit, &sub);
+	return CXChildVisit_Continue;
+}
+
+/*
+ * The lambdas of the reached functions, each a summary of its own, named
+ * as GCC names its call operator (`main()::<lambda(int)>::operator()`)
+ * and, as a thread's start routine, ENCLOSING::lambda@LINE, as the
+ * plugin's role_name().
+ */
+static void lambdas(struct aw *w)
+{
+	size_t n = w->nsums;
+
+	for (size_t i = 0; i < n; i++) {
+		struct lambda_scope in = { .w = w };
+		CXCursor *params, fn = w->sums[i].fn;
+		size_t np;
+
+		if (!w->sums[i].reached)
+			continue;
+		np = parm_kids(fn, &params);
+		in.sig = cl_arena_printf(&w->arena, "%s%s", w->sums[i].name,
+					 gcc_params(w, params, np));
+		in.role = w->sums[i].name;
+		free(params);
+		clang_visitChildren(fn, lambdas_visit, &in);
+	}
+}
+
 static CXCursor body_of(CXCursor fn)
 {
 	struct kids ks = acc_children(fn);
@@ -1121,6 +1392,69 @@ static struct summary *named_function(struct aw *w, CXCursor e)
 	}
 }
 
+/* Whether @fn constructs a std::thread or a std::jthread, as the plugin's thread_constructor(). */
+static bool thread_constructor(CXCursor fn)
+{
+	CXCursor cls = clang_getCursorSemanticParent(fn);
+	CXString name;
+	bool thread;
+
+	if (acc_kind(fn) != CXCursor_Constructor)
+		return false;
+	name = clang_getCursorSpelling(cls);
+	thread = !strcmp(clang_getCString(name), "thread") ||
+		 !strcmp(clang_getCString(name), "jthread");
+	clang_disposeString(name);
+	return thread && in_std(cls);
+}
+
+/* @e without the implicit conversions and temporaries around it. */
+static CXCursor peel(CXCursor e)
+{
+	while ((acc_kind(e) == CXCursor_UnexposedExpr || acc_kind(e) == CXCursor_ParenExpr) &&
+	       !clang_Cursor_isNull(acc_only_child(e)))
+		e = acc_only_child(e);
+	return e;
+}
+
+/* The summary of lambda @e, or NULL: by its place (cursors reached two ways differ). */
+static struct summary *lambda_summary(struct aw *w, CXCursor e)
+{
+	CXSourceLocation at = clang_getCursorLocation(e);
+
+	for (size_t i = 0; i < w->nsums; i++)
+		if (w->sums[i].role &&
+		    clang_equalLocations(clang_getCursorLocation(w->sums[i].fn), at))
+			return &w->sums[i];
+	return NULL;
+}
+
+/*
+ * What a std::thread or std::jthread constructed on @arg runs, as the
+ * plugin's thread_routine(): a function named directly, or a lambda,
+ * written there or the initializer of the variable named (a member
+ * function is no function the lint walks).
+ */
+static struct summary *thread_routine(struct aw *w, CXCursor arg)
+{
+	struct summary *s = named_function(w, arg);
+	CXCursor e = peel(arg);
+
+	if (s)
+		return s;
+	if (acc_kind(e) == CXCursor_DeclRefExpr) {
+		CXCursor d = clang_getCursorReferenced(e);
+		struct kids ks;
+
+		if (acc_kind(d) != CXCursor_VarDecl)
+			return NULL;
+		ks = acc_children(d);
+		e = ks.n ? peel(ks.v[ks.n - 1]) : clang_getNullCursor();
+		free(ks.v);
+	}
+	return acc_kind(e) == CXCursor_LambdaExpr ? lambda_summary(w, e) : NULL;
+}
+
 /* A call of the function searched: an edge of the graph, or a thread started. */
 static void threads_call(struct threads *t, CXCursor e)
 {
@@ -1137,9 +1471,15 @@ static void threads_call(struct threads *t, CXCursor e)
 		edge[0] = t->from;
 		edge[1] = (size_t)(s - t->w->sums);
 	}
-	if (k < 0 || k >= clang_Cursor_getNumArguments(e))
-		return;
-	r = named_function(t->w, clang_Cursor_getArgument(e, (unsigned)k));
+	if (thread_constructor(fn)) {
+		if (clang_Cursor_getNumArguments(e) < 1)
+			return;
+		r = thread_routine(t->w, clang_Cursor_getArgument(e, 0));
+	} else {
+		if (k < 0 || k >= clang_Cursor_getNumArguments(e))
+			return;
+		r = named_function(t->w, clang_Cursor_getArgument(e, (unsigned)k));
+	}
 	if (!r)
 		return;
 	if (!r->started)
@@ -1172,7 +1512,8 @@ static enum CXChildVisitResult threads_visit(CXCursor c, CXCursor parent, CXClie
 	switch (k) {
 	case CXCursor_WhileStmt:
 	case CXCursor_DoStmt:
-	case CXCursor_ForStmt: {
+	case CXCursor_ForStmt:
+	case CXCursor_CXXForRangeStmt: {
 		bool in_loop = t->in_loop;
 
 		t->in_loop = in_loop || runs_again(c);
@@ -1181,6 +1522,7 @@ static enum CXChildVisitResult threads_visit(CXCursor c, CXCursor parent, CXClie
 		return CXChildVisit_Continue;
 	}
 	case CXCursor_UnaryExpr:	/* sizeof, alignof: not evaluated, no call */
+	case CXCursor_LambdaExpr:	/* a function of its own */
 		return CXChildVisit_Continue;
 	case CXCursor_CallExpr:
 		threads_call(t, c);
@@ -1198,7 +1540,7 @@ static enum CXChildVisitResult threads_visit(CXCursor c, CXCursor parent, CXClie
 static void roles_spread(struct threads *t, size_t r, bool many)
 {
 	struct aw *w = t->w;
-	char *name = cl_arena_strdup(&w->arena, w->sums[r].name);
+	char *name = cl_arena_strdup(&w->arena, w->sums[r].role ? w->sums[r].role : w->sums[r].name);
 	const char *tag;
 	size_t *work = NULL, n = 0, cap = 0;
 
@@ -1323,6 +1665,7 @@ static enum CXChildVisitResult held_visit(CXCursor c, CXCursor parent, CXClientD
 	(void)parent;
 	switch (acc_kind(c)) {
 	case CXCursor_UnaryExpr:	/* sizeof, alignof: not evaluated, no call */
+	case CXCursor_LambdaExpr:	/* a function of its own */
 		return CXChildVisit_Continue;
 	case CXCursor_CallExpr:
 		held_call(h, c);
@@ -1427,6 +1770,7 @@ void lint_access_walk(CXTranslationUnit tu, const struct lint_job *job, struct c
 	clang_visitChildren(top, gather, &w);
 	clang_visitChildren(top, roots, &w);
 	clang_visitChildren(top, cold, &w);
+	lambdas(&w);
 	roles(&w);
 	under_lock(&w, top);
 	summarize(&w);

@@ -917,12 +917,37 @@ static bool bb_in_cycle(basic_block bb)
 	return false;
 }
 
-/* A start routine's name as a role: ',' separates roles in the map. */
+/* Whether @fn is a lambda's call operator: GCC prints its class as <lambda(…)>. */
+static bool lambda_operator(tree fn)
+{
+	return lang_GNU_CXX() && TREE_CODE(fn) == FUNCTION_DECL &&
+	       strstr(lang_hooks.decl_printable_name(fn, 1), "<lambda");
+}
+
+/*
+ * A start routine's name as a role.  A lambda's call operator is
+ * ENCLOSING::lambda@LINE: the function the lambda is written in, named
+ * so in turn, and the line of the lambda (two lambdas of one function
+ * that take the same parameters have one name otherwise, in the map
+ * too); `lambda@LINE` at namespace scope.
+ */
+static const char *role_text(tree fn)
+{
+	tree cls = DECL_CONTEXT(fn), outer = cls && TYPE_P(cls) ? TYPE_CONTEXT(cls) : NULL_TREE;
+	int line = LOCATION_LINE(DECL_SOURCE_LOCATION(fn));
+
+	if (!lambda_operator(fn))
+		return lang_GNU_CXX() ? lang_hooks.decl_printable_name(fn, 1) :
+					IDENTIFIER_POINTER(DECL_NAME(fn));
+	if (!outer || TREE_CODE(outer) != FUNCTION_DECL)
+		return cl_arena_printf(chain_arena(), "lambda@%d", line);
+	return cl_arena_printf(chain_arena(), "%s::lambda@%d", role_text(outer), line);
+}
+
+/* A start routine's name as a role: ',' and '+' have their meaning in the map. */
 static const char *role_name(tree fn)
 {
-	const char *name = lang_GNU_CXX() ? lang_hooks.decl_printable_name(fn, 1) :
-			   IDENTIFIER_POINTER(DECL_NAME(fn));
-	char *r = cl_arena_strdup(chain_arena(), name);
+	char *r = cl_arena_strdup(chain_arena(), role_text(fn));
 
 	for (char *p = r; *p; p++)
 		if (*p == ',' || *p == '+')
@@ -930,22 +955,135 @@ static const char *role_name(tree fn)
 	return r;
 }
 
-/* The start routine a call to pthread_create or thrd_create names, or NULL_TREE. */
-static tree started_routine(gcall *call)
+/* The function @e, an argument, names directly (`f`, `&f`, cast), or NULL_TREE. */
+static tree function_named(tree e)
 {
-	tree fndecl = gimple_call_fndecl(call), arg;
+	STRIP_NOPS(e);
+	if (TREE_CODE(e) != ADDR_EXPR || TREE_CODE(TREE_OPERAND(e, 0)) != FUNCTION_DECL)
+		return NULL_TREE;
+	return TREE_OPERAND(e, 0);
+}
+
+/* Whether @fn constructs a std::thread or a std::jthread. */
+static bool thread_constructor(tree fn)
+{
+	tree cls = DECL_CONTEXT(fn), type_decl, ns;
+	const char *name;
+
+	if (!lang_GNU_CXX() || !DECL_CXX_CONSTRUCTOR_P(fn) || !cls ||
+	    TREE_CODE(cls) != RECORD_TYPE || !(type_decl = TYPE_NAME(cls)) ||
+	    TREE_CODE(type_decl) != TYPE_DECL || !DECL_NAME(type_decl))
+		return false;
+	name = IDENTIFIER_POINTER(DECL_NAME(type_decl));
+	if (strcmp(name, "thread") && strcmp(name, "jthread"))
+		return false;
+	ns = DECL_CONTEXT(type_decl);
+	return ns && TREE_CODE(ns) == NAMESPACE_DECL && DECL_NAME(ns) &&
+	       !strcmp(IDENTIFIER_POINTER(DECL_NAME(ns)), "std");
+}
+
+/*
+ * The function that the statements of @fn store into @var (@field of it
+ * when not NULL), if it is one and always the same: the temporary that
+ * holds `&f`, or a member function pointer's __pfn, for a constructor
+ * that takes it by reference.
+ */
+static tree function_stored(function *fn, tree var, const char *field)
+{
+	tree found = NULL_TREE;
+	basic_block bb;
+
+	FOR_EACH_BB_FN(bb, fn)
+		for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
+			gimple *g = gsi_stmt(gsi);
+			tree lhs, f;
+
+			if (!is_gimple_assign(g) || gimple_clobber_p(g))
+				continue;
+			lhs = gimple_assign_lhs(g);
+			if (field) {
+				if (TREE_CODE(lhs) != COMPONENT_REF || TREE_OPERAND(lhs, 0) != var ||
+				    !DECL_NAME(TREE_OPERAND(lhs, 1)) ||
+				    strcmp(IDENTIFIER_POINTER(DECL_NAME(TREE_OPERAND(lhs, 1))), field))
+					continue;
+			} else if (lhs != var) {
+				continue;
+			}
+			f = gimple_assign_single_p(g) ? function_named(gimple_assign_rhs1(g)) : NULL_TREE;
+			if (!f || (found && found != f))
+				return NULL_TREE;
+			found = f;
+		}
+	return found;
+}
+
+/* The one call operator of class @type that is no template, or NULL_TREE. */
+static tree call_operator(tree type)
+{
+	tree found = NULL_TREE;
+
+	if (TREE_CODE(type) != RECORD_TYPE || !COMPLETE_TYPE_P(type))
+		return NULL_TREE;
+	for (tree f = TYPE_FIELDS(type); f; f = DECL_CHAIN(f))
+		if (TREE_CODE(f) == FUNCTION_DECL && DECL_NAME(f) &&
+		    !strcmp(IDENTIFIER_POINTER(DECL_NAME(f)), "operator()")) {
+			if (found)
+				return NULL_TREE;
+			found = f;
+		}
+	return found;
+}
+
+/*
+ * What a std::thread or std::jthread that @call constructs in @fn runs:
+ * a function named directly (`worker`, `&worker`, through the temporary
+ * the constructor takes by reference), a member function through a
+ * pointer to it (`&W::run`, not a virtual one), or the call operator of
+ * the object given (a lambda, a function object); else NULL_TREE.
+ */
+static tree thread_routine(function *fn, gcall *call)
+{
+	tree arg, obj, type;
+
+	if (gimple_call_num_args(call) < 2)
+		return NULL_TREE;
+	arg = gimple_call_arg(call, 1);
+	if (function_named(arg))
+		return function_named(arg);
+	STRIP_NOPS(arg);
+	if (TREE_CODE(arg) != ADDR_EXPR)
+		return NULL_TREE;
+	obj = TREE_OPERAND(arg, 0);
+	type = TREE_TYPE(obj);
+	if (TREE_CODE(obj) != VAR_DECL || DECL_CONTEXT(obj) != fn->decl)
+		return call_operator(type);
+	if (POINTER_TYPE_P(type) && FUNC_OR_METHOD_TYPE_P(TREE_TYPE(type)))
+		return function_stored(fn, obj, NULL);
+	if (TREE_CODE(type) == RECORD_TYPE && TYPE_FIELDS(type) &&
+	    TREE_CODE(TYPE_FIELDS(type)) == FIELD_DECL && DECL_NAME(TYPE_FIELDS(type)) &&
+	    !strcmp(IDENTIFIER_POINTER(DECL_NAME(TYPE_FIELDS(type))), "__pfn"))
+		return function_stored(fn, obj, "__pfn");
+	return call_operator(type);
+}
+
+/*
+ * The start routine a call in @fn starts a thread on, or NULL_TREE: the
+ * function named to pthread_create or thrd_create, or what a std::thread
+ * or std::jthread constructed runs.
+ */
+static tree started_routine(function *fn, gcall *call)
+{
+	tree fndecl = gimple_call_fndecl(call);
 	int k;
 
 	if (!fndecl || !DECL_NAME(fndecl))
 		return NULL_TREE;
+	if (thread_constructor(fndecl))
+		return thread_routine(fn, call);
 	k = cl_access_thread_start_arg(IDENTIFIER_POINTER(DECL_NAME(fndecl)));
 	if (k < 0 || (unsigned)k >= gimple_call_num_args(call))
 		return NULL_TREE;
-	arg = gimple_call_arg(call, (unsigned)k);
-	STRIP_NOPS(arg);
-	if (TREE_CODE(arg) != ADDR_EXPR || TREE_CODE(TREE_OPERAND(arg, 0)) != FUNCTION_DECL)
-		return NULL_TREE;
-	return TREE_OPERAND(arg, 0);
+	return function_named(gimple_call_arg(call, (unsigned)k));
 }
 
 /*
@@ -998,7 +1136,7 @@ static void roles_find(void)
 			for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi);
 			     gsi_next(&gsi)) {
 				gcall *call = dyn_cast<gcall *>(gsi_stmt(gsi));
-				tree r = call ? started_routine(call) : NULL_TREE;
+				tree r = call ? started_routine(fn, call) : NULL_TREE;
 				bool existed;
 
 				if (!r)

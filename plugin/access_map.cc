@@ -162,12 +162,24 @@ static unsigned setup_facts(tree fn, unsigned facts)
 	return facts;
 }
 
+/*
+ * A system header's function body (libstdc++'s atomic fetch_add, run by
+ * every thread that bumps any std::atomic) is every caller's: its lines
+ * would give each member what all callers do.  The call site's line says
+ * whose it is; the lint walks no such body either.
+ */
+static bool system_body(tree fn)
+{
+	return fn && in_system_header_at(DECL_SOURCE_LOCATION(fn));
+}
+
 static void map_hit(void *, gimple_stmt_iterator *, const struct access_hit *h)
 {
 	unsigned facts = setup_facts(h->fn, h->facts);
 
-	map_line(h->loc, h->fn, facts, h);
-	if (h->reached)
+	if (!system_body(h->fn))
+		map_line(h->loc, h->fn, facts, h);
+	if (h->reached && !system_body(h->via_fn))
 		map_line(h->via_loc, h->via_fn,
 			 setup_facts(h->via_fn, h->via_facts | (facts & CL_FACT_LOCKED)) |
 				 (facts & CL_FACT_SETUP), h);

@@ -1,8 +1,10 @@
 // A std::atomic member and its member functions, walked for the access map
 // and for counting: GCC 12 crashed in the walk (C++ chains methods and
 // typedefs among a class's fields, and the walk read one as a field).
-// Every mode at -O0 and -O2 exits 0; the map names the member at the call
-// and at the atomic in libstdc++'s function it reaches.
+// Every mode at -O0 and -O2 exits 0; the map names the member at the call,
+// with the facts of the atomic in libstdc++'s function it reaches, and has
+// no line in that function: a system header's body is every caller's, and
+// the lint walks none either (infer_cxx_threads.cc).
 // RUN: %gxx-cl -O0 -fplugin-arg-cachelint-access-map=%t.O0.map -c %s -o %t.O0.o
 // RUN: %gxx-cl -O2 -fplugin-arg-cachelint-access-map=%t.O2.map -c %s -o %t.O2.o
 // RUN: grep -v '^/usr/' %t.O0.map | FileCheck %s
@@ -11,8 +13,7 @@
 // RUN: %gxx-cl -O2 -fplugin-arg-cachelint-instrument=all -c %s -o %t.i2.o
 // RUN: %gxx-cl -O2 -fplugin-arg-cachelint-instrument=A -c %s -o %t.ia.o
 // RUN: %gxx-cl -O2 -fplugin-arg-cachelint-propose -fplugin-arg-cachelint-report=%t.yaml -c %s -o %t.p.o
-// RUN: grep -cP 'atomic_base.h.*\tA\thead\t0\t8\trmw\tatomic$' %t.O0.map | FileCheck --check-prefix=REACH %s
-// REACH: 1
+// RUN: not grep atomic_base.h %t.O0.map %t.O2.map
 #include <atomic>
 struct A { std::atomic<unsigned long> head; };
 A g;

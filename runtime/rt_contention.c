@@ -815,8 +815,11 @@ void clrt_evidence_write(FILE *f, const struct clrt_evidence *ev, double seconds
 	fprintf(f, "contention:\n  source: libcachelint-rt\n  measure: transfers\n  line-size: %u\n  ",
 		clrt_line_size);
 	put_seconds(f, "seconds", ns);
-	fprintf(f, "\n  sample: %u\n  samples: %" PRIu64 "\n  dropped: %" PRIu64
-		   "\n  threads: %zu\n", clrt_sample, ev->samples, ev->dropped, ev->nthreads);
+	fprintf(f, "\n  sample: %u\n  samples: %" PRIu64 "\n  dropped: %" PRIu64 "\n", clrt_sample,
+		ev->samples, ev->dropped);
+	if (clrt_units_dropped)
+		fprintf(f, "  units-dropped: %lu\n", clrt_units_dropped);
+	fprintf(f, "  threads: %zu\n", ev->nthreads);
 	for (int pass = 0; pass < 2; pass++) {
 		for (unsigned rid = 0; rid < clrt_nrecs; rid++) {
 			/*

@@ -43,7 +43,9 @@
 
 #define RT_MEMBERS 4096			/* member 0 takes what is not counted */
 #define RT_PATHS_MAX 1024		/* paths per member the profile loader takes */
+#ifndef RT_UNITS_MAX			/* a test builds the runtime with a smaller one */
 #define RT_UNITS_MAX 16384		/* units registered (a fixed array: read unlocked) */
+#endif
 #define RT_RECS_MAX 4096		/* structs and variables */
 #define RT_PATHS_SHOWN 8		/* path names per evidence entry */
 
@@ -223,7 +225,7 @@ extern struct rt_rec clrt_recs[RT_RECS_MAX];
 extern unsigned clrt_nrecs;
 extern void **clrt_routines;
 extern size_t clrt_nroutines;
-/* At exit: the `instrument=` names no unit of the program saw. */
+/* At exit: the `instrument=` names no unit of the program saw, and the units past RT_UNITS_MAX. */
 void clrt_names_report(void);
 
 /* cachelint-rt.c */

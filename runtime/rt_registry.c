@@ -162,6 +162,10 @@ static void names_add(const char *list)
 
 void clrt_names_report(void)
 {
+	if (clrt_units_dropped)
+		fprintf(stderr, "cachelint-rt: %lu instrumented unit%s past the first %d not counted: the profile misses %s accesses (units-dropped)\n",
+			clrt_units_dropped, clrt_units_dropped == 1 ? "" : "s", RT_UNITS_MAX,
+			clrt_units_dropped == 1 ? "its" : "their");
 	for (const char *r = names; r && *r; r = strchr(r, '\n') + 1) {
 		const char *tab = strchr(r, '\t');
 

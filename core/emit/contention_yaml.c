@@ -218,6 +218,8 @@ int cl_contention_write(FILE *out, const struct cl_contention_header *h,
 		cl_yw_key_u64(w, "sample", h->sample);
 	cl_yw_key_u64(w, "samples", h->samples);
 	cl_yw_key_u64(w, "dropped", h->dropped);
+	if (h->units_dropped)
+		cl_yw_key_u64(w, "units-dropped", h->units_dropped);
 	cl_yw_key_u64(w, "threads", h->threads);
 	entries(w, "structs", v, n, false);
 	entries(w, "variables", v, n, true);

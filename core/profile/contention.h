@@ -204,6 +204,7 @@ struct cl_contention_header {
 	uint64_t line_size;
 	double seconds;
 	uint64_t sample, samples, dropped, threads;
+	uint64_t units_dropped;
 	uint64_t top;
 	struct cl_span span;
 };

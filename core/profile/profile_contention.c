@@ -781,6 +781,7 @@ LD_FIELD_FN(hdr_seconds, struct cl_contention_header, seconds, seconds_value)
 LD_FIELD_FN(hdr_samples, struct cl_contention_header, samples, ld_count_value)
 LD_FIELD_FN(hdr_dropped, struct cl_contention_header, dropped, ld_count_value)
 LD_FIELD_FN(hdr_threads, struct cl_contention_header, threads, ld_count_value)
+LD_FIELD_FN(hdr_units_dropped, struct cl_contention_header, units_dropped, ld_count_value)
 
 LD_KEYS(section_table, "contention key",
 	{ "source", hdr_source },
@@ -790,6 +791,7 @@ LD_KEYS(section_table, "contention key",
 	{ "sample", hdr_sample },
 	{ "samples", hdr_samples },
 	{ "dropped", hdr_dropped },
+	{ "units-dropped", hdr_units_dropped },
 	{ "threads", hdr_threads },
 	{ "structs", hdr_structs },
 	{ "variables", hdr_variables }

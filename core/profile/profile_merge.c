@@ -738,9 +738,10 @@ static int header_add(struct cl_merge *m, const struct cl_contention_header *h,
 	t->sample = h->sample > t->sample ? h->sample : t->sample;
 	t->samples = sum(m, t->samples, h->samples);
 	t->dropped = sum(m, t->dropped, h->dropped);
+	t->units_dropped = sum(m, t->units_dropped, h->units_dropped);
 	t->threads = sum(m, t->threads, h->threads);
 	if (m->overflow)
-		return fail(err, &h->span, "contention: samples, dropped or threads: " SUM_PAST);
+		return fail(err, &h->span, "contention: samples, dropped, units-dropped or threads: " SUM_PAST);
 	return 0;
 }
 

@@ -217,7 +217,7 @@ int main(void)
 // CHECK-NEXT:      false-sharing: 0
 // CHECK-NEXT:      true-sharing: 0
 // CHECK-NEXT:      samples: 0
-// CHECK-NEXT:    node:
+// CHECK:    node:
 // CHECK-NEXT:      instances: 2
 // CHECK-NEXT:      base-align: {{64|128|256|512|1024|2048|4096}}
 // CHECK-NEXT:      alloc: [static]

@@ -201,7 +201,7 @@ int main(void)
 // CHECK-NEXT:  dropped: 0
 // CHECK-NEXT:  threads: 6
 // CHECK-NEXT:  structs:
-// CHECK-NEXT:    stats:
+// CHECK:    stats:
 // CHECK-NEXT:      instances: 1
 // CHECK-NEXT:      base-align: {{[0-9]+}}
 // CHECK-NEXT:      alloc: [static]
@@ -225,7 +225,7 @@ int main(void)
 // CHECK-NEXT:      false-sharing: 0
 // CHECK-NEXT:      true-sharing: 0
 // CHECK-NEXT:      samples: 0
-// CHECK-NEXT:    slot:
+// CHECK:    slot:
 // CHECK-NEXT:      instances: 2
 // CHECK-NEXT:      base-align: 8
 // CHECK-NEXT:      alloc: [static]
@@ -247,7 +247,7 @@ int main(void)
 // CHECK-NEXT:      false-sharing: 0
 // A scalar variable (stats) is its struct's entry; an array has elements.
 // CHECK:  variables:
-// CHECK-NEXT:    per_thread:
+// CHECK:    per_thread:
 // CHECK-NEXT:      element: 8
 // CHECK-NEXT:      elements: 4
 // CHECK-NEXT:      base-align: {{64|128|256|512|1024|2048|4096}}

@@ -228,6 +228,10 @@ static void read_one(struct dw_unit *u, Dwarf_Attribute at, struct dw_attrs *a)
 		a->type = form_ref(u, at, form);
 		a->have |= a->type ? DWA_TYPE : 0;
 		break;
+	case DW_AT_specification:
+		a->specification = form_ref(u, at, form);
+		a->have |= a->specification ? DWA_SPECIFICATION : 0;
+		break;
 	case DW_AT_byte_size:
 		if (is_constant_form(form)) {
 			a->byte_size = form_udata(u, at);

@@ -88,6 +88,7 @@ enum {
 	DWA_BAD_LOCATION = 1u << 22,	/* a location that is not a constant offset */
 	DWA_BAD_BOUND = 1u << 23,	/* a bound that is not a constant (VLA) */
 	DWA_VIRTUAL = 1u << 24,		/* DW_AT_virtuality: a virtual base */
+	DWA_SPECIFICATION = 1u << 25,	/* DW_AT_specification: a definition of a declaration */
 };
 
 /**
@@ -95,6 +96,9 @@ enum {
  * @have: DWA_* bits of the attributes present
  * @name: DW_AT_name, pointing into libdwarf's section data
  * @type: DW_AT_type as a key
+ * @specification: DW_AT_specification as a key: the declaration a
+ *	definition completes (`extern long x[4];` then `long x[4];`), which
+ *	holds its name and type
  * @byte_size, @bit_size, @alignment, @data_bit_offset, @location,
  * @decl_file, @decl_line, @decl_column, @count, @encoding: constants
  * @bit_offset: DW_AT_bit_offset (DWARF 2/3 bit-fields, MSB-relative)
@@ -105,7 +109,7 @@ enum {
 struct dw_attrs {
 	uint32_t have;
 	const char *name;
-	dw_key type;
+	dw_key type, specification;
 	uint64_t byte_size, bit_size, alignment, data_bit_offset, location;
 	int64_t bit_offset;
 	uint64_t decl_file, decl_line, decl_column;

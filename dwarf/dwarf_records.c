@@ -710,6 +710,51 @@ static void misplaced_per_thread(struct dw_unit *u, const struct dw_attrs *a, Dw
 			 a->name, "");
 }
 
+/*
+ * A definition of a variable declared before (`extern pthread_mutex_t
+ * lru_locks[];` in a header, then its definition in items.c) is a DIE
+ * with DW_AT_specification and no name or type of its own: they are the
+ * declaration's.  Its place stays the definition's where it has one (GCC
+ * writes only the line when the file is the declaration's).
+ */
+static void from_declaration(struct dw_unit *u, struct dw_attrs *a)
+{
+	Dwarf_Die die;
+	struct dw_attrs d;
+
+	if (!(a->have & DWA_SPECIFICATION) || (a->name && (a->have & DWA_TYPE)))
+		return;
+	die = dw_die_at(u, a->specification);
+	if (!die)
+		return;
+	dw_read_attrs(u, die, &d);
+	dw_die_free(u, die);
+	if (!a->name && d.name) {
+		a->name = d.name;
+		a->have |= DWA_NAME;
+	}
+	if (!(a->have & DWA_TYPE) && (d.have & DWA_TYPE)) {
+		a->type = d.type;
+		a->have |= DWA_TYPE;
+	}
+	/* GCC gives the definition only what differs: a line, not the file */
+	for (uint32_t bit = DWA_DECL_FILE; bit <= DWA_DECL_COLUMN; bit <<= 1) {
+		if ((a->have & bit) || !(d.have & bit))
+			continue;
+		if (bit == DWA_DECL_FILE)
+			a->decl_file = d.decl_file;
+		else if (bit == DWA_DECL_LINE)
+			a->decl_line = d.decl_line;
+		else
+			a->decl_column = d.decl_column;
+		a->have |= bit;
+	}
+	if (!(a->have & DWA_ALIGNMENT) && (d.have & DWA_ALIGNMENT)) {
+		a->alignment = d.alignment;
+		a->have |= DWA_ALIGNMENT;
+	}
+}
+
 bool dw_variable_read(struct dw_unit *u, dw_key k, struct cl_variable *v)
 {
 	const struct cl_profile *profile = u->fe->cfg.profile;
@@ -729,6 +774,8 @@ bool dw_variable_read(struct dw_unit *u, dw_key k, struct cl_variable *v)
 		return false;
 	}
 	/* a declaration (extern) has no storage: its definition is checked */
+	if (!(a.have & DWA_DECLARATION))
+		from_declaration(u, &a);
 	if (!a.name || (a.have & DWA_DECLARATION) || !(a.have & DWA_TYPE))
 		return false;
 	/* or one the runtime's evidence names (a profile's objects: variables:) */

@@ -675,7 +675,7 @@ static void put_pairs(FILE *f, const struct clrt_evidence *ev, unsigned rid, str
 		put_part(f, rid, p->y);
 		fprintf(f, ", false-sharing: %" PRIu64 ", samples: %" PRIu64 ", ", rounded(p->weight),
 			p->samples);
-		put_who(f, ev, &p->threads);
+		put_who_n(f, ev, &p->threads, p->nthreads);
 		fputs("}\n", f);
 	}
 }

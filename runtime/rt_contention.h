@@ -63,12 +63,15 @@ struct tset {
  * struct pairw - false sharing of two members of one object
  * @x: written, @y: accessed (program-wide members; for a variable,
  *	element indices)
+ * @threads: the threads of its transfers on any object, for their paths
+ * @nthreads: the most threads of one object, as struct sharedw counts them
  */
 struct pairw {
 	uint32_t x, y;
 	double weight;
 	uint64_t samples;
 	struct tset threads;
+	size_t nthreads;
 };
 
 /**

@@ -19,13 +19,19 @@
 /* The objects on a line, as between's and the true sharing's counts take them. */
 #define OBJS_MAX 64
 
-/* Who wrote, and who took part in, the true sharing of one part of one object on the line. */
+/*
+ * Who wrote, and who took part in, the true sharing of one part of one
+ * object on the line (@with is NO_PAIR), or the false sharing of the pair
+ * @what written, @with accessed, of one object.
+ */
 struct objw {
 	unsigned rid;
-	uint64_t what;
+	uint64_t what, with;
 	uintptr_t base;
 	struct tset writers, threads;
 };
+
+#define NO_PAIR UINT64_MAX
 
 /* What a thread touched on the line in its turn: per object. */
 struct fp {
@@ -91,9 +97,10 @@ struct slot {
  *	between's true weight once the line is known to be shared
  * @nltrue: entries in @ltrue
  * @dry: the first replay, which only weighs what it sees (slot.observed)
- * @objw: the true sharing's writers and threads per object on the line,
- *	@nobjw of them (@objw_cap allocated), folded into the record's
- *	shared entries when the line is done (objw_fold())
+ * @objw: the true sharing's writers and threads, and the pairs' threads,
+ *	per object on the line, @nobjw of them (@objw_cap allocated), folded
+ *	into the record's shared and pair entries when the line is done
+ *	(objw_fold())
  */
 struct replay {
 	const struct ev *ev;
@@ -263,34 +270,51 @@ static void threads_of_both(struct tset *s, uint32_t a, uint32_t b)
 	clrt_tset_add(s, b);
 }
 
-/* The writers and threads of part @what of @rid's object at @base on this line. */
-static struct objw *objw_get(struct replay *rp, unsigned rid, uint64_t what, uintptr_t base)
+/*
+ * The writers and threads of part @what of @rid's object at @base on this
+ * line (@with: NO_PAIR), or of its pair @what, @with.
+ */
+static struct objw *objw_get(struct replay *rp, unsigned rid, uint64_t what, uint64_t with,
+			     uintptr_t base)
 {
 	struct objw *v;
 
 	for (size_t i = 0; i < rp->nobjw; i++)
-		if (rp->objw[i].rid == rid && rp->objw[i].what == what && rp->objw[i].base == base)
+		if (rp->objw[i].rid == rid && rp->objw[i].what == what &&
+		    rp->objw[i].with == with && rp->objw[i].base == base)
 			return &rp->objw[i];
 	v = clrt_grow(rp->objw, &rp->objw_cap, rp->nobjw, sizeof(*v));
 	if (!v)
 		return NULL;
 	rp->objw = v;
-	v[rp->nobjw] = (struct objw){ .rid = rid, .what = what, .base = base };
+	v[rp->nobjw] = (struct objw){ .rid = rid, .what = what, .with = with, .base = base };
 	return &v[rp->nobjw++];
 }
 
-/* The line is done: each shared entry keeps the most writers and threads of one object. */
+/*
+ * The line is done: each shared entry keeps the most writers and threads
+ * of one object, each pair the most threads of one object.
+ */
 static void objw_fold(struct replay *rp)
 {
 	for (size_t i = 0; i < rp->nobjw; i++) {
 		struct objw *o = &rp->objw[i];
-		struct sharedw *sh = clrt_shared_get(&rp->ctx->recs[o->rid], o->what);
+		struct recw *r = &rp->ctx->recs[o->rid];
 		size_t w = clrt_tset_count(&o->writers), n = clrt_tset_count(&o->threads);
 
-		if (sh && w > sh->writers)
-			sh->writers = w;
-		if (sh && n > sh->nthreads)
-			sh->nthreads = n;
+		if (o->with != NO_PAIR) {
+			struct pairw *p = clrt_pair_get(r, (uint32_t)o->what, (uint32_t)o->with);
+
+			if (p && n > p->nthreads)
+				p->nthreads = n;
+		} else {
+			struct sharedw *sh = clrt_shared_get(r, o->what);
+
+			if (sh && w > sh->writers)
+				sh->writers = w;
+			if (sh && n > sh->nthreads)
+				sh->nthreads = n;
+		}
 		free(o->writers.bits);
 		free(o->threads.bits);
 	}
@@ -307,7 +331,7 @@ static void add_true(struct replay *rp, unsigned rid, uintptr_t base, uint64_t m
 
 	for (size_t i = 0; i < n; i++) {
 		struct sharedw *sh = clrt_shared_get(r, parts[i]);
-		struct objw *o = objw_get(rp, rid, parts[i], base);
+		struct objw *o = objw_get(rp, rid, parts[i], NO_PAIR, base);
 
 		if (!sh || !o)
 			continue;
@@ -330,16 +354,24 @@ static void add_true(struct replay *rp, unsigned rid, uintptr_t base, uint64_t m
 	}
 }
 
-/* Add @w to the pair (@x written, @y accessed) of @r. */
-static void pair_add(struct recw *r, uint64_t x, uint64_t y, double w, uint32_t ta, uint32_t tb)
+/*
+ * Add @w to the pair (@x written, @y accessed) of @a's object.  Its
+ * threads are counted per object too: a per-worker object that its
+ * worker and one maintainer touch has two, however many workers there are.
+ */
+static void pair_add(struct replay *rp, const struct fp *a, uint64_t x, uint64_t y, double w,
+		     uint32_t ta, uint32_t tb)
 {
-	struct pairw *p = clrt_pair_get(r, (uint32_t)x, (uint32_t)y);
+	struct pairw *p = clrt_pair_get(&rp->ctx->recs[a->rid], (uint32_t)x, (uint32_t)y);
+	struct objw *o = objw_get(rp, a->rid, x, y, a->base);
 
 	if (!p)
 		return;
 	p->weight += w;
 	p->samples++;
 	threads_of_both(&p->threads, ta, tb);
+	if (o)
+		threads_of_both(&o->threads, ta, tb);
 }
 
 /*
@@ -352,7 +384,6 @@ static void pair_add(struct recw *r, uint64_t x, uint64_t y, double w, uint32_t 
 static void add_pairs(struct replay *rp, const struct fp *a, const struct fp *b, double w,
 		      uint32_t ta, uint32_t tb)
 {
-	struct recw *r = &rp->ctx->recs[a->rid];
 	uint64_t aw[32], bx[32], bw[32], ax[32];
 	size_t naw, nbx, nbw, nax, k = 0;
 
@@ -365,10 +396,10 @@ static void add_pairs(struct replay *rp, const struct fp *a, const struct fp *b,
 	k = naw * nbx + nbw * nax;
 	for (size_t i = 0; i < naw; i++)
 		for (size_t j = 0; j < nbx; j++)
-			pair_add(r, aw[i], bx[j], w / (double)k, ta, tb);
+			pair_add(rp, a, aw[i], bx[j], w / (double)k, ta, tb);
 	for (size_t i = 0; i < nbw; i++)
 		for (size_t j = 0; j < nax; j++)
-			pair_add(r, bw[i], ax[j], w / (double)k, ta, tb);
+			pair_add(rp, a, bw[i], ax[j], w / (double)k, ta, tb);
 }
 
 /*

@@ -9,6 +9,7 @@
  */
 #include "access_profile.h"
 #include "check.h"
+#include "member_kind.h"
 #include "paths.h"
 
 #include <assert.h>
@@ -319,15 +320,18 @@ void cl_contention_pair_finding(const struct cl_check_ctx *ctx, struct cl_findin
 	const struct cl_contention_pair *pr = heavier(e, w->path, a->path);
 	struct cl_arena *ar = ctx->out->arena;
 	const char *who = cl_contention_who_text(&pr->who, ar);
+	/* what the written one is says what to do about it (member_kind.h) */
+	const char *fix = cl_kind_pair_fix(cl_member_kind(strcmp(pr->write, w->path) ? a : w),
+					   pr->write, ar);
 
 	f->message = cl_arena_printf(ar,
 		"field '%s' %s with field '%s', %s at the same time: %s of false sharing [%s]",
 		a->path, pair_where(ctx, g), w->path,
 		both ? "each written by a different thread" : "which another thread writes",
 		cl_contention_weight_text(e, pr->weight, ar), cl_rule_info(rule)->id);
-	f->note = cl_arena_printf(ar, "'%s' is written by one thread while another %s '%s'%s%s; %s",
+	f->note = cl_arena_printf(ar, "'%s' is written by one thread while another %s '%s'%s%s; %s%s%s",
 				  pr->write, both ? "writes" : "reads", pr->access,
-				  who ? ", " : "", who ? who : "",
+				  who ? ", " : "", who ? who : "", fix ? fix : "", fix ? "; " : "",
 				  cl_contention_source_text(e, pr->weight, pr->samples, &pr->span, ar));
 }
 

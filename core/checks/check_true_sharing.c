@@ -4,8 +4,9 @@
  * threads or concurrent paths write, per the write counts of a profile
  *
  * No layout helps such a field: its own line moves between its writers on
- * every update.  The note says so, and what helps instead, so that nobody
- * pads a struct to cure it.  It rests on counts only -- a path listed
+ * every update.  The note says so, and what helps instead for what the
+ * field is (member_kind.h: a counter, a reference count, a lock, a ring's
+ * index), so that nobody pads a struct to cure it.  It rests on counts only -- a path listed
  * without a count, or a class, says too little.
  *
  * Counts per type cannot tell "two threads write this field of one
@@ -16,6 +17,7 @@
  */
 #include "access_profile.h"
 #include "check.h"
+#include "member_kind.h"
 
 #include <inttypes.h>
 
@@ -101,9 +103,8 @@ static void report_evidence(const struct cl_check_ctx *ctx, const struct cl_leaf
 		f->a.path, ctx->name, sh->writers, cl_contention_weight_text(e, sh->weight, a),
 		cl_rule_info(CL_RULE_TRUE_SHARING)->id);
 	f->note_where = f->where;
-	f->note = cl_arena_printf(a,
-		"a per-CPU or per-thread copy of '%s' merged on read (the kernel's percpu_counter), or batched writes, removes that traffic; a layout only spares the fields next to it%s%s; %s",
-		f->a.path, who ? "; " : "", who ? who : "",
+	f->note = cl_arena_printf(a, "%s%s%s; %s",
+		cl_kind_true_fix(cl_member_kind(l), f->a.path, a), who ? "; " : "", who ? who : "",
 		cl_contention_source_text(e, sh->weight, sh->samples, &sh->span, a));
 }
 
@@ -187,9 +188,7 @@ void cl_check_true_sharing(const struct cl_check_ctx *ctx)
 			f->a.path, ctx->name, n, n == 1 ? "" : "s", writer_list(ctx, l),
 			cl_rule_info(CL_RULE_TRUE_SHARING)->id);
 		f->note_where = f->where;
-		f->note = cl_arena_printf(ctx->out->arena,
-			"a per-CPU or per-thread copy of '%s' merged on read (the kernel's percpu_counter), or batched writes, removes that traffic; a layout only spares the fields next to it",
-			f->a.path);
+		f->note = cl_kind_true_fix(cl_member_kind(l), f->a.path, ctx->out->arena);
 		if (pr)
 			f->note = cl_arena_printf(ctx->out->arena, "%s; %s", f->note,
 						  cl_evidence_text(ctx->rec->objects, pr, true,

@@ -652,16 +652,52 @@ static double counted_cap(const struct clrt_evidence *ev, unsigned rid, uint64_t
 	return w < n ? w : n;
 }
 
-static void put_pairs(FILE *f, const struct clrt_evidence *ev, unsigned rid, struct recw *r)
+/* Each pair's and shared entry's weight within what the counters allow (counted_cap()). */
+static void parts_cap(const struct clrt_evidence *ev, unsigned rid, struct recw *r)
 {
-	size_t shown = 0;
-
 	for (size_t i = 0; i < r->npairs; i++) {
 		struct pairw *p = &r->pairs[i];
 
 		p->weight = counted_cap(ev, rid, p->x, true, p->weight);
 		p->weight = counted_cap(ev, rid, p->y, false, p->weight);
 	}
+	for (size_t i = 0; i < r->nshared; i++)
+		r->shared[i].weight = counted_cap(ev, rid, r->shared[i].what, false,
+						  r->shared[i].weight);
+}
+
+static uint64_t at_least(uint64_t total, double part)
+{
+	return rounded(part) > total ? rounded(part) : total;
+}
+
+/*
+ * The entry's totals as written: no less than any part written beside
+ * them.  A part is summed in another order than the total (a line's
+ * weight, an element pair's), and the two can round a transfer apart.
+ */
+static void totals(const struct recw *r, uint64_t *wfalse, uint64_t *wtrue)
+{
+	*wfalse = rounded(r->wfalse);
+	*wtrue = rounded(r->wtrue);
+	for (size_t i = 0; i < r->npairs; i++)
+		*wfalse = at_least(*wfalse, r->pairs[i].weight);
+	for (size_t i = 0; i < r->nshared; i++)
+		*wtrue = at_least(*wtrue, r->shared[i].weight);
+	for (size_t i = 0; i < r->nlines; i++) {
+		*wfalse = at_least(*wfalse, r->lines[i].wfalse);
+		*wtrue = at_least(*wtrue, r->lines[i].wtrue);
+	}
+	if (r->b_lines && rounded(r->b_false)) {
+		*wfalse = at_least(*wfalse, r->b_false);
+		*wtrue = at_least(*wtrue, r->b_true);
+	}
+}
+
+static void put_pairs(FILE *f, const struct clrt_evidence *ev, unsigned rid, struct recw *r)
+{
+	size_t shown = 0;
+
 	qsort(r->pairs, r->npairs, sizeof(*r->pairs), pair_cmp);
 	for (size_t i = 0; i < r->npairs && shown < PAIRS_SHOWN; i++) {
 		const struct pairw *p = &r->pairs[i];
@@ -684,9 +720,6 @@ static void put_shared(FILE *f, const struct clrt_evidence *ev, unsigned rid, st
 {
 	size_t shown = 0;
 
-	for (size_t i = 0; i < r->nshared; i++)
-		r->shared[i].weight = counted_cap(ev, rid, r->shared[i].what, false,
-						  r->shared[i].weight);
 	qsort(r->shared, r->nshared, sizeof(*r->shared), shared_cmp);
 	for (size_t i = 0; i < r->nshared && shown < PAIRS_SHOWN; i++) {
 		const struct sharedw *sh = &r->shared[i];
@@ -753,7 +786,10 @@ static void put_entry(FILE *f, const struct clrt_evidence *ev, unsigned rid, uin
 {
 	struct recw *r = &ev->recs[rid];
 	const struct rt_rec *rec = &clrt_recs[rid];
+	uint64_t wfalse, wtrue;
 
+	parts_cap(ev, rid, r);
+	totals(r, &wfalse, &wtrue);
 	fputs("    ", f);
 	clrt_put_rec_name(f, rid);
 	fputs(":\n", f);
@@ -765,8 +801,8 @@ static void put_entry(FILE *f, const struct clrt_evidence *ev, unsigned rid, uin
 	fprintf(f, "      base-align: %zu\n", (size_t)r->align);
 	put_alloc(f, r);
 	fprintf(f, "      accesses: %" PRIu64 "\n      false-sharing: %" PRIu64 "\n      true-sharing: %" PRIu64
-		   "\n      samples: %" PRIu64 "\n", rounded(r->accesses), rounded(r->wfalse),
-		rounded(r->wtrue), r->samples < samples ? r->samples : samples);
+		   "\n      samples: %" PRIu64 "\n", rounded(r->accesses), wfalse, wtrue,
+		r->samples < samples ? r->samples : samples);
 	put_seconds(f, "      cpu-seconds", r->cpu_ns);
 	put_seconds(f, "\n      core-seconds", r->core_ns);
 	fprintf(f, "\n      observed: %" PRIu64 "\n      unjudged: %" PRIu64 "\n",

@@ -103,19 +103,23 @@ static void lock_step(struct aw *w, const char *name)
 		w->locks--;
 }
 
+/* Whether @c is spelled @a, or @b where @b is not NULL. */
+static bool spelled(CXCursor c, const char *a, const char *b)
+{
+	CXString name = clang_getCursorSpelling(c);
+	const char *s = clang_getCString(name);
+	bool is = !strcmp(s, a) || (b && !strcmp(s, b));
+
+	clang_disposeString(name);
+	return is;
+}
+
 /* Whether @c, a declaration, is in namespace std (and no deeper than an inline one). */
 static bool in_std(CXCursor c)
 {
 	CXCursor ns = clang_getCursorSemanticParent(c);
-	CXString name;
-	bool std;
 
-	if (acc_kind(ns) != CXCursor_Namespace)
-		return false;
-	name = clang_getCursorSpelling(ns);
-	std = !strcmp(clang_getCString(name), "std");
-	clang_disposeString(name);
-	return std;
+	return acc_kind(ns) == CXCursor_Namespace && spelled(ns, "std", NULL);
 }
 
 /* Whether @cls is std::atomic or one of the bases libstdc++ gives it. */
@@ -1396,16 +1400,9 @@ static struct summary *named_function(struct aw *w, CXCursor e)
 static bool thread_constructor(CXCursor fn)
 {
 	CXCursor cls = clang_getCursorSemanticParent(fn);
-	CXString name;
-	bool thread;
 
-	if (acc_kind(fn) != CXCursor_Constructor)
-		return false;
-	name = clang_getCursorSpelling(cls);
-	thread = !strcmp(clang_getCString(name), "thread") ||
-		 !strcmp(clang_getCString(name), "jthread");
-	clang_disposeString(name);
-	return thread && in_std(cls);
+	return acc_kind(fn) == CXCursor_Constructor && spelled(cls, "thread", "jthread") &&
+	       in_std(cls);
 }
 
 /* @e without the implicit conversions and temporaries around it. */
@@ -1825,15 +1822,8 @@ static int parm_of(struct aw *w, CXCursor ref)
 /* A call to get_current(), the kernel's `current`, as the plugin's self_call(). */
 static bool self_call(CXCursor e)
 {
-	CXString s;
-	bool is;
-
-	if (acc_kind(e) != CXCursor_CallExpr || clang_Cursor_getNumArguments(e))
-		return false;
-	s = clang_getCursorSpelling(clang_getCursorReferenced(e));
-	is = !strcmp(clang_getCString(s), "get_current");
-	clang_disposeString(s);
-	return is;
+	return acc_kind(e) == CXCursor_CallExpr && !clang_Cursor_getNumArguments(e) &&
+	       spelled(clang_getCursorReferenced(e), "get_current", NULL);
 }
 
 /* The chain starts at what pointer @e points to, which the walk cannot follow. */

@@ -35,6 +35,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include "rt_alloc.h"
 #include "rt_internal.h"
 #include "rt_contention.h"
 
@@ -312,6 +313,87 @@ static void objects_seen(struct clrt_evidence *ctx, const struct ev *ev, size_t 
 	free(rids);
 }
 
+/* A struct object seen at @base, for objects_within()'s search. */
+struct seen_obj {
+	uintptr_t base;
+	unsigned rid;
+};
+
+static int seen_obj_cmp(const void *a, const void *b)
+{
+	const struct seen_obj *x = a, *y = b;
+
+	if (x->base != y->base)
+		return x->base < y->base ? -1 : 1;
+	return x->rid < y->rid ? -1 : x->rid > y->rid;
+}
+
+/* The struct object of another record than @rid at @start, of @v's @n; NULL if none. */
+static const struct seen_obj *object_at(const struct seen_obj *v, size_t n, uintptr_t start,
+					unsigned rid)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (v[mid].base < start)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < n && v[lo].base == start; lo++)
+		if (v[lo].rid != rid && clrt_recs[v[lo].rid].size)
+			return &v[lo];
+	return NULL;
+}
+
+/*
+ * Which records' objects all lie in the storage at the end of another
+ * record's objects: a header with a byte array at its end, one allocation
+ * (memcached's bipbuf_t and its data[]), and records written into the
+ * array at computed offsets (lru_bump_entry).  An object is there when
+ * the allocation that holds it starts with an object of another struct,
+ * and it starts at or past that struct's size.  Such records are placed
+ * by the ring's offsets, not by their type's alignment: the fix between
+ * them is the record's size and the ring's stride (docs/profiles.md,
+ * `in:`).
+ */
+static void objects_within(struct clrt_evidence *ctx, const struct ev *ev, size_t n)
+{
+	struct seen_obj *v = malloc((n + 1) * sizeof(*v));
+	size_t k = 0;
+
+	if (!v)
+		return;
+	for (size_t i = 0; i < n; i++) {
+		unsigned rid = clrt_members[ev[i].member].rid;
+
+		if (!clrt_recs[rid].variable)
+			v[k++] = (struct seen_obj){ ev[i].base, rid };
+	}
+	qsort(v, k, sizeof(*v), seen_obj_cmp);
+	for (size_t i = 0; i < k; i++) {
+		struct recw *r = &ctx->recs[v[i].rid];
+		const struct seen_obj *q = NULL;
+		uintptr_t start;
+
+		if ((i && !seen_obj_cmp(&v[i], &v[i - 1])) || r->in_state < 0)
+			continue;
+		if (rt_alloc_site(v[i].base, &start) && start < v[i].base)
+			q = object_at(v, k, start, v[i].rid);
+		if (!q || start + clrt_recs[q->rid].size > v[i].base ||
+		    (r->in_state && r->in_rid != q->rid)) {
+			r->in_state = -1;
+			continue;
+		}
+		r->in_state = 1;
+		r->in_rid = q->rid;
+		r->in_offset = clrt_recs[q->rid].size;
+	}
+	free(v);
+}
+
 /*
  * Each record's CPU time: for each thread, its own CPU time from its first
  * sample of the record's objects to its last, summed over the threads
@@ -481,6 +563,7 @@ struct clrt_evidence *clrt_evidence_build(struct rt_thread **order, size_t nthre
 		return NULL;
 	}
 	objects_seen(ctx, ev, n);
+	objects_within(ctx, ev, n);
 	cpu_spans(ctx, ev, n);
 	qsort(ev, n, sizeof(*ev), clrt_ev_cmp);
 	for (size_t i = 0; i < n;) {
@@ -515,6 +598,7 @@ void clrt_evidence_free(struct clrt_evidence *ev)
 		free(r->shared);
 		free(r->lines);
 		free(r->b_threads.bits);
+		free(r->b_writers.bits);
 		free(r->alloc);
 	}
 	for (unsigned rid = 0; ev->members && rid < clrt_nrecs; rid++)
@@ -811,10 +895,16 @@ static void put_entry(FILE *f, const struct clrt_evidence *ev, unsigned rid, uin
 		put_pairs(f, ev, rid, r);
 	put_shared(f, ev, rid, r);
 	if (r->b_lines && rounded(r->b_false)) {
-		fprintf(f, "      between: {lines: %" PRIu64 ", per-line: %" PRIu64 ", size: %" PRIu64
-			   ", false-sharing: %" PRIu64 ", true-sharing: %" PRIu64 ", samples: %" PRIu64 ", ",
-			r->b_lines, r->b_per_line < 2 ? 2 : r->b_per_line, rec->size,
-			rounded(r->b_false), rounded(r->b_true), r->b_samples);
+		fprintf(f, "      between: {lines: %" PRIu64 ", per-line: %" PRIu64 ", size: %" PRIu64,
+			r->b_lines, r->b_per_line < 2 ? 2 : r->b_per_line, rec->size);
+		if (r->in_state > 0) {
+			fputs(", in: ", f);
+			clrt_put_rec_name(f, r->in_rid);
+			fprintf(f, ", in-offset: %" PRIu64, r->in_offset);
+		}
+		fprintf(f, ", false-sharing: %" PRIu64 ", true-sharing: %" PRIu64 ", samples: %" PRIu64
+			   ", writers: %zu, ", rounded(r->b_false), rounded(r->b_true), r->b_samples,
+			clrt_tset_count(&r->b_writers));
 		put_who(f, ev, &r->b_threads);
 		fputs("}\n", f);
 	}

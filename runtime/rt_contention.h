@@ -119,7 +119,12 @@ struct linew {
  * @pairs, @shared, @lines: as the profile lists them
  * @b_*: between: lines that held two or more objects (elements); of
  *	them, @b_false_var and @b_lines_var in the storage of variable
- *	@b_var, whose elements these objects are
+ *	@b_var, whose elements these objects are; @b_writers, the threads
+ *	that wrote in those transfers (the rest only read)
+ * @in_state: 1 when every object seen lies in the storage at the end of
+ *	an object of struct @in_rid, from byte @in_offset (its size) of the
+ *	allocation both are in: records at computed offsets in a byte ring
+ *	(objects_within()); -1 when one does not; 0 not looked at
  * @cpu_ns: the CPU time its threads spent while they used its objects'
  *	lines (each thread from its first sample of them to its last),
  *	summed: what its weights are per second of (docs/profiles.md)
@@ -144,7 +149,7 @@ struct recw {
 	size_t nlines, lines_cap;
 	uint64_t b_lines, b_per_line, b_samples;
 	double b_false, b_true;
-	struct tset b_threads;
+	struct tset b_threads, b_writers;
 	uint64_t last_between_line;
 	bool any_between_line;
 	unsigned b_var;
@@ -153,6 +158,9 @@ struct recw {
 	bool any_var_line;
 	const char **alloc;
 	size_t nalloc;
+	int in_state;
+	unsigned in_rid;
+	uint64_t in_offset;
 	uint64_t cpu_ns, core_ns;
 	double observed;
 	uint64_t unjudged;

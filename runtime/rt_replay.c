@@ -472,8 +472,13 @@ static unsigned in_variable(const struct replay *rp, unsigned rid)
 	return UINT32_MAX;
 }
 
+/*
+ * A transfer between objects of @rid, from thread @u to thread @t; @twrote,
+ * @uwrote: whether each side's access wrote (a transfer needs one writer;
+ * a thread never seen writing in one only read).
+ */
 static void add_between(struct replay *rp, unsigned rid, double w, bool false_sharing,
-			uint32_t t, uint32_t u)
+			uint32_t t, uint32_t u, bool twrote, bool uwrote)
 {
 	struct recw *r = &rp->ctx->recs[rid];
 	unsigned var = clrt_recs[rid].variable ? UINT32_MAX : in_variable(rp, rid);
@@ -494,6 +499,10 @@ static void add_between(struct replay *rp, unsigned rid, double w, bool false_sh
 		r->b_true += w;
 	r->b_samples++;
 	threads_of_both(&r->b_threads, t, u);
+	if (twrote)
+		clrt_tset_add(&r->b_writers, t);
+	if (uwrote)
+		clrt_tset_add(&r->b_writers, u);
 	if (!r->any_between_line || r->last_between_line != rp->line) {
 		r->any_between_line = true;
 		r->last_between_line = rp->line;
@@ -594,7 +603,7 @@ static void judge(struct replay *rp, struct slot *s, const struct pending *p)
 	r->wfalse += w;
 	add_line(rp, a, w, 0, p->t);
 	if (apart(rp, a, b))
-		add_between(rp, a->rid, w, true, t, u);
+		add_between(rp, a->rid, w, true, t, u, a->w != 0, b->w != 0);
 	else
 		add_pairs(rp, a, b, w, t, u);
 }

@@ -202,6 +202,30 @@ static const struct cl_contention_between *between_heavy(const struct cl_content
 	return b;
 }
 
+/* "another", "3 others" */
+static const char *others_text(uint64_t n, struct cl_arena *a)
+{
+	return n == 1 ? "another" : cl_arena_printf(a, "%" PRIu64 " others", n);
+}
+
+/*
+ * What each side does: "written by different threads" when every thread
+ * wrote (or the profile does not say), "written by one thread and read by
+ * another" when the others only read (a maintainer scanning what workers
+ * write): a reader's copy is what the writer invalidates, and a reader
+ * misses on the writer's line, but it writes nothing of its own.
+ */
+static const char *sides_text(const struct cl_contention_between *b, struct cl_arena *a)
+{
+	uint64_t w = b->writers, n = b->who.threads;
+
+	if (!w || w >= n)
+		return "written by different threads";
+	return cl_arena_printf(a, "written by %s and read by %s",
+			       w == 1 ? "one thread" : cl_arena_printf(a, "%" PRIu64 " threads", w),
+			       others_text(n - w, a));
+}
+
 /*
  * "objects of 'slot' (24 bytes each, 3 on one 64-byte line) are written by
  * different threads on one line at the same time: ~1,200,000 transfers/s
@@ -214,8 +238,9 @@ static const char *between_text(struct cl_arena *a, const char *what, const char
 	const char *who = cl_contention_who_text(&b->who, a);
 
 	return cl_arena_printf(a,
-		"%s of '%s' (%" PRIu64 " bytes each, %" PRIu64 " on one %u-byte line) are written by different threads on one line at the same time: %s of false sharing on %" PRIu64 " line%s%s%s [%s]",
-		what, name, size, b->per_line, line, cl_contention_weight_text(e, b->weight_false, a),
+		"%s of '%s' (%" PRIu64 " bytes each, %" PRIu64 " on one %u-byte line) are %s on one line at the same time: %s of false sharing on %" PRIu64 " line%s%s%s [%s]",
+		what, name, size, b->per_line, line, sides_text(b, a),
+		cl_contention_weight_text(e, b->weight_false, a),
 		b->lines, b->lines == 1 ? "" : "s", who ? ", " : "", who ? who : "",
 		cl_rule_info(CL_RULE_FALSE_SHARING_OBJECTS)->id);
 }
@@ -234,8 +259,9 @@ static const char *scalar_text(struct cl_arena *a, const struct cl_variable *v,
 	const char *who = cl_contention_who_text(&b->who, a);
 
 	return cl_arena_printf(a,
-		"'%s' (%" PRIu64 " bytes) shares its %u-byte line with other variables, written by different threads at the same time: %s of false sharing%s%s [%s]",
-		v->name, v->elem_size, line, cl_contention_weight_text(e, b->weight_false, a),
+		"'%s' (%" PRIu64 " bytes) shares its %u-byte line with other variables, %s at the same time: %s of false sharing%s%s [%s]",
+		v->name, v->elem_size, line, sides_text(b, a),
+		cl_contention_weight_text(e, b->weight_false, a),
 		who ? ", " : "", who ? who : "", cl_rule_info(CL_RULE_FALSE_SHARING_OBJECTS)->id);
 }
 
@@ -263,6 +289,26 @@ static const char *beside_text(const struct cl_contention_entry *e,
 				       note, cl_contention_weight_text(e, b->weight_true, a));
 	return cl_arena_printf(a, "%s; %s", note,
 			       cl_contention_source_text(e, b->weight_false, b->samples, &b->span, a));
+}
+
+/*
+ * Records that a ring places, at computed offsets in the byte array at the
+ * end of another struct (@b->in): their type's alignment does not place
+ * them, so aligned() on it changes nothing between them.  Each record
+ * needs lines of its own in the ring: its size (the ring's stride) a
+ * multiple of the line, and the ring's storage starting on one.
+ */
+static const char *ring_fix(const char *name, const struct cl_contention_entry *e,
+			    const struct cl_contention_between *b, uint64_t size, unsigned line,
+			    struct cl_arena *a)
+{
+	const char *in = cl_name_escape(a, b->in), *from = origin_text(e, a);
+	uint64_t to = round_up(size, line);
+
+	return cl_arena_printf(a,
+		"the objects are records in the storage at the end of '%s' (from byte %" PRIu64 " of its allocation%s%s), placed by the ring's offsets, not by their type: __attribute__((aligned(%u))) on '%s' does not move them; pad the record to the line or round the ring's stride and offsets up to it, record %" PRIu64 " bytes -> %" PRIu64 " (+%" PRIu64 " per record), and start the storage on a line: its array aligned to %u in '%s' (byte %" PRIu64 " now) and the ring allocated with aligned_alloc(%u, ...) (malloc() gives 16)",
+		in, b->in_offset, *from ? " at " : "", from, line, name, size, to, to - size, line,
+		in, b->in_offset, line);
 }
 
 /* A finding from heavy enough between: evidence; false when there is none. */
@@ -313,6 +359,11 @@ static bool record_contention(const struct cl_record *rec, const struct cl_optio
 	f->where = rec->span;
 	f->note_where = rec->span;
 	f->message = between_text(a, "objects", f->record_name, e, b, rec->size, opt->line_size);
+	if (b->in) {
+		f->note = beside_text(e, b, ring_fix(f->record_name, e, b, rec->size,
+						     opt->line_size, a), a);
+		return true;
+	}
 	f->note = beside_text(e, b, cl_arena_printf(a,
 		"__attribute__((aligned(%u))) on '%s' (____cacheline_aligned in the kernel) gives each object lines of its own: %s; %s",
 		opt->line_size, f->record_name, cost_text(a, rec->size, 1, opt->line_size, "object"),

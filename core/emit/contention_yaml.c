@@ -96,9 +96,15 @@ static void between(struct cl_yw *w, const struct cl_contention_between *b)
 	cl_yw_key_u64(w, "per-line", b->per_line);
 	if (b->size)
 		cl_yw_key_u64(w, "size", b->size);
+	if (b->in) {
+		cl_yw_key_quoted(w, "in", b->in);
+		cl_yw_key_u64(w, "in-offset", b->in_offset);
+	}
 	cl_yw_key_u64(w, "false-sharing", b->weight_false);
 	cl_yw_key_u64(w, "true-sharing", b->weight_true);
 	cl_yw_key_u64(w, "samples", b->samples);
+	if (b->writers)
+		cl_yw_key_u64(w, "writers", b->writers);
 	who(w, &b->who);
 	cl_yw_map_end(w);
 }

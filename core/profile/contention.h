@@ -94,10 +94,19 @@ struct cl_contention_shared {
  * @weight_true: on those lines, transfers on the same bytes (a handoff, a
  *	reader of totals): shown beside, never subtracted
  * @samples, @who, @span: as for a pair
+ * @writers: of @who's threads, those that wrote in those transfers; the
+ *	rest only read (0: not said, a profile from before the key)
+ * @in: the struct whose objects hold these at their end: every object
+ *	lay in an allocation that starts with one of @in's, at or past byte
+ *	@in_offset (its size) -- records at computed offsets in a byte ring
+ *	(a bipbuf's data[]); NULL: not so, or not said
  */
 struct cl_contention_between {
 	bool present;
 	uint64_t lines, per_line, size, weight_false, weight_true, samples;
+	uint64_t writers;
+	const char *in;
+	uint64_t in_offset;
 	struct cl_contention_who who;
 	struct cl_span span;
 };

@@ -334,6 +334,21 @@ LD_FIELD_FN(between_true, struct cl_contention_between, weight_true, ld_count_va
 LD_FIELD_FN(between_samples, struct cl_contention_between, samples, ld_count_value)
 LD_FIELD_FN(between_threads, struct cl_contention_between, who.threads, ld_count_value)
 LD_FIELD_FN(between_paths, struct cl_contention_between, who, who_paths)
+LD_FIELD_FN(between_writers, struct cl_contention_between, writers, ld_count_value)
+LD_FIELD_FN(between_in_offset, struct cl_contention_between, in_offset, ld_count_value)
+
+/* in: the struct that holds the objects at its end, named as structs: are. */
+static int between_in(struct loader *ld, const char *key, void *arg)
+{
+	struct cl_contention_between *b = arg;
+	struct cl_span at = ld_here(ld);
+	const char *s = ld_scalar_value(ld, key);
+
+	if (!s || ld_check_struct_name(ld, &at, s))
+		return -1;
+	b->in = cl_arena_strdup(&ld->p->arena, s);
+	return 0;
+}
 
 LD_KEYS(between_table, "between key",
 	{ "lines", between_lines },
@@ -342,6 +357,9 @@ LD_KEYS(between_table, "between key",
 	{ "false-sharing", between_false },
 	{ "true-sharing", between_true },
 	{ "samples", between_samples },
+	{ "writers", between_writers },
+	{ "in", between_in },
+	{ "in-offset", between_in_offset },
 	{ "threads", between_threads },
 	{ "paths", between_paths }
 );
@@ -634,6 +652,12 @@ static int entry_check(struct loader *ld, const struct ctn_entry *ce)
 		return ld_err_at(ld, &e->span,
 				 "'core-seconds' (%g) above 'cpu-seconds' (%g) of '%s': one thread's CPU time is part of the threads' sum",
 				 e->core_seconds, e->cpu_seconds, e->name);
+	if (b->present && b->writers > b->who.threads && b->who.threads)
+		return ld_err_at(ld, &b->span, "'writers' (%" PRIu64 ") above 'threads' (%" PRIu64 ")",
+				 b->writers, b->who.threads);
+	if (b->present && !b->in != !b->in_offset)
+		return ld_err_at(ld, &b->span,
+				 "'in' and 'in-offset' go together: the struct that holds the objects, and where its storage for them starts");
 	if (b->present && b->per_line == 1)
 		return ld_err_at(ld, &b->span,
 				 "'per-line: 1': a line shared between objects holds two or more");

@@ -803,6 +803,8 @@ static void shared_add(struct cl_merge *m, size_t owner, struct cl_contention_en
 static int between_add(struct cl_merge *m, const char *name, struct cl_contention_between *t,
 		       const struct cl_contention_between *f, struct cl_diag *err)
 {
+	bool first = !t->present;
+
 	if (!f->present)
 		return 0;
 	if (t->present && f->size && t->size && f->size != t->size)
@@ -816,6 +818,15 @@ static int between_add(struct cl_merge *m, const char *name, struct cl_contentio
 	t->weight_false = sum(m, t->weight_false, f->weight_false);
 	t->weight_true = sum(m, t->weight_true, f->weight_true);
 	t->samples = sum(m, t->samples, f->samples);
+	t->writers = sum(m, t->writers, f->writers);
+	/* held at the end of one struct in every file's evidence, or not said */
+	if (first) {
+		t->in = copy(m, f->in);
+		t->in_offset = f->in_offset;
+	} else if (t->in && (!f->in || strcmp(t->in, f->in) || t->in_offset != f->in_offset)) {
+		t->in = NULL;
+		t->in_offset = 0;
+	}
 	who_add(m, &t->who, &f->who);
 	return 0;
 }

@@ -56,10 +56,14 @@ static void map_twins(void)
 {
 	hash_map<nofree_string_hash, unsigned> first;
 	hash_set<nofree_string_hash> twins;
+	hash_map<tree, unsigned> fps;	/* a type's, once: a unit has thousands of lines per type */
 
 	for (unsigned i = 0; i < map.types.length(); i++) {
-		unsigned fp = access_record_fingerprint(map.types[i]);
-		bool existed;
+		bool existed, known;
+		unsigned &fp = fps.get_or_insert(map.types[i], &known);
+
+		if (!known)
+			fp = access_record_fingerprint(map.types[i]);
 		unsigned &f = first.get_or_insert(map.lines.v[i].record, &existed);
 
 		if (!existed)

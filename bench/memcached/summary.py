@@ -50,7 +50,8 @@ def profile_members(path):
 
 
 def where(f, root):
-    fld = f.get("field") or f.get("object") or {}
+    # a member's finding, an object's, or one at the struct (its location)
+    fld = f.get("field") or f.get("object") or f.get("location") or {}
     path = fld.get("file", "?")
     if root and path.startswith(root.rstrip("/") + "/"):
         path = os.path.relpath(path, root)

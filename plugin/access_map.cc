@@ -19,6 +19,7 @@
 #include "access_walk.h"
 
 #include "access_map.h"
+#include "emit_source.h"
 #include "infer.h"
 #include "report.h"
 
@@ -84,65 +85,14 @@ static void map_twins(void)
 }
 
 /*
- * The unit's source files as the map reads them, each once, with where
- * each line starts.  GCC's own cache (location_get_source_line) keeps 16
- * files and scans a file again for a line it evicted: the accesses of a
- * kernel unit reach across a hundred headers, and that scan was most of
- * the static tier's cost on mm/memcontrol.o.
+ * The unit's source files as the map reads them, each once (a cache of
+ * every file).  GCC's own (location_get_source_line) keeps 16 files and
+ * scans a file again for a line it evicted: the accesses of a kernel unit
+ * reach across a hundred headers, and that scan was most of the static
+ * tier's cost on mm/memcontrol.o.
  */
-struct src_text {
-	char *buf;
-	size_t len;
-	vec<size_t> starts;
-};
-
-static hash_map<nofree_string_hash, src_text *> *srcs;
-
-/* @file's text, read whole; a file that is not a regular one is not read (no blocking open). */
-static const src_text *source_of(const char *file)
-{
-	bool existed;
-	src_text *&slot = (srcs ? srcs : (srcs = new hash_map<nofree_string_hash, src_text *>))
-				  ->get_or_insert(file, &existed);
-	src_text *t;
-	struct stat st;
-	int fd;
-
-	if (existed)
-		return slot;
-	t = slot = XCNEW(src_text);
-	fd = open(file, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-	if (fd < 0)
-		return t;
-	if (!fstat(fd, &st) && S_ISREG(st.st_mode) && st.st_size > 0) {
-		size_t n = (size_t)st.st_size, got = 0;
-		ssize_t r;
-
-		t->buf = XNEWVEC(char, n);
-		while (got < n && (r = read(fd, t->buf + got, n - got)) > 0)
-			got += (size_t)r;
-		t->len = got;
-		t->starts.safe_push(0);
-		for (size_t i = 0; i < got; i++)
-			if (t->buf[i] == '\n')
-				t->starts.safe_push(i + 1);
-	}
-	close(fd);
-	return t;
-}
-
-static void sources_free(void)
-{
-	if (!srcs)
-		return;
-	for (auto it = srcs->begin(); it != srcs->end(); ++it) {
-		XDELETEVEC((*it).second->buf);
-		(*it).second->starts.release();
-		XDELETE((*it).second);
-	}
-	delete srcs;
-	srcs = NULL;
-}
+static struct cl_source_cache srcs;
+static bool srcs_ready;
 
 /*
  * The column of the member's name at @xl, the caret GCC gives a
@@ -151,24 +101,23 @@ static void sources_free(void)
  */
 static unsigned member_column(const expanded_location &xl)
 {
-	const src_text *t = source_of(xl.file);
-	size_t i = xl.column ? (size_t)xl.column - 1 : 0, start, end;
+	size_t i = xl.column ? (size_t)xl.column - 1 : 0, len = 0;
 	const char *line;
 
-	if (!t->buf || xl.line < 1 || (size_t)xl.line > t->starts.length() || !xl.column)
-		return (unsigned)xl.column;
-	start = t->starts[xl.line - 1];
-	end = (size_t)xl.line < t->starts.length() ? t->starts[xl.line] - 1 : t->len;
-	line = t->buf + start;
-	if (i >= end - start)
+	if (!srcs_ready) {
+		cl_source_cache_init_all(&srcs);
+		srcs_ready = true;
+	}
+	line = xl.line > 0 ? cl_source_line(&srcs, xl.file, (unsigned)xl.line, &len) : NULL;
+	if (!line || !xl.column || i >= len)
 		return (unsigned)xl.column;
 	if (line[i] == '.')
 		i++;
-	else if (line[i] == '-' && start + i + 1 < end && line[i + 1] == '>')
+	else if (line[i] == '-' && i + 1 < len && line[i + 1] == '>')
 		i += 2;
 	else
 		return (unsigned)xl.column;
-	while (start + i < end && (line[i] == ' ' || line[i] == '\t'))
+	while (i < len && (line[i] == ' ' || line[i] == '\t'))
 		i++;
 	return (unsigned)i + 1;
 }
@@ -357,6 +306,8 @@ void access_map_finish(bool errors)
 	}
 	cl_access_map_free(&map.lines);
 	map.types.release();
-	sources_free();
+	if (srcs_ready)
+		cl_source_cache_free(&srcs);
+	srcs_ready = false;
 	map.ran = false;
 }

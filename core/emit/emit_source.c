@@ -12,13 +12,26 @@
 #include <unistd.h>
 
 #include "arena.h"
+#include "hash.h"
 #include "source.h"
 
 #define TABSTOP 8
 
-void cl_source_cache_init(struct cl_source_cache *c)
+static void cache_init(struct cl_source_cache *c, unsigned limit)
 {
 	memset(c, 0, sizeof(*c));
+	c->limit = limit;
+	cl_index_init(&c->index);
+}
+
+void cl_source_cache_init(struct cl_source_cache *c)
+{
+	cache_init(c, CL_SOURCE_CACHE_FILES);
+}
+
+void cl_source_cache_init_all(struct cl_source_cache *c)
+{
+	cache_init(c, 0);
 }
 
 static void file_free(struct cl_source_file *f)
@@ -31,8 +44,11 @@ static void file_free(struct cl_source_file *f)
 
 void cl_source_cache_free(struct cl_source_cache *c)
 {
-	for (unsigned i = 0; i < CL_SOURCE_CACHE_FILES; i++)
+	for (size_t i = 0; i < c->nfiles; i++)
 		file_free(&c->files[i]);
+	free(c->files);
+	cl_index_free(&c->index);
+	memset(c, 0, sizeof(*c));
 }
 
 static void file_read(struct cl_source_file *f, const char *path)
@@ -54,17 +70,45 @@ static void file_read(struct cl_source_file *f, const char *path)
 	}
 }
 
+static bool file_eq(const void *ctx, size_t i, const void *key)
+{
+	return !strcmp(((const struct cl_source_cache *)ctx)->files[i].path, key);
+}
+
+static uint64_t file_hash(const void *ctx, size_t i)
+{
+	return cl_hash_str(((const struct cl_source_cache *)ctx)->files[i].path);
+}
+
 static struct cl_source_file *cache_get(struct cl_source_cache *c, const char *path)
 {
 	struct cl_source_file *f;
+	size_t *slot;
 
-	for (unsigned i = 0; i < CL_SOURCE_CACHE_FILES; i++)
-		if (c->files[i].path && !strcmp(c->files[i].path, path))
-			return &c->files[i];
-	f = &c->files[c->next];
-	c->next = (c->next + 1) % CL_SOURCE_CACHE_FILES;
-	file_free(f);
+	if (c->limit) {
+		for (size_t i = 0; i < c->nfiles; i++)
+			if (!strcmp(c->files[i].path, path))
+				return &c->files[i];
+		if (c->nfiles < c->limit) {
+			c->files = cl_vec_grow(c->files, &c->cap, c->nfiles + 1, sizeof(*c->files));
+			f = &c->files[c->nfiles++];
+			memset(f, 0, sizeof(*f));
+		} else {
+			f = &c->files[c->next];
+			c->next = (c->next + 1) % c->limit;
+			file_free(f);
+		}
+		file_read(f, path);
+		return f;
+	}
+	slot = cl_index_add(&c->index, c->nfiles, cl_hash_str(path), file_eq, file_hash, c, path);
+	if (*slot)
+		return &c->files[*slot - 1];
+	c->files = cl_vec_grow(c->files, &c->cap, c->nfiles + 1, sizeof(*c->files));
+	f = &c->files[c->nfiles];
+	memset(f, 0, sizeof(*f));
 	file_read(f, path);
+	*slot = ++c->nfiles;
 	return f;
 }
 

@@ -15,6 +15,11 @@
 #include <stdio.h>
 
 #include "emit.h"
+#include "hash.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 enum cl_column_kind {
 	CL_COLUMN_DISPLAY,	/* GCC: tabs to the next multiple of 8, wide = 2 */
@@ -32,16 +37,28 @@ struct cl_source_file {
 };
 
 /**
- * struct cl_source_cache - the last few source files read, with line starts
- * @files: the files, replaced round-robin
+ * struct cl_source_cache - source files read, with line starts
+ * @files: the files
+ * @nfiles: how many @files hold
+ * @cap: allocated @files
+ * @limit: files kept, replaced round-robin past it; 0: every file read,
+ *	until cl_source_cache_free() (a compiler's unit reaches across a
+ *	hundred headers, and reading one again costs what reading it did)
  * @next: the slot to replace next
+ * @index: @files by path
  */
 struct cl_source_cache {
-	struct cl_source_file files[CL_SOURCE_CACHE_FILES];
+	struct cl_source_file *files;
+	size_t nfiles, cap;
+	unsigned limit;
 	unsigned next;
+	struct cl_index index;
 };
 
+/* A cache of the last CL_SOURCE_CACHE_FILES files read. */
 void cl_source_cache_init(struct cl_source_cache *c);
+/* A cache of every file read, for what one unit's diagnostics or map reach. */
+void cl_source_cache_init_all(struct cl_source_cache *c);
 void cl_source_cache_free(struct cl_source_cache *c);
 /*
  * Byte column @col (1-based) of @line in @file as a column of @kind; @col
@@ -53,7 +70,8 @@ unsigned cl_source_column(struct cl_source_cache *c, const char *file, unsigned 
 /*
  * Line @line (1-based) of @file: its first byte, *@len its bytes without
  * the newline; NULL when the file or line cannot be read.  Valid until
- * @c reads another file into the slot (CL_SOURCE_CACHE_FILES files later).
+ * @c reads another file into the slot (CL_SOURCE_CACHE_FILES files later,
+ * never for a cache of every file).
  * Also the DWARF reader's, to find a field's column clang does not write.
  */
 const char *cl_source_line(struct cl_source_cache *c, const char *file, unsigned line,
@@ -86,5 +104,9 @@ void cl_put_uri_path(FILE *out, const char *s);
 
 /* The class of a leaf in words for JSON ("read_mostly"). */
 const char *cl_leaf_class(const struct cl_leaf *l);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* CACHELINT_EMIT_SOURCE_H */

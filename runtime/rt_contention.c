@@ -14,10 +14,12 @@
  *     one of them in the middle of a run of its own accesses of the line
  *     (samples on both sides, no further apart than eight times its
  *     usual gap) -- a single sample is a point in time, at the same time
- *     only as a run that covers it.  A connection that one thread closes
- *     and another reuses, a chunk freed and allocated again, a slot that
- *     main fills before starting the thread that owns it: handoffs, not
- *     contention;
+ *     only as a run that covers it; a thread with no run of the line (a
+ *     few visits of a few samples, one item of thousands) is placed by
+ *     its lifetime alone (rt_replay.c, placed()).  A connection that
+ *     one thread closes and another reuses, a chunk freed and allocated
+ *     again, a slot that main fills before starting the thread that owns
+ *     it: handoffs, not contention;
  *   - a transfer weighs what the sample that caused it stands for (the
  *     sampling interval), so the total estimates the run's transfers;
  *   - it is false sharing when the bytes of T's access that moved the line

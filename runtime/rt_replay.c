@@ -164,13 +164,14 @@ static int slot_of(const struct replay *rp, uint32_t thread)
 /*
  * A thread's longest gap within a run: eight times its median gap on the
  * line, in its own CPU time (a thread descheduled on a busy machine is
- * still in its run), and at least GAP_MIN.  Under three visits there is
- * no run, only points.
+ * still in its run), and at least GAP_MIN.  Under three visits, none
+ * of them longer than GAP_MIN, there is no run, only points.
  */
 static uint64_t run_gap(const uint64_t *cpus, size_t n)
 {
 	uint64_t *gaps, g;
-	size_t k = 0;
+	size_t k = 0, first = 0;
+	bool long_visit = false;
 
 	if (n < 3)
 		return 0;
@@ -183,8 +184,24 @@ static uint64_t run_gap(const uint64_t *cpus, size_t n)
 	 * stats.curr_bytes += n) are one visit, not gaps of zero.
 	 */
 	for (size_t i = 1; i < n; i++)
-		if (cpus[i] > cpus[i - 1] + BURST)
+		if (cpus[i] > cpus[i - 1] + BURST) {
 			gaps[k++] = cpus[i] - cpus[i - 1];
+			if (cpus[i - 1] - cpus[first] > GAP_MIN)
+				long_visit = true;
+			first = i;
+		}
+	if (cpus[n - 1] - cpus[first] > GAP_MIN)
+		long_visit = true;
+	/*
+	 * One or two visits, each a single access or a handful of accesses
+	 * sampled together (an item's key, length and count in one lookup,
+	 * a few microseconds with the sampling's own cost): points in time,
+	 * not a run to place another thread's in.
+	 */
+	if (k < 2 && !long_visit) {
+		free(gaps);
+		return 0;
+	}
 	if (k < 2) {
 		/* visits closer than BURST all along: one dense run */
 		free(gaps);
@@ -227,6 +244,23 @@ static const struct rt_thread *thread_at(const struct replay *rp, uint32_t pos)
 	return rp->ctx->order[pos];
 }
 
+/*
+ * Whether slot @u was using the line at time @t, as slot @v's access then
+ * sees it: in a run of its accesses, or, where one of the two has no run
+ * of the line to place the other's accesses in (a few visits of a few
+ * samples: one object of thousands, as each item of a cache is), while
+ * both lived -- the callers check that.  How many samples a line gets is the
+ * machine's: a loaded run does a third of a quiet one's operations in the
+ * same time, and a line a quiet run placed in runs would be left
+ * unjudged.  Threads alive together that each touch the line now and then
+ * meet on it whenever the scheduler lets them: concurrency from their
+ * lifetimes, not from whether the sampler caught them together.
+ */
+static bool placed(const struct slot *u, const struct slot *v, uint64_t t)
+{
+	return in_run(u, t) || !u->gap || !v->gap;
+}
+
 /* Whether @u's access at @tu and @t's at @tt happened while both used the line. */
 static bool at_once(const struct replay *rp, const struct slot *u, uint64_t tu,
 		    const struct slot *t, uint64_t tt)
@@ -234,7 +268,7 @@ static bool at_once(const struct replay *rp, const struct slot *u, uint64_t tu,
 	const struct rt_thread *U = thread_at(rp, u->thread), *T = thread_at(rp, t->thread);
 	if (tu < T->created || (U->exited && tt > U->exited))
 		return false;
-	return in_run(u, tt) || in_run(t, tu);
+	return placed(u, t, tt) || placed(t, u, tu);
 }
 
 static void turn_add(struct turn *tn, const struct ev *e, unsigned rid)
@@ -832,7 +866,7 @@ static void potential(struct replay *rp)
 			const struct rt_thread *U = thread_at(rp, rp->slots[u].thread);
 
 			if (u == t || e->t < U->created || (U->exited && e->t > U->exited) ||
-			    !in_run(&rp->slots[u], e->t))
+			    !placed(&rp->slots[u], &rp->slots[t], e->t))
 				continue;
 			other = true;
 			if (e->rw & 2)
@@ -850,6 +884,12 @@ static void potential(struct replay *rp)
 		const struct slot *s = &rp->slots[t];
 		double d = s->ntimes ? (double)(s->cpus[s->ntimes - 1] - s->cpus[0]) : 0;
 
+		/*
+		 * a thread with no run of the line gives no time to bound by:
+		 * its accesses bound its transfers (x[t] <= w[t]) and they do
+		 */
+		if (!s->gap && s->ntimes)
+			d = (total + 1) * TRANSFER_NS;
 		if (d / TRANSFER_NS > span)
 			span = d / TRANSFER_NS;
 	}
@@ -876,11 +916,11 @@ static bool ordered(const struct slot *a, const struct rt_thread *A, const struc
  * way the run gives no means to judge (the replay saw no transfer on it):
  * the two lived one after the other -- each thread ended before the next
  * began, as short loops do, and the run never ran them together -- or
- * neither had a run of accesses of the line to place the other's in
- * (fewer than three samples each) and nothing orders them (the one's
- * accesses before the other was created, or after it exited).  Silence
- * on such a line would read as "no contention"; the lint says instead
- * that the run overlapped its threads too little to tell.
+ * neither had a run of accesses of the line to place the other's in (a
+ * few visits each) and nothing orders them (the one's accesses before the
+ * other was created, or after it exited), yet their lives gave no transfer
+ * either.  Silence on such a line would read as "no contention"; the lint
+ * says instead that the run overlapped its threads too little to tell.
  */
 static bool unjudged(const struct replay *rp)
 {

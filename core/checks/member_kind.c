@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * member_kind.c - what a member is (a counter, a reference count, a lock,
- * a ring's index) by its type, then its name, and the fix for each kind
+ * a ring's index, a list's link, state bits) by its type, then its name, and the fix for each kind
  * (member_kind.h says the rules)
  */
 #include "member_kind.h"
@@ -100,6 +100,50 @@ static bool is_integer_type(const char *type)
 	return false;
 }
 
+/* @name is @word, or ends in "_" @word. */
+static bool named(const char *name, const char *word)
+{
+	size_t n = strlen(name), k = strlen(word);
+
+	return !strcmp(name, word) || (n > k + 1 && name[n - k - 1] == '_' && !strcmp(name + n - k, word));
+}
+
+/*
+ * A list's link: a pointer (a front end that spells no type: by the name
+ * alone) named as one, or a pointer to the record's own type.
+ */
+static bool is_link(const char *type, const char *name, const struct cl_record *rec)
+{
+	static const char *const words[] = { "next", "prev", "link" };
+	bool pointer = strchr(type, '*') && !strchr(type, '[') && !strchr(type, '(');
+
+	if (*type && !pointer)
+		return false;
+	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+		if (named(name, words[i]))
+			return true;
+	if (pointer && rec && rec->name) {
+		size_t n = strlen(rec->name);
+		const char *at = strstr(type, rec->name);
+
+		/* "struct _stritem *": the record's name as a whole word */
+		return at && (at == type || at[-1] == ' ') && (at[n] == ' ' || at[n] == '*');
+	}
+	return false;
+}
+
+static bool is_flags(const char *type, const char *name)
+{
+	static const char *const words[] = { "flags", "flag", "state", "status" };
+
+	if (*type && !is_integer_type(type))
+		return false;
+	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+		if (named(name, words[i]))
+			return true;
+	return false;
+}
+
 /* The record holds an array: a ring's storage. */
 static bool holds_array(const struct cl_record *rec)
 {
@@ -129,6 +173,10 @@ enum cl_member_kind cl_member_kind(const struct cl_leaf *l)
 	if ((!*type || is_integer_type(type)) && is_ring_name(m->name) && l->scope &&
 	    holds_array(l->scope->rec))
 		return CL_KIND_RING_INDEX;
+	if (is_link(type, m->name, l->scope ? l->scope->rec : NULL))
+		return CL_KIND_LINK;
+	if (is_flags(type, m->name))
+		return CL_KIND_FLAGS;
 	return CL_KIND_COUNTER;
 }
 
@@ -146,6 +194,14 @@ const char *cl_kind_true_fix(enum cl_member_kind kind, const char *path, struct 
 	case CL_KIND_RING_INDEX:
 		return cl_arena_printf(a,
 			"'%s' is an index of a ring: give the producer's index and the consumer's each a line of their own, and let each side keep a cached copy of the other's, read again only when the ring looks full or empty",
+			path);
+	case CL_KIND_LINK:
+		return cl_arena_printf(a,
+			"'%s' links the object into a list, written by whichever thread adds or removes a neighbour (under the list's lock): no per-CPU copy or batching fits it; a layout can keep the fields read beside it off its line, and only fewer moves in the list lessen its own traffic",
+			path);
+	case CL_KIND_FLAGS:
+		return cl_arena_printf(a,
+			"'%s' holds state bits that several threads set and test: no per-CPU copy fits it; a layout can keep the fields read beside it off its line, and bits set on every operation can move to a word of their own",
 			path);
 	case CL_KIND_COUNTER:
 	default:
@@ -169,6 +225,12 @@ const char *cl_kind_pair_fix(enum cl_member_kind kind, const char *path, struct 
 		return cl_arena_printf(a,
 			"'%s' is an index of a ring: a line of its own, with the other side's copy cached",
 			path);
+	case CL_KIND_LINK:
+		return cl_arena_printf(a, "'%s' is a list's link: keep the fields read beside it off its line",
+				       path);
+	case CL_KIND_FLAGS:
+		return cl_arena_printf(a, "'%s' holds state bits: keep the fields read beside it off its line",
+				       path);
 	case CL_KIND_COUNTER:
 	default:
 		return NULL;

@@ -23,7 +23,15 @@
  *      `wr`, a `read_`/`write_` or `_idx`/`_pos`/`_index` form of them,
  *      or any of these after a `_`) in a record that holds an array (the
  *      ring's storage: `unsigned char data[]`) is a ring index;
- *   3. anything else is a counter (the advice cachelint always gave).
+ *   3. a list's link: a pointer named `next`, `prev`, `h_next`, `link`
+ *      (or ending in `_next`, `_prev`, `_link`), or any pointer to the
+ *      record's own type (memcached's item: `next`, `prev` of its LRU,
+ *      `h_next` of its hash chain) -- whoever adds or removes a neighbour
+ *      writes it, under the list's lock, and no per-CPU copy fits it;
+ *   4. a word of state bits: an integer named `flags`, `flag`, `state`,
+ *      `status` (or ending in `_flags`, `_flag`, `_state`, `_status`):
+ *      set and tested by several threads, no per-CPU copy either;
+ *   5. anything else is a counter (the advice cachelint always gave).
  */
 #ifndef CACHELINT_MEMBER_KIND_H
 #define CACHELINT_MEMBER_KIND_H
@@ -36,6 +44,8 @@ enum cl_member_kind {
 	CL_KIND_REFCOUNT,	/* a reference count whose value is tested */
 	CL_KIND_LOCK,		/* a mutex, a spinlock, a rwlock */
 	CL_KIND_RING_INDEX,	/* a producer's or consumer's index of a ring */
+	CL_KIND_LINK,		/* a list's next or prev pointer */
+	CL_KIND_FLAGS,		/* a word of state bits */
 };
 
 /* What @l of the analysed record is, by the rules above. */

@@ -1,9 +1,11 @@
 /*
- * Members that two threads write, of four kinds, each in a struct of its
+ * Members that two threads write, of six kinds, each in a struct of its
  * own on a line of its own: a lock both take (struct lk), a reference
  * count both get and put, the last put tested (struct rc), a counter both
- * add to (struct ctr), and a ring whose producer writes 'tail' and whose
- * consumer writes 'head' beside it (struct ring).  The fix each finding
+ * add to (struct ctr), a ring whose producer writes 'tail' and whose
+ * consumer writes 'head' beside it (struct ring), a list's link both
+ * relink (struct lnk, as an LRU's 'prev') and a word of state bits both
+ * set and clear (struct fl, as an item's 'it_flags').  The fix each finding
  * names is the one for what the member is.  -DONE: one thread does it all.
  */
 #include <stdio.h>
@@ -27,11 +29,21 @@ struct ring {
 	unsigned char data[56];
 } __attribute__((aligned(64)));
 
+struct lnk {
+	struct lnk *prev;
+} __attribute__((aligned(64)));
+
+struct fl {
+	unsigned short it_flags;
+} __attribute__((aligned(64)));
+
 static struct lk lk = { PTHREAD_MUTEX_INITIALIZER };
 static long owner_data;
 static struct rc rc = { 1 };
 static struct ctr ctr;
 static struct ring ring;
+static struct lnk lnk, other[2];
+static struct fl fl;
 static volatile long freed;
 
 static void put(struct rc *r)
@@ -61,6 +73,9 @@ static void *role(void *arg)
 				__atomic_store_n(&ring.head, ring.head + 1, __ATOMIC_RELEASE);
 			else
 				__atomic_store_n(&ring.tail, ring.tail + 1, __ATOMIC_RELEASE);
+			__atomic_store_n(&lnk.prev, &other[i], __ATOMIC_RELAXED);
+			__atomic_fetch_or(&fl.it_flags, 1u << i, __ATOMIC_RELAXED);
+			__atomic_fetch_and(&fl.it_flags, ~(1u << i), __ATOMIC_RELAXED);
 		}
 	return NULL;
 }

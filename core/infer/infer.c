@@ -165,14 +165,47 @@ static enum setup_strength setup_strength(const char *function)
 	return weak && !state ? SETUP_WEAK : SETUP_NONE;
 }
 
+/*
+ * setup_strength() of @function, remembered: the static tier asks it of
+ * every line of every struct a unit's functions touch, and a unit has
+ * few functions and many lines (mm/memcontrol.o: 12 million instructions
+ * of the plugin's 128 went to reading the same names again).  One slot
+ * per hash of the name, per thread (the lint parses units in parallel);
+ * names longer than a slot are read each time.
+ */
+#define STRENGTH_SLOTS 256
+#define STRENGTH_NAME 80
+
+static enum setup_strength setup_strength_of(const char *function)
+{
+	static _Thread_local struct {
+		char name[STRENGTH_NAME];
+		unsigned char strength;
+	} memo[STRENGTH_SLOTS];
+	size_t n, h = 5381;
+
+	if (!function)
+		return SETUP_NONE;
+	for (n = 0; function[n] && n < STRENGTH_NAME; n++)
+		h = h * 33 + (unsigned char)function[n];
+	if (n >= STRENGTH_NAME)
+		return setup_strength(function);
+	h %= STRENGTH_SLOTS;
+	if (!memo[h].name[0] || strcmp(memo[h].name, function)) {
+		memcpy(memo[h].name, function, n + 1);
+		memo[h].strength = (unsigned char)setup_strength(function);
+	}
+	return (enum setup_strength)memo[h].strength;
+}
+
 bool cl_infer_setup_function(const char *function)
 {
-	return setup_strength(function) != SETUP_NONE;
+	return setup_strength_of(function) != SETUP_NONE;
 }
 
 unsigned cl_infer_setup_facts(const char *function, unsigned facts)
 {
-	switch (setup_strength(function)) {
+	switch (setup_strength_of(function)) {
 	case SETUP_STRONG:
 		return facts | CL_FACT_SETUP;
 	case SETUP_WEAK:

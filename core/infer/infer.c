@@ -838,9 +838,53 @@ static size_t embed_holders(const struct cl_access_map *m, const char *inner)
 	return n;
 }
 
+struct holder_key {
+	const char *inner, *outer;
+	size_t e;
+};
+
+static int holder_cmp(const void *x, const void *y)
+{
+	const struct holder_key *a = x, *b = y;
+	int c = strcmp(a->inner, b->inner);
+
+	return c ? c : strcmp(a->outer, b->outer);
+}
+
+/*
+ * embed_holders() of every embed's inner record at once, by embed (in
+ * @a), sorting the embeds by inner record once: asked per embed, it read
+ * every embed again (mm/memcontrol.o's map: a quarter of a million
+ * strcmp() calls).  NULL when out of memory: ask embed_holders().
+ */
+static size_t *embed_holders_all(const struct cl_access_map *m, struct cl_arena *a)
+{
+	size_t n = m->nembeds, *count;
+	struct holder_key *v;
+
+	if (!n || !(v = malloc(n * sizeof(*v))))
+		return NULL;
+	count = cl_arena_alloc(a, n * sizeof(*count));
+	for (size_t e = 0; e < n; e++)
+		v[e] = (struct holder_key){ m->embeds[e].inner, m->embeds[e].outer, e };
+	qsort(v, n, sizeof(*v), holder_cmp);
+	for (size_t i = 0, j; i < n; i = j) {
+		size_t distinct = 0;
+
+		for (j = i; j < n && !strcmp(v[j].inner, v[i].inner); j++)
+			distinct += j == i || strcmp(v[j].outer, v[j - 1].outer);
+		for (size_t k = i; k < j; k++)
+			count[v[k].e] = distinct;
+	}
+	free(v);
+	return count;
+}
+
 static void views_embed(struct struct_view *sv, size_t n, const struct cl_access_map *m,
 			struct cl_arena *a)
 {
+	const size_t *holders = embed_holders_all(m, a);
+
 	for (size_t e = 0; e < m->nembeds; e++) {
 		const struct cl_access_embed *em = &m->embeds[e];
 		struct struct_view *out = view_find(sv, n, em->outer);
@@ -848,7 +892,7 @@ static void views_embed(struct struct_view *sv, size_t n, const struct cl_access
 		size_t cap = out ? out->n : 0;
 
 		if (!out || !in || in == out || in->threads != out->threads ||
-		    embed_holders(m, em->inner) > EMBED_HOLDERS_MAX)
+		    (holders ? holders[e] : embed_holders(m, em->inner)) > EMBED_HOLDERS_MAX)
 			continue;
 		for (size_t i = 0; i < in->n; i++) {
 			const struct member_view *v = &in->members[i];

@@ -441,7 +441,7 @@ static void analyse_record(tree type, const char *typedef_name);
 static void analyse(tree type, const char *typedef_name)
 {
 	unsigned int uid = TYPE_UID(type);
-	const char *name = typedef_name ? typedef_name : convert_record_name(type, &state.arena);
+	const char *name;
 
 	if (!state.analysed)
 		state.analysed = new hash_set<uid_hash>;
@@ -456,6 +456,8 @@ static void analyse(tree type, const char *typedef_name)
 
 	if (in_system_header_at(where) || where <= BUILTINS_LOCATION)
 		return;
+	/* named once per type, and only the program's: a unit finishes types many times */
+	name = typedef_name ? typedef_name : convert_record_name(type, &state.arena);
 	if (!worth_converting(type, name)) {
 		if (!state.no_infer && name)
 			infer_candidates = tree_cons(typedef_name ? get_identifier(typedef_name) :

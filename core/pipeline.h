@@ -30,6 +30,7 @@
 #include "analysis.h"
 #include "emit.h"
 #include "findings.h"
+#include "formats.h"
 #include "hash.h"
 #include "report.h"
 

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "cl_version.h"
+#include "emit_common.h"
 #include "emit_source.h"
 #include "report.h"
 

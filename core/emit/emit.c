@@ -207,24 +207,3 @@ int cl_baseline_write(FILE *out, const struct cl_findings *f)
 	free(dup);
 	return ferror(out) ? -1 : 0;
 }
-
-static bool is_conflict(const struct cl_finding *f)
-{
-	return cl_rule_proposal_fixes(f->rule);
-}
-
-const struct cl_report_proposal *cl_emit_proposal(const struct cl_emit_info *info,
-						  const struct cl_findings *f, size_t i)
-{
-	const struct cl_finding *fd = &f->v[i];
-
-	if (!is_conflict(fd) || !fd->record)
-		return NULL;
-	for (size_t k = 0; k < i; k++)
-		if (f->v[k].record == fd->record && is_conflict(&f->v[k]))
-			return NULL;
-	for (size_t k = 0; k < info->nproposals; k++)
-		if (info->proposals[k].rec == fd->record)
-			return &info->proposals[k];
-	return NULL;
-}

@@ -62,13 +62,6 @@ struct cl_emit_info {
 };
 
 /*
- * The proposal that finding @i carries: the first cachelint-false-sharing
- * or cachelint-write-groups finding of a record that has one.  NULL else.
- */
-const struct cl_report_proposal *cl_emit_proposal(const struct cl_emit_info *info,
-						  const struct cl_findings *f, size_t i);
-
-/*
  * GCC-style "file:line:col: warning: message" lines, each followed by its
  * note, columns counted as GCC prints them (tabs to the next multiple of 8).
  */

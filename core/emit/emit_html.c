@@ -27,6 +27,7 @@
  * conflicting placement).
  */
 #include "emit.h"
+#include "emit_common.h"
 #include "paths.h"
 #include "emit_source.h"
 

@@ -18,6 +18,7 @@
  * and a person reading the text output point at the same place.
  */
 #include "emit.h"
+#include "emit_common.h"
 #include "paths.h"
 #include "emit_source.h"
 #include "propose_text.h"

@@ -12,6 +12,7 @@
  * points (columnKind unicodeCodePoints).
  */
 #include "emit.h"
+#include "emit_common.h"
 #include "emit_source.h"
 #include "propose_text.h"
 #include "report.h"

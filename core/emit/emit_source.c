@@ -312,23 +312,3 @@ char *cl_path_relative(const char *path, const char *root)
 	free(r);
 	return rel;
 }
-
-void cl_put_uri_path(FILE *out, const char *s)
-{
-	static const char hex[] = "0123456789ABCDEF";
-
-	for (; *s; s++) {
-		unsigned char ch = (unsigned char)*s;
-
-		if ((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
-		    (ch >= '0' && ch <= '9') || strchr("-._~/", ch))
-			fputc(ch, out);
-		else
-			fprintf(out, "%%%c%c", hex[ch >> 4], hex[ch & 15]);
-	}
-}
-
-const char *cl_leaf_class(const struct cl_leaf *l)
-{
-	return cl_class_name(l->access.cls);
-}

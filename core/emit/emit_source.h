@@ -99,11 +99,6 @@ char *cl_path_absolute(const char *path);
  * malloc()ed.  @dir must be absolute.
  */
 char *cl_path_join(const char *dir, const char *path);
-/* Print @s percent-encoded as a URI path (RFC 3986: unreserved and '/'). */
-void cl_put_uri_path(FILE *out, const char *s);
-
-/* The class of a leaf in words for JSON ("read_mostly"). */
-const char *cl_leaf_class(const struct cl_leaf *l);
 
 #ifdef __cplusplus
 }

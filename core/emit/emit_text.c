@@ -9,6 +9,7 @@
  * a field indented with tabs gets the same column from every front end.
  */
 #include "emit.h"
+#include "emit_common.h"
 #include "emit_source.h"
 
 #include "access_profile.h"

@@ -18,43 +18,6 @@
 #include <unistd.h>
 #include <sys/stat.h>
 
-/*
- * Names reach here escaped already (core/model/names.h); file paths and messages
- * may still hold anything.  JSON and YAML take only Unicode text, and YAML
- * no C1 control or U+FFFE/U+FFFF unescaped: those get \u escapes, and a
- * byte that is not UTF-8 becomes the text \xNN (an escaped backslash and
- * its hex), as names show it.
- */
-void cl_put_quoted(FILE *out, const char *s)
-{
-	size_t n = s ? strlen(s) : 0;
-
-	fputc('"', out);
-	for (size_t i = 0; i < n;) {
-		unsigned char c = (unsigned char)s[i];
-		uint32_t cp;
-		size_t len = cl_utf8_decode(s + i, n - i, &cp);
-
-		if (!len) {
-			fprintf(out, "\\\\x%02x", c);
-			i++;
-			continue;
-		}
-		if (c == '"' || c == '\\')
-			fprintf(out, "\\%c", c);
-		else if (c == '\n')
-			fputs("\\n", out);
-		else if (c == '\t')
-			fputs("\\t", out);
-		else if (!cl_name_printable(cp) || cp == 0xfffe || cp == 0xffff)
-			fprintf(out, "\\u%04x", (unsigned)cp);
-		else
-			fwrite(s + i, 1, len, out);
-		i += len;
-	}
-	fputc('"', out);
-}
-
 /* A leaf classed by paths: paths: {tx: r, rx: rw}, and where that came from. */
 static void put_paths(struct cl_yw *w, const struct cl_access *acc)
 {

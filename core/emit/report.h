@@ -101,9 +101,6 @@ struct cl_report_info {
 int cl_report_yaml(FILE *out, const struct cl_report_info *info,
 		   const struct cl_findings *f);
 
-/* Print @s as a double-quoted YAML/JSON-compatible string. */
-void cl_put_quoted(FILE *out, const char *s);
-
 /*
  * Write to @path atomically: the data goes to a temporary file in the same
  * directory that is renamed over @path only when @write succeeds, so a

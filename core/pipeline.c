@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "cl_version.h"
+#include "emit.h"
 #include "emit_source.h"
 #include "groups.h"
 #include "propose.h"

@@ -28,7 +28,7 @@
 
 #include "access_profile.h"
 #include "analysis.h"
-#include "emit.h"
+#include "baseline.h"
 #include "findings.h"
 #include "formats.h"
 #include "hash.h"

@@ -17,6 +17,7 @@
  * Columns are the text format's (GCC's display columns), so a JSON consumer
  * and a person reading the text output point at the same place.
  */
+#include "baseline.h"
 #include "emit.h"
 #include "emit_common.h"
 #include "paths.h"

@@ -11,6 +11,7 @@
  * absolute paths without one, are file:// URIs.  Columns count Unicode code
  * points (columnKind unicodeCodePoints).
  */
+#include "baseline.h"
 #include "emit.h"
 #include "emit_common.h"
 #include "emit_source.h"

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * emit.c - finding fingerprints and baselines
+ * baseline.c - finding fingerprints and baselines
  *
  * A fingerprint names a finding by what it is about, never by where it is:
  * rule, record and the two leaf paths.  Moving a struct, or editing the code
@@ -8,7 +8,7 @@
  * still hides the same findings tomorrow, and SARIF viewers can match
  * results across runs (partialFingerprints).
  */
-#include "emit.h"
+#include "baseline.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -18,7 +18,6 @@
 
 #include "arena.h"
 #include "hash.h"
-#include "report.h"
 
 #define BASELINE_HEADER "# cachelint-baseline 1"
 

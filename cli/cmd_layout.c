@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "dwarf_run.h"
+#include "files.h"
 #include "lines.h"
 #include "propose.h"
 #include "report.h"

@@ -32,6 +32,7 @@
 #include <yaml.h>
 
 #include "emit_source.h"
+#include "files.h"
 #include "hash.h"
 #include "names.h"
 #include "propose_text.h"

@@ -21,6 +21,7 @@
 #include "cl_version.h"
 #include "emit_common.h"
 #include "emit_source.h"
+#include "files.h"
 #include "report.h"
 
 static const char *const format_names[] = {

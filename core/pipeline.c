@@ -13,6 +13,7 @@
 #include "cl_version.h"
 #include "emit.h"
 #include "emit_source.h"
+#include "files.h"
 #include "groups.h"
 #include "propose.h"
 #include "propose_text.h"

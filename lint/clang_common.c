@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "emit_source.h"
+#include "files.h"
 
 void fe_location(CXSourceLocation loc, CXFile *file, unsigned *line, unsigned *col,
 		 unsigned *offset)

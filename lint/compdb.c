@@ -35,6 +35,7 @@
 
 #include "diag.h"
 #include "emit_source.h"
+#include "files.h"
 
 void lint_jobs_init(struct lint_jobs *j)
 {

@@ -20,6 +20,7 @@
 
 #include "access_map.h"
 #include "emit_source.h"
+#include "files.h"
 #include "infer.h"
 #include "report.h"
 

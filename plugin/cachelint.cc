@@ -69,6 +69,7 @@
 
 #include "access_map.h"
 #include "access_profile.h"
+#include "files.h"
 #include "groups.h"
 #include "infer.h"
 #include "pipeline.h"

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "emit_source.h"
+#include "files.h"
 #include "report.h"
 
 void cl_access_map_init(struct cl_access_map *m, const char *dir)

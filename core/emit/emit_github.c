@@ -11,6 +11,7 @@
  */
 #include "emit.h"
 #include "emit_source.h"
+#include "files.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -15,6 +15,7 @@
 #include "emit.h"
 #include "emit_common.h"
 #include "emit_source.h"
+#include "files.h"
 #include "propose_text.h"
 #include "report.h"
 #include "rule_text.h"

@@ -77,29 +77,6 @@ unsigned cl_source_column(struct cl_source_cache *c, const char *file, unsigned 
 const char *cl_source_line(struct cl_source_cache *c, const char *file, unsigned line,
 			   size_t *len);
 
-/*
- * @path relative to @root (both made absolute against the working
- * directory, ".." and "." folded), or NULL when it is not below @root.
- * The result is malloc()ed.
- */
-char *cl_path_relative(const char *path, const char *root);
-/*
- * Whether @path (a DW_AT_decl_file) is in a system header: below the
- * folders GCC and clang search as system folders on Debian (/usr/include,
- * /usr/local/include, the compilers' own /usr/lib/gcc/ and /usr/lib/llvm-*
- * include folders), where the plugin's in_system_header_at() and libclang's
- * clang_Location_isInSystemHeader() put them.
- */
-bool cl_path_is_system(const char *path);
-/* @path made absolute and folded; malloc()ed. */
-char *cl_path_absolute(const char *path);
-/*
- * @path joined to directory @dir unless it is absolute, "." and ".." and
- * repeated slashes folded (the text only: no symbolic link is followed);
- * malloc()ed.  @dir must be absolute.
- */
-char *cl_path_join(const char *dir, const char *path);
-
 #ifdef __cplusplus
 }
 #endif

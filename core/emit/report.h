@@ -101,39 +101,8 @@ struct cl_report_info {
 int cl_report_yaml(FILE *out, const struct cl_report_info *info,
 		   const struct cl_findings *f);
 
-/*
- * Write to @path atomically: the data goes to a temporary file in the same
- * directory that is renamed over @path only when @write succeeds, so a
- * failed run never leaves a partial output file.  The new file gets the
- * old one's mode (a new one 0666 less the umask and as the directory's
- * default ACL says), a symbolic link is followed and kept (a dangling one
- * names the file to create), and a path that is not a regular file
- * (/dev/null, a FIFO) or leads through /proc (/dev/stdout, /dev/fd/N) is
- * written in place, never replaced.  A FIFO that no process reads is not
- * waited for: -1 with ENXIO, as for a socket.  Returns 0 or -1 (errno).
- */
-int cl_write_atomic(const char *path, int (*write)(FILE *out, void *data), void *data);
-/* What cl_write_atomic()'s errno @err means: ENXIO names the reader missing. */
-const char *cl_write_strerror(int err);
-/*
- * Make directory @path and the directories above it, as `mkdir -p` does
- * (0777 less the umask).  Parallel builds make the same directory at
- * once: one that exists is fine.  0, or -1 with errno (ENOTDIR when
- * @path is something else).
- */
-int cl_make_dirs(const char *path);
 /* What a unit's report=DIR/ file ends with. */
 #define CL_REPORT_SUFFIX ".cachelint.yaml"
-/*
- * The file a unit writes for an option that takes FILE or DIR/ (report=,
- * access-map=): @path itself, or, when @path ends in '/', @path/<source>
- * followed by @suffix, <source> the unit's path as given with every empty,
- * "." and ".." component dropped, so that units of one build (a/x.c and
- * b/x.c) never share a file and none is written outside @path.  The
- * directories are made.  malloc()ed; NULL with errno when a directory
- * cannot be made.
- */
-char *cl_unit_output_path(const char *path, const char *source, const char *suffix);
 
 #ifdef __cplusplus
 }

@@ -31,7 +31,6 @@
 #include <sys/stat.h>
 #include <yaml.h>
 
-#include "emit_source.h"
 #include "files.h"
 #include "hash.h"
 #include "names.h"

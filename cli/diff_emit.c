@@ -20,7 +20,7 @@
 
 #include "cl_version.h"
 #include "emit_common.h"
-#include "emit_source.h"
+#include "source_cache.h"
 #include "files.h"
 #include "report.h"
 

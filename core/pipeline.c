@@ -12,7 +12,6 @@
 
 #include "cl_version.h"
 #include "emit.h"
-#include "emit_source.h"
 #include "files.h"
 #include "groups.h"
 #include "propose.h"

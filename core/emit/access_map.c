@@ -18,7 +18,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "emit_source.h"
 #include "files.h"
 #include "report.h"
 

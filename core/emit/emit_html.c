@@ -29,7 +29,7 @@
 #include "emit.h"
 #include "emit_common.h"
 #include "paths.h"
-#include "emit_source.h"
+#include "source_cache.h"
 
 #include <inttypes.h>
 #include <stdint.h>

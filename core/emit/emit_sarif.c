@@ -14,7 +14,7 @@
 #include "baseline.h"
 #include "emit.h"
 #include "emit_common.h"
-#include "emit_source.h"
+#include "source_cache.h"
 #include "files.h"
 #include "propose_text.h"
 #include "report.h"

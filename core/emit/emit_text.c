@@ -10,7 +10,7 @@
  */
 #include "emit.h"
 #include "emit_common.h"
-#include "emit_source.h"
+#include "source_cache.h"
 
 #include "access_profile.h"
 #include "report.h"

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * emit_source.c - columns, paths and URIs for the emitters
+ * source_cache.c - source files read once and kept, their lines, and
+ * columns as people and tools count them
  */
-#include "emit_source.h"
+#include "source_cache.h"
 
 #include <stdint.h>
 #include <stdlib.h>

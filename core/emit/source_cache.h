@@ -1,20 +1,20 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * emit_source.h - what the emitters share (internal to core/): columns as
- * people and tools count them, paths and URIs, JSON strings
+ * source_cache.h - source files read once and kept, with their line
+ * starts: a line's text, and a byte column as people and tools count it
+ * (source_cache.c)
  *
  * The model's columns are byte columns (what GCC's expand_location and
  * libclang give).  GCC prints display columns (a tab advances to the next
  * multiple of 8, a wide character takes two); SARIF and GitHub count
  * characters.  Converting needs the source line, so the emitters read it.
  */
-#ifndef CACHELINT_EMIT_SOURCE_H
-#define CACHELINT_EMIT_SOURCE_H
+#ifndef CACHELINT_SOURCE_CACHE_H
+#define CACHELINT_SOURCE_CACHE_H
 
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "emit.h"
 #include "hash.h"
 
 #ifdef __cplusplus
@@ -81,4 +81,4 @@ const char *cl_source_line(struct cl_source_cache *c, const char *file, unsigned
 }
 #endif
 
-#endif /* CACHELINT_EMIT_SOURCE_H */
+#endif /* CACHELINT_SOURCE_CACHE_H */

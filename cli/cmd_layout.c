@@ -19,6 +19,7 @@
 #include "files.h"
 #include "lines.h"
 #include "propose.h"
+#include "proposal_text.h"
 #include "report.h"
 #include "view.h"
 #include "yaml_writer.h"

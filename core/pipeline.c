@@ -15,6 +15,7 @@
 #include "files.h"
 #include "groups.h"
 #include "propose.h"
+#include "proposal_text.h"
 #include "propose_text.h"
 #include "view.h"
 

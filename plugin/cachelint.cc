@@ -73,6 +73,7 @@
 #include "groups.h"
 #include "infer.h"
 #include "pipeline.h"
+#include "proposal_text.h"
 #include "cl_version.h"
 #include "rules.h"
 

@@ -29,6 +29,7 @@
 #include "emit.h"
 #include "emit_common.h"
 #include "paths.h"
+#include "proposal_text.h"
 #include "source_cache.h"
 
 #include <inttypes.h>

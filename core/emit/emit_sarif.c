@@ -16,6 +16,7 @@
 #include "emit_common.h"
 #include "source_cache.h"
 #include "files.h"
+#include "proposal_text.h"
 #include "propose_text.h"
 #include "report.h"
 #include "rule_text.h"

@@ -10,6 +10,7 @@
  */
 #include "emit.h"
 #include "emit_common.h"
+#include "proposal_text.h"
 #include "source_cache.h"
 
 #include "access_profile.h"

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * report.h - machine-readable output of findings
+ * report.h - the report: findings and proposals as YAML (report_yaml.c),
+ * and a record's proposal as every output carries it
  */
 #ifndef CACHELINT_REPORT_H
 #define CACHELINT_REPORT_H

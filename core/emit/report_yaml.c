@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * report.c - findings as YAML (libyaml's emitter)
+ * report_yaml.c - the report: findings and proposals as YAML (libyaml's
+ * emitter), schema "cachelint-report: 1"
  */
 #include "report.h"
 #include "files.h"

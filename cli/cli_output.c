@@ -8,6 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "baseline.h"
+#include "files.h"
+
 const char cli_output_help[] =
 	"Output options:\n"
 	"  -o, --output FILE       write the findings to FILE (atomically), not stdout\n"

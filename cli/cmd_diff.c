@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "diff.h"
+#include "files.h"
 
 static void usage(FILE *out)
 {

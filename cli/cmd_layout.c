@@ -16,8 +16,10 @@
 #include <string.h>
 
 #include "dwarf_run.h"
+#include "files.h"
 #include "lines.h"
 #include "propose.h"
+#include "proposal_text.h"
 #include "report.h"
 #include "view.h"
 #include "yaml_writer.h"

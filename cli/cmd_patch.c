@@ -31,7 +31,7 @@
 #include <sys/stat.h>
 #include <yaml.h>
 
-#include "emit_source.h"
+#include "files.h"
 #include "hash.h"
 #include "names.h"
 #include "propose_text.h"

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "contention_report.h"
+#include "files.h"
 #include "report.h"
 
 enum {

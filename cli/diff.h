@@ -26,6 +26,7 @@
 
 #include "cli.h"
 #include "dwarf_run.h"
+#include "baseline.h"
 #include "emit.h"
 #include "lines.h"
 

@@ -19,7 +19,9 @@
 #include <string.h>
 
 #include "cl_version.h"
-#include "emit_source.h"
+#include "emit_common.h"
+#include "source_cache.h"
+#include "files.h"
 #include "report.h"
 
 static const char *const format_names[] = {

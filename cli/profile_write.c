@@ -12,6 +12,7 @@
 
 #include "access_profile.h"
 #include "cli.h"
+#include "files.h"
 #include "report.h"
 
 /**

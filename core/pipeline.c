@@ -11,9 +11,11 @@
 #include <string.h>
 
 #include "cl_version.h"
-#include "emit_source.h"
+#include "emit.h"
+#include "files.h"
 #include "groups.h"
 #include "propose.h"
+#include "proposal_text.h"
 #include "propose_text.h"
 #include "view.h"
 

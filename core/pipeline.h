@@ -28,8 +28,9 @@
 
 #include "access_profile.h"
 #include "analysis.h"
-#include "emit.h"
+#include "baseline.h"
 #include "findings.h"
+#include "formats.h"
 #include "hash.h"
 #include "report.h"
 

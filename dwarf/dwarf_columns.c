@@ -28,7 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "emit_source.h"
+#include "source_cache.h"
 #include "groups.h"
 
 #define LINE_MAX_BYTES 4096	/* of a line, what is looked at */

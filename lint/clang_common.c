@@ -16,7 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "emit_source.h"
+#include "source_cache.h"
+#include "files.h"
 
 void fe_location(CXSourceLocation loc, CXFile *file, unsigned *line, unsigned *col,
 		 unsigned *offset)

@@ -25,7 +25,6 @@
 #include <sys/stat.h>
 
 #include "clang_access.h"
-#include "emit_source.h"
 #include "groups.h"
 #include "pipeline.h"
 

@@ -34,7 +34,7 @@
 #include <clang-c/CXCompilationDatabase.h>
 
 #include "diag.h"
-#include "emit_source.h"
+#include "files.h"
 
 void lint_jobs_init(struct lint_jobs *j)
 {

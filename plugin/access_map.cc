@@ -19,7 +19,8 @@
 #include "access_walk.h"
 
 #include "access_map.h"
-#include "emit_source.h"
+#include "source_cache.h"
+#include "files.h"
 #include "infer.h"
 #include "report.h"
 

@@ -69,9 +69,11 @@
 
 #include "access_map.h"
 #include "access_profile.h"
+#include "files.h"
 #include "groups.h"
 #include "infer.h"
 #include "pipeline.h"
+#include "proposal_text.h"
 #include "cl_version.h"
 #include "rules.h"
 

@@ -27,6 +27,7 @@
 #include "access_profile.h"
 #include "contention_report.h"
 #include "emit.h"
+#include "emit_common.h"
 #include "names.h"
 #include "report.h"
 #include "static_report.h"

@@ -10,7 +10,7 @@
 #include <stdio.h>
 
 #include "access_profile.h"
-#include "emit.h"
+#include "formats.h"
 
 #ifdef __cplusplus
 extern "C" {

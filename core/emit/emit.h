@@ -23,32 +23,6 @@ struct cl_profile;
 extern "C" {
 #endif
 
-/*
- * The output formats (--format, the plugin's report=): each row gives the
- * enum value and the name, from which the names table and the names of
- * cl_format_names() are made (formats.c).  A new format is a row here,
- * its emitter in core/emit/ and its case in cl_pipeline_write().
- */
-#define CL_FORMATS(X) \
-	X(TEXT, "text") \
-	X(JSON, "json") \
-	X(SARIF, "sarif") \
-	X(GITHUB, "github") \
-	X(YAML, "yaml") \
-	X(HTML, "html")
-
-enum cl_format {
-#define CL_FORMAT_ENUM(id, name) CL_FORMAT_##id,
-	CL_FORMATS(CL_FORMAT_ENUM)
-#undef CL_FORMAT_ENUM
-	CL_FORMAT_COUNT
-};
-
-/* "text", "json", ...; 0 or -1 for a name that is none of them. */
-int cl_format_parse(const char *name, enum cl_format *out);
-/* "text, json, sarif, github, yaml or html", for messages and --help. */
-const char *cl_format_names(void);
-
 struct cl_report_proposal;
 struct cl_source_cache;
 
@@ -88,13 +62,6 @@ struct cl_emit_info {
 };
 
 /*
- * The proposal that finding @i carries: the first cachelint-false-sharing
- * or cachelint-write-groups finding of a record that has one.  NULL else.
- */
-const struct cl_report_proposal *cl_emit_proposal(const struct cl_emit_info *info,
-						  const struct cl_findings *f, size_t i);
-
-/*
  * GCC-style "file:line:col: warning: message" lines, each followed by its
  * note, columns counted as GCC prints them (tabs to the next multiple of 8).
  */
@@ -112,53 +79,6 @@ int cl_emit_github(FILE *out, const struct cl_findings *f, const struct cl_emit_
 int cl_emit_html(FILE *out, const struct cl_findings *f, const struct cl_emit_info *info);
 /* @s as HTML text: & < > " ' escaped. */
 void cl_put_html(FILE *out, const char *s);
-
-/*
- * A fingerprint of the finding that survives unrelated edits (no line
- * numbers): rule, record name and the two leaf paths, hashed to 16 hex
- * digits in @buf.  SARIF partialFingerprints and baselines use it.
- */
-const char *cl_finding_fingerprint(const struct cl_finding *f, char buf[17]);
-
-/**
- * struct cl_baseline_entry - one line of a baseline
- * @fp: the fingerprint
- * @what: the rest of the line ("cachelint-false-sharing 'struct s' 'a'
- *        'b'"), for people and for `cachelint diff`, which lists a finding
- *        gone by it; "" when the line has nothing after the fingerprint
- */
-struct cl_baseline_entry {
-	char fp[17];
-	const char *what;
-};
-
-/**
- * struct cl_baseline - fingerprints of accepted findings
- * @v: the entries, sorted by fingerprint
- * @n: number of @v
- * @cap: allocated @v
- * @arena: the entries' @what
- *
- * A baseline file is text: "# cachelint-baseline 1" on the first line, then
- * one finding per line, its fingerprint first (the rest of the line, rule
- * and struct and fields, is for people).  Lines starting with '#' and empty
- * lines are comments.
- */
-struct cl_baseline {
-	struct cl_baseline_entry *v;
-	size_t n, cap;
-	struct cl_arena arena;
-};
-
-void cl_baseline_init(struct cl_baseline *b);
-void cl_baseline_free(struct cl_baseline *b);
-/* Read a baseline file.  0, or -1 with @err naming the file, line and column. */
-int cl_baseline_load(struct cl_baseline *b, const char *path, struct cl_diag *err);
-bool cl_baseline_contains(const struct cl_baseline *b, const struct cl_finding *f);
-/* Drop the findings that @b contains from @f, keeping the order.  Returns how many. */
-size_t cl_baseline_filter(const struct cl_baseline *b, struct cl_findings *f);
-/* Write the fingerprints of @f as a baseline file (each fingerprint once). */
-int cl_baseline_write(FILE *out, const struct cl_findings *f);
 
 #ifdef __cplusplus
 }

@@ -10,7 +10,8 @@
  * relative to --source-root (the repository), as annotations need.
  */
 #include "emit.h"
-#include "emit_source.h"
+#include "source_cache.h"
+#include "files.h"
 
 #include <stdlib.h>
 #include <string.h>

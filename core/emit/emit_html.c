@@ -27,8 +27,10 @@
  * conflicting placement).
  */
 #include "emit.h"
+#include "emit_common.h"
 #include "paths.h"
-#include "emit_source.h"
+#include "proposal_text.h"
+#include "source_cache.h"
 
 #include <inttypes.h>
 #include <stdint.h>

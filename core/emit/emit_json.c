@@ -17,9 +17,12 @@
  * Columns are the text format's (GCC's display columns), so a JSON consumer
  * and a person reading the text output point at the same place.
  */
+#include "baseline.h"
 #include "emit.h"
+#include "emit_common.h"
 #include "paths.h"
-#include "emit_source.h"
+#include "proposal_text.h"
+#include "source_cache.h"
 #include "propose_text.h"
 #include "report.h"
 

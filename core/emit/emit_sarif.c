@@ -11,8 +11,12 @@
  * absolute paths without one, are file:// URIs.  Columns count Unicode code
  * points (columnKind unicodeCodePoints).
  */
+#include "baseline.h"
 #include "emit.h"
-#include "emit_source.h"
+#include "emit_common.h"
+#include "source_cache.h"
+#include "files.h"
+#include "proposal_text.h"
 #include "propose_text.h"
 #include "report.h"
 #include "rule_text.h"

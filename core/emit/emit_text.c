@@ -9,7 +9,9 @@
  * a field indented with tabs gets the same column from every front end.
  */
 #include "emit.h"
-#include "emit_source.h"
+#include "emit_common.h"
+#include "proposal_text.h"
+#include "source_cache.h"
 
 #include "access_profile.h"
 #include "report.h"

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * formats.c - the names of the output formats (CL_FORMATS, emit.h), for
+ * formats.c - the names of the output formats (CL_FORMATS, formats.h), for
  * --format, the plugin's report= and their messages
  */
-#include "emit.h"
+#include "formats.h"
 
+#include <stdio.h>
 #include <string.h>
 
 static const char *const format_names[CL_FORMAT_COUNT] = {

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * report.h - machine-readable output of findings
+ * report.h - the report: findings and proposals as YAML (report_yaml.c),
+ * and a record's proposal as every output carries it
  */
 #ifndef CACHELINT_REPORT_H
 #define CACHELINT_REPORT_H
@@ -46,34 +47,6 @@ struct cl_report_proposal {
 	const struct cl_rewrite *unshown;
 };
 
-/*
- * The note every front end prints with a struct's first finding:
- * "proposed reordering of 'struct page_counter': 'usage' aligned to a new
- * line; 112 -> 128 bytes, 2 -> 2 cache lines", or "no patch is offered for
- * 'struct x': <why>".
- */
-const char *cl_proposal_summary(const struct cl_report_proposal *rp, const char *record_name,
-				struct cl_arena *a);
-
-/*
- * "order: parent, min, usage; 'usage' aligned to 64 bytes; 40 -> 128 bytes,
- * 1 -> 2 cache lines": a proposal without a rewrite, in words.
- */
-const char *cl_proposal_order(const struct cl_proposal *p, struct cl_arena *a);
-
-/*
- * For a struct with the kernel's cacheline groups: the lines of its assert
- * function that keep the proposed layout checked by the kernel's own build
- * ("\tCACHELINE_ASSERT_GROUP_MEMBER(struct tcp_sock, tcp_sock_read_tx,
- * max_window);\n" for each member of each group, then the group's
- * "\tCACHELINE_ASSERT_GROUP_SIZE(struct tcp_sock, tcp_sock_read_tx, 40);\n":
- * the bytes from the end of its begin marker to its end marker, as the
- * kernel's macro measures them), or NULL.  cl_record_group_asserts() gives
- * the same for @rec as it is laid out.
- */
-const char *cl_proposal_group_asserts(const struct cl_proposal *p, struct cl_arena *a);
-const char *cl_record_group_asserts(const struct cl_record *rec, struct cl_arena *a);
-
 /**
  * struct cl_report_info - what a report says about the run
  * @tool_version: cachelint's version
@@ -101,42 +74,8 @@ struct cl_report_info {
 int cl_report_yaml(FILE *out, const struct cl_report_info *info,
 		   const struct cl_findings *f);
 
-/* Print @s as a double-quoted YAML/JSON-compatible string. */
-void cl_put_quoted(FILE *out, const char *s);
-
-/*
- * Write to @path atomically: the data goes to a temporary file in the same
- * directory that is renamed over @path only when @write succeeds, so a
- * failed run never leaves a partial output file.  The new file gets the
- * old one's mode (a new one 0666 less the umask and as the directory's
- * default ACL says), a symbolic link is followed and kept (a dangling one
- * names the file to create), and a path that is not a regular file
- * (/dev/null, a FIFO) or leads through /proc (/dev/stdout, /dev/fd/N) is
- * written in place, never replaced.  A FIFO that no process reads is not
- * waited for: -1 with ENXIO, as for a socket.  Returns 0 or -1 (errno).
- */
-int cl_write_atomic(const char *path, int (*write)(FILE *out, void *data), void *data);
-/* What cl_write_atomic()'s errno @err means: ENXIO names the reader missing. */
-const char *cl_write_strerror(int err);
-/*
- * Make directory @path and the directories above it, as `mkdir -p` does
- * (0777 less the umask).  Parallel builds make the same directory at
- * once: one that exists is fine.  0, or -1 with errno (ENOTDIR when
- * @path is something else).
- */
-int cl_make_dirs(const char *path);
 /* What a unit's report=DIR/ file ends with. */
 #define CL_REPORT_SUFFIX ".cachelint.yaml"
-/*
- * The file a unit writes for an option that takes FILE or DIR/ (report=,
- * access-map=): @path itself, or, when @path ends in '/', @path/<source>
- * followed by @suffix, <source> the unit's path as given with every empty,
- * "." and ".." component dropped, so that units of one build (a/x.c and
- * b/x.c) never share a file and none is written outside @path.  The
- * directories are made.  malloc()ed; NULL with errno when a directory
- * cannot be made.
- */
-char *cl_unit_output_path(const char *path, const char *source, const char *suffix);
 
 #ifdef __cplusplus
 }

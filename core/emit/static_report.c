@@ -19,6 +19,7 @@
 
 #include "access_profile.h"
 #include "emit.h"
+#include "emit_common.h"
 #include "report.h"
 #include "static_report.h"
 

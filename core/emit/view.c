@@ -27,6 +27,7 @@
 
 #include "lines.h"
 #include "propose.h"
+#include "proposal_text.h"
 #include "report.h"
 #include "rules.h"
 

@@ -313,8 +313,6 @@ enum cl_profile_side {
 int cl_import_perf_profile(struct cl_import *imp, const char *name, const char *buf, size_t len,
 			   const struct cl_access_map *map, enum cl_profile_side side,
 			   struct cl_c2c *unres, struct cl_diag *err);
-/* Add the access map @path (a file, or a directory of *.cachelint.map) to @m. */
-int cl_access_map_load(struct cl_access_map *m, const char *path, struct cl_diag *err);
 
 /* Members imported, over all structs. */
 size_t cl_import_count(const struct cl_import *imp);

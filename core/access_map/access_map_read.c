@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * import_access_map.c - read access maps (docs/access-map.md) back: the
+ * access_map_read.c - read access maps (docs/access-map.md) back: the
  * join table of `cachelint import perf-c2c`
  *
  * A file, or a directory whose every *.cachelint.map below it (at any
@@ -23,7 +23,6 @@
 
 #include "access_map.h"
 #include "diag.h"
-#include "import.h"
 #include "names.h"
 
 /*

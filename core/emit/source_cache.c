@@ -1,15 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * emit_source.c - columns, paths and URIs for the emitters
+ * source_cache.c - source files read once and kept, their lines, and
+ * columns as people and tools count them
  */
-#include "emit_source.h"
+#include "source_cache.h"
 
-#include <errno.h>
-#include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "arena.h"
 #include "hash.h"
@@ -229,106 +227,4 @@ unsigned cl_source_column(struct cl_source_cache *c, const char *file, unsigned 
 		s += len;
 	}
 	return out + 1;
-}
-
-/* Fold "." and ".." and repeated slashes of an absolute path, in place. */
-static void fold_path(char *p)
-{
-	char *out = p, *s = p;
-
-	while (*s) {
-		char *seg;
-		size_t n;
-
-		while (*s == '/')
-			s++;
-		seg = s;
-		while (*s && *s != '/')
-			s++;
-		n = (size_t)(s - seg);
-		if (!n || (n == 1 && seg[0] == '.'))
-			continue;
-		if (n == 2 && seg[0] == '.' && seg[1] == '.') {
-			while (out > p && *--out != '/')
-				;
-			continue;
-		}
-		*out++ = '/';
-		memmove(out, seg, n);
-		out += n;
-	}
-	if (out == p)
-		*out++ = '/';
-	*out = '\0';
-}
-
-char *cl_path_join(const char *dir, const char *path)
-{
-	char *abs;
-
-	if (path[0] == '/' || !dir) {
-		abs = cl_xstrdup(path);
-	} else {
-		abs = cl_xmalloc(strlen(dir) + strlen(path) + 2);
-		sprintf(abs, "%s/%s", dir, path);
-	}
-	fold_path(abs);
-	return abs;
-}
-
-bool cl_path_is_system(const char *path)
-{
-	static const char *const dirs[] = {
-		"/usr/include/", "/usr/local/include/", "/usr/lib/gcc/", "/usr/lib/llvm-",
-	};
-
-	if (!path)
-		return false;
-	for (size_t i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++)
-		if (!strncmp(path, dirs[i], strlen(dirs[i])))
-			return true;
-	return false;
-}
-
-char *cl_path_absolute(const char *path)
-{
-	char cwd[PATH_MAX];
-
-	if (path[0] != '/' && !getcwd(cwd, sizeof(cwd)))
-		snprintf(cwd, sizeof(cwd), "/");
-	return cl_path_join(cwd, path);
-}
-
-char *cl_path_relative(const char *path, const char *root)
-{
-	char *p = cl_path_absolute(path), *r = cl_path_absolute(root), *rel = NULL;
-	size_t n = strlen(r);
-
-	if (n == 1)	/* root is "/" */
-		rel = cl_xstrdup(p + 1);
-	else if (!strncmp(p, r, n) && p[n] == '/')
-		rel = cl_xstrdup(p + n + 1);
-	free(p);
-	free(r);
-	return rel;
-}
-
-void cl_put_uri_path(FILE *out, const char *s)
-{
-	static const char hex[] = "0123456789ABCDEF";
-
-	for (; *s; s++) {
-		unsigned char ch = (unsigned char)*s;
-
-		if ((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
-		    (ch >= '0' && ch <= '9') || strchr("-._~/", ch))
-			fputc(ch, out);
-		else
-			fprintf(out, "%%%c%c", hex[ch >> 4], hex[ch & 15]);
-	}
-}
-
-const char *cl_leaf_class(const struct cl_leaf *l)
-{
-	return cl_class_name(l->access.cls);
 }

@@ -1,20 +1,20 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * emit_source.h - what the emitters share (internal to core/): columns as
- * people and tools count them, paths and URIs, JSON strings
+ * source_cache.h - source files read once and kept, with their line
+ * starts: a line's text, and a byte column as people and tools count it
+ * (source_cache.c)
  *
  * The model's columns are byte columns (what GCC's expand_location and
  * libclang give).  GCC prints display columns (a tab advances to the next
  * multiple of 8, a wide character takes two); SARIF and GitHub count
  * characters.  Converting needs the source line, so the emitters read it.
  */
-#ifndef CACHELINT_EMIT_SOURCE_H
-#define CACHELINT_EMIT_SOURCE_H
+#ifndef CACHELINT_SOURCE_CACHE_H
+#define CACHELINT_SOURCE_CACHE_H
 
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "emit.h"
 #include "hash.h"
 
 #ifdef __cplusplus
@@ -77,36 +77,8 @@ unsigned cl_source_column(struct cl_source_cache *c, const char *file, unsigned 
 const char *cl_source_line(struct cl_source_cache *c, const char *file, unsigned line,
 			   size_t *len);
 
-/*
- * @path relative to @root (both made absolute against the working
- * directory, ".." and "." folded), or NULL when it is not below @root.
- * The result is malloc()ed.
- */
-char *cl_path_relative(const char *path, const char *root);
-/*
- * Whether @path (a DW_AT_decl_file) is in a system header: below the
- * folders GCC and clang search as system folders on Debian (/usr/include,
- * /usr/local/include, the compilers' own /usr/lib/gcc/ and /usr/lib/llvm-*
- * include folders), where the plugin's in_system_header_at() and libclang's
- * clang_Location_isInSystemHeader() put them.
- */
-bool cl_path_is_system(const char *path);
-/* @path made absolute and folded; malloc()ed. */
-char *cl_path_absolute(const char *path);
-/*
- * @path joined to directory @dir unless it is absolute, "." and ".." and
- * repeated slashes folded (the text only: no symbolic link is followed);
- * malloc()ed.  @dir must be absolute.
- */
-char *cl_path_join(const char *dir, const char *path);
-/* Print @s percent-encoded as a URI path (RFC 3986: unreserved and '/'). */
-void cl_put_uri_path(FILE *out, const char *s);
-
-/* The class of a leaf in words for JSON ("read_mostly"). */
-const char *cl_leaf_class(const struct cl_leaf *l);
-
 #ifdef __cplusplus
 }
 #endif
 
-#endif /* CACHELINT_EMIT_SOURCE_H */
+#endif /* CACHELINT_SOURCE_CACHE_H */

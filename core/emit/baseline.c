@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * emit.c - finding fingerprints and baselines
+ * baseline.c - finding fingerprints and baselines
  *
  * A fingerprint names a finding by what it is about, never by where it is:
  * rule, record and the two leaf paths.  Moving a struct, or editing the code
@@ -8,7 +8,7 @@
  * still hides the same findings tomorrow, and SARIF viewers can match
  * results across runs (partialFingerprints).
  */
-#include "emit.h"
+#include "baseline.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -18,7 +18,6 @@
 
 #include "arena.h"
 #include "hash.h"
-#include "report.h"
 
 #define BASELINE_HEADER "# cachelint-baseline 1"
 
@@ -206,25 +205,4 @@ int cl_baseline_write(FILE *out, const struct cl_findings *f)
 	free(v);
 	free(dup);
 	return ferror(out) ? -1 : 0;
-}
-
-static bool is_conflict(const struct cl_finding *f)
-{
-	return cl_rule_proposal_fixes(f->rule);
-}
-
-const struct cl_report_proposal *cl_emit_proposal(const struct cl_emit_info *info,
-						  const struct cl_findings *f, size_t i)
-{
-	const struct cl_finding *fd = &f->v[i];
-
-	if (!is_conflict(fd) || !fd->record)
-		return NULL;
-	for (size_t k = 0; k < i; k++)
-		if (f->v[k].record == fd->record && is_conflict(&f->v[k]))
-			return NULL;
-	for (size_t k = 0; k < info->nproposals; k++)
-		if (info->proposals[k].rec == fd->record)
-			return &info->proposals[k];
-	return NULL;
 }

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * access_map.c - writing a unit's access map (docs/access-map.md)
+ * access_map_write.c - writing a unit's access map (docs/access-map.md)
  *
  * The front ends add lines as they find accesses, in any order and as
  * often as they like; the file is sorted by file, line, column and member
@@ -18,8 +18,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "emit_source.h"
-#include "report.h"
+#include "files.h"
 
 void cl_access_map_init(struct cl_access_map *m, const char *dir)
 {

@@ -7,7 +7,9 @@
  *	/src/pc.c \t 12 \t 9 \t charge \t page_counter \t usage.counter \t 0 \t 8 \t rmw \t atomic
  *
  * The GCC plugin (access-map=) and the lint (--access-map) fill one with
- * what they see; this writes it: sorted, each line once, fields escaped.
+ * what they see; access_map_write.c writes it: sorted, each line once,
+ * fields escaped.  access_map_read.c reads maps back, for the importers
+ * and `cachelint infer`.
  */
 #ifndef CACHELINT_ACCESS_MAP_H
 #define CACHELINT_ACCESS_MAP_H
@@ -22,6 +24,8 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+struct cl_diag;
 
 #define CL_ACCESS_MAP_HEADER "# cachelint-access-map 2"
 /* The first version, without the facts field, which readers still take. */
@@ -186,6 +190,8 @@ int cl_access_map_write(FILE *out, struct cl_access_map *m);
 char *cl_access_map_unit_path(const char *path, const char *source);
 /* Write @m to @file whole or not at all.  0, or -1 with errno. */
 int cl_access_map_save(struct cl_access_map *m, const char *file);
+/* Add the access map @path (a file, or a directory of *.cachelint.map) to @m. */
+int cl_access_map_load(struct cl_access_map *m, const char *path, struct cl_diag *err);
 
 #ifdef __cplusplus
 }

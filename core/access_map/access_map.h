@@ -128,6 +128,8 @@ struct cl_access_map {
 	char *dir;
 	struct cl_access_embed *embeds;
 	size_t nembeds, embeds_cap;
+	/* the last file name added, as given and as stored (cl_access_map_add()) */
+	const char *file_given, *file_stored;
 };
 
 void cl_access_map_init(struct cl_access_map *m, const char *dir);

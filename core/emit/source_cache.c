@@ -60,11 +60,12 @@ static void file_read(struct cl_source_file *f, const char *path)
 		return;
 	f->lines = cl_vec_grow(NULL, &cap, 1, sizeof(*f->lines));
 	f->lines[f->nlines++] = 0;
-	for (size_t i = 0; i < f->size; i++) {
-		if (f->data[i] != '\n')
-			continue;
-		f->lines = cl_vec_grow(f->lines, &cap, f->nlines + 1, sizeof(*f->lines));
-		f->lines[f->nlines++] = i + 1;
+	/* memchr() from line to line: the plugin reads each header a unit includes */
+	for (const char *p = f->data, *end = f->data + f->size;
+	     (p = memchr(p, '\n', (size_t)(end - p))); p++) {
+		if (f->nlines == cap)
+			f->lines = cl_vec_grow(f->lines, &cap, f->nlines + 1, sizeof(*f->lines));
+		f->lines[f->nlines++] = (size_t)(p - f->data) + 1;
 	}
 }
 

@@ -265,5 +265,25 @@ void acc_access(struct aw *w, CXCursor e, enum ctx ctx, unsigned facts);
 void acc_access_through(struct aw *w, CXCursor stmt, CXCursor e, unsigned kinds, bool whole,
 			unsigned facts);
 void acc_visit(struct aw *w, CXCursor c, enum ctx ctx);
+/* The first token of @c's extent, in w's arena ("__atomic_load_n", a macro's name). */
+char *acc_first_token(struct aw *w, CXCursor c);
+/* A call: atomics, locks, a unit function's summary reached through its arguments. */
+void acc_call(struct aw *w, CXCursor e);
+/* @c is spelled @a (or @b, when not NULL). */
+bool acc_spelled(CXCursor c, const char *a, const char *b);
+/* @c is declared in namespace std. */
+bool acc_in_std(CXCursor c);
+/* The summary of function @fn of the unit, made on first use; NULL for another unit's. */
+struct summary *acc_summary_of(struct aw *w, CXCursor fn);
+
+/* clang_access_asm.c: an asm statement's operands, as reads and writes. */
+void acc_walk_asm(struct aw *w, CXCursor stmt);
+
+/*
+ * clang_access_threads.c: each function's roles (the threads that run
+ * it), and the functions that run only under their callers' locks.
+ */
+void acc_roles(struct aw *w);
+void acc_under_lock(struct aw *w, CXCursor top);
 
 #endif /* CACHELINT_CLANG_ACCESS_INTERNAL_H */

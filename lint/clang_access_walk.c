@@ -7,8 +7,9 @@
  * visit what the steps compute, so they belong with the walk) that
  * clang_access.c tells the members of; calls (atomic builtins, pthread
  * locks, functions of the unit whose summaries say what they do through
- * their pointer parameters: reach), and asm operands, their constraints
- * read from the statement's tokens
+ * their pointer parameters: reach).  Asm operands are read in
+ * clang_access_asm.c, the threads that run each function found in
+ * clang_access_threads.c.
  */
 #define _GNU_SOURCE
 #include "clang_access_internal.h"
@@ -32,7 +33,6 @@ static unsigned atomic_kinds(const char *name)
 	return ACC_R | ACC_W;
 }
 
-static struct summary *summary_of(struct aw *w, CXCursor fn);
 static void reach(struct aw *w, CXCursor arg, struct summary *s, int param);
 
 /*
@@ -40,7 +40,7 @@ static void reach(struct aw *w, CXCursor arg, struct summary *s, int param);
  * wrote @c (the one written in the file, where it was an argument of
  * another macro).
  */
-static char *first_token(struct aw *w, CXCursor c)
+char *acc_first_token(struct aw *w, CXCursor c)
 {
 	CXToken *toks = NULL;
 	unsigned n = 0, off;
@@ -79,7 +79,7 @@ static bool atomic_expr(struct aw *w, CXCursor e)
 	 * libclang names no builtin: its first token does, or the macro's
 	 * that wrote it (STORE(p, v), atomic_load_explicit(p, o)).
 	 */
-	name = first_token(w, e);
+	name = acc_first_token(w, e);
 	kinds = atomic_kinds(name);
 	acc_access_through(w, e, ks.v[0], kinds, false, CL_FACT_ATOMIC);
 	for (size_t i = 1; i < ks.n; i++)
@@ -104,7 +104,7 @@ static void lock_step(struct aw *w, const char *name)
 }
 
 /* Whether @c is spelled @a, or @b where @b is not NULL. */
-static bool spelled(CXCursor c, const char *a, const char *b)
+bool acc_spelled(CXCursor c, const char *a, const char *b)
 {
 	CXString name = clang_getCursorSpelling(c);
 	const char *s = clang_getCString(name);
@@ -115,11 +115,11 @@ static bool spelled(CXCursor c, const char *a, const char *b)
 }
 
 /* Whether @c, a declaration, is in namespace std (and no deeper than an inline one). */
-static bool in_std(CXCursor c)
+bool acc_in_std(CXCursor c)
 {
 	CXCursor ns = clang_getCursorSemanticParent(c);
 
-	return acc_kind(ns) == CXCursor_Namespace && spelled(ns, "std", NULL);
+	return acc_kind(ns) == CXCursor_Namespace && acc_spelled(ns, "std", NULL);
 }
 
 /* Whether @cls is std::atomic or one of the bases libstdc++ gives it. */
@@ -134,7 +134,7 @@ static bool std_atomic_class(CXCursor cls)
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]) && !found; i++)
 		found = !strcmp(n, names[i]);
 	clang_disposeString(name);
-	return found && in_std(cls);
+	return found && acc_in_std(cls);
 }
 
 /*
@@ -224,13 +224,13 @@ static bool std_atomic_call(struct aw *w, CXCursor e, CXCursor fn)
 	return true;
 }
 
-static void call(struct aw *w, CXCursor e)
+void acc_call(struct aw *w, CXCursor e)
 {
 	CXCursor fn = clang_getCursorReferenced(e);
 	CXString s = clang_getCursorSpelling(fn);
 	const char *name = clang_getCString(s);
 	int n = clang_Cursor_getNumArguments(e);
-	struct summary *sum = acc_kind(fn) == CXCursor_FunctionDecl ? summary_of(w, fn) : NULL;
+	struct summary *sum = acc_kind(fn) == CXCursor_FunctionDecl ? acc_summary_of(w, fn) : NULL;
 	bool sync = !strncmp(name, "__sync_", 7) || !strncmp(name, "__atomic_", 9);
 	struct kids ks = acc_children(e);
 
@@ -262,401 +262,6 @@ static void call(struct aw *w, CXCursor e)
 	if (!sync)
 		lock_step(w, name);
 	clang_disposeString(s);
-}
-
-/**
- * struct asm_operand - an asm operand as its tokens say
- * @constraint: the constraint's text, without its quotes
- * @text: the operand expression's tokens, for telling "+m"'s two halves apart
- */
-struct asm_operand {
-	char constraint[32];
-	char *text;
-};
-
-/* The tokens between @from and the matching ')' as one string. */
-static char *tokens_text(struct aw *w, CXToken *t, unsigned n, unsigned *i)
-{
-	size_t len = 0, cap = 64;
-	char *s = cl_xmalloc(cap);
-	int depth = 0;
-
-	s[0] = '\0';
-	for (; *i < n; (*i)++) {
-		CXString sp = clang_getTokenSpelling(w->tu, t[*i]);
-		const char *x = clang_getCString(sp);
-		size_t xl = strlen(x);
-
-		if (!strcmp(x, "("))
-			depth++;
-		else if (!strcmp(x, ")") && --depth == 0) {
-			clang_disposeString(sp);
-			break;
-		}
-		if (depth > 1 || (depth == 1 && strcmp(x, "("))) {
-			while (len + xl + 2 > cap)
-				s = cl_xrealloc(s, cap *= 2);
-			memcpy(s + len, x, xl);
-			len += xl;
-			s[len++] = ' ';
-			s[len] = '\0';
-		}
-		clang_disposeString(sp);
-	}
-	return s;
-}
-
-static bool is_asm_keyword(const char *x)
-{
-	return !strcmp(x, "asm") || !strcmp(x, "__asm__") || !strcmp(x, "__asm");
-}
-
-/*
- * The operands of the asm whose keyword is token @start of @t: their
- * constraints and expressions, outputs then inputs, up to the asm's
- * closing parenthesis; false when they cannot be read.
- */
-static bool parse_asm(struct aw *w, CXToken *t, unsigned n, unsigned start,
-		      struct asm_operand *ops, size_t max, size_t *nout, size_t *nin)
-{
-	unsigned colons = 0, depth = 0;
-	size_t k = 0;
-	bool ok = true, opened = false;
-
-	*nout = *nin = 0;
-	for (unsigned i = start; i < n && ok; i++) {
-		CXString sp = clang_getTokenSpelling(w->tu, t[i]);
-		const char *x = clang_getCString(sp);
-		enum CXTokenKind tk = clang_getTokenKind(t[i]);
-
-		if (!strcmp(x, "(")) {
-			depth++;
-			opened = true;
-		} else if (!strcmp(x, ")")) {
-			depth--;
-		} else if (depth == 1 && !strcmp(x, ":")) {
-			colons++;
-		} else if (depth == 1 && (colons == 1 || colons == 2) && tk == CXToken_Literal &&
-			   x[0] == '"') {
-			size_t len = strlen(x);
-
-			if (k == max || len - 2 >= sizeof(ops[k].constraint)) {
-				ok = false;
-			} else {
-				memcpy(ops[k].constraint, x + 1, len - 2);
-				ops[k].constraint[len - 2] = '\0';
-				i++;
-				ops[k].text = tokens_text(w, t, n, &i);
-				k++;
-				if (colons == 1)
-					(*nout)++;
-				else
-					(*nin)++;
-			}
-		}
-		clang_disposeString(sp);
-		if (opened && !depth)
-			break;
-	}
-	if (!ok)
-		for (size_t i = 0; i < k; i++)
-			free(ops[i].text);
-	return ok;
-}
-
-/**
- * struct macro_def - a macro of the unit, for asm statements macros write
- * @name: its name
- * @def: its definition
- * @seen: the search that last looked into it (each looks into a macro once)
- */
-struct macro_def {
-	const char *name;
-	CXCursor def;
-	unsigned seen;
-};
-
-static bool macro_eq(const void *ctx, size_t i, const void *key)
-{
-	return !strcmp(((const struct macro_def *)ctx)[i].name, key);
-}
-
-static uint64_t macro_hash(const void *ctx, size_t i)
-{
-	return cl_hash_str(((const struct macro_def *)ctx)[i].name);
-}
-
-static enum CXChildVisitResult macro_cb(CXCursor c, CXCursor parent, CXClientData data)
-{
-	struct aw *w = data;
-	CXString s;
-	const char *name;
-	size_t *slot;
-
-	(void)parent;
-	if (acc_kind(c) != CXCursor_MacroDefinition)
-		return CXChildVisit_Continue;
-	s = clang_getCursorSpelling(c);
-	name = clang_getCString(s);
-	slot = cl_index_add(&w->macro_index, w->nmacros, cl_hash_str(name), macro_eq, macro_hash,
-			    w->macros, name);
-	if (!*slot) {
-		struct macro_def *m = cl_vec_push(&w->macros, &w->nmacros, &w->cap_macros);
-
-		m->name = cl_arena_strdup(&w->arena, name);
-		m->def = c;
-		*slot = w->nmacros;
-	}
-	clang_disposeString(s);
-	return CXChildVisit_Continue;
-}
-
-static const struct macro_def *macro_find(struct aw *w, const char *name)
-{
-	size_t *slot;
-
-	if (!w->macros_read) {
-		w->macros_read = true;
-		clang_visitChildren(clang_getTranslationUnitCursor(w->tu), macro_cb, w);
-	}
-	if (!w->macro_index.size)
-		return NULL;
-	slot = cl_index_slot(&w->macro_index, cl_hash_str(name), macro_eq, w->macros, name);
-	return *slot ? &w->macros[*slot - 1] : NULL;
-}
-
-/*
- * An asm a macro wrote (its statement's tokens are the macro's call): the
- * first asm in the macro's body, or in the bodies of the macros it uses,
- * @depth deep (the kernel's xadd() -> __xadd() -> __xchg_op(), whose
- * cases of every size share the memory operand's constraint).
- */
-static bool macro_asm(struct aw *w, const char *name, unsigned depth, struct asm_operand *ops,
-		      size_t max, size_t *nout, size_t *nin)
-{
-	struct macro_def *m = depth ? (struct macro_def *)macro_find(w, name) : NULL;
-	CXToken *t = NULL;
-	unsigned n = 0;
-	bool found = false;
-
-	if (!m || m->seen == w->search)
-		return false;
-	m->seen = w->search;
-	clang_tokenize(w->tu, clang_getCursorExtent(m->def), &t, &n);
-	for (unsigned i = 1; i < n && !found; i++) {
-		CXString sp = clang_getTokenSpelling(w->tu, t[i]);
-		const char *x = clang_getCString(sp);
-
-		if (is_asm_keyword(x))
-			found = parse_asm(w, t, n, i, ops, max, nout, nin);
-		else if (clang_getTokenKind(t[i]) == CXToken_Identifier && strcmp(x, name))
-			found = macro_asm(w, x, depth - 1, ops, max, nout, nin);
-		clang_disposeString(sp);
-	}
-	clang_disposeTokens(w->tu, t, n);
-	return found;
-}
-
-/*
- * An asm's operands from its tokens, or, where a macro wrote it (its
- * tokens are then the macro's call, or none), from the macro's body:
- * outputs then inputs; false when they cannot be read.
- */
-static bool asm_operands(struct aw *w, CXCursor stmt, struct asm_operand *ops, size_t max,
-			 size_t *nout, size_t *nin)
-{
-	CXToken *t = NULL;
-	unsigned n = 0;
-	bool ok = false, done = false;
-	char *name;
-
-	clang_tokenize(w->tu, clang_getCursorExtent(stmt), &t, &n);
-	if (n) {
-		CXString sp = clang_getTokenSpelling(w->tu, t[0]);
-
-		if (is_asm_keyword(clang_getCString(sp))) {
-			ok = parse_asm(w, t, n, 0, ops, max, nout, nin);
-			done = true;
-		}
-		clang_disposeString(sp);
-	}
-	clang_disposeTokens(w->tu, t, n);
-	if (done)
-		return ok;
-	name = first_token(w, stmt);
-	w->search++;
-	ok = macro_asm(w, name, 6, ops, max, nout, nin);
-	free(name);
-	return ok;
-}
-
-/*
- * x86-64's memory constraints (m, o, V, <, >): an operand with only those
- * is in memory; anything else lets the compiler use a register (GCC then
- * splits a "+r" into a load and a store, and merges a "+m" into one).
- */
-static bool memory_only(const char *con)
-{
-	bool any = false;
-
-	for (const char *p = con; *p; p++) {
-		if (strchr("=+&%*#!?, ", *p))
-			continue;
-		if (!strchr("moV<>", *p))
-			return false;
-		any = true;
-	}
-	return any;
-}
-
-static enum CXChildVisitResult asm_collect(CXCursor c, CXCursor parent, CXClientData data)
-{
-	struct summary *s = data;
-
-	(void)parent;
-	if (acc_kind(c) == CXCursor_GCCAsmStmt) {
-		*(CXCursor *)cl_vec_push(&s->asms, &s->nasms, &s->cap_asms) = c;
-		return CXChildVisit_Continue;
-	}
-	return CXChildVisit_Recurse;
-}
-
-/* The end of the string or character literal that starts at @p (its closing quote). */
-static const char *literal_end(const char *p)
-{
-	const char *q = p + 1;
-
-	while (*q && *q != *p)
-		q += q[0] == '\\' && q[1] ? 2 : 1;
-	return *q ? q : q - 1;
-}
-
-/*
- * The asm statement whose text clang prints at @p ("asm volatile (\"..."),
- * if one starts there: its template, from its opening quote to its closing.
- */
-static bool printed_asm(const char *text, const char *p, const char **from, const char **to)
-{
-	static const char *const words[] = { "volatile ", "goto " };
-
-	if (strncmp(p, "asm ", 4) || (p > text && (isalnum((unsigned char)p[-1]) || p[-1] == '_')))
-		return false;
-	p += 4;
-	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
-		if (!strncmp(p, words[i], strlen(words[i])))
-			p += strlen(words[i]);
-	if (strncmp(p, "(\"", 2))
-		return false;
-	*from = p + 1;
-	*to = literal_end(p + 1);
-	return true;
-}
-
-/*
- * Which asm statements of function @s lock: libclang gives no asm's
- * template, and a macro may write it (the kernel's LOCK_PREFIX), so the
- * templates are read from the function as clang prints it, macros
- * expanded, asm statements in the order of the source.  One the print does
- * not match (never seen) is not atomic.
- */
-static void asm_templates(struct summary *s)
-{
-	CXPrintingPolicy pol = clang_getCursorPrintingPolicy(s->fn);
-	CXString printed = clang_getCursorPrettyPrinted(s->fn, pol);
-	const char *text = clang_getCString(printed), *from, *to;
-	size_t k = 0;
-
-	clang_visitChildren(s->fn, asm_collect, s);
-	s->asm_atomic = cl_xmalloc((s->nasms ? s->nasms : 1) * sizeof(*s->asm_atomic));
-	for (const char *p = text ? text : ""; *p && k < s->nasms; p++) {
-		if (printed_asm(text, p, &from, &to)) {
-			s->asm_atomic[k++] = memmem(from, (size_t)(to - from), "lock", 4) ||
-					     memmem(from, (size_t)(to - from), "xchg", 4);
-			p = to;
-		} else if (*p == '"' || *p == '\'') {
-			p = literal_end(p);
-		}
-	}
-	if (k != s->nasms)
-		memset(s->asm_atomic, 0, s->nasms * sizeof(*s->asm_atomic));
-	clang_disposeString(printed);
-	clang_PrintingPolicy_dispose(pol);
-}
-
-/* An asm that is an atomic instruction, as the plugin's asm_atomic(): CL_FACT_ATOMIC. */
-static unsigned asm_facts(struct aw *w, CXCursor stmt)
-{
-	struct summary *s = w->walked;
-
-	if (!s)
-		return 0;
-	if (!s->asm_atomic)
-		asm_templates(s);
-	/*
-	 * By extent: two visits make different cursors of one statement.  Two
-	 * asm statements one macro call writes share the call's extent, and
-	 * the first's template.
-	 */
-	for (size_t i = 0; i < s->nasms; i++)
-		if (clang_equalRanges(clang_getCursorExtent(s->asms[i]),
-				      clang_getCursorExtent(stmt)))
-			return s->asm_atomic[i] ? CL_FACT_ATOMIC : 0;
-	return 0;
-}
-
-static void walk_asm(struct aw *w, CXCursor stmt)
-{
-	struct asm_operand ops[64];
-	struct kids ks = acc_children(stmt);
-	size_t nout, nin;
-	bool read_too[64] = { false };
-	unsigned facts = asm_facts(w, stmt);
-
-	if (!asm_operands(w, stmt, ops, 64, &nout, &nin)) {
-		nout = nin = 0;
-	} else if (nout + nin != ks.n) {
-		for (size_t i = 0; i < nout + nin; i++)
-			free(ops[i].text);
-		nout = nin = 0;
-	}
-	if (!nout && !nin && ks.n) {
-		/* its constraints cannot be read: each operand read */
-		for (size_t i = 0; i < ks.n; i++)
-			acc_visit(w, ks.v[i], CTX_READ);
-		free(ks.v);
-		return;
-	}
-	for (size_t i = nout; i < ks.n; i++) {
-		bool merged = false;
-
-		for (size_t o = 0; o < nout && !merged; o++)
-			if (memory_only(ops[o].constraint) && memory_only(ops[i].constraint) &&
-			    !strcmp(ops[o].text, ops[i].text))
-				merged = read_too[o] = true;
-		if (merged)
-			continue;
-		/*
-		 * in memory, the asm's own operand; a register's is loaded before
-		 * it.  A locked instruction reads and writes its memory operand,
-		 * whatever the constraint says (the kernel's set_bit() gives its
-		 * word as an input "m" and a "memory" clobber).
-		 */
-		if (memory_only(ops[i].constraint) && acc_lvalue_kind(ks.v[i]))
-			acc_access(w, ks.v[i], facts & CL_FACT_ATOMIC ? CTX_RMW : CTX_READ, facts);
-		else
-			acc_visit(w, ks.v[i], CTX_READ);
-	}
-	for (size_t o = 0; o < nout; o++) {
-		bool inout = strchr(ops[o].constraint, '+') != NULL;
-
-		if (inout && !memory_only(ops[o].constraint))
-			acc_access(w, ks.v[o], CTX_SPLIT, facts);
-		else
-			acc_access(w, ks.v[o], inout || read_too[o] ? CTX_RMW : CTX_WRITE, facts);
-	}
-	for (size_t i = 0; i < nout + nin; i++)
-		free(ops[i].text);
-	free(ks.v);
 }
 
 /* ------------------------------------------------------------------ */
@@ -774,7 +379,7 @@ static void statement(struct aw *w, CXCursor c)
 		visit_kids(w, c, CTX_DISCARD);
 		return;
 	case CXCursor_GCCAsmStmt:
-		walk_asm(w, c);
+		acc_walk_asm(w, c);
 		return;
 	default:
 		visit_kids(w, c, CTX_DISCARD);
@@ -831,7 +436,7 @@ void acc_visit(struct aw *w, CXCursor c, enum ctx ctx)
 		return;
 	}
 	case CXCursor_CallExpr:
-		call(w, c);
+		acc_call(w, c);
 		return;
 	case CXCursor_UnexposedExpr: {
 		CXCursor only;
@@ -885,7 +490,7 @@ static uint64_t sum_hash(const void *ctx, size_t i)
 	return clang_hashCursor(((const struct aw *)ctx)->sums[i].fn);
 }
 
-static struct summary *summary_of(struct aw *w, CXCursor fn)
+struct summary *acc_summary_of(struct aw *w, CXCursor fn)
 {
 	CXCursor def = clang_getCursorDefinition(fn);
 	size_t *slot;
@@ -1069,7 +674,7 @@ static enum CXChildVisitResult refs(CXCursor c, CXCursor parent, CXClientData da
 		CXCursor d = clang_getCursorReferenced(c);
 		struct summary *s;
 
-		if (acc_kind(d) == CXCursor_FunctionDecl && (s = summary_of(w, d)) && !s->reached) {
+		if (acc_kind(d) == CXCursor_FunctionDecl && (s = acc_summary_of(w, d)) && !s->reached) {
 			s->reached = true;
 			clang_visitChildren(s->fn, refs, w);
 		}
@@ -1089,7 +694,7 @@ static enum CXChildVisitResult roots(CXCursor c, CXCursor parent, CXClientData d
 	} else if (k == CXCursor_FunctionDecl && clang_isCursorDefinition(c) &&
 		   clang_getCursorLinkage(c) == CXLinkage_External &&
 		   !clang_Cursor_isFunctionInlined(c)) {
-		struct summary *s = summary_of(w, c);
+		struct summary *s = acc_summary_of(w, c);
 
 		if (s && !s->reached) {
 			s->reached = true;
@@ -1338,410 +943,9 @@ static enum CXChildVisitResult cold(CXCursor c, CXCursor parent, CXClientData da
 	if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec)
 		return CXChildVisit_Recurse;
 	/* printing a declaration is dear: only a reached function's is ever asked for */
-	if (k == CXCursor_FunctionDecl && (s = summary_of(w, c)) && s->reached && !s->cold)
+	if (k == CXCursor_FunctionDecl && (s = acc_summary_of(w, c)) && s->reached && !s->cold)
 		s->cold = decl_cold(c);
 	return CXChildVisit_Continue;
-}
-
-/* ------------------------------------------------------------------ */
-/* Threads: who runs each function                                      */
-/* ------------------------------------------------------------------ */
-
-/**
- * struct threads - the search for the unit's threads and its call graph
- * @w: the walk
- * @from: the function searched
- * @in_loop: the code searched can run again without leaving @from
- * @routines, @nroutines, @cap_routines: the start routines, as first seen
- * @edges, @nedges, @cap_edges: (caller, callee) pairs of summaries' indices,
- *	then sorted by caller
- * @first: for each summary, its first edge (and for the last, the end)
- */
-struct threads {
-	struct aw *w;
-	size_t from;
-	bool in_loop;
-	size_t *routines, nroutines, cap_routines;
-	size_t (*edges)[2];
-	size_t nedges, cap_edges;
-	size_t *first;
-};
-
-/* The function that @e, a start routine argument, names as it is (or cast), or NULL. */
-static struct summary *named_function(struct aw *w, CXCursor e)
-{
-	for (;;) {
-		enum CXCursorKind k = acc_kind(e);
-		struct kids ks;
-
-		if (k == CXCursor_DeclRefExpr) {
-			CXCursor d = clang_getCursorReferenced(e);
-
-			return acc_kind(d) == CXCursor_FunctionDecl ? summary_of(w, d) : NULL;
-		}
-		if (k != CXCursor_ParenExpr && k != CXCursor_CStyleCastExpr &&
-		    k != CXCursor_UnexposedExpr && k != CXCursor_UnaryOperator)
-			return NULL;
-		/* `&f`: the unary operator whose value is the function's address */
-		if (k == CXCursor_UnaryOperator &&
-		    acc_canon(clang_getCursorType(e)).kind != CXType_Pointer)
-			return NULL;
-		ks = acc_children(e);
-		if (!ks.n) {
-			free(ks.v);
-			return NULL;
-		}
-		e = ks.v[ks.n - 1];
-		free(ks.v);
-	}
-}
-
-/* Whether @fn constructs a std::thread or a std::jthread, as the plugin's thread_constructor(). */
-static bool thread_constructor(CXCursor fn)
-{
-	CXCursor cls = clang_getCursorSemanticParent(fn);
-
-	return acc_kind(fn) == CXCursor_Constructor && spelled(cls, "thread", "jthread") &&
-	       in_std(cls);
-}
-
-/* @e without the implicit conversions and temporaries around it. */
-static CXCursor peel(CXCursor e)
-{
-	while ((acc_kind(e) == CXCursor_UnexposedExpr || acc_kind(e) == CXCursor_ParenExpr) &&
-	       !clang_Cursor_isNull(acc_only_child(e)))
-		e = acc_only_child(e);
-	return e;
-}
-
-/* The summary of lambda @e, or NULL: by its place (cursors reached two ways differ). */
-static struct summary *lambda_summary(struct aw *w, CXCursor e)
-{
-	CXSourceLocation at = clang_getCursorLocation(e);
-
-	for (size_t i = 0; i < w->nsums; i++)
-		if (w->sums[i].role &&
-		    clang_equalLocations(clang_getCursorLocation(w->sums[i].fn), at))
-			return &w->sums[i];
-	return NULL;
-}
-
-/*
- * What a std::thread or std::jthread constructed on @arg runs, as the
- * plugin's thread_routine(): a function named directly, or a lambda,
- * written there or the initializer of the variable named (a member
- * function is no function the lint walks).
- */
-static struct summary *thread_routine(struct aw *w, CXCursor arg)
-{
-	struct summary *s = named_function(w, arg);
-	CXCursor e = peel(arg);
-
-	if (s)
-		return s;
-	if (acc_kind(e) == CXCursor_DeclRefExpr) {
-		CXCursor d = clang_getCursorReferenced(e);
-		struct kids ks;
-
-		if (acc_kind(d) != CXCursor_VarDecl)
-			return NULL;
-		ks = acc_children(d);
-		e = ks.n ? peel(ks.v[ks.n - 1]) : clang_getNullCursor();
-		free(ks.v);
-	}
-	return acc_kind(e) == CXCursor_LambdaExpr ? lambda_summary(w, e) : NULL;
-}
-
-/* A call of the function searched: an edge of the graph, or a thread started. */
-static void threads_call(struct threads *t, CXCursor e)
-{
-	CXCursor fn = clang_getCursorReferenced(e);
-	struct summary *s = acc_kind(fn) == CXCursor_FunctionDecl ? summary_of(t->w, fn) : NULL;
-	CXString name = clang_getCursorSpelling(fn);
-	int k = cl_access_thread_start_arg(clang_getCString(name));
-	struct summary *r;
-
-	clang_disposeString(name);
-	if (s) {
-		size_t *edge = *(size_t (*)[2])cl_vec_push(&t->edges, &t->nedges, &t->cap_edges);
-
-		edge[0] = t->from;
-		edge[1] = (size_t)(s - t->w->sums);
-	}
-	if (thread_constructor(fn)) {
-		if (clang_Cursor_getNumArguments(e) < 1)
-			return;
-		r = thread_routine(t->w, clang_Cursor_getArgument(e, 0));
-	} else {
-		if (k < 0 || k >= clang_Cursor_getNumArguments(e))
-			return;
-		r = named_function(t->w, clang_Cursor_getArgument(e, (unsigned)k));
-	}
-	if (!r)
-		return;
-	if (!r->started)
-		*(size_t *)cl_vec_push(&t->routines, &t->nroutines, &t->cap_routines) =
-			(size_t)(r - t->w->sums);
-	r->started += t->in_loop ? 2 : 1;
-}
-
-/* A do-while whose condition is 0 (a macro's statement) runs once: no loop. */
-static bool runs_again(CXCursor loop)
-{
-	struct kids ks;
-	long long v;
-	bool once;
-
-	if (acc_kind(loop) != CXCursor_DoStmt)
-		return true;
-	ks = acc_children(loop);
-	once = ks.n && acc_constant(ks.v[ks.n - 1], &v) && !v;
-	free(ks.v);
-	return !once;
-}
-
-static enum CXChildVisitResult threads_visit(CXCursor c, CXCursor parent, CXClientData data)
-{
-	struct threads *t = data;
-	enum CXCursorKind k = acc_kind(c);
-
-	(void)parent;
-	switch (k) {
-	case CXCursor_WhileStmt:
-	case CXCursor_DoStmt:
-	case CXCursor_ForStmt:
-	case CXCursor_CXXForRangeStmt: {
-		bool in_loop = t->in_loop;
-
-		t->in_loop = in_loop || runs_again(c);
-		clang_visitChildren(c, threads_visit, t);
-		t->in_loop = in_loop;
-		return CXChildVisit_Continue;
-	}
-	case CXCursor_UnaryExpr:	/* sizeof, alignof: not evaluated, no call */
-	case CXCursor_LambdaExpr:	/* a function of its own */
-		return CXChildVisit_Continue;
-	case CXCursor_CallExpr:
-		threads_call(t, c);
-		return CXChildVisit_Recurse;
-	default:
-		return CXChildVisit_Recurse;
-	}
-}
-
-/*
- * The role of start routine @r (@many: started more than once, or in a
- * loop) to every function it calls directly, at any depth, as the plugin's
- * roles_spread().
- */
-static void roles_spread(struct threads *t, size_t r, bool many)
-{
-	struct aw *w = t->w;
-	char *name = cl_arena_strdup(&w->arena, w->sums[r].role ? w->sums[r].role : w->sums[r].name);
-	const char *tag;
-	size_t *work = NULL, n = 0, cap = 0;
-
-	/* ',' separates roles, '+' marks one started more than once */
-	for (char *p = name; *p; p++)
-		if (*p == ',' || *p == '+')
-			*p = ';';
-	tag = many ? cl_arena_printf(&w->arena, "%s+", name) : name;
-	*(size_t *)cl_vec_push(&work, &n, &cap) = r;
-	w->sums[r].seen = r + 1;
-	while (n) {
-		struct summary *s = &w->sums[work[--n]];
-		size_t from = (size_t)(s - w->sums);
-
-		if (!s->roles)
-			s->roles = tag;
-		else if (!cl_role_listed(s->roles, name))
-			s->roles = cl_role_join(&w->arena, s->roles, tag);
-		for (size_t i = t->first[from]; i < t->first[from + 1]; i++) {
-			struct summary *c = &w->sums[t->edges[i][1]];
-
-			if (c->seen != r + 1) {
-				c->seen = r + 1;
-				*(size_t *)cl_vec_push(&work, &n, &cap) = t->edges[i][1];
-			}
-		}
-	}
-	free(work);
-}
-
-/*
- * Which threads run which function (summary.roles): the functions that
- * the emitted ones start with pthread_create() or thrd_create(), and what
- * those call, as the plugin's roles_find().  A loop is a for, while or do
- * statement (a goto's is not seen).
- */
-static void roles(struct aw *w)
-{
-	struct threads t = { .w = w };
-
-	for (size_t i = 0; i < w->nsums; i++) {
-		if (!w->sums[i].reached)
-			continue;
-		t.from = i;
-		t.in_loop = false;
-		clang_visitChildren(w->sums[i].fn, threads_visit, &t);
-	}
-	/* found caller by caller: sorted already */
-	t.first = cl_xmalloc((w->nsums + 1) * sizeof(*t.first));
-	for (size_t i = 0, e = 0; i <= w->nsums; i++) {
-		while (e < t.nedges && t.edges[e][0] < i)
-			e++;
-		t.first[i] = e;
-	}
-	for (size_t i = 0; i < t.nroutines; i++)
-		roles_spread(&t, t.routines[i], w->sums[t.routines[i]].started > 1);
-	free(t.first);
-	free(t.routines);
-	free(t.edges);
-}
-
-/* ------------------------------------------------------------------ */
-/* Functions that run only under their callers' locks                   */
-/* ------------------------------------------------------------------ */
-
-/**
- * struct held - the calls of the unit's functions, as the plugin's
- * under_lock_find() gathers them
- * @w: the walk
- * @from: the function whose body is read
- * @locks: locks held so far in its statements, as call() counts them
- * @setup: it is setup code (its name, cold): its calls need no lock
- * @calls: [caller, callee, locked, setup] of each call of a function of the unit
- * @refs: per function, the expressions that name it
- * @direct: per function, those that are a call's callee
- */
-struct held {
-	struct aw *w;
-	size_t from;
-	unsigned locks;
-	bool setup;
-	size_t (*calls)[4];
-	size_t ncalls, cap_calls;
-	unsigned *refs, *direct;
-};
-
-static enum CXChildVisitResult held_visit(CXCursor c, CXCursor parent, CXClientData data);
-
-/* A call: its callee and arguments first, then its own lock step, as call() does. */
-static void held_call(struct held *h, CXCursor e)
-{
-	CXCursor fn = clang_getCursorReferenced(e);
-	struct summary *s = acc_kind(fn) == CXCursor_FunctionDecl ? summary_of(h->w, fn) : NULL;
-	CXString name = clang_getCursorSpelling(fn);
-	const char *n = clang_getCString(name);
-	int step;
-
-	clang_visitChildren(e, held_visit, h);
-	if (s) {
-		size_t *c = *(size_t (*)[4])cl_vec_push(&h->calls, &h->ncalls, &h->cap_calls);
-
-		c[0] = h->from;
-		c[1] = (size_t)(s - h->w->sums);
-		c[2] = h->locks > 0;
-		c[3] = h->setup;
-		h->direct[c[1]]++;
-	}
-	step = strncmp(n, "__sync_", 7) && strncmp(n, "__atomic_", 9) ? cl_access_lock_step(n) : 0;
-	if (step > 0)
-		h->locks++;
-	else if (step < 0 && h->locks)
-		h->locks--;
-	clang_disposeString(name);
-}
-
-static enum CXChildVisitResult held_visit(CXCursor c, CXCursor parent, CXClientData data)
-{
-	struct held *h = data;
-	CXCursor d;
-	struct summary *s;
-
-	(void)parent;
-	switch (acc_kind(c)) {
-	case CXCursor_UnaryExpr:	/* sizeof, alignof: not evaluated, no call */
-	case CXCursor_LambdaExpr:	/* a function of its own */
-		return CXChildVisit_Continue;
-	case CXCursor_CallExpr:
-		held_call(h, c);
-		return CXChildVisit_Continue;
-	case CXCursor_DeclRefExpr:
-		d = clang_getCursorReferenced(c);
-		if (acc_kind(d) == CXCursor_FunctionDecl && (s = summary_of(h->w, d)))
-			h->refs[s - h->w->sums]++;
-		return CXChildVisit_Recurse;
-	default:
-		return CXChildVisit_Recurse;
-	}
-}
-
-/* What the unit's variables name: a function in an ops table is called from anywhere. */
-static enum CXChildVisitResult held_globals(CXCursor c, CXCursor parent, CXClientData data)
-{
-	(void)parent;
-	if (acc_kind(c) == CXCursor_VarDecl)
-		clang_visitChildren(c, held_visit, data);
-	else if (acc_kind(c) == CXCursor_Namespace || acc_kind(c) == CXCursor_LinkageSpec)
-		return CXChildVisit_Recurse;
-	return CXChildVisit_Continue;
-}
-
-static int held_order(const void *x, const void *y)
-{
-	const size_t *a = *(const size_t (*)[4])x, *b = *(const size_t (*)[4])y;
-
-	return a[1] < b[1] ? -1 : a[1] > b[1];
-}
-
-/*
- * The functions every call of which is under a lock, in setup code or in a
- * function that is under a lock, one at least not in setup: not external, named only as a call's callee (an ops table's is called
- * from anywhere), as the plugin's under_lock_find() says.
- */
-static void under_lock(struct aw *w, CXCursor top)
-{
-	struct held h = { .w = w };
-	bool changed = true;
-
-	h.refs = cl_xmalloc((w->nsums + 1) * sizeof(*h.refs));
-	h.direct = cl_xmalloc((w->nsums + 1) * sizeof(*h.direct));
-	memset(h.refs, 0, (w->nsums + 1) * sizeof(*h.refs));
-	memset(h.direct, 0, (w->nsums + 1) * sizeof(*h.direct));
-	for (size_t i = 0; i < w->nsums; i++) {
-		if (!w->sums[i].reached)
-			continue;
-		h.from = i;
-		h.locks = 0;
-		h.setup = w->sums[i].cold ||
-			  (cl_infer_setup_facts(w->sums[i].name, 0) & CL_FACT_SETUP);
-		clang_visitChildren(w->sums[i].fn, held_visit, &h);
-	}
-	clang_visitChildren(top, held_globals, &h);
-	if (h.ncalls)
-		qsort(h.calls, h.ncalls, sizeof(*h.calls), held_order);
-	while (changed) {
-		changed = false;
-		for (size_t i = 0, j; i < h.ncalls; i = j) {
-			size_t callee = h.calls[i][1];
-			struct summary *s = &w->sums[callee];
-			bool all = clang_getCursorLinkage(s->fn) != CXLinkage_External &&
-				   h.refs[callee] == h.direct[callee], some = false;
-
-			for (j = i; j < h.ncalls && h.calls[j][1] == callee; j++) {
-				bool held = h.calls[j][2] || w->sums[h.calls[j][0]].under_lock;
-
-				all &= held || h.calls[j][3];
-				some |= held;
-			}
-			if (all && some && !s->under_lock)
-				changed = s->under_lock = true;
-		}
-	}
-	free(h.calls);
-	free(h.refs);
-	free(h.direct);
 }
 
 static bool pic(const struct lint_job *job)
@@ -1768,8 +972,8 @@ void lint_access_walk(CXTranslationUnit tu, const struct lint_job *job, struct c
 	clang_visitChildren(top, roots, &w);
 	clang_visitChildren(top, cold, &w);
 	lambdas(&w);
-	roles(&w);
-	under_lock(&w, top);
+	acc_roles(&w);
+	acc_under_lock(&w, top);
 	summarize(&w);
 	for (size_t i = 0; i < w.nsums; i++) {
 		CXCursor body;
@@ -1823,7 +1027,7 @@ static int parm_of(struct aw *w, CXCursor ref)
 static bool self_call(CXCursor e)
 {
 	return acc_kind(e) == CXCursor_CallExpr && !clang_Cursor_getNumArguments(e) &&
-	       spelled(clang_getCursorReferenced(e), "get_current", NULL);
+	       acc_spelled(clang_getCursorReferenced(e), "get_current", NULL);
 }
 
 /* The chain starts at what pointer @e points to, which the walk cannot follow. */

@@ -131,7 +131,7 @@ static const char *path_join(const char *prefix, tree f)
 {
 	const char *name = IDENTIFIER_POINTER(DECL_NAME(f));
 
-	return *prefix ? cl_arena_printf(ws.arena, "%s.%s", prefix, name) : name;
+	return *prefix ? cl_arena_join(ws.arena, prefix, ".", name) : name;
 }
 
 /*

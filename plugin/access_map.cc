@@ -234,8 +234,8 @@ static void embeds_of(const char *outer, tree type, const char *prefix, uint64_t
 		if (!RECORD_OR_UNION_TYPE_P(ft) || TREE_TYPE(f) != ft || access_system_record(ft))
 			continue;
 		path = !DECL_NAME(f) ? prefix :
-		       *prefix ? cl_arena_printf(&map.lines.arena, "%s.%s", prefix,
-						 IDENTIFIER_POINTER(DECL_NAME(f))) :
+		       *prefix ? cl_arena_join(&map.lines.arena, prefix, ".",
+					       IDENTIFIER_POINTER(DECL_NAME(f))) :
 		       IDENTIFIER_POINTER(DECL_NAME(f));
 		inner = access_record_name(TYPE_MAIN_VARIANT(ft));
 		if (inner && *path) {

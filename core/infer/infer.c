@@ -328,7 +328,7 @@ static void roles_add(struct roles *r, const char *list, struct cl_arena *a)
 			if (strlen(r->name[i]) == k && !strncmp(r->name[i], list, k))
 				break;
 		if (i == r->n && r->n < ROLES_MAX)
-			r->name[r->n++] = cl_arena_printf(a, "%.*s", (int)k, list);
+			r->name[r->n++] = cl_arena_strndup(a, list, k);
 		if (i < r->n)
 			r->many[i] |= many;
 		list += n + (e ? 1 : 0);
@@ -901,7 +901,7 @@ static void views_embed(struct struct_view *sv, size_t n, const struct cl_access
 
 			if (v->embedded || !member_counts(v, in->threads))
 				continue;
-			path = cl_arena_printf(a, "%s.%s", em->path, v->member);
+			path = cl_arena_join(a, em->path, ".", v->member);
 			c = view_member(out, path);
 			/*
 			 * The record's own lines say more of its copy, but not that a
@@ -948,7 +948,7 @@ static void views_unseen_writes(struct struct_view *sv, size_t n, const struct c
 
 			if (!v->wfns || v->embedded)
 				continue;
-			c = view_member(out, cl_arena_printf(a, "%s.%s", em->path, v->member));
+			c = view_member(out, cl_arena_join(a, em->path, ".", v->member));
 			if (c && c->mostly)
 				c->mostly = false;
 		}

@@ -108,6 +108,17 @@ char *cl_arena_strndup(struct cl_arena *a, const char *s, size_t n)
 	return p;
 }
 
+char *cl_arena_join(struct cl_arena *a, const char *x, const char *sep, const char *y)
+{
+	size_t nx = strlen(x), ns = strlen(sep), ny = strlen(y);
+	char *p = cl_arena_alloc(a, nx + ns + ny + 1);
+
+	memcpy(p, x, nx);
+	memcpy(p + nx, sep, ns);
+	memcpy(p + nx + ns, y, ny + 1);
+	return p;
+}
+
 char *cl_arena_strdup(struct cl_arena *a, const char *s)
 {
 	return s ? cl_arena_strndup(a, s, strlen(s)) : NULL;

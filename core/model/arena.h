@@ -35,6 +35,8 @@ char *cl_arena_strdup(struct cl_arena *a, const char *s);
 char *cl_arena_strndup(struct cl_arena *a, const char *s, size_t n);
 char *cl_arena_printf(struct cl_arena *a, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+/* @x @sep @y as one string ("lruvec" "." "lru_lock"): a path, without printf's cost. */
+char *cl_arena_join(struct cl_arena *a, const char *x, const char *sep, const char *y);
 
 /**
  * struct cl_strbuf - text built by appending pieces, in time linear in its

@@ -405,12 +405,59 @@ bool access_call_is_atomic(const gcall *call)
 	return atomic_kinds(gimple_call_fndecl(call)) != 0;
 }
 
+/*
+ * What core's lock table says of a callee's name, remembered per name:
+ * every call of a unit asks, a few hundred names over thousands of calls
+ * (GCC's identifiers are unique and live as long as the unit, so the
+ * pointer is the key).  @known: bit 0 @step, bit 1 + i @kinds[i].
+ */
+#define LOCK_MEMO_SLOTS 1024
+#define LOCK_MEMO_ARGS 4
+
+static struct lock_memo {
+	const char *name;
+	int step;
+	unsigned kinds[LOCK_MEMO_ARGS];
+	unsigned known;
+} lock_memo[LOCK_MEMO_SLOTS];
+
+static struct lock_memo *lock_memo_of(const char *name)
+{
+	struct lock_memo *m = &lock_memo[((uintptr_t)name >> 3) % LOCK_MEMO_SLOTS];
+
+	if (m->name != name) {
+		m->name = name;
+		m->known = 0;
+	}
+	return m;
+}
+
+static int name_lock_step(const char *name)
+{
+	struct lock_memo *m = lock_memo_of(name);
+
+	if (!(m->known & 1)) {
+		m->step = cl_access_lock_step(name);
+		m->known |= 1;
+	}
+	return m->step;
+}
+
 /* A pthread lock call's effect on what argument @i points to (core's one table). */
 static unsigned lock_kinds(tree fndecl, unsigned i)
 {
+	struct lock_memo *m;
+
 	if (!fndecl || !DECL_NAME(fndecl))
 		return 0;
-	return cl_access_lock_kinds(IDENTIFIER_POINTER(DECL_NAME(fndecl)), i);
+	if (i >= LOCK_MEMO_ARGS)
+		return cl_access_lock_kinds(IDENTIFIER_POINTER(DECL_NAME(fndecl)), i);
+	m = lock_memo_of(IDENTIFIER_POINTER(DECL_NAME(fndecl)));
+	if (!(m->known & (2u << i))) {
+		m->kinds[i] = cl_access_lock_kinds(m->name, i);
+		m->known |= 2u << i;
+	}
+	return m->kinds[i];
 }
 
 /*
@@ -489,7 +536,7 @@ static unsigned ref_facts(tree ref)
 static void lock_step(tree fndecl)
 {
 	int step = fndecl && DECL_NAME(fndecl) ?
-		   cl_access_lock_step(IDENTIFIER_POINTER(DECL_NAME(fndecl))) : 0;
+		   name_lock_step(IDENTIFIER_POINTER(DECL_NAME(fndecl))) : 0;
 
 	if (step > 0)
 		ws.locks++;
@@ -861,7 +908,7 @@ static void under_lock_find(void)
 
 					calls.safe_push(c);
 				}
-				step = DECL_NAME(f) ? cl_access_lock_step(IDENTIFIER_POINTER(DECL_NAME(f))) : 0;
+				step = DECL_NAME(f) ? name_lock_step(IDENTIFIER_POINTER(DECL_NAME(f))) : 0;
 				if (step > 0)
 					locks++;
 				else if (step < 0 && locks)

@@ -171,9 +171,10 @@ static enum setup_strength setup_strength(const char *function)
  * few functions and many lines (mm/memcontrol.o: 12 million instructions
  * of the plugin's 128 went to reading the same names again).  One slot
  * per hash of the name, per thread (the lint parses units in parallel);
- * names longer than a slot are read each time.
+ * a unit has some hundreds of functions (mm/memcontrol.c: 609), so a
+ * thousand slots; names longer than a slot are read each time.
  */
-#define STRENGTH_SLOTS 256
+#define STRENGTH_SLOTS 1024
 #define STRENGTH_NAME 80
 
 static enum setup_strength setup_strength_of(const char *function)
@@ -187,9 +188,11 @@ static enum setup_strength setup_strength_of(const char *function)
 	if (!function)
 		return SETUP_NONE;
 	for (n = 0; function[n] && n < STRENGTH_NAME; n++)
-		h = h * 33 + (unsigned char)function[n];
+		if (n < 24)	/* the hash of the first bytes and the length */
+			h = h * 33 + (unsigned char)function[n];
 	if (n >= STRENGTH_NAME)
 		return setup_strength(function);
+	h = h * 33 + n;
 	h %= STRENGTH_SLOTS;
 	if (!memo[h].name[0] || strcmp(memo[h].name, function)) {
 		memcpy(memo[h].name, function, n + 1);

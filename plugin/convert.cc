@@ -120,11 +120,24 @@ static tree base_layout(tree f)
  * a template instance's is).  GCC prints it "typedef pair_t pair_t"; C and
  * DWARF name it pair_t, shown without the keyword.
  */
+/* The unit is C++: asked once (lang_GNU_CXX() compares the front end's name). */
+static bool unit_is_cxx(void)
+{
+	static int cxx = -1;
+
+	if (cxx < 0)
+		cxx = lang_GNU_CXX();
+	return cxx;
+}
+
 static bool cxx_linkage_typedef(tree type)
 {
-	tree decl = TYPE_NAME(class_of(type));
+	tree decl;
 
-	return lang_GNU_CXX() && decl && TREE_CODE(decl) == TYPE_DECL && DECL_NAME(decl) &&
+	if (!unit_is_cxx())
+		return false;
+	decl = TYPE_NAME(class_of(type));
+	return decl && TREE_CODE(decl) == TYPE_DECL && DECL_NAME(decl) &&
 	       !IDENTIFIER_ANON_P(DECL_NAME(decl)) && !DECL_IMPLICIT_TYPEDEF_P(decl);
 }
 
@@ -145,7 +158,7 @@ const char *convert_record_name(tree type, struct cl_arena *a)
 	 */
 	if (cxx_linkage_typedef(type))
 		return cl_arena_strdup(a, lang_hooks.decl_printable_name(decl, 1));
-	if (lang_GNU_CXX() && TREE_CODE(decl) == TYPE_DECL)
+	if (unit_is_cxx() && TREE_CODE(decl) == TYPE_DECL)
 		return cl_arena_strdup(a, lang_hooks.decl_printable_name(decl, 2));
 	return IDENTIFIER_POINTER(name);
 }

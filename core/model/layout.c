@@ -86,25 +86,13 @@ const struct cl_path_access *cl_record_find_path(const struct cl_record *rec,
 	return NULL;
 }
 
-/* "a" "." "b" without printf: paths are built for every nested member. */
-static const char *concat3(struct cl_arena *a, const char *x, const char *sep, const char *y)
-{
-	size_t nx = strlen(x), ns = strlen(sep), ny = strlen(y);
-	char *p = cl_arena_alloc(a, nx + ns + ny + 1);
-
-	memcpy(p, x, nx);
-	memcpy(p + nx, sep, ns);
-	memcpy(p + nx + ns, y, ny + 1);
-	return p;
-}
-
 static const char *join_path(struct cl_arena *a, const char *prefix, const char *name)
 {
 	if (!name)
 		return prefix;
 	if (!prefix || !*prefix)
 		return name;
-	return concat3(a, prefix, ".", name);
+	return cl_arena_join(a, prefix, ".", name);
 }
 
 static const char *kind_name(enum cl_record_kind kind)
@@ -139,7 +127,7 @@ const char *cl_record_display(const struct cl_record *rec, struct cl_arena *a)
 {
 	if (rec->name && rec->typedef_name)
 		return rec->name;
-	return concat3(a, kind_name(rec->kind), " ", rec->name ? rec->name : "<anonymous>");
+	return cl_arena_join(a, kind_name(rec->kind), " ", rec->name ? rec->name : "<anonymous>");
 }
 
 const char *cl_member_display(const struct cl_member *m, struct cl_arena *a)

@@ -153,6 +153,7 @@ static int load_sections(struct dw_raw *r, Elf *elf, int fd, const GElf_Ehdr *eh
 		} else if (load_section(scn, &sh, s)) {
 			memset(s, 0, sizeof(*s));
 			r->keys = false;
+			r->line_unread |= s == &r->line;
 		}
 	}
 	if (r->ambiguous)
@@ -1031,8 +1032,14 @@ bool dw_raw_line_header_ok(const struct dw_raw *r, uint64_t off)
 	unsigned offset_size = 4, version, opcode_base;
 	uint64_t len, header_len;
 
+	/*
+	 * No .debug_line: nothing for libdwarf to misread.  One this reader
+	 * could not load (compressed with a type libelf does not know: a
+	 * fuzzed header said 125) is one libdwarf may read another way, and
+	 * unchecked: its dwarf_srcfiles() read past its own array there.
+	 */
 	if (!r->line.p)
-		return true;
+		return !r->line_unread;
 	len = rd(&c, 4);
 	if (len == 0xffffffff) {
 		len = rd(&c, 8);

@@ -64,6 +64,7 @@ struct dw_raw {
 	bool split;
 	bool keys;
 	bool big_endian;
+	bool line_unread;	/* a .debug_line this reader could not load (line_header_ok()) */
 	struct dw_raw_section info, abbrev, str, line_str, str_offsets;
 	struct dw_raw_section line, rnglists, loclists;
 	void *info_map;

@@ -5,7 +5,9 @@
 # gcc and clang: DWARF 4 and 5, bit-fields, annotations, -gz, split DWARF;
 # two-unit executables, which the structural keys read in place; and the
 # shapes of a sweep of corrupted ELF files: an i386 object, a member name
-# blanked in .debug_str, a section table cut short).
+# blanked in .debug_str, a section table cut short; a .debug_line whose
+# compression type libelf does not know, 125, on which libdwarf's
+# dwarf_srcfiles() read past its own array before the header check refused it).
 # Prints the executions and the crashes; fails on any crash, sanitizer
 # report or leak.
 set -eu

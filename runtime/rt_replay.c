@@ -919,9 +919,28 @@ static bool ordered(const struct slot *a, const struct rt_thread *A, const struc
  * neither had a run of accesses of the line to place the other's in (a
  * few visits each) and nothing orders them (the one's accesses before the
  * other was created, or after it exited), yet their lives gave no transfer
- * either.  Silence on such a line would read as "no contention"; the lint
- * says instead that the run overlapped its threads too little to tell.
+ * either.  A pair neither of whose writes came while the other lived is
+ * judged: nothing of the one's could move to the other.  Silence on such
+ * a line would read as "no contention"; the lint says instead that the run
+ * overlapped its threads too little to tell.
  */
+/*
+ * Whether slot @s wrote the line while thread @T lived: a write before @T
+ * was created or after it exited met nothing of @T's (a read made long
+ * before, the reader gone when the write came: nothing moved).
+ */
+static bool writes_while(const struct replay *rp, const struct slot *s, const struct rt_thread *T)
+{
+	for (size_t i = 0; i < rp->n; i++) {
+		const struct ev *e = &rp->ev[i];
+
+		if (e->thread == s->thread && (e->rw & 2) && e->t >= T->created &&
+		    (!T->exited || e->t <= T->exited))
+			return true;
+	}
+	return false;
+}
+
 static bool unjudged(const struct replay *rp)
 {
 	for (size_t i = 0; i < rp->nslots; i++) {
@@ -939,6 +958,8 @@ static bool unjudged(const struct replay *rp)
 			if ((U->exited && T->started >= U->exited) ||
 			    (T->exited && U->started >= T->exited))
 				return true;
+			if (!writes_while(rp, u, T) && !(t->wrote && writes_while(rp, t, U)))
+				continue;
 			if (!u->gap && !t->gap && !ordered(u, U, t, T) && !ordered(t, T, u, U))
 				return true;
 		}

@@ -198,14 +198,10 @@ static uint64_t run_gap(const uint64_t *cpus, size_t n)
 	 * a few microseconds with the sampling's own cost): points in time,
 	 * not a run to place another thread's in.
 	 */
-	if (k < 2 && !long_visit) {
-		free(gaps);
-		return 0;
-	}
 	if (k < 2) {
-		/* visits closer than BURST all along: one dense run */
+		/* visits closer than BURST all along: one dense run, or points */
 		free(gaps);
-		return GAP_MIN;
+		return long_visit ? GAP_MIN : 0;
 	}
 	qsort(gaps, k, sizeof(*gaps), u64_cmp);
 	g = gaps[(k - 1) / 2];
@@ -912,19 +908,6 @@ static bool ordered(const struct slot *a, const struct rt_thread *A, const struc
 }
 
 /*
- * Whether the line was used by two threads, one of them writing it, in a
- * way the run gives no means to judge (the replay saw no transfer on it):
- * the two lived one after the other -- each thread ended before the next
- * began, as short loops do, and the run never ran them together -- or
- * neither had a run of accesses of the line to place the other's in (a
- * few visits each) and nothing orders them (the one's accesses before the
- * other was created, or after it exited), yet their lives gave no transfer
- * either.  A pair neither of whose writes came while the other lived is
- * judged: nothing of the one's could move to the other.  Silence on such
- * a line would read as "no contention"; the lint says instead that the run
- * overlapped its threads too little to tell.
- */
-/*
  * Whether slot @s wrote the line while thread @T lived: a write before @T
  * was created or after it exited met nothing of @T's (a read made long
  * before, the reader gone when the write came: nothing moved).
@@ -941,6 +924,19 @@ static bool writes_while(const struct replay *rp, const struct slot *s, const st
 	return false;
 }
 
+/*
+ * Whether the line was used by two threads, one of them writing it, in a
+ * way the run gives no means to judge (the replay saw no transfer on it):
+ * the two lived one after the other -- each thread ended before the next
+ * began, as short loops do, and the run never ran them together -- or
+ * neither had a run of accesses of the line to place the other's in (a
+ * few visits each) and nothing orders them (the one's accesses before the
+ * other was created, or after it exited), yet their lives gave no transfer
+ * either.  A pair neither of whose writes came while the other lived is
+ * judged: nothing of the one's could move to the other.  Silence on such
+ * a line would read as "no contention"; the lint says instead that the run
+ * overlapped its threads too little to tell.
+ */
 static bool unjudged(const struct replay *rp)
 {
 	for (size_t i = 0; i < rp->nslots; i++) {

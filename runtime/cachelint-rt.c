@@ -207,22 +207,44 @@ static void profile_once(void)
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 }
 
+/*
+ * This thread is inside the C library's exit(): set before it is called,
+ * never cleared (it does not return).  Initial-exec, as clrt_anchor: read
+ * from a signal handler, it must not allocate.
+ */
+static __thread int in_real_exit __attribute__((tls_model("initial-exec")));
+
 /* At exit, from whichever thread returns from main. */
 static void at_exit(void)
 {
+	in_real_exit = 1;
 	profile_once();
 }
 
 /*
  * exit() from any thread, a signal handler's included: the profile first.
  * glibc's own exit runs after it (and the atexit handler above returns).
+ *
+ * exit() again on a thread already inside glibc's -- a signal handler
+ * that interrupted it -- ends the process at once with its status: the
+ * profile is written by then, and glibc's exit() is not reentrant.  It
+ * holds a lock of its own between exit handlers; a handler's exit() that
+ * came in that window waited for it forever, and a repeating signal
+ * (SA_NODEFER) piled its frames on the waiting ones until the stack
+ * overflowed: a crash, 1 run in about 200 of testsuite/runtime/ends.c
+ * nodefer on a loaded machine.  The exit handlers the interrupted exit()
+ * had not run yet are not run.  A return from main enters glibc's exit()
+ * without this function: the mark is set when its handler (at_exit) runs.
  */
 RT_EXPORT void exit(int status)
 {
+	if (in_real_exit)
+		_exit(status);
 	clrt_init_once();
 	profile_once();
 	if (!real_exit)
 		real_exit = (exit_fn)dlsym(RTLD_NEXT, "exit");
+	in_real_exit = 1;
 	if (real_exit)
 		real_exit(status);
 	_exit(status);
@@ -244,6 +266,7 @@ static void fork_child(void)
 	clrt_fork_child_threads();
 	written = 0;
 	clrt_stopping = 0;
+	in_real_exit = 0;	/* an exit handler's child is not exiting */
 }
 
 static void env_read(void)

@@ -6,6 +6,9 @@
  *             calls exit(5): the signal comes back into exit() while the
  *             profile is being written, and while the C library's exit()
  *             runs an exit handler that takes 20 ms
+ *   reenter   exit(3) runs an exit handler that raises a signal whose
+ *             handler calls exit(7): the status is the second call's, and
+ *             the exit handler registered before (run after) never runs
  */
 #include <signal.h>
 #include <stdio.h>
@@ -37,6 +40,30 @@ static void slow_exit_handler(void)
 	do
 		clock_gettime(CLOCK_MONOTONIC, &t);
 	while ((t.tv_sec - t0.tv_sec) * 1000000000L + (t.tv_nsec - t0.tv_nsec) < 20000000L);
+}
+
+static void on_usr1(int sig)
+{
+	(void)sig;
+	exit(7);
+}
+
+static void late_handler(void)
+{
+	fputs("late handler ran\n", stderr);
+}
+
+static void raising_handler(void)
+{
+	raise(SIGUSR1);
+}
+
+static void reenter(void)
+{
+	atexit(late_handler);
+	atexit(raising_handler);
+	signal(SIGUSR1, on_usr1);
+	exit(3);
 }
 
 static void *spin(void *arg)
@@ -77,6 +104,8 @@ int main(int argc, char **argv)
 		v[i % 64].hits++;
 	if (!strcmp(how, "nodefer"))
 		nodefer();
+	if (!strcmp(how, "reenter"))
+		reenter();
 	if (!strcmp(how, "chdir") && chdir(".."))
 		return 9;
 	printf("%ld\n", v[0].hits);

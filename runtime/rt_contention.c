@@ -191,7 +191,8 @@ static bool expand(const struct rt_sample *s, uint32_t pos, struct ev **v, size_
 			*cap = *cap ? 2 * *cap : 4096;
 		}
 		(*v)[(*n)++] = (struct ev){ l, s->t, s->cpu, s->base, s->member, s->weight, pos,
-					    (uint8_t)(s->rw & 2 ? 2 : 1), byte_bits(lo, hi) };
+					    (uint8_t)((s->rw & 2 ? 2 : 1) | (s->rw & RT_OPENS)),
+					    byte_bits(lo, hi) };
 		/*
 		 * a read-modify-write is a read, then a write; the read is
 		 * marked as the write's (4): the line moves once, for both

@@ -22,6 +22,7 @@
 #define GAP_FACTOR 8		/* a run's samples are at most this many usual gaps apart */
 #define GAP_MIN 50000		/* or this many nanoseconds of the thread's CPU time */
 #define BURST 2000		/* samples closer than this (CPU ns) are one visit */
+#define STAY_SEGMENTS 3		/* sampled segments in a stretch of a thread that stays */
 #define TRANSFER_NS 50		/* what moving a line between two cores takes, at least */
 
 /* ------------------------------------------------------------------ */

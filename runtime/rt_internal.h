@@ -126,8 +126,10 @@ struct rt_unit {
  *	thread's first access at a site, which is always sampled)
  * @thread: the thread's index (struct rt_thread)
  * @size: bytes accessed
- * @rw: 1 read, 2 write, 3 both
+ * @rw: 1 read, 2 write, 3 both; RT_OPENS: the first of the samples
+ *	the plugin takes together, one sampled run of a segment
  */
+#define RT_OPENS 8
 struct rt_sample {
 	uint64_t t, cpu;
 	uintptr_t base;
@@ -193,6 +195,8 @@ struct rt_sparse {
  * @seen: sites this thread sampled already (unit << 32 | site), an open
  *	table of @seen_cap (0: free)
  * @nseen: entries in @seen
+ * @last_unit, @last_site: where its last sample was taken: a sample at the
+ *	next site of the same unit is the same sampled segment's (RT_OPENS)
  */
 struct rt_thread {
 	struct rt_thread *next;
@@ -211,6 +215,7 @@ struct rt_thread {
 	uint64_t rng;
 	uint64_t *seen;
 	size_t seen_cap, nseen;
+	unsigned last_unit, last_site;
 };
 
 /* rt_registry.c */

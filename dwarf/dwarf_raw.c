@@ -393,11 +393,6 @@ static int parse_abbrev(struct dw_raw *r, struct cursor *c, struct parsed *out)
 }
 
 /*
- * The table at @off, as far as it can be read: a corrupt entry ends it, and
- * a DIE that uses a code the table does not have cannot be read here (the
- * caller then says the DWARF is corrupt rather than let libdwarf try).
- */
-/*
  * The width in bytes that a form's name gives (data2, ref4, strx3, the
  * length of block1...), 0 for a form whose name gives none.
  */
@@ -480,6 +475,11 @@ static void fixed_sizes(struct dw_raw_table *t)
 	}
 }
 
+/*
+ * The table at @off, as far as it can be read: a corrupt entry ends it, and
+ * a DIE that uses a code the table does not have cannot be read here (the
+ * caller then says the DWARF is corrupt rather than let libdwarf try).
+ */
 static const struct dw_raw_table *parse_table(struct dw_raw *r, uint64_t off,
 					      const struct dw_raw_unit *ru)
 {

@@ -268,14 +268,10 @@ static int dump_header(const char *s, const char *name, uint64_t *size, uint32_t
 	const char *colon = strstr(s, ": size ");
 	unsigned long long sz;
 	size_t n = strlen(name);
-	const char *tag = s;
+	const char *tag = cli_struct_tag(s);
 
 	if (s[0] == ' ' || !colon)
 		return 0;
-	if (!strncmp(tag, "struct ", 7))
-		tag += 7;
-	else if (!strncmp(tag, "union ", 6))
-		tag += 6;
 	if ((size_t)(colon - tag) != n || strncmp(tag, name, n))
 		return 0;
 	if (sscanf(colon, ": size %llu, align %u", &sz, align) != 2)

@@ -255,3 +255,12 @@ void cli_struct_first(char **args, int n)
 	args[0] = args[1];
 	args[1] = t;
 }
+
+const char *cli_struct_tag(const char *arg)
+{
+	if (!strncmp(arg, "struct ", 7))
+		return arg + 7;
+	if (!strncmp(arg, "union ", 6))
+		return arg + 6;
+	return arg;
+}

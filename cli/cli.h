@@ -81,27 +81,29 @@ enum {
 	CLI_OPT_FIRST_FREE,	/* subcommands number their own options from here */
 };
 
+/* A row of a getopt_long() table: an option that takes a value, one that does not. */
+#define CLI_LONG_ARG(name, opt)		{ name, required_argument, NULL, opt }
+#define CLI_LONG_FLAG(name, opt)	{ name, no_argument, NULL, opt }
+
 /*
  * Each common option's struct option, once: a subcommand that takes only
  * some of them lists those (diff, import, bench); the others take
  * CLI_COMMON_LONG_OPTIONS, all of them.
  */
-#define CLI_LONG_PROFILE	{ "profile", required_argument, NULL, CLI_OPT_PROFILE }
-#define CLI_LONG_LINE_SIZE	{ "line-size", required_argument, NULL, CLI_OPT_LINE_SIZE }
-#define CLI_LONG_ALIGNMENT	{ "alignment", required_argument, NULL, CLI_OPT_ALIGNMENT }
-#define CLI_LONG_ADJACENT	{ "adjacent", no_argument, NULL, CLI_OPT_ADJACENT }
-#define CLI_LONG_CACHELINE_GROUPS \
-	{ "cacheline-groups", required_argument, NULL, CLI_OPT_CACHELINE_GROUPS }
-#define CLI_LONG_MAX_GROWTH	{ "max-growth", required_argument, NULL, CLI_OPT_MAX_GROWTH }
-#define CLI_LONG_FORMAT		{ "format", required_argument, NULL, CLI_OPT_FORMAT }
-#define CLI_LONG_PROPOSE	{ "propose", no_argument, NULL, CLI_OPT_PROPOSE }
-#define CLI_LONG_BASELINE	{ "baseline", required_argument, NULL, CLI_OPT_BASELINE }
-#define CLI_LONG_FAIL_ON	{ "fail-on", required_argument, NULL, CLI_OPT_FAIL_ON }
-#define CLI_LONG_QUIET		{ "quiet", no_argument, NULL, CLI_OPT_QUIET }
+#define CLI_LONG_PROFILE	CLI_LONG_ARG("profile", CLI_OPT_PROFILE)
+#define CLI_LONG_LINE_SIZE	CLI_LONG_ARG("line-size", CLI_OPT_LINE_SIZE)
+#define CLI_LONG_ALIGNMENT	CLI_LONG_ARG("alignment", CLI_OPT_ALIGNMENT)
+#define CLI_LONG_ADJACENT	CLI_LONG_FLAG("adjacent", CLI_OPT_ADJACENT)
+#define CLI_LONG_CACHELINE_GROUPS CLI_LONG_ARG("cacheline-groups", CLI_OPT_CACHELINE_GROUPS)
+#define CLI_LONG_MAX_GROWTH	CLI_LONG_ARG("max-growth", CLI_OPT_MAX_GROWTH)
+#define CLI_LONG_FORMAT		CLI_LONG_ARG("format", CLI_OPT_FORMAT)
+#define CLI_LONG_PROPOSE	CLI_LONG_FLAG("propose", CLI_OPT_PROPOSE)
+#define CLI_LONG_BASELINE	CLI_LONG_ARG("baseline", CLI_OPT_BASELINE)
+#define CLI_LONG_FAIL_ON	CLI_LONG_ARG("fail-on", CLI_OPT_FAIL_ON)
+#define CLI_LONG_QUIET		CLI_LONG_FLAG("quiet", CLI_OPT_QUIET)
 /* --help and --version, which every subcommand takes */
 #define CLI_LONG_HELP_VERSION						\
-	{ "help", no_argument, NULL, CLI_OPT_HELP },				\
-	{ "version", no_argument, NULL, CLI_OPT_VERSION }
+	CLI_LONG_FLAG("help", CLI_OPT_HELP), CLI_LONG_FLAG("version", CLI_OPT_VERSION)
 
 /* How a struct is laid out and classed: --profile to --cacheline-groups. */
 #define CLI_LAYOUT_LONG_OPTIONS						\
@@ -216,6 +218,8 @@ int cli_output_ready(const char *path);
  * all.  Then the two @args are swapped, so that args[0] is the struct.
  */
 void cli_struct_first(char **args, int n);
+/* The tag of "struct NAME" or "union NAME", NAME; any other @arg as it is. */
+const char *cli_struct_tag(const char *arg);
 
 extern const struct cl_command cl_cmd_explain;
 extern const struct cl_command cl_cmd_report;

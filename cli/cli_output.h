@@ -41,9 +41,9 @@ enum {
 };
 
 #define CLI_OUTPUT_LONG_OPTIONS							\
-	{ "output", required_argument, NULL, CLI_OPT_OUTPUT },			\
-	{ "source-root", required_argument, NULL, CLI_OPT_SOURCE_ROOT },	\
-	{ "write-baseline", required_argument, NULL, CLI_OPT_WRITE_BASELINE },	\
+	CLI_LONG_ARG("output", CLI_OPT_OUTPUT),					\
+	CLI_LONG_ARG("source-root", CLI_OPT_SOURCE_ROOT),			\
+	CLI_LONG_ARG("write-baseline", CLI_OPT_WRITE_BASELINE),			\
 	{ "dump-layout", optional_argument, NULL, CLI_OPT_DUMP_LAYOUT }
 
 /* The --help text of the output options. */

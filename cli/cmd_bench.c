@@ -217,15 +217,15 @@ static int parse(struct bench_cmd *b, int argc, char **argv, int *status)
 	static const struct option longopts[] = {
 		CLI_LONG_PROFILE,
 		CLI_LONG_LINE_SIZE,
-		{ "threads", required_argument, NULL, OPT_THREADS },
-		{ "seconds", required_argument, NULL, OPT_SECONDS },
-		{ "rounds", required_argument, NULL, OPT_ROUNDS },
-		{ "layout", required_argument, NULL, OPT_LAYOUT },
-		{ "base-align", required_argument, NULL, OPT_BASE_ALIGN },
-		{ "format", required_argument, NULL, OPT_BENCH_FORMAT },
-		{ "perf", no_argument, NULL, OPT_PERF },
-		{ "source", no_argument, NULL, OPT_SOURCE },
-		{ "per-thread", no_argument, NULL, OPT_PER_THREAD },
+		CLI_LONG_ARG("threads", OPT_THREADS),
+		CLI_LONG_ARG("seconds", OPT_SECONDS),
+		CLI_LONG_ARG("rounds", OPT_ROUNDS),
+		CLI_LONG_ARG("layout", OPT_LAYOUT),
+		CLI_LONG_ARG("base-align", OPT_BASE_ALIGN),
+		CLI_LONG_ARG("format", OPT_BENCH_FORMAT),
+		CLI_LONG_FLAG("perf", OPT_PERF),
+		CLI_LONG_FLAG("source", OPT_SOURCE),
+		CLI_LONG_FLAG("per-thread", OPT_PER_THREAD),
 		CLI_LONG_HELP_VERSION,
 		{ NULL, 0, NULL, 0 },
 	};
@@ -405,16 +405,6 @@ out:
 	return rc;
 }
 
-/* "struct page_counter" and "union u" name the tag. */
-static const char *struct_name(const char *arg)
-{
-	if (!strncmp(arg, "struct ", 7))
-		return arg + 7;
-	if (!strncmp(arg, "union ", 6))
-		return arg + 6;
-	return arg;
-}
-
 /*
  * Per-thread slots (issue 23's arrays of per-thread elements): --threads
  * elements, one thread each on its own; the original packed against the
@@ -516,7 +506,7 @@ static int run(int argc, char **argv)
 	if (cli_dwarf_run_init(&r, &b.c))
 		goto out;
 	cli_struct_first(argv + optind, 2);
-	name = struct_name(argv[optind]);
+	name = cli_struct_tag(argv[optind]);
 	cli_dwarf_run_files(&r, argv + optind + 1, 1, false, name, true);
 	if (r.errors) {
 		cl_error("bench: %zu error%s", r.errors, r.errors == 1 ? "" : "s");

@@ -123,11 +123,11 @@ static int parse(struct diff_cmd *d, int argc, char **argv, int *status)
 		CLI_LAYOUT_LONG_OPTIONS,
 		CLI_LONG_QUIET,
 		CLI_LONG_HELP_VERSION,
-		{ "format", required_argument, NULL, OPT_FORMAT },
-		{ "fail-on", required_argument, NULL, OPT_FAIL_ON },
-		{ "output", required_argument, NULL, OPT_OUTPUT },
-		{ "source-root", required_argument, NULL, OPT_SOURCE_ROOT },
-		{ "jobs", required_argument, NULL, OPT_JOBS },
+		CLI_LONG_ARG("format", OPT_FORMAT),
+		CLI_LONG_ARG("fail-on", OPT_FAIL_ON),
+		CLI_LONG_ARG("output", OPT_OUTPUT),
+		CLI_LONG_ARG("source-root", OPT_SOURCE_ROOT),
+		CLI_LONG_ARG("jobs", OPT_JOBS),
 		{ NULL, 0, NULL, 0 },
 	};
 	const struct cli_parser p = {

@@ -85,8 +85,8 @@ static int parse(struct dwarf_cmd *d, int argc, char **argv, int *status)
 	static const struct option longopts[] = {
 		CLI_COMMON_LONG_OPTIONS,
 		CLI_OUTPUT_LONG_OPTIONS,
-		{ "jobs", required_argument, NULL, OPT_JOBS },
-		{ "reader", required_argument, NULL, OPT_READER },
+		CLI_LONG_ARG("jobs", OPT_JOBS),
+		CLI_LONG_ARG("reader", OPT_READER),
 		{ NULL, 0, NULL, 0 },
 	};
 	const struct cli_parser p = {

@@ -35,14 +35,14 @@ enum {
 };
 
 static const struct option long_options[] = {
-	{ "output", required_argument, NULL, 'o' },
-	{ "loads", required_argument, NULL, OPT_LOADS },
-	{ "stores", required_argument, NULL, OPT_STORES },
-	{ "struct", required_argument, NULL, OPT_STRUCT },
-	{ "access-map", required_argument, NULL, OPT_ACCESS_MAP },
-	{ "binary", required_argument, NULL, OPT_BINARY },
-	{ "verbose", no_argument, NULL, OPT_VERBOSE },
-	{ "side", required_argument, NULL, OPT_SIDE },
+	CLI_LONG_ARG("output", 'o'),
+	CLI_LONG_ARG("loads", OPT_LOADS),
+	CLI_LONG_ARG("stores", OPT_STORES),
+	CLI_LONG_ARG("struct", OPT_STRUCT),
+	CLI_LONG_ARG("access-map", OPT_ACCESS_MAP),
+	CLI_LONG_ARG("binary", OPT_BINARY),
+	CLI_LONG_FLAG("verbose", OPT_VERBOSE),
+	CLI_LONG_ARG("side", OPT_SIDE),
 	CLI_LONG_QUIET,
 	CLI_LONG_HELP_VERSION,
 	{ NULL, 0, NULL, 0 },

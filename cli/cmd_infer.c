@@ -112,8 +112,8 @@ static int load_maps(struct cl_access_map *m, const struct infer_cmd *ic)
 static int run(int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		{ "output", required_argument, NULL, OPT_OUTPUT },
-		{ "access-map", required_argument, NULL, OPT_ACCESS_MAP },
+		CLI_LONG_ARG("output", OPT_OUTPUT),
+		CLI_LONG_ARG("access-map", OPT_ACCESS_MAP),
 		CLI_LONG_PROFILE,
 		CLI_LONG_LINE_SIZE,
 		CLI_LONG_QUIET,

@@ -94,8 +94,8 @@ static int parse(struct layout_cmd *l, int argc, char **argv, int *status)
 {
 	static const struct option longopts[] = {
 		CLI_COMMON_LONG_OPTIONS,
-		{ "hex", no_argument, NULL, OPT_HEX },
-		{ "write-budget", required_argument, NULL, OPT_WRITE_BUDGET },
+		CLI_LONG_FLAG("hex", OPT_HEX),
+		CLI_LONG_ARG("write-budget", OPT_WRITE_BUDGET),
 		{ NULL, 0, NULL, 0 },
 	};
 	const struct cli_parser p = {
@@ -122,16 +122,6 @@ static int parse(struct layout_cmd *l, int argc, char **argv, int *status)
 		return *status = EXIT_USAGE, -1;
 	}
 	return 0;
-}
-
-/* "struct page_counter" and "union u" name the tag. */
-static const char *struct_name(const char *arg)
-{
-	if (!strncmp(arg, "struct ", 7))
-		return arg + 7;
-	if (!strncmp(arg, "union ", 6))
-		return arg + 6;
-	return arg;
 }
 
 static void draw(const struct layout_cmd *l, struct cli_dwarf_run *r)
@@ -322,7 +312,7 @@ static int run(int argc, char **argv)
 	if (cli_dwarf_run_init(&r, &l.c))
 		goto out;
 	cli_struct_first(argv + optind, argc - optind);
-	name = struct_name(argv[optind]);
+	name = cli_struct_tag(argv[optind]);
 	failed = cli_dwarf_run_files(&r, argv + optind + 1, argc - optind - 1, false, name, true);
 	if (!r.pipe.nrecords && !failed) {
 		cl_error("layout: no struct or union '%s' is defined in %s%s", name,

@@ -391,12 +391,12 @@ static int parse_args(struct lint_run *r, int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		CLI_COMMON_LONG_OPTIONS,
-		{ "build-dir", required_argument, NULL, OPT_BUILD_DIR },
+		CLI_LONG_ARG("build-dir", OPT_BUILD_DIR),
 		CLI_OUTPUT_LONG_OPTIONS,
-		{ "jobs", required_argument, NULL, OPT_JOBS },
-		{ "patch-out", required_argument, NULL, OPT_PATCH_OUT },
-		{ "access-map", required_argument, NULL, OPT_ACCESS_MAP },
-		{ "no-infer", no_argument, NULL, OPT_NO_INFER },
+		CLI_LONG_ARG("jobs", OPT_JOBS),
+		CLI_LONG_ARG("patch-out", OPT_PATCH_OUT),
+		CLI_LONG_ARG("access-map", OPT_ACCESS_MAP),
+		CLI_LONG_FLAG("no-infer", OPT_NO_INFER),
 		{ NULL, 0, NULL, 0 },
 	};
 	int nopts = argc, opt, rc;

@@ -148,7 +148,7 @@ static int add_file(struct cl_merge *m, const char *path)
 static int run(int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		{ "output", required_argument, NULL, OPT_OUTPUT },
+		CLI_LONG_ARG("output", OPT_OUTPUT),
 		CLI_LONG_HELP_VERSION,
 		{ NULL, 0, NULL, 0 },
 	};

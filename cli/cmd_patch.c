@@ -683,10 +683,10 @@ static void say_no_patch(const struct patch_cmd *p)
 static int run(int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		{ "output", required_argument, NULL, OPT_OUTPUT },
-		{ "source-root", required_argument, NULL, OPT_SOURCE_ROOT },
-		{ "help", no_argument, NULL, CLI_OPT_HELP },
-		{ "version", no_argument, NULL, CLI_OPT_VERSION },
+		CLI_LONG_ARG("output", OPT_OUTPUT),
+		CLI_LONG_ARG("source-root", OPT_SOURCE_ROOT),
+		CLI_LONG_FLAG("help", CLI_OPT_HELP),
+		CLI_LONG_FLAG("version", CLI_OPT_VERSION),
 		{ NULL, 0, NULL, 0 },
 	};
 	struct patch_cmd p = { 0 };

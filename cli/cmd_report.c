@@ -108,9 +108,9 @@ static int run(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		CLI_LONG_HELP_VERSION,
-		{ "format", required_argument, NULL, OPT_FORMAT },
-		{ "top", required_argument, NULL, OPT_TOP },
-		{ "output", required_argument, NULL, OPT_OUTPUT },
+		CLI_LONG_ARG("format", OPT_FORMAT),
+		CLI_LONG_ARG("top", OPT_TOP),
+		CLI_LONG_ARG("output", OPT_OUTPUT),
 		{ NULL, 0, NULL, 0 },
 	};
 	struct report_cmd r = { .top = 20 };

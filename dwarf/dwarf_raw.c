@@ -393,25 +393,22 @@ static int parse_abbrev(struct dw_raw *r, struct cursor *c, struct parsed *out)
 }
 
 /*
- * The table at @off, as far as it can be read: a corrupt entry ends it, and
- * a DIE that uses a code the table does not have cannot be read here (the
- * caller then says the DWARF is corrupt rather than let libdwarf try).
+ * The width in bytes that a form's name gives (data2, ref4, strx3, the
+ * length of block1...), 0 for a form whose name gives none.
  */
-/* The size of a form's value in a unit with these sizes; -1 if it varies. */
-static int form_size(uint16_t form, const struct dw_raw_table *t)
+static unsigned form_width(uint16_t form)
 {
 	switch (form) {
-	case DW_FORM_flag_present:
-	case DW_FORM_implicit_const:
-		return 0;
 	case DW_FORM_data1:
 	case DW_FORM_ref1:
+	case DW_FORM_block1:
 	case DW_FORM_flag:
 	case DW_FORM_strx1:
 	case DW_FORM_addrx1:
 		return 1;
 	case DW_FORM_data2:
 	case DW_FORM_ref2:
+	case DW_FORM_block2:
 	case DW_FORM_strx2:
 	case DW_FORM_addrx2:
 		return 2;
@@ -420,6 +417,7 @@ static int form_size(uint16_t form, const struct dw_raw_table *t)
 		return 3;
 	case DW_FORM_data4:
 	case DW_FORM_ref4:
+	case DW_FORM_block4:
 	case DW_FORM_strx4:
 	case DW_FORM_addrx4:
 	case DW_FORM_ref_sup4:
@@ -429,6 +427,18 @@ static int form_size(uint16_t form, const struct dw_raw_table *t)
 	case DW_FORM_ref_sig8:
 	case DW_FORM_ref_sup8:
 		return 8;
+	default:
+		return 0;
+	}
+}
+
+/* The size of a form's value in a unit with these sizes; -1 if it varies. */
+static int form_size(uint16_t form, const struct dw_raw_table *t)
+{
+	switch (form) {
+	case DW_FORM_flag_present:
+	case DW_FORM_implicit_const:
+		return 0;
 	case DW_FORM_data16:
 		return 16;
 	case DW_FORM_addr:
@@ -442,8 +452,12 @@ static int form_size(uint16_t form, const struct dw_raw_table *t)
 		return (int)t->offset_size;
 	case DW_FORM_ref_addr:
 		return (int)(t->version <= 2 ? t->addr_size : t->offset_size);
+	case DW_FORM_block1:
+	case DW_FORM_block2:
+	case DW_FORM_block4:
+		return -1;	/* the width is that of the length before the block */
 	default:
-		return -1;
+		return form_width(form) ? (int)form_width(form) : -1;
 	}
 }
 
@@ -461,6 +475,11 @@ static void fixed_sizes(struct dw_raw_table *t)
 	}
 }
 
+/*
+ * The table at @off, as far as it can be read: a corrupt entry ends it, and
+ * a DIE that uses a code the table does not have cannot be read here (the
+ * caller then says the DWARF is corrupt rather than let libdwarf try).
+ */
 static const struct dw_raw_table *parse_table(struct dw_raw *r, uint64_t off,
 					      const struct dw_raw_unit *ru)
 {
@@ -657,16 +676,10 @@ static bool read_constant(struct cursor *c, uint16_t form, struct dw_raw_value *
 	v->cls = DWR_CONSTANT;
 	switch (form) {
 	case DW_FORM_data1:
-		v->u = rd(c, 1);
-		return true;
 	case DW_FORM_data2:
-		v->u = rd(c, 2);
-		return true;
 	case DW_FORM_data4:
-		v->u = rd(c, 4);
-		return true;
 	case DW_FORM_data8:
-		v->u = rd(c, 8);
+		v->u = rd(c, form_width(form));
 		return true;
 	case DW_FORM_udata:
 		v->u = uleb(c);
@@ -704,7 +717,7 @@ static bool read_string(const struct dw_raw_unit *ru, struct cursor *c, uint16_t
 	case DW_FORM_strx2:
 	case DW_FORM_strx3:
 	case DW_FORM_strx4:
-		strx(ru, rd(c, form - DW_FORM_strx1 + 1), v);
+		strx(ru, rd(c, form_width(form)), v);
 		return true;
 	default:
 		return false;
@@ -718,16 +731,10 @@ static bool read_ref(const struct dw_raw_unit *ru, struct cursor *c, uint16_t fo
 
 	switch (form) {
 	case DW_FORM_ref1:
-		ref_local(ru, rd(c, 1), v);
-		return true;
 	case DW_FORM_ref2:
-		ref_local(ru, rd(c, 2), v);
-		return true;
 	case DW_FORM_ref4:
-		ref_local(ru, rd(c, 4), v);
-		return true;
 	case DW_FORM_ref8:
-		ref_local(ru, rd(c, 8), v);
+		ref_local(ru, rd(c, form_width(form)), v);
 		return true;
 	case DW_FORM_ref_udata:
 		ref_local(ru, uleb(c), v);
@@ -758,12 +765,12 @@ static bool read_other(const struct dw_raw_unit *ru, struct cursor *c, uint16_t 
 	case DW_FORM_GNU_ref_alt:
 	case DW_FORM_GNU_strp_alt:
 	case DW_FORM_strp_sup:
-	case DW_FORM_ref_sup4:
-		v->u = rd(c, form == DW_FORM_ref_sup4 ? 4 : ru->offset_size);
+		v->u = rd(c, ru->offset_size);
 		return true;
+	case DW_FORM_ref_sup4:
 	case DW_FORM_ref_sup8:
 	case DW_FORM_ref_sig8:
-		v->u = rd(c, 8);
+		v->u = rd(c, form_width(form));
 		return true;
 	case DW_FORM_addrx:
 	case DW_FORM_loclistx:
@@ -776,7 +783,7 @@ static bool read_other(const struct dw_raw_unit *ru, struct cursor *c, uint16_t 
 	case DW_FORM_addrx2:
 	case DW_FORM_addrx3:
 	case DW_FORM_addrx4:
-		v->u = rd(c, form - DW_FORM_addrx1 + 1);
+		v->u = rd(c, form_width(form));
 		return true;
 	default:
 		return false;
@@ -801,13 +808,9 @@ static bool read_value(const struct dw_raw_unit *ru, struct cursor *c, uint16_t 
 		v->u = 1;
 		return true;
 	case DW_FORM_block1:
-		block(c, rd(c, 1), v);
-		return true;
 	case DW_FORM_block2:
-		block(c, rd(c, 2), v);
-		return true;
 	case DW_FORM_block4:
-		block(c, rd(c, 4), v);
+		block(c, rd(c, form_width(form)), v);
 		return true;
 	case DW_FORM_block:
 	case DW_FORM_exprloc:
@@ -819,31 +822,50 @@ static bool read_value(const struct dw_raw_unit *ru, struct cursor *c, uint16_t 
 	}
 }
 
-int dw_raw_die_read(const struct dw_raw_unit *ru, uint64_t off, struct dw_raw_die *d)
+/*
+ * Starts @d at @off: @c past the DIE's abbreviation code, @ab its
+ * abbreviation, NULL for the null entry that ends a list of children.  -1
+ * for an offset before the unit's DIEs or a code that cannot be read or that
+ * the table does not have.
+ */
+static int die_start(const struct dw_raw_unit *ru, uint64_t off, struct dw_raw_die *d,
+		     struct cursor *c, const struct dw_raw_abbrev **ab)
 {
 	const struct dw_raw *r = ru->raw;
-	struct cursor c = cursor_at(&r->info, off, ru->end, r->big_endian);
-	const struct dw_raw_abbrev *ab;
 	uint64_t code;
 
+	*c = cursor_at(&r->info, off, ru->end, r->big_endian);
+	*ab = NULL;
 	d->off = off;
 	d->n = 0;
+	if (off < ru->die_off)
+		return -1;
+	code = uleb(c);
+	if (c->bad)
+		return -1;
+	if (!code)
+		return 0;
+	if (code >= ru->table->ncodes || !ru->table->by_code[code].present)
+		return -1;
+	*ab = &ru->table->by_code[code];
+	return 0;
+}
+
+int dw_raw_die_read(const struct dw_raw_unit *ru, uint64_t off, struct dw_raw_die *d)
+{
+	const struct dw_raw_abbrev *ab;
+	struct cursor c;
+
 	d->tag = 0;
 	d->null = false;
 	d->children = false;
-	if (off < ru->die_off)
+	if (die_start(ru, off, d, &c, &ab))
 		return -1;
-	code = uleb(&c);
-	if (c.bad)
-		return -1;
-	if (!code) {
+	if (!ab) {
 		d->null = true;
-		d->next = (uint64_t)(c.p - r->info.p);
+		d->next = (uint64_t)(c.p - ru->raw->info.p);
 		return 0;
 	}
-	if (code >= ru->table->ncodes || !ru->table->by_code[code].present)
-		return -1;
-	ab = &ru->table->by_code[code];
 	d->tag = ab->tag;
 	d->children = ab->children;
 	for (unsigned i = 0; i < ab->n; i++) {
@@ -864,33 +886,25 @@ int dw_raw_die_read(const struct dw_raw_unit *ru, uint64_t off, struct dw_raw_di
 		if (!read_value(ru, &c, form, ab->spec[i].implicit, v) || c.bad)
 			return -1;
 	}
-	d->next = (uint64_t)(c.p - r->info.p);
+	d->next = (uint64_t)(c.p - ru->raw->info.p);
 	return 0;
 }
 
 int dw_raw_die_step(const struct dw_raw_unit *ru, uint64_t off, struct dw_raw_die *d)
 {
-	const struct dw_raw *r = ru->raw;
-	struct cursor c = cursor_at(&r->info, off, ru->end, r->big_endian);
 	const struct dw_raw_abbrev *ab;
-	uint64_t code;
+	struct cursor c;
 
-	d->off = off;
-	d->n = 0;
-	if (off < ru->die_off)
-		return -1;
-	code = uleb(&c);
-	if (c.bad || !code || code >= ru->table->ncodes || !ru->table->by_code[code].present ||
-	    ru->table->by_code[code].fixed < 0)
+	/* a null entry, a failure or a size that varies: read as a whole */
+	if (die_start(ru, off, d, &c, &ab) || !ab || ab->fixed < 0)
 		return dw_raw_die_read(ru, off, d);
-	ab = &ru->table->by_code[code];
 	skip(&c, (uint64_t)ab->fixed);
 	if (c.bad)
 		return -1;
 	d->null = false;
 	d->tag = ab->tag;
 	d->children = ab->children;
-	d->next = (uint64_t)(c.p - r->info.p);
+	d->next = (uint64_t)(c.p - ru->raw->info.p);
 	return 0;
 }
 
@@ -929,22 +943,14 @@ static bool line_value(struct cursor *c, uint64_t form, unsigned offset_size, ui
 		*v = uleb(c);
 		break;
 	case DW_FORM_strx1:
-	case DW_FORM_data1:
-		*v = rd(c, 1);
-		break;
 	case DW_FORM_strx2:
-	case DW_FORM_data2:
-		*v = rd(c, 2);
-		break;
 	case DW_FORM_strx3:
-		*v = rd(c, 3);
-		break;
 	case DW_FORM_strx4:
+	case DW_FORM_data1:
+	case DW_FORM_data2:
 	case DW_FORM_data4:
-		*v = rd(c, 4);
-		break;
 	case DW_FORM_data8:
-		*v = rd(c, 8);
+		*v = rd(c, form_width(form));
 		break;
 	case DW_FORM_data16:
 		skip(c, 16);

@@ -174,7 +174,16 @@ unsigned access_record_fingerprint(tree type)
 static void hit_tell(const struct hit_ctx *x, tree rtype, const char *rec, const char *path,
 		     uint64_t bits, uint64_t bit_size, uint64_t at_bits, uint64_t at_size)
 {
-	struct access_hit h;
+	struct access_hit h = {
+		.rtype = rtype, .rec = rec, .path = path,
+		.bits = bits, .bit_size = bit_size, .at_bits = at_bits, .at_size = at_size,
+		.kinds = x->kinds, .facts = x->facts, .via_facts = x->via_facts,
+		.loc = x->loc, .fn = current_function_decl,
+		.reached = x->use != NULL, .once = !x->use || x->once,
+		.via_loc = x->use ? x->use->loc : UNKNOWN_LOCATION,
+		.via_fn = x->use ? x->use->fn : NULL_TREE,
+		.frame = x->frame,
+	};
 
 	if (x->escape) {
 		for (unsigned i = 0; i < ws.nsinks; i++)
@@ -183,23 +192,6 @@ static void hit_tell(const struct hit_ctx *x, tree rtype, const char *rec, const
 						    x->use ? x->use->fn : NULL_TREE, x->kept);
 		return;
 	}
-	h.rtype = rtype;
-	h.rec = rec;
-	h.path = path;
-	h.bits = bits;
-	h.bit_size = bit_size;
-	h.at_bits = at_bits;
-	h.at_size = at_size;
-	h.kinds = x->kinds;
-	h.facts = x->facts;
-	h.via_facts = x->via_facts;
-	h.loc = x->loc;
-	h.fn = current_function_decl;
-	h.reached = x->use != NULL;
-	h.once = !x->use || x->once;
-	h.via_loc = x->use ? x->use->loc : UNKNOWN_LOCATION;
-	h.via_fn = x->use ? x->use->fn : NULL_TREE;
-	h.frame = x->frame;
 	for (unsigned i = 0; i < ws.nsinks; i++)
 		ws.sinks[i]->hit(ws.sinks[i]->data, ws.gsi, &h);
 }

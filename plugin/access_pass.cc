@@ -25,14 +25,10 @@ static void walk_only(void)
 
 	FOR_EACH_FUNCTION_WITH_GIMPLE_BODY(node) {
 		function *fn = access_walk_begin(node);
-		basic_block bb;
 
 		if (!fn)
 			continue;
-		FOR_EACH_BB_FN(bb, fn)
-			for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi);
-			     gsi_next(&gsi))
-				access_walk_stmt(&gsi);
+		access_walk_body(fn, NULL, NULL);
 		pop_cfun();
 	}
 }

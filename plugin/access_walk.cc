@@ -822,6 +822,46 @@ static void function_facts(tree decl)
 		ws.fn_facts |= CL_FACT_LOCKED;
 }
 
+/**
+ * struct unit_call - a call statement of a function of the unit
+ * @node: the function that makes it
+ * @fn: its body
+ * @bb: the block the call is in
+ * @call: the call
+ */
+struct unit_call {
+	cgraph_node *node;
+	function *fn;
+	basic_block bb;
+	gcall *call;
+};
+
+/*
+ * Every call statement of the unit's functions that have a CFG, function
+ * by function and each in the order of its blocks and statements: what
+ * roles_find() and under_lock_find() read.
+ */
+static void unit_calls(vec<unit_call> *out)
+{
+	cgraph_node *node;
+
+	FOR_EACH_FUNCTION_WITH_GIMPLE_BODY(node) {
+		function *fn = DECL_STRUCT_FUNCTION(node->decl);
+		basic_block bb;
+
+		if (!fn || !fn->cfg)
+			continue;
+		FOR_EACH_BB_FN(bb, fn)
+			for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi);
+			     gsi_next(&gsi))
+				if (gcall *call = dyn_cast<gcall *>(gsi_stmt(gsi))) {
+					unit_call c = { node, fn, bb, call };
+
+					out->safe_push(c);
+				}
+	}
+}
+
 /* ------------------------------------------------------------------ */
 /* Functions that run only under their callers' locks                   */
 /* ------------------------------------------------------------------ */
@@ -880,40 +920,36 @@ static int held_order(const void *x, const void *y)
  * least must hold a lock: a helper that only setup code calls is setup's.  Lock regions as walk_call()
  * counts them; a least fixpoint, so a cycle of calls with no lock is not.
  */
-static void under_lock_find(void)
+static void under_lock_find(const vec<unit_call> &unit)
 {
 	auto_vec<held_call> calls;
-	cgraph_node *node;
+	cgraph_node *caller = NULL;
+	unsigned locks = 0;
+	bool setup = false;
 	bool changed = true;
 
-	FOR_EACH_FUNCTION_WITH_GIMPLE_BODY(node) {
-		function *fn = DECL_STRUCT_FUNCTION(node->decl);
-		unsigned locks = 0;
-		bool setup = held_setup(node->decl);
-		basic_block bb;
+	for (const unit_call &u : unit) {
+		tree f = gimple_call_fndecl(u.call);
+		int step;
 
-		if (!fn || !fn->cfg)
+		/* each function's lock regions counted from its first statement */
+		if (u.node != caller) {
+			caller = u.node;
+			locks = 0;
+			setup = held_setup(caller->decl);
+		}
+		if (!f)
 			continue;
-		FOR_EACH_BB_FN(bb, fn)
-			for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi);
-			     gsi_next(&gsi)) {
-				gcall *call = dyn_cast<gcall *>(gsi_stmt(gsi));
-				tree f = call ? gimple_call_fndecl(call) : NULL_TREE;
-				int step;
+		if (called_here_only(f)) {
+			held_call c = { caller->decl, f, locks > 0, setup };
 
-				if (!f)
-					continue;
-				if (called_here_only(f)) {
-					held_call c = { node->decl, f, locks > 0, setup };
-
-					calls.safe_push(c);
-				}
-				step = DECL_NAME(f) ? name_lock_step(IDENTIFIER_POINTER(DECL_NAME(f))) : 0;
-				if (step > 0)
-					locks++;
-				else if (step < 0 && locks)
-					locks--;
-			}
+			calls.safe_push(c);
+		}
+		step = DECL_NAME(f) ? name_lock_step(IDENTIFIER_POINTER(DECL_NAME(f))) : 0;
+		if (step > 0)
+			locks++;
+		else if (step < 0 && locks)
+			locks--;
 	}
 	calls.qsort(held_order);
 	while (changed) {
@@ -1167,34 +1203,23 @@ static void roles_spread(tree r, bool many, hash_map<uid_hash, const char *> *ro
 }
 
 /* Which threads run which function of the unit: ws.roles. */
-static void roles_find(void)
+static void roles_find(const vec<unit_call> &unit)
 {
 	hash_map<uid_hash, unsigned> started;
 	auto_vec<tree> routines;
-	cgraph_node *node;
 
-	FOR_EACH_FUNCTION_WITH_GIMPLE_BODY(node) {
-		function *fn = DECL_STRUCT_FUNCTION(node->decl);
-		basic_block bb;
+	for (const unit_call &u : unit) {
+		tree r = started_routine(u.fn, u.call);
+		bool existed;
 
-		if (!fn || !fn->cfg)
+		if (!r)
 			continue;
-		FOR_EACH_BB_FN(bb, fn)
-			for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi);
-			     gsi_next(&gsi)) {
-				gcall *call = dyn_cast<gcall *>(gsi_stmt(gsi));
-				tree r = call ? started_routine(fn, call) : NULL_TREE;
-				bool existed;
-
-				if (!r)
-					continue;
-				unsigned &n = started.get_or_insert(DECL_UID(r), &existed);
-				if (!existed) {
-					n = 0;
-					routines.safe_push(r);
-				}
-				n += bb_in_cycle(bb) ? 2 : 1;
-			}
+		unsigned &n = started.get_or_insert(DECL_UID(r), &existed);
+		if (!existed) {
+			n = 0;
+			routines.safe_push(r);
+		}
+		n += bb_in_cycle(u.bb) ? 2 : 1;
 	}
 	for (tree r : routines)
 		roles_spread(r, *started.get(DECL_UID(r)) > 1, ws.roles);
@@ -1245,15 +1270,17 @@ static void summarize(cgraph_node *node)
 void access_walk_start(struct cl_arena *arena, const struct access_sink *const *sinks,
 		       unsigned nsinks)
 {
+	auto_vec<unit_call> calls;
 	cgraph_node *node;
 
 	chain_setup(arena, sinks, nsinks);
 	ws.summaries = new hash_map<uid_hash, fn_summary *>;
 	ws.summary = NULL;
+	unit_calls(&calls);
 	ws.roles = new hash_map<uid_hash, const char *>;
-	roles_find();
+	roles_find(calls);
 	ws.under_lock = new hash_set<uid_hash>;
-	under_lock_find();
+	under_lock_find(calls);
 	/* every summary before any function gets code of ours */
 	FOR_EACH_FUNCTION_WITH_GIMPLE_BODY(node)
 		summarize(node);
@@ -1271,9 +1298,21 @@ function *access_walk_begin(cgraph_node *node)
 	return fn;
 }
 
-void access_walk_stmt(gimple_stmt_iterator *gsi)
+void access_walk_body(function *fn, void (*walked)(gimple *stmt), void (*block_end)(void))
 {
-	walk_stmt(gsi);
+	basic_block bb;
+
+	FOR_EACH_BB_FN(bb, fn) {
+		for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
+			gimple *stmt = gsi_stmt(gsi);
+
+			walk_stmt(&gsi);
+			if (walked)
+				walked(stmt);
+		}
+		if (block_end)
+			block_end();
+	}
 }
 
 void access_walk_finish(void)

@@ -129,8 +129,11 @@ struct cgraph_node;
  * cfun (the caller pops it); NULL when it has no body to walk...
  */
 function *access_walk_begin(cgraph_node *node);
-/* ...then each statement, telling the sinks. */
-void access_walk_stmt(gimple_stmt_iterator *gsi);
+/*
+ * ...then each statement of @fn, telling the sinks; after each, @walked
+ * with the statement, and after each basic block @block_end (either NULL).
+ */
+void access_walk_body(function *fn, void (*walked)(gimple *stmt), void (*block_end)(void));
 /*
  * For sampling the hit's object: the address of the object (a struct
  * instance or the variable) and of the bytes touched, as trees built

@@ -959,13 +959,21 @@ static bool thread_routine(tree decl, cgraph_node *node)
 	       VOID_TYPE_P(TREE_VALUE(TREE_CHAIN(args)));
 }
 
+/* After the walk of @stmt: an allocation to count, the end of a segment. */
+static void stmt_walked(gimple *stmt)
+{
+	if (is_gimple_call(stmt) && allocator(as_a<gcall *>(stmt)))
+		ins.allocs.safe_push(as_a<gcall *>(stmt));
+	if (segment_ends_after(stmt))
+		segment_end();
+}
+
 static void walk_functions(void)
 {
 	cgraph_node *node;
 
 	FOR_EACH_FUNCTION_WITH_GIMPLE_BODY(node) {
 		function *fn = access_walk_begin(node);
-		basic_block bb;
 
 		if (!fn)
 			continue;
@@ -976,19 +984,7 @@ static void walk_functions(void)
 		ins.allocs.truncate(0);
 		ins.seg_samples = 0;
 		ins.sampled = NULL;
-		FOR_EACH_BB_FN(bb, fn) {
-			for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi);
-			     gsi_next(&gsi)) {
-				gimple *stmt = gsi_stmt(gsi);
-
-				access_walk_stmt(&gsi);
-				if (is_gimple_call(stmt) && allocator(as_a<gcall *>(stmt)))
-					ins.allocs.safe_push(as_a<gcall *>(stmt));
-				if (segment_ends_after(stmt))
-					segment_end();
-			}
-			segment_end();
-		}
+		access_walk_body(fn, stmt_walked, segment_end);
 		if (ins.samples.length())
 			sample_decls();
 		for (unsigned i = 0; i < ins.checks.length(); i++)

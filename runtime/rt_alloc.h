@@ -28,18 +28,6 @@
 #define RT_ALLOC_RING (1u << 19)
 #define RT_ALLOC_ENTRIES (RT_ALLOC_KEEP + RT_ALLOC_RING)
 
-/**
- * struct rt_alloc_stats - what the table holds
- * @recorded: allocations recorded in the run (NULL results are not)
- * @kept: entries the lookup sees
- * @replaced: allocations whose entry a newer one took (the ring went round)
- * @lost: allocations not recorded: their entry was being written by a
- *	thread the ring had lapped (never seen in practice; counted anyway)
- */
-struct rt_alloc_stats {
-	uint64_t recorded, kept, replaced, lost;
-};
-
 /*
  * The site ("file:line", the unit's string) of the most recent recorded
  * allocation that contains @addr, and its start in *@start (may be NULL);
@@ -48,7 +36,5 @@ struct rt_alloc_stats {
  * call are not seen.
  */
 const char *rt_alloc_site(uintptr_t addr, uintptr_t *start);
-/* The table's counts (for the profile's header, and the tests). */
-void rt_alloc_stats(struct rt_alloc_stats *s);
 
 #endif /* CACHELINT_RT_ALLOC_H */

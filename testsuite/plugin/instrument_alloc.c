@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../runtime/rt_alloc.h"
+#include "Inputs/rt_alloc_test.h"
 
 static char global[64];
 
@@ -37,7 +37,7 @@ int main(void)
 	char *r = malloc(16);
 	void *e = NULL, *f = NULL;
 	int bad;
-	struct rt_alloc_stats st;
+	uint64_t recorded, kept, replaced, lost;
 
 	free(c);
 	d = malloc(48);
@@ -53,8 +53,8 @@ int main(void)
 	show("posix_memalign", e, e);
 	printf("bad posix_memalign: %s\n", bad ? "failed" : "succeeded");
 	show("a global", global, global);
-	rt_alloc_stats(&st);
-	printf("recorded %llu\n", (unsigned long long)st.recorded);
+	rt_alloc_stats(&recorded, &kept, &replaced, &lost);
+	printf("recorded %llu\n", (unsigned long long)recorded);
 	return 0;
 }
 

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "cachelint-rt.h"
-#include "rt_alloc.h"
+#include "rt_alloc_test.h"
 
 static void ask(uintptr_t addr)
 {
@@ -45,14 +45,14 @@ static void fill(void)
 {
 	static const char *const sites[] = { "even.c:1", "odd.c:2" };
 	uint64_t n = (uint64_t)RT_ALLOC_ENTRIES + 10;
-	struct rt_alloc_stats st;
+	uint64_t recorded, kept, replaced, lost;
 
 	for (uint64_t t = 0; t < n; t++)
 		__libcachelint_rt_alloc_v3((void *)(uintptr_t)(0x100000 + 16 * t), 16, sites[t & 1]);
-	rt_alloc_stats(&st);
+	rt_alloc_stats(&recorded, &kept, &replaced, &lost);
 	printf("recorded %llu, kept %llu, replaced %llu, lost %llu\n",
-	       (unsigned long long)st.recorded, (unsigned long long)st.kept,
-	       (unsigned long long)st.replaced, (unsigned long long)st.lost);
+	       (unsigned long long)recorded, (unsigned long long)kept,
+	       (unsigned long long)replaced, (unsigned long long)lost);
 	ask(0x100000);					/* the first: kept */
 	ask(0x100000 + 16 * ((uint64_t)RT_ALLOC_KEEP - 1));	/* the last kept */
 	ask(0x100000 + 16 * (uint64_t)RT_ALLOC_KEEP);		/* the ring's first: replaced */

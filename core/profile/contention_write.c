@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * contention_yaml.c - write a contention: section (docs/profiles.md,
+ * contention_write.c - write a contention: section (docs/profiles.md,
  * "Contention evidence") through libyaml's emitter
  *
  * The one writer of the section for the program: `cachelint import
@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "contention.h"
-#include "contention_yaml.h"
+#include "contention_write.h"
 #include "yaml_writer.h"
 
 /*

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * merge_yaml.c - the sum of several profiles, written as a profile
+ * merge_write.c - the sum of several profiles, written as a profile
  *
  * Each top-level key is one fragment of libyaml's emitter (yaml_writer.h);
  * the contention: section is written by its one writer,
@@ -8,14 +8,14 @@
  * importers write them, so a sum of a million members never sits in the
  * emitter whole.
  */
-#include "merge_yaml.h"
+#include "merge_write.h"
 
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "contention_yaml.h"
+#include "contention_write.h"
 #include "profile_loader.h"
 #include "rules.h"
 #include "yaml_writer.h"

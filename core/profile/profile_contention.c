@@ -37,6 +37,7 @@
 
 #include "access_profile.h"
 #include "layout.h"
+#include "profile_keys.h"
 #include "profile_loader.h"
 
 /**
@@ -219,12 +220,12 @@ LD_FIELD_FN(pair_threads, struct cl_contention_pair, who.threads, ld_count_value
 LD_FIELD_FN(pair_paths, struct cl_contention_pair, who, who_paths)
 
 LD_KEYS(pair_table, "pair key",
-	{ "write", pair_write },
-	{ "access", pair_access },
-	{ "false-sharing", pair_false },
-	{ "samples", pair_samples },
-	{ "threads", pair_threads },
-	{ "paths", pair_paths }
+	{ CL_KEY_WRITE, pair_write },
+	{ CL_KEY_ACCESS, pair_access },
+	{ CL_KEY_FALSE_SHARING, pair_false },
+	{ CL_KEY_SAMPLES, pair_samples },
+	{ CL_KEY_THREADS, pair_threads },
+	{ CL_KEY_PATHS, pair_paths }
 );
 
 /* Whether @key was seen in @ce already (then an error at @at), else noted. */
@@ -274,21 +275,21 @@ LD_FIELD_FN(shared_threads, struct cl_contention_shared, who.threads, ld_count_v
 LD_FIELD_FN(shared_paths, struct cl_contention_shared, who, who_paths)
 
 LD_KEYS(shared_struct_table, "shared key",
-	{ "member", shared_member },
-	{ "true-sharing", shared_true },
-	{ "samples", shared_samples },
-	{ "writers", shared_writers },
-	{ "threads", shared_threads },
-	{ "paths", shared_paths }
+	{ CL_KEY_MEMBER, shared_member },
+	{ CL_KEY_TRUE_SHARING, shared_true },
+	{ CL_KEY_SAMPLES, shared_samples },
+	{ CL_KEY_WRITERS, shared_writers },
+	{ CL_KEY_THREADS, shared_threads },
+	{ CL_KEY_PATHS, shared_paths }
 );
 
 LD_KEYS(shared_var_table, "shared key",
-	{ "element", shared_element },
-	{ "true-sharing", shared_true },
-	{ "samples", shared_samples },
-	{ "writers", shared_writers },
-	{ "threads", shared_threads },
-	{ "paths", shared_paths }
+	{ CL_KEY_ELEMENT, shared_element },
+	{ CL_KEY_TRUE_SHARING, shared_true },
+	{ CL_KEY_SAMPLES, shared_samples },
+	{ CL_KEY_WRITERS, shared_writers },
+	{ CL_KEY_THREADS, shared_threads },
+	{ CL_KEY_PATHS, shared_paths }
 );
 
 static int shared_item(struct loader *ld, void *arg)
@@ -351,17 +352,17 @@ static int between_in(struct loader *ld, const char *key, void *arg)
 }
 
 LD_KEYS(between_table, "between key",
-	{ "lines", between_lines },
-	{ "per-line", between_per_line },
-	{ "size", between_size },
-	{ "false-sharing", between_false },
-	{ "true-sharing", between_true },
-	{ "samples", between_samples },
-	{ "writers", between_writers },
-	{ "in", between_in },
-	{ "in-offset", between_in_offset },
-	{ "threads", between_threads },
-	{ "paths", between_paths }
+	{ CL_KEY_LINES, between_lines },
+	{ CL_KEY_PER_LINE, between_per_line },
+	{ CL_KEY_SIZE, between_size },
+	{ CL_KEY_FALSE_SHARING, between_false },
+	{ CL_KEY_TRUE_SHARING, between_true },
+	{ CL_KEY_SAMPLES, between_samples },
+	{ CL_KEY_WRITERS, between_writers },
+	{ CL_KEY_IN, between_in },
+	{ CL_KEY_IN_OFFSET, between_in_offset },
+	{ CL_KEY_THREADS, between_threads },
+	{ CL_KEY_PATHS, between_paths }
 );
 
 /* ------------------------------------------------------------------ */
@@ -408,12 +409,12 @@ static int touch_write(struct loader *ld, const char *key, void *arg)
 }
 
 LD_KEYS(touch_table, "touch key",
-	{ "path", touch_path },
-	{ "threads", touch_threads },
-	{ "reads", touch_reads },
-	{ "writes", touch_writes },
-	{ "read", touch_read },
-	{ "write", touch_write }
+	{ CL_KEY_PATH, touch_path },
+	{ CL_KEY_THREADS, touch_threads },
+	{ CL_KEY_READS, touch_reads },
+	{ CL_KEY_WRITES, touch_writes },
+	{ CL_KEY_READ, touch_read },
+	{ CL_KEY_WRITE, touch_write }
 );
 
 /**
@@ -484,14 +485,14 @@ LD_FIELD_FN(line_true, struct line_arg, l.weight_true, ld_count_value)
 LD_FIELD_FN(line_samples, struct line_arg, l.samples, ld_count_value)
 
 LD_KEYS(line_table, "line key",
-	{ "offset", line_offset },
-	{ "objects", line_objects },
-	{ "false-sharing", line_false },
-	{ "true-sharing", line_true },
-	{ "samples", line_samples },
-	{ "first", line_first },
-	{ "last", line_last },
-	{ "touch", line_touch }
+	{ CL_KEY_OFFSET, line_offset },
+	{ CL_KEY_OBJECTS, line_objects },
+	{ CL_KEY_FALSE_SHARING, line_false },
+	{ CL_KEY_TRUE_SHARING, line_true },
+	{ CL_KEY_SAMPLES, line_samples },
+	{ CL_KEY_FIRST, line_first },
+	{ CL_KEY_LAST, line_last },
+	{ CL_KEY_TOUCH, line_touch }
 );
 
 static int line_item(struct loader *ld, void *arg)
@@ -574,39 +575,39 @@ LD_FIELD_FN(entry_observed, struct ctn_entry, e.observed, ld_count_value)
 LD_FIELD_FN(entry_unjudged, struct ctn_entry, e.unjudged, ld_count_value)
 
 LD_KEYS(struct_table, "contention key of a struct",
-	{ "instances", entry_instances },
-	{ "base-align", entry_base_align },
-	{ "alloc", entry_alloc },
-	{ "accesses", entry_accesses },
-	{ "false-sharing", entry_false },
-	{ "true-sharing", entry_true },
-	{ "samples", entry_samples },
-	{ "cpu-seconds", entry_cpu_seconds },
-	{ "core-seconds", entry_core_seconds },
-	{ "observed", entry_observed },
-	{ "unjudged", entry_unjudged },
-	{ "pairs", entry_pairs },
-	{ "shared", entry_shared },
-	{ "between", entry_between },
-	{ "lines", entry_lines }
+	{ CL_KEY_INSTANCES, entry_instances },
+	{ CL_KEY_BASE_ALIGN, entry_base_align },
+	{ CL_KEY_ALLOC, entry_alloc },
+	{ CL_KEY_ACCESSES, entry_accesses },
+	{ CL_KEY_FALSE_SHARING, entry_false },
+	{ CL_KEY_TRUE_SHARING, entry_true },
+	{ CL_KEY_SAMPLES, entry_samples },
+	{ CL_KEY_CPU_SECONDS, entry_cpu_seconds },
+	{ CL_KEY_CORE_SECONDS, entry_core_seconds },
+	{ CL_KEY_OBSERVED, entry_observed },
+	{ CL_KEY_UNJUDGED, entry_unjudged },
+	{ CL_KEY_PAIRS, entry_pairs },
+	{ CL_KEY_SHARED, entry_shared },
+	{ CL_KEY_BETWEEN, entry_between },
+	{ CL_KEY_LINES, entry_lines }
 );
 
 LD_KEYS(var_table, "contention key of a variable",
-	{ "element", entry_element },
-	{ "elements", entry_elements },
-	{ "base-align", entry_base_align },
-	{ "alloc", entry_alloc },
-	{ "accesses", entry_accesses },
-	{ "false-sharing", entry_false },
-	{ "true-sharing", entry_true },
-	{ "samples", entry_samples },
-	{ "cpu-seconds", entry_cpu_seconds },
-	{ "core-seconds", entry_core_seconds },
-	{ "observed", entry_observed },
-	{ "unjudged", entry_unjudged },
-	{ "shared", entry_shared },
-	{ "between", entry_between },
-	{ "lines", entry_lines }
+	{ CL_KEY_ELEMENT, entry_element },
+	{ CL_KEY_ELEMENTS, entry_elements },
+	{ CL_KEY_BASE_ALIGN, entry_base_align },
+	{ CL_KEY_ALLOC, entry_alloc },
+	{ CL_KEY_ACCESSES, entry_accesses },
+	{ CL_KEY_FALSE_SHARING, entry_false },
+	{ CL_KEY_TRUE_SHARING, entry_true },
+	{ CL_KEY_SAMPLES, entry_samples },
+	{ CL_KEY_CPU_SECONDS, entry_cpu_seconds },
+	{ CL_KEY_CORE_SECONDS, entry_core_seconds },
+	{ CL_KEY_OBSERVED, entry_observed },
+	{ CL_KEY_UNJUDGED, entry_unjudged },
+	{ CL_KEY_SHARED, entry_shared },
+	{ CL_KEY_BETWEEN, entry_between },
+	{ CL_KEY_LINES, entry_lines }
 );
 
 /* A weight of @what above the entry's total of that kind: a contradiction. */
@@ -808,17 +809,17 @@ LD_FIELD_FN(hdr_threads, struct cl_contention_header, threads, ld_count_value)
 LD_FIELD_FN(hdr_units_dropped, struct cl_contention_header, units_dropped, ld_count_value)
 
 LD_KEYS(section_table, "contention key",
-	{ "source", hdr_source },
-	{ "measure", hdr_measure },
-	{ "line-size", hdr_line_size },
-	{ "seconds", hdr_seconds },
-	{ "sample", hdr_sample },
-	{ "samples", hdr_samples },
-	{ "dropped", hdr_dropped },
-	{ "units-dropped", hdr_units_dropped },
-	{ "threads", hdr_threads },
-	{ "structs", hdr_structs },
-	{ "variables", hdr_variables }
+	{ CL_KEY_SOURCE, hdr_source },
+	{ CL_KEY_MEASURE, hdr_measure },
+	{ CL_KEY_LINE_SIZE, hdr_line_size },
+	{ CL_KEY_SECONDS, hdr_seconds },
+	{ CL_KEY_SAMPLE, hdr_sample },
+	{ CL_KEY_SAMPLES, hdr_samples },
+	{ CL_KEY_DROPPED, hdr_dropped },
+	{ CL_KEY_UNITS_DROPPED, hdr_units_dropped },
+	{ CL_KEY_THREADS, hdr_threads },
+	{ CL_KEY_STRUCTS, hdr_structs },
+	{ CL_KEY_VARIABLES, hdr_variables }
 );
 
 /* An entry resting on more samples than the run took. */

@@ -36,6 +36,7 @@
 
 #include "layout.h"
 #include "paths.h"
+#include "profile_keys.h"
 #include "profile_loader.h"
 
 /**
@@ -185,13 +186,13 @@ static int pair_paths(struct loader *ld, const char *key, void *arg)
 }
 
 LD_KEYS(pair_table, "pair key",
-	{ "write", pair_write },
-	{ "access", pair_access },
-	{ "objects", pair_objects },
-	{ "same-bytes", pair_same_bytes },
-	{ "same-written", pair_same_written },
-	{ "threads", pair_threads },
-	{ "paths", pair_paths }
+	{ CL_KEY_WRITE, pair_write },
+	{ CL_KEY_ACCESS, pair_access },
+	{ CL_KEY_OBJECTS, pair_objects },
+	{ CL_KEY_SAME_BYTES, pair_same_bytes },
+	{ CL_KEY_SAME_WRITTEN, pair_same_written },
+	{ CL_KEY_THREADS, pair_threads },
+	{ CL_KEY_PATHS, pair_paths }
 );
 
 static int pair_item(struct loader *ld, void *arg)
@@ -246,12 +247,12 @@ static int between_paths(struct loader *ld, const char *key, void *arg)
 }
 
 LD_KEYS(between_table, "between key",
-	{ "lines", between_lines },
-	{ "per-line", between_per_line },
-	{ "size", between_size },
-	{ "same-bytes", between_same_bytes },
-	{ "threads", between_threads },
-	{ "paths", between_paths }
+	{ CL_KEY_LINES, between_lines },
+	{ CL_KEY_PER_LINE, between_per_line },
+	{ CL_KEY_SIZE, between_size },
+	{ CL_KEY_SAME_BYTES, between_same_bytes },
+	{ CL_KEY_THREADS, between_threads },
+	{ CL_KEY_PATHS, between_paths }
 );
 
 static int struct_between(struct loader *ld, const char *key, void *arg)
@@ -276,11 +277,11 @@ LD_FIELD_FN(struct_shared, struct obj_struct, s.shared, ld_count_value)
 LD_FIELD_FN(struct_base_align, struct obj_struct, s.base_align, ld_align_value)
 
 LD_KEYS(struct_table, "objects key of a struct",
-	{ "instances", struct_instances },
-	{ "shared", struct_shared },
-	{ "base-align", struct_base_align },
-	{ "pairs", struct_pairs },
-	{ "between", struct_between }
+	{ CL_KEY_INSTANCES, struct_instances },
+	{ CL_KEY_SHARED, struct_shared },
+	{ CL_KEY_BASE_ALIGN, struct_base_align },
+	{ CL_KEY_PAIRS, struct_pairs },
+	{ CL_KEY_BETWEEN, struct_between }
 );
 
 static int pair_cmp(const void *x, const void *y)
@@ -350,14 +351,14 @@ static int var_paths(struct loader *ld, const char *key, void *arg)
 }
 
 LD_KEYS(var_table, "objects key of a variable",
-	{ "element", var_element },
-	{ "elements", var_elements },
-	{ "base-align", var_base_align },
-	{ "lines", var_lines },
-	{ "per-line", var_per_line },
-	{ "same-bytes", var_same_bytes },
-	{ "threads", var_threads },
-	{ "paths", var_paths }
+	{ CL_KEY_ELEMENT, var_element },
+	{ CL_KEY_ELEMENTS, var_elements },
+	{ CL_KEY_BASE_ALIGN, var_base_align },
+	{ CL_KEY_LINES, var_lines },
+	{ CL_KEY_PER_LINE, var_per_line },
+	{ CL_KEY_SAME_BYTES, var_same_bytes },
+	{ CL_KEY_THREADS, var_threads },
+	{ CL_KEY_PATHS, var_paths }
 );
 
 /* A variable is named as C names it: one identifier. */
@@ -414,11 +415,11 @@ static int objects_variables(struct loader *ld, const char *key, void *arg)
 }
 
 LD_KEYS(objects_table, "objects key",
-	{ "sample", objects_sample },
-	{ "line-size", objects_line_size },
-	{ "dropped", objects_dropped },
-	{ "structs", objects_structs },
-	{ "variables", objects_variables }
+	{ CL_KEY_SAMPLE, objects_sample },
+	{ CL_KEY_LINE_SIZE, objects_line_size },
+	{ CL_KEY_DROPPED, objects_dropped },
+	{ CL_KEY_STRUCTS, objects_structs },
+	{ CL_KEY_VARIABLES, objects_variables }
 );
 
 /* ------------------------------------------------------------------ */

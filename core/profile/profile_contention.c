@@ -212,21 +212,19 @@ static int who_paths(struct loader *ld, const char *key, struct cl_contention_wh
 /* Pairs, shared, between                                               */
 /* ------------------------------------------------------------------ */
 
-LD_FIELD_FN(pair_write, struct cl_contention_pair, write, ld_path_value)
-LD_FIELD_FN(pair_access, struct cl_contention_pair, access, ld_path_value)
-LD_FIELD_FN(pair_false, struct cl_contention_pair, weight, ld_count_value)
-LD_FIELD_FN(pair_samples, struct cl_contention_pair, samples, ld_count_value)
-LD_FIELD_FN(pair_threads, struct cl_contention_pair, who.threads, ld_count_value)
-LD_FIELD_FN(pair_paths, struct cl_contention_pair, who, who_paths)
+/* Each table's keys in one list (profile_loader.h, LD_ROW). */
+#define PAIR_KEYS(F, H)							\
+	F(pair_write, CL_KEY_WRITE, write, ld_path_value)		\
+	F(pair_access, CL_KEY_ACCESS, access, ld_path_value)		\
+	F(pair_false, CL_KEY_FALSE_SHARING, weight, ld_count_value)	\
+	F(pair_samples, CL_KEY_SAMPLES, samples, ld_count_value)	\
+	F(pair_threads, CL_KEY_THREADS, who.threads, ld_count_value)	\
+	F(pair_paths, CL_KEY_PATHS, who, who_paths)
 
-LD_KEYS(pair_table, "pair key",
-	{ CL_KEY_WRITE, pair_write },
-	{ CL_KEY_ACCESS, pair_access },
-	{ CL_KEY_FALSE_SHARING, pair_false },
-	{ CL_KEY_SAMPLES, pair_samples },
-	{ CL_KEY_THREADS, pair_threads },
-	{ CL_KEY_PATHS, pair_paths }
-);
+#define F(fn, key, field, read) LD_FIELD_FN(fn, struct cl_contention_pair, field, read)
+PAIR_KEYS(F, LD_SKIP)
+#undef F
+LD_KEYS(pair_table, "pair key", PAIR_KEYS(LD_ROW, LD_ROW));
 
 /* Whether @key was seen in @ce already (then an error at @at), else noted. */
 static int seen_once(struct loader *ld, struct ctn_entry *ce, const struct cl_span *at,
@@ -266,31 +264,24 @@ static int pair_item(struct loader *ld, void *arg)
 	return 0;
 }
 
-LD_FIELD_FN(shared_member, struct cl_contention_shared, member, ld_path_value)
-LD_FIELD_FN(shared_element, struct cl_contention_shared, element, ld_count_value)
-LD_FIELD_FN(shared_true, struct cl_contention_shared, weight, ld_count_value)
-LD_FIELD_FN(shared_samples, struct cl_contention_shared, samples, ld_count_value)
-LD_FIELD_FN(shared_writers, struct cl_contention_shared, writers, ld_count_value)
-LD_FIELD_FN(shared_threads, struct cl_contention_shared, who.threads, ld_count_value)
-LD_FIELD_FN(shared_paths, struct cl_contention_shared, who, who_paths)
+/* After a shared entry's member or element. */
+#define SHARED_KEYS(F, H)						\
+	F(shared_true, CL_KEY_TRUE_SHARING, weight, ld_count_value)	\
+	F(shared_samples, CL_KEY_SAMPLES, samples, ld_count_value)	\
+	F(shared_writers, CL_KEY_WRITERS, writers, ld_count_value)	\
+	F(shared_threads, CL_KEY_THREADS, who.threads, ld_count_value)	\
+	F(shared_paths, CL_KEY_PATHS, who, who_paths)
 
-LD_KEYS(shared_struct_table, "shared key",
-	{ CL_KEY_MEMBER, shared_member },
-	{ CL_KEY_TRUE_SHARING, shared_true },
-	{ CL_KEY_SAMPLES, shared_samples },
-	{ CL_KEY_WRITERS, shared_writers },
-	{ CL_KEY_THREADS, shared_threads },
-	{ CL_KEY_PATHS, shared_paths }
-);
-
-LD_KEYS(shared_var_table, "shared key",
-	{ CL_KEY_ELEMENT, shared_element },
-	{ CL_KEY_TRUE_SHARING, shared_true },
-	{ CL_KEY_SAMPLES, shared_samples },
-	{ CL_KEY_WRITERS, shared_writers },
-	{ CL_KEY_THREADS, shared_threads },
-	{ CL_KEY_PATHS, shared_paths }
-);
+#define F(fn, key, field, read) LD_FIELD_FN(fn, struct cl_contention_shared, field, read)
+F(shared_member, CL_KEY_MEMBER, member, ld_path_value)
+F(shared_element, CL_KEY_ELEMENT, element, ld_count_value)
+SHARED_KEYS(F, LD_SKIP)
+#undef F
+/* A struct's shared entry names a member, a variable's an element. */
+LD_KEYS(shared_struct_table, "shared key", { CL_KEY_MEMBER, shared_member },
+	SHARED_KEYS(LD_ROW, LD_ROW));
+LD_KEYS(shared_var_table, "shared key", { CL_KEY_ELEMENT, shared_element },
+	SHARED_KEYS(LD_ROW, LD_ROW));
 
 static int shared_item(struct loader *ld, void *arg)
 {
@@ -327,16 +318,22 @@ static int shared_item(struct loader *ld, void *arg)
 	return 0;
 }
 
-LD_FIELD_FN(between_lines, struct cl_contention_between, lines, ld_count_value)
-LD_FIELD_FN(between_per_line, struct cl_contention_between, per_line, ld_count_value)
-LD_FIELD_FN(between_size, struct cl_contention_between, size, ld_count_value)
-LD_FIELD_FN(between_false, struct cl_contention_between, weight_false, ld_count_value)
-LD_FIELD_FN(between_true, struct cl_contention_between, weight_true, ld_count_value)
-LD_FIELD_FN(between_samples, struct cl_contention_between, samples, ld_count_value)
-LD_FIELD_FN(between_threads, struct cl_contention_between, who.threads, ld_count_value)
-LD_FIELD_FN(between_paths, struct cl_contention_between, who, who_paths)
-LD_FIELD_FN(between_writers, struct cl_contention_between, writers, ld_count_value)
-LD_FIELD_FN(between_in_offset, struct cl_contention_between, in_offset, ld_count_value)
+#define BETWEEN_KEYS(F, H)						\
+	F(between_lines, CL_KEY_LINES, lines, ld_count_value)		\
+	F(between_per_line, CL_KEY_PER_LINE, per_line, ld_count_value)	\
+	F(between_size, CL_KEY_SIZE, size, ld_count_value)		\
+	F(between_false, CL_KEY_FALSE_SHARING, weight_false, ld_count_value) \
+	F(between_true, CL_KEY_TRUE_SHARING, weight_true, ld_count_value) \
+	F(between_samples, CL_KEY_SAMPLES, samples, ld_count_value)	\
+	F(between_writers, CL_KEY_WRITERS, writers, ld_count_value)	\
+	H(between_in, CL_KEY_IN)					\
+	F(between_in_offset, CL_KEY_IN_OFFSET, in_offset, ld_count_value) \
+	F(between_threads, CL_KEY_THREADS, who.threads, ld_count_value)	\
+	F(between_paths, CL_KEY_PATHS, who, who_paths)
+
+#define F(fn, key, field, read) LD_FIELD_FN(fn, struct cl_contention_between, field, read)
+BETWEEN_KEYS(F, LD_SKIP)
+#undef F
 
 /* in: the struct that holds the objects at its end, named as structs: are. */
 static int between_in(struct loader *ld, const char *key, void *arg)
@@ -351,19 +348,7 @@ static int between_in(struct loader *ld, const char *key, void *arg)
 	return 0;
 }
 
-LD_KEYS(between_table, "between key",
-	{ CL_KEY_LINES, between_lines },
-	{ CL_KEY_PER_LINE, between_per_line },
-	{ CL_KEY_SIZE, between_size },
-	{ CL_KEY_FALSE_SHARING, between_false },
-	{ CL_KEY_TRUE_SHARING, between_true },
-	{ CL_KEY_SAMPLES, between_samples },
-	{ CL_KEY_WRITERS, between_writers },
-	{ CL_KEY_IN, between_in },
-	{ CL_KEY_IN_OFFSET, between_in_offset },
-	{ CL_KEY_THREADS, between_threads },
-	{ CL_KEY_PATHS, between_paths }
-);
+LD_KEYS(between_table, "between key", BETWEEN_KEYS(LD_ROW, LD_ROW));
 
 /* ------------------------------------------------------------------ */
 /* Lines                                                                */
@@ -388,9 +373,17 @@ static int touch_path(struct loader *ld, const char *key, void *arg)
 	return 0;
 }
 
-LD_FIELD_FN(touch_threads, struct touch_arg, t.threads, ld_count_value)
-LD_FIELD_FN(touch_reads, struct touch_arg, t.reads, ld_count_value)
-LD_FIELD_FN(touch_writes, struct touch_arg, t.writes, ld_count_value)
+#define TOUCH_KEYS(F, H)						\
+	H(touch_path, CL_KEY_PATH)					\
+	F(touch_threads, CL_KEY_THREADS, t.threads, ld_count_value)	\
+	F(touch_reads, CL_KEY_READS, t.reads, ld_count_value)		\
+	F(touch_writes, CL_KEY_WRITES, t.writes, ld_count_value)	\
+	H(touch_read, CL_KEY_READ)					\
+	H(touch_write, CL_KEY_WRITE)
+
+#define F(fn, key, field, read) LD_FIELD_FN(fn, struct touch_arg, field, read)
+TOUCH_KEYS(F, LD_SKIP)
+#undef F
 
 static int touch_read(struct loader *ld, const char *key, void *arg)
 {
@@ -408,14 +401,7 @@ static int touch_write(struct loader *ld, const char *key, void *arg)
 			  &ta->t.nwrite);
 }
 
-LD_KEYS(touch_table, "touch key",
-	{ CL_KEY_PATH, touch_path },
-	{ CL_KEY_THREADS, touch_threads },
-	{ CL_KEY_READS, touch_reads },
-	{ CL_KEY_WRITES, touch_writes },
-	{ CL_KEY_READ, touch_read },
-	{ CL_KEY_WRITE, touch_write }
-);
+LD_KEYS(touch_table, "touch key", TOUCH_KEYS(LD_ROW, LD_ROW));
 
 /**
  * struct line_arg - a line while it is read
@@ -478,22 +464,21 @@ out:
 
 LD_FLAG_FIELD_FN(line_first, struct line_arg, has_first, l.first, seconds_value)
 LD_FLAG_FIELD_FN(line_last, struct line_arg, has_last, l.last, seconds_value)
-LD_FIELD_FN(line_offset, struct line_arg, l.offset, offset_value)
-LD_FIELD_FN(line_objects, struct line_arg, l.objects, ld_count_value)
-LD_FIELD_FN(line_false, struct line_arg, l.weight_false, ld_count_value)
-LD_FIELD_FN(line_true, struct line_arg, l.weight_true, ld_count_value)
-LD_FIELD_FN(line_samples, struct line_arg, l.samples, ld_count_value)
 
-LD_KEYS(line_table, "line key",
-	{ CL_KEY_OFFSET, line_offset },
-	{ CL_KEY_OBJECTS, line_objects },
-	{ CL_KEY_FALSE_SHARING, line_false },
-	{ CL_KEY_TRUE_SHARING, line_true },
-	{ CL_KEY_SAMPLES, line_samples },
-	{ CL_KEY_FIRST, line_first },
-	{ CL_KEY_LAST, line_last },
-	{ CL_KEY_TOUCH, line_touch }
-);
+#define LINE_KEYS(F, H)							\
+	F(line_offset, CL_KEY_OFFSET, l.offset, offset_value)		\
+	F(line_objects, CL_KEY_OBJECTS, l.objects, ld_count_value)	\
+	F(line_false, CL_KEY_FALSE_SHARING, l.weight_false, ld_count_value) \
+	F(line_true, CL_KEY_TRUE_SHARING, l.weight_true, ld_count_value) \
+	F(line_samples, CL_KEY_SAMPLES, l.samples, ld_count_value)	\
+	H(line_first, CL_KEY_FIRST)					\
+	H(line_last, CL_KEY_LAST)					\
+	H(line_touch, CL_KEY_TOUCH)
+
+#define F(fn, key, field, read) LD_FIELD_FN(fn, struct line_arg, field, read)
+LINE_KEYS(F, LD_SKIP)
+#undef F
+LD_KEYS(line_table, "line key", LINE_KEYS(LD_ROW, LD_ROW));
 
 static int line_item(struct loader *ld, void *arg)
 {
@@ -563,52 +548,47 @@ static int entry_alloc(struct loader *ld, const char *key, void *arg)
 
 LD_FLAG_FIELD_FN(entry_false, struct ctn_entry, has_false, e.weight_false, ld_count_value)
 LD_FLAG_FIELD_FN(entry_true, struct ctn_entry, has_true, e.weight_true, ld_count_value)
-LD_FIELD_FN(entry_instances, struct ctn_entry, e.instances, ld_count_value)
-LD_FIELD_FN(entry_element, struct ctn_entry, e.element, ld_count_value)
-LD_FIELD_FN(entry_elements, struct ctn_entry, e.elements, ld_count_value)
-LD_FIELD_FN(entry_base_align, struct ctn_entry, e.base_align, ld_align_value)
-LD_FIELD_FN(entry_accesses, struct ctn_entry, e.accesses, ld_count_value)
-LD_FIELD_FN(entry_samples, struct ctn_entry, e.samples, ld_count_value)
-LD_FIELD_FN(entry_cpu_seconds, struct ctn_entry, e.cpu_seconds, seconds_value)
-LD_FIELD_FN(entry_core_seconds, struct ctn_entry, e.core_seconds, seconds_value)
-LD_FIELD_FN(entry_observed, struct ctn_entry, e.observed, ld_count_value)
-LD_FIELD_FN(entry_unjudged, struct ctn_entry, e.unjudged, ld_count_value)
+
+/*
+ * The keys of a struct's entry and of a variable's: what one object is
+ * (instances, or element and elements) first, then the weights both have;
+ * a struct's pairs before the evidence both have.
+ */
+#define ENTRY_WEIGHT_KEYS(F, H)						\
+	F(entry_base_align, CL_KEY_BASE_ALIGN, e.base_align, ld_align_value) \
+	H(entry_alloc, CL_KEY_ALLOC)					\
+	F(entry_accesses, CL_KEY_ACCESSES, e.accesses, ld_count_value)	\
+	H(entry_false, CL_KEY_FALSE_SHARING)				\
+	H(entry_true, CL_KEY_TRUE_SHARING)				\
+	F(entry_samples, CL_KEY_SAMPLES, e.samples, ld_count_value)	\
+	F(entry_cpu_seconds, CL_KEY_CPU_SECONDS, e.cpu_seconds, seconds_value) \
+	F(entry_core_seconds, CL_KEY_CORE_SECONDS, e.core_seconds, seconds_value) \
+	F(entry_observed, CL_KEY_OBSERVED, e.observed, ld_count_value)	\
+	F(entry_unjudged, CL_KEY_UNJUDGED, e.unjudged, ld_count_value)
+
+#define ENTRY_EVIDENCE_KEYS(F, H)					\
+	H(entry_shared, CL_KEY_SHARED)					\
+	H(entry_between, CL_KEY_BETWEEN)				\
+	H(entry_lines, CL_KEY_LINES)
+
+#define F(fn, key, field, read) LD_FIELD_FN(fn, struct ctn_entry, field, read)
+F(entry_instances, CL_KEY_INSTANCES, e.instances, ld_count_value)
+F(entry_element, CL_KEY_ELEMENT, e.element, ld_count_value)
+F(entry_elements, CL_KEY_ELEMENTS, e.elements, ld_count_value)
+ENTRY_WEIGHT_KEYS(F, LD_SKIP)
+#undef F
 
 LD_KEYS(struct_table, "contention key of a struct",
 	{ CL_KEY_INSTANCES, entry_instances },
-	{ CL_KEY_BASE_ALIGN, entry_base_align },
-	{ CL_KEY_ALLOC, entry_alloc },
-	{ CL_KEY_ACCESSES, entry_accesses },
-	{ CL_KEY_FALSE_SHARING, entry_false },
-	{ CL_KEY_TRUE_SHARING, entry_true },
-	{ CL_KEY_SAMPLES, entry_samples },
-	{ CL_KEY_CPU_SECONDS, entry_cpu_seconds },
-	{ CL_KEY_CORE_SECONDS, entry_core_seconds },
-	{ CL_KEY_OBSERVED, entry_observed },
-	{ CL_KEY_UNJUDGED, entry_unjudged },
+	ENTRY_WEIGHT_KEYS(LD_ROW, LD_ROW)
 	{ CL_KEY_PAIRS, entry_pairs },
-	{ CL_KEY_SHARED, entry_shared },
-	{ CL_KEY_BETWEEN, entry_between },
-	{ CL_KEY_LINES, entry_lines }
-);
+	ENTRY_EVIDENCE_KEYS(LD_ROW, LD_ROW));
 
 LD_KEYS(var_table, "contention key of a variable",
 	{ CL_KEY_ELEMENT, entry_element },
 	{ CL_KEY_ELEMENTS, entry_elements },
-	{ CL_KEY_BASE_ALIGN, entry_base_align },
-	{ CL_KEY_ALLOC, entry_alloc },
-	{ CL_KEY_ACCESSES, entry_accesses },
-	{ CL_KEY_FALSE_SHARING, entry_false },
-	{ CL_KEY_TRUE_SHARING, entry_true },
-	{ CL_KEY_SAMPLES, entry_samples },
-	{ CL_KEY_CPU_SECONDS, entry_cpu_seconds },
-	{ CL_KEY_CORE_SECONDS, entry_core_seconds },
-	{ CL_KEY_OBSERVED, entry_observed },
-	{ CL_KEY_UNJUDGED, entry_unjudged },
-	{ CL_KEY_SHARED, entry_shared },
-	{ CL_KEY_BETWEEN, entry_between },
-	{ CL_KEY_LINES, entry_lines }
-);
+	ENTRY_WEIGHT_KEYS(LD_ROW, LD_ROW)
+	ENTRY_EVIDENCE_KEYS(LD_ROW, LD_ROW));
 
 /* A weight of @what above the entry's total of that kind: a contradiction. */
 static int over_total(struct loader *ld, const struct cl_span *at, const char *what,
@@ -774,22 +754,6 @@ static int hdr_measure(struct loader *ld, const char *key, void *arg)
 	return 0;
 }
 
-LD_FIELD_FN(hdr_line_size, struct cl_contention_header, line_size, ld_line_size_value)
-
-static int hdr_sample(struct loader *ld, const char *key, void *arg)
-{
-	struct cl_contention_header *h = arg;
-	char vb[SHOW_MAX];
-	const char *s = ld_scalar_value(ld, key);
-
-	if (!s)
-		return -1;
-	if (!ld_parse_u64(s, &h->sample) || !h->sample)
-		return ld_err_here(ld, "'%s' must be an integer from 1 to %llu, found '%s'", key,
-				   (unsigned long long)UINT64_MAX, ld_show(vb, s));
-	return 0;
-}
-
 static int hdr_structs(struct loader *ld, const char *key, void *arg)
 {
 	(void)arg;
@@ -802,25 +766,23 @@ static int hdr_variables(struct loader *ld, const char *key, void *arg)
 	return ld_parse_mapping(ld, key, variables_key, NULL);
 }
 
-LD_FIELD_FN(hdr_seconds, struct cl_contention_header, seconds, seconds_value)
-LD_FIELD_FN(hdr_samples, struct cl_contention_header, samples, ld_count_value)
-LD_FIELD_FN(hdr_dropped, struct cl_contention_header, dropped, ld_count_value)
-LD_FIELD_FN(hdr_threads, struct cl_contention_header, threads, ld_count_value)
-LD_FIELD_FN(hdr_units_dropped, struct cl_contention_header, units_dropped, ld_count_value)
+#define SECTION_KEYS(F, H)						\
+	H(hdr_source, CL_KEY_SOURCE)					\
+	H(hdr_measure, CL_KEY_MEASURE)					\
+	F(hdr_line_size, CL_KEY_LINE_SIZE, line_size, ld_line_size_value) \
+	F(hdr_seconds, CL_KEY_SECONDS, seconds, seconds_value)		\
+	F(hdr_sample, CL_KEY_SAMPLE, sample, ld_sample_value)		\
+	F(hdr_samples, CL_KEY_SAMPLES, samples, ld_count_value)	\
+	F(hdr_dropped, CL_KEY_DROPPED, dropped, ld_count_value)	\
+	F(hdr_units_dropped, CL_KEY_UNITS_DROPPED, units_dropped, ld_count_value) \
+	F(hdr_threads, CL_KEY_THREADS, threads, ld_count_value)	\
+	H(hdr_structs, CL_KEY_STRUCTS)					\
+	H(hdr_variables, CL_KEY_VARIABLES)
 
-LD_KEYS(section_table, "contention key",
-	{ CL_KEY_SOURCE, hdr_source },
-	{ CL_KEY_MEASURE, hdr_measure },
-	{ CL_KEY_LINE_SIZE, hdr_line_size },
-	{ CL_KEY_SECONDS, hdr_seconds },
-	{ CL_KEY_SAMPLE, hdr_sample },
-	{ CL_KEY_SAMPLES, hdr_samples },
-	{ CL_KEY_DROPPED, hdr_dropped },
-	{ CL_KEY_UNITS_DROPPED, hdr_units_dropped },
-	{ CL_KEY_THREADS, hdr_threads },
-	{ CL_KEY_STRUCTS, hdr_structs },
-	{ CL_KEY_VARIABLES, hdr_variables }
-);
+#define F(fn, key, field, read) LD_FIELD_FN(fn, struct cl_contention_header, field, read)
+SECTION_KEYS(F, LD_SKIP)
+#undef F
+LD_KEYS(section_table, "contention key", SECTION_KEYS(LD_ROW, LD_ROW));
 
 /* An entry resting on more samples than the run took. */
 static int samples_check(struct loader *ld, const struct cl_contention_header *h, size_t from)

@@ -175,6 +175,11 @@ int ld_align_value(struct loader *ld, const char *key, uint64_t *out);
  * value of @key.
  */
 int ld_line_size_value(struct loader *ld, const char *key, uint64_t *out);
+/*
+ * One access in how many the runtime recorded (sample: of objects: and of
+ * contention:), an integer from 1, the value of @key.
+ */
+int ld_sample_value(struct loader *ld, const char *key, uint64_t *out);
 /* A key handler @fn that reads field @field of the @type at arg with @read. */
 #define LD_FIELD_FN(fn, type, field, read)				\
 	static int fn(struct loader *ld, const char *key, void *arg)	\
@@ -188,6 +193,21 @@ int ld_line_size_value(struct loader *ld, const char *key, uint64_t *out);
 		((type *)arg)->flag = true;				\
 		return read(ld, key, &((type *)arg)->field);		\
 	}
+/*
+ * A key table from one list, its rows and its handlers said once: the
+ * list LIST(F, H) names each key of the table in order, F(fn, key, field,
+ * read) for a key that fills one field (handler @fn, made by LD_FIELD_FN
+ * for the type of the table), H(fn, key) for one whose handler @fn is
+ * written by hand.  The handlers are made by
+ *
+ *	#define F(fn, key, field, read) LD_FIELD_FN(fn, struct x, field, read)
+ *	LIST(F, LD_SKIP)
+ *	#undef F
+ *
+ * and the table by LD_KEYS(name, what, LIST(LD_ROW, LD_ROW)).
+ */
+#define LD_ROW(fn, key, ...)	{ key, fn },
+#define LD_SKIP(...)
 /* "lruvec.pgdat": identifiers joined by dots. */
 bool ld_valid_path(const char *s);
 int ld_check_struct_name(struct loader *ld, const struct cl_span *at, const char *name);

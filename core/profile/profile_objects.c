@@ -171,13 +171,6 @@ out:
 /* Pairs                                                                */
 /* ------------------------------------------------------------------ */
 
-LD_FIELD_FN(pair_write, struct cl_object_pair, write, ld_path_value)
-LD_FIELD_FN(pair_access, struct cl_object_pair, access, ld_path_value)
-LD_FIELD_FN(pair_objects, struct cl_object_pair, objects, ld_count_value)
-LD_FIELD_FN(pair_same_bytes, struct cl_object_pair, same_bytes, ld_count_value)
-LD_FIELD_FN(pair_same_written, struct cl_object_pair, same_written, ld_count_value)
-LD_FIELD_FN(pair_threads, struct cl_object_pair, threads, ld_count_value)
-
 static int pair_paths(struct loader *ld, const char *key, void *arg)
 {
 	struct cl_object_pair *pr = arg;
@@ -185,15 +178,19 @@ static int pair_paths(struct loader *ld, const char *key, void *arg)
 	return ld_paths_value(ld, key, &pr->paths, &pr->npaths);
 }
 
-LD_KEYS(pair_table, "pair key",
-	{ CL_KEY_WRITE, pair_write },
-	{ CL_KEY_ACCESS, pair_access },
-	{ CL_KEY_OBJECTS, pair_objects },
-	{ CL_KEY_SAME_BYTES, pair_same_bytes },
-	{ CL_KEY_SAME_WRITTEN, pair_same_written },
-	{ CL_KEY_THREADS, pair_threads },
-	{ CL_KEY_PATHS, pair_paths }
-);
+#define PAIR_KEYS(F, H)							\
+	F(pair_write, CL_KEY_WRITE, write, ld_path_value)		\
+	F(pair_access, CL_KEY_ACCESS, access, ld_path_value)		\
+	F(pair_objects, CL_KEY_OBJECTS, objects, ld_count_value)	\
+	F(pair_same_bytes, CL_KEY_SAME_BYTES, same_bytes, ld_count_value) \
+	F(pair_same_written, CL_KEY_SAME_WRITTEN, same_written, ld_count_value) \
+	F(pair_threads, CL_KEY_THREADS, threads, ld_count_value)	\
+	H(pair_paths, CL_KEY_PATHS)
+
+#define F(fn, key, field, read) LD_FIELD_FN(fn, struct cl_object_pair, field, read)
+PAIR_KEYS(F, LD_SKIP)
+#undef F
+LD_KEYS(pair_table, "pair key", PAIR_KEYS(LD_ROW, LD_ROW));
 
 static int pair_item(struct loader *ld, void *arg)
 {
@@ -233,12 +230,6 @@ static int struct_pairs(struct loader *ld, const char *key, void *arg)
 /* Between instances                                                    */
 /* ------------------------------------------------------------------ */
 
-LD_FIELD_FN(between_lines, struct cl_object_between, lines, ld_count_value)
-LD_FIELD_FN(between_per_line, struct cl_object_between, per_line, ld_count_value)
-LD_FIELD_FN(between_size, struct cl_object_between, size, ld_count_value)
-LD_FIELD_FN(between_same_bytes, struct cl_object_between, same_bytes, ld_count_value)
-LD_FIELD_FN(between_threads, struct cl_object_between, threads, ld_count_value)
-
 static int between_paths(struct loader *ld, const char *key, void *arg)
 {
 	struct cl_object_between *b = arg;
@@ -246,14 +237,18 @@ static int between_paths(struct loader *ld, const char *key, void *arg)
 	return ld_paths_value(ld, key, &b->paths, &b->npaths);
 }
 
-LD_KEYS(between_table, "between key",
-	{ CL_KEY_LINES, between_lines },
-	{ CL_KEY_PER_LINE, between_per_line },
-	{ CL_KEY_SIZE, between_size },
-	{ CL_KEY_SAME_BYTES, between_same_bytes },
-	{ CL_KEY_THREADS, between_threads },
-	{ CL_KEY_PATHS, between_paths }
-);
+#define BETWEEN_KEYS(F, H)						\
+	F(between_lines, CL_KEY_LINES, lines, ld_count_value)		\
+	F(between_per_line, CL_KEY_PER_LINE, per_line, ld_count_value)	\
+	F(between_size, CL_KEY_SIZE, size, ld_count_value)		\
+	F(between_same_bytes, CL_KEY_SAME_BYTES, same_bytes, ld_count_value) \
+	F(between_threads, CL_KEY_THREADS, threads, ld_count_value)	\
+	H(between_paths, CL_KEY_PATHS)
+
+#define F(fn, key, field, read) LD_FIELD_FN(fn, struct cl_object_between, field, read)
+BETWEEN_KEYS(F, LD_SKIP)
+#undef F
+LD_KEYS(between_table, "between key", BETWEEN_KEYS(LD_ROW, LD_ROW));
 
 static int struct_between(struct loader *ld, const char *key, void *arg)
 {
@@ -272,17 +267,17 @@ static int struct_between(struct loader *ld, const char *key, void *arg)
 /* Structs                                                              */
 /* ------------------------------------------------------------------ */
 
-LD_FIELD_FN(struct_instances, struct obj_struct, s.instances, ld_count_value)
-LD_FIELD_FN(struct_shared, struct obj_struct, s.shared, ld_count_value)
-LD_FIELD_FN(struct_base_align, struct obj_struct, s.base_align, ld_align_value)
+#define STRUCT_KEYS(F, H)						\
+	F(struct_instances, CL_KEY_INSTANCES, s.instances, ld_count_value) \
+	F(struct_shared, CL_KEY_SHARED, s.shared, ld_count_value)	\
+	F(struct_base_align, CL_KEY_BASE_ALIGN, s.base_align, ld_align_value) \
+	H(struct_pairs, CL_KEY_PAIRS)					\
+	H(struct_between, CL_KEY_BETWEEN)
 
-LD_KEYS(struct_table, "objects key of a struct",
-	{ CL_KEY_INSTANCES, struct_instances },
-	{ CL_KEY_SHARED, struct_shared },
-	{ CL_KEY_BASE_ALIGN, struct_base_align },
-	{ CL_KEY_PAIRS, struct_pairs },
-	{ CL_KEY_BETWEEN, struct_between }
-);
+#define F(fn, key, field, read) LD_FIELD_FN(fn, struct obj_struct, field, read)
+STRUCT_KEYS(F, LD_SKIP)
+#undef F
+LD_KEYS(struct_table, "objects key of a struct", STRUCT_KEYS(LD_ROW, LD_ROW));
 
 static int pair_cmp(const void *x, const void *y)
 {
@@ -335,14 +330,6 @@ static int structs_key(struct loader *ld, const struct cl_span *at, const char *
 /* Variables                                                            */
 /* ------------------------------------------------------------------ */
 
-LD_FIELD_FN(var_element, struct cl_object_variable, element, ld_count_value)
-LD_FIELD_FN(var_elements, struct cl_object_variable, elements, ld_count_value)
-LD_FIELD_FN(var_base_align, struct cl_object_variable, base_align, ld_align_value)
-LD_FIELD_FN(var_lines, struct cl_object_variable, lines, ld_count_value)
-LD_FIELD_FN(var_per_line, struct cl_object_variable, per_line, ld_count_value)
-LD_FIELD_FN(var_same_bytes, struct cl_object_variable, same_bytes, ld_count_value)
-LD_FIELD_FN(var_threads, struct cl_object_variable, threads, ld_count_value)
-
 static int var_paths(struct loader *ld, const char *key, void *arg)
 {
 	struct cl_object_variable *v = arg;
@@ -350,16 +337,20 @@ static int var_paths(struct loader *ld, const char *key, void *arg)
 	return ld_paths_value(ld, key, &v->paths, &v->npaths);
 }
 
-LD_KEYS(var_table, "objects key of a variable",
-	{ CL_KEY_ELEMENT, var_element },
-	{ CL_KEY_ELEMENTS, var_elements },
-	{ CL_KEY_BASE_ALIGN, var_base_align },
-	{ CL_KEY_LINES, var_lines },
-	{ CL_KEY_PER_LINE, var_per_line },
-	{ CL_KEY_SAME_BYTES, var_same_bytes },
-	{ CL_KEY_THREADS, var_threads },
-	{ CL_KEY_PATHS, var_paths }
-);
+#define VAR_KEYS(F, H)							\
+	F(var_element, CL_KEY_ELEMENT, element, ld_count_value)		\
+	F(var_elements, CL_KEY_ELEMENTS, elements, ld_count_value)	\
+	F(var_base_align, CL_KEY_BASE_ALIGN, base_align, ld_align_value) \
+	F(var_lines, CL_KEY_LINES, lines, ld_count_value)		\
+	F(var_per_line, CL_KEY_PER_LINE, per_line, ld_count_value)	\
+	F(var_same_bytes, CL_KEY_SAME_BYTES, same_bytes, ld_count_value) \
+	F(var_threads, CL_KEY_THREADS, threads, ld_count_value)		\
+	H(var_paths, CL_KEY_PATHS)
+
+#define F(fn, key, field, read) LD_FIELD_FN(fn, struct cl_object_variable, field, read)
+VAR_KEYS(F, LD_SKIP)
+#undef F
+LD_KEYS(var_table, "objects key of a variable", VAR_KEYS(LD_ROW, LD_ROW));
 
 /* A variable is named as C names it: one identifier. */
 static int variables_key(struct loader *ld, const struct cl_span *at, const char *name,
@@ -387,23 +378,6 @@ static int variables_key(struct loader *ld, const struct cl_span *at, const char
 /* The section                                                          */
 /* ------------------------------------------------------------------ */
 
-static int objects_sample(struct loader *ld, const char *key, void *arg)
-{
-	char vb[SHOW_MAX];
-	struct cl_objects *o = arg;
-	const char *s = ld_scalar_value(ld, key);
-
-	if (!s)
-		return -1;
-	if (!ld_parse_u64(s, &o->sample) || !o->sample)
-		return ld_err_here(ld, "'%s' must be an integer from 1 to %llu, found '%s'", key,
-				   (unsigned long long)UINT64_MAX, ld_show(vb, s));
-	return 0;
-}
-
-LD_FIELD_FN(objects_line_size, struct cl_objects, line_size, ld_line_size_value)
-LD_FIELD_FN(objects_dropped, struct cl_objects, dropped, ld_count_value)
-
 static int objects_structs(struct loader *ld, const char *key, void *arg)
 {
 	return ld_parse_mapping(ld, key, structs_key, arg);
@@ -414,13 +388,17 @@ static int objects_variables(struct loader *ld, const char *key, void *arg)
 	return ld_parse_mapping(ld, key, variables_key, arg);
 }
 
-LD_KEYS(objects_table, "objects key",
-	{ CL_KEY_SAMPLE, objects_sample },
-	{ CL_KEY_LINE_SIZE, objects_line_size },
-	{ CL_KEY_DROPPED, objects_dropped },
-	{ CL_KEY_STRUCTS, objects_structs },
-	{ CL_KEY_VARIABLES, objects_variables }
-);
+#define OBJECTS_KEYS(F, H)						\
+	F(objects_sample, CL_KEY_SAMPLE, sample, ld_sample_value)	\
+	F(objects_line_size, CL_KEY_LINE_SIZE, line_size, ld_line_size_value) \
+	F(objects_dropped, CL_KEY_DROPPED, dropped, ld_count_value)	\
+	H(objects_structs, CL_KEY_STRUCTS)				\
+	H(objects_variables, CL_KEY_VARIABLES)
+
+#define F(fn, key, field, read) LD_FIELD_FN(fn, struct cl_objects, field, read)
+OBJECTS_KEYS(F, LD_SKIP)
+#undef F
+LD_KEYS(objects_table, "objects key", OBJECTS_KEYS(LD_ROW, LD_ROW));
 
 /* ------------------------------------------------------------------ */
 /* What cannot be true                                                  */

@@ -274,7 +274,7 @@ struct cl_contention_floor {
 void cl_contention_init(struct cl_contention *c);
 void cl_contention_free(struct cl_contention *c);
 /* Add @from's entries to @to, a later entry replacing an earlier one whole. */
-void cl_contention_merge(struct cl_contention *to, const struct cl_contention *from);
+void cl_contention_layer(struct cl_contention *to, const struct cl_contention *from);
 /* The entry of struct key @name (exactly) or of variable @name, or NULL. */
 const struct cl_contention_entry *cl_contention_find(const struct cl_contention *c,
 						     const char *name, bool variable);

@@ -848,7 +848,7 @@ int ld_parse_contention(struct loader *ld, const char *key, void *arg)
 }
 
 /* ------------------------------------------------------------------ */
-/* Merging and lookup                                                   */
+/* Layering and lookup                                                  */
 /* ------------------------------------------------------------------ */
 
 static uint64_t entry_hash(const char *name, bool variable)
@@ -890,7 +890,7 @@ void cl_contention_free(struct cl_contention *c)
 	cl_contention_init(c);
 }
 
-void cl_contention_merge(struct cl_contention *to, const struct cl_contention *from)
+void cl_contention_layer(struct cl_contention *to, const struct cl_contention *from)
 {
 	if (!from->present)
 		return;

@@ -243,10 +243,12 @@ int ld_parse_contention(struct loader *ld, const char *key, void *arg);
 /* profile_budgets.c: the value of the top-level lines: key, into ld->tmp. */
 int ld_parse_lines(struct loader *ld, const char *key, void *arg);
 /* Add @from's budgets to @to's, a later one replacing an earlier one. */
-void cl_budgets_merge(struct cl_profile *to, const struct cl_profile *from);
+void cl_budgets_layer(struct cl_profile *to, const struct cl_profile *from);
+/* Free @p's budgets and their indexes (cl_profile_free() resets the fields). */
+void cl_budgets_free(struct cl_profile *p);
 
-/* Merge @from's objects into @to's; the strings are in @to's arena already. */
-void cl_objects_merge(struct cl_objects *to, struct cl_objects *from);
+/* Layer @from's objects on @to's; the strings are in @to's arena already. */
+void cl_objects_layer(struct cl_objects *to, struct cl_objects *from);
 void cl_objects_free(struct cl_objects *o);
 /*
  * The most lines @n elements of @size bytes cover on lines of @line bytes,

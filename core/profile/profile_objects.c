@@ -499,7 +499,7 @@ int ld_parse_objects(struct loader *ld, const char *key, void *arg)
 }
 
 /* ------------------------------------------------------------------ */
-/* Merging and lookup                                                   */
+/* Layering and lookup                                                  */
 /* ------------------------------------------------------------------ */
 
 static struct cl_object_struct *struct_find(const struct cl_objects *o, const char *name)
@@ -559,7 +559,7 @@ static struct cl_object_variable *variable_entry(struct cl_objects *to, const ch
  * and dropped (the runtime writes both), likewise line-size.  Entries
  * keep the order they first came in.
  */
-void cl_objects_merge(struct cl_objects *to, struct cl_objects *from)
+void cl_objects_layer(struct cl_objects *to, struct cl_objects *from)
 {
 	size_t i;
 

@@ -12,7 +12,9 @@
  *
  * Loaded by profile_contention.c into the profile's arena; a later file's
  * entry for a struct or variable replaces the earlier one whole, each entry
- * keeping the header of the file it came from.
+ * keeping the header of the file it came from.  Written by
+ * contention_write.c; what the checks ask of it (heavy, a pair, a shared
+ * member) and the words findings cite it in are profile_evidence.c's.
  */
 #ifndef CACHELINT_CONTENTION_H
 #define CACHELINT_CONTENTION_H

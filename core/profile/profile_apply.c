@@ -4,7 +4,10 @@
  *
  * Shared by every front end: they build a record, apply the profile, then
  * analyse, so a profile means the same thing to the plugin, the lint and the
- * DWARF checker.
+ * DWARF checker.  The findings it issues are about the profile and the
+ * record (a mismatch, an entry or evidence naming no member, evidence taken
+ * at other lines); what the checks and the proposal ask of the evidence
+ * afterwards is profile_evidence.c's.
  */
 #include "access_profile.h"
 #include "names.h"
@@ -213,17 +216,30 @@ static void apply_entry(const struct cl_profile *p, struct cl_record *rec, struc
 /* Contention evidence                                                  */
 /* ------------------------------------------------------------------ */
 
-/* A cachelint-profile finding: the evidence names what @rec lacks. */
-static void report_evidence_missing(struct cl_findings *out, struct cl_record *rec,
-				    const char *path, const struct cl_span *span)
+/*
+ * A cachelint-profile finding about what the evidence says of @rec, at
+ * @rec; NULL where there is no @out or @rec suppresses the rule.
+ */
+static struct cl_finding *evidence_finding(struct cl_findings *out, struct cl_record *rec)
 {
 	struct cl_finding *f;
 
 	if (!out || (rec->suppress & (1u << CL_RULE_PROFILE)))
-		return;
+		return NULL;
 	f = cl_findings_add(out, CL_RULE_PROFILE, rec);
-	f->a.path = path;
 	f->where = rec->span;
+	return f;
+}
+
+/* A cachelint-profile finding: the evidence names what @rec lacks. */
+static void report_evidence_missing(struct cl_findings *out, struct cl_record *rec,
+				    const char *path, const struct cl_span *span)
+{
+	struct cl_finding *f = evidence_finding(out, rec);
+
+	if (!f)
+		return;
+	f->a.path = path;
 	f->message = cl_arena_printf(out->arena,
 		"contention evidence at %s names '%s', which is no member of '%s': that evidence is not used [%s]",
 		cl_span_where(span, out->arena), path, f->record_name,
@@ -238,13 +254,11 @@ static void report_evidence_missing(struct cl_findings *out, struct cl_record *r
 static void report_unjudged(struct cl_findings *out, struct cl_record *rec,
 			    const struct cl_contention_entry *e)
 {
-	struct cl_finding *f;
+	struct cl_finding *f = e->unjudged ? evidence_finding(out, rec) : NULL;
 
-	if (!out || !e->unjudged || (rec->suppress & (1u << CL_RULE_PROFILE)))
+	if (!f)
 		return;
-	f = cl_findings_add(out, CL_RULE_PROFILE, rec);
 	f->severity = CL_SEV_NOTE;
-	f->where = rec->span;
 	f->message = cl_arena_printf(out->arena,
 		"the run's threads overlapped too little to judge %" PRIu64 " line%s of '%s': the evidence at %s says nothing of %s [%s]",
 		e->unjudged, e->unjudged == 1 ? "" : "s", f->record_name,
@@ -371,13 +385,11 @@ static bool evidence_member(struct cl_record *rec, const struct cl_index *index,
 static void report_pair_missing(struct cl_findings *out, struct cl_record *rec,
 				const char *path, const struct cl_span *span)
 {
-	struct cl_finding *f;
+	struct cl_finding *f = evidence_finding(out, rec);
 
-	if (!out || (rec->suppress & (1u << CL_RULE_PROFILE)))
+	if (!f)
 		return;
-	f = cl_findings_add(out, CL_RULE_PROFILE, rec);
 	f->a.path = path;
-	f->where = rec->span;
 	f->message = cl_arena_printf(out->arena,
 		"the objects: pair at %s names '%s', which is no member of '%s': that evidence is of another layout, and '%s' is judged by its classes [%s]",
 		cl_span_where(span, out->arena), path, f->record_name, f->record_name,
@@ -428,12 +440,10 @@ static void report_evidence_line(struct cl_findings *out, struct cl_record *rec,
 				 const char *section, const struct cl_span *span,
 				 uint64_t taken, unsigned line_size)
 {
-	struct cl_finding *f;
+	struct cl_finding *f = evidence_finding(out, rec);
 
-	if (!out || (rec->suppress & (1u << CL_RULE_PROFILE)))
+	if (!f)
 		return;
-	f = cl_findings_add(out, CL_RULE_PROFILE, rec);
-	f->where = rec->span;
 	f->message = cl_arena_printf(out->arena,
 		"the %s evidence at %s was taken at %" PRIu64 "-byte lines and the analysis uses %u-byte lines: it cannot show which members never shared one, so '%s' is judged by its classes [%s]",
 		section, cl_span_where(span, out->arena), taken, line_size, f->record_name,
@@ -519,32 +529,4 @@ void cl_profile_apply_embedded(struct cl_profile *p, struct cl_record *rec, stru
 	struct embedded_job j = { p, a };
 
 	cl_record_for_each_embedded(rec, apply_classes, &j);
-}
-
-bool cl_record_has_evidence(const struct cl_record *rec)
-{
-	return rec->objects || rec->contention;
-}
-
-uint64_t cl_record_seen_align(const struct cl_record *rec)
-{
-	if (rec->contention)
-		return rec->contention->base_align;
-	return rec->objects ? rec->objects->base_align : 0;
-}
-
-bool cl_profile_has_variables(const struct cl_profile *p)
-{
-	return p && (p->objects.nvariables || p->contention.n);
-}
-
-bool cl_profile_names_variable(const struct cl_profile *p, const char *name)
-{
-	return p && (cl_objects_variable(p, name) || cl_contention_find(&p->contention, name, true));
-}
-
-bool cl_profile_has_entries(const struct cl_profile *p)
-{
-	return p && (p->nstructs || p->objects.nstructs || p->objects.nvariables ||
-		     p->nbudgets || p->contention.n);
 }

@@ -163,43 +163,45 @@ static int item_value(struct loader *ld, const char *key, enum item_kind kind,
 	return 0;
 }
 
+/* A list of items while it is read: @key's, of @kind, each once in @seen. */
+struct list_arg {
+	const char *key;
+	enum item_kind kind;
+	struct ctn_list l;
+	struct cl_strset seen;
+};
+
+static int list_item(struct loader *ld, void *arg)
+{
+	struct list_arg *la = arg;
+	const char *item = NULL;
+	char nb[SHOW_MAX];
+
+	if (item_value(ld, la->key, la->kind, &item))
+		return -1;
+	if (cl_strset_add(&la->seen, item))
+		return ld_err_here(ld, "'%s' listed twice in '%s'", ld_show(nb, item), la->key);
+	*(const char **)cl_vec_push(&la->l.v, &la->l.n, &la->l.cap) = item;
+	return 0;
+}
+
 /* A list of items of @kind, each once, copied to the arena. */
 static int list_value(struct loader *ld, const char *key, enum item_kind kind,
 		      const char ***out, uint32_t *n)
 {
-	struct ctn_list l = { 0 };
-	struct cl_strset seen;
-	char nb[SHOW_MAX];
-	int rc = -1;
+	struct list_arg la = { .key = key, .kind = kind };
+	int rc;
 
-	if (ld->ev.type != YAML_SEQUENCE_START_EVENT)
-		return ld_err_here(ld, "'%s' must be a list, found %s", key,
-				   ld_node_kind(ld->ev.type));
-	cl_strset_init(&seen);
-	for (;;) {
-		const char *item = NULL;
-
-		if (ld_next(ld))
-			goto out;
-		if (ld->ev.type == YAML_SEQUENCE_END_EVENT)
-			break;
-		if (item_value(ld, key, kind, &item))
-			goto out;
-		if (cl_strset_add(&seen, item)) {
-			ld_err_here(ld, "'%s' listed twice in '%s'", ld_show(nb, item), key);
-			goto out;
-		}
-		l.v = cl_vec_grow(l.v, &l.cap, l.n + 1, sizeof(*l.v));
-		l.v[l.n++] = item;
+	cl_strset_init(&la.seen);
+	rc = ld_parse_list(ld, key, "a list", list_item, &la);
+	if (!rc) {
+		*out = cl_arena_alloc(&ld->p->arena, (la.l.n ? la.l.n : 1) * sizeof(**out));
+		if (la.l.n)
+			memcpy(*out, la.l.v, la.l.n * sizeof(**out));
+		*n = (uint32_t)la.l.n;
 	}
-	*out = cl_arena_alloc(&ld->p->arena, (l.n ? l.n : 1) * sizeof(**out));
-	if (l.n)
-		memcpy(*out, l.v, l.n * sizeof(**out));
-	*n = (uint32_t)l.n;
-	rc = 0;
-out:
-	cl_strset_free(&seen);
-	free(l.v);
+	cl_strset_free(&la.seen);
+	free(la.l.v);
 	return rc;
 }
 
@@ -212,19 +214,16 @@ static int who_paths(struct loader *ld, const char *key, struct cl_contention_wh
 /* Pairs, shared, between                                               */
 /* ------------------------------------------------------------------ */
 
-/* Each table's keys in one list (profile_loader.h, LD_ROW). */
-#define PAIR_KEYS(F, H)							\
-	F(pair_write, CL_KEY_WRITE, write, ld_path_value)		\
-	F(pair_access, CL_KEY_ACCESS, access, ld_path_value)		\
-	F(pair_false, CL_KEY_FALSE_SHARING, weight, ld_count_value)	\
-	F(pair_samples, CL_KEY_SAMPLES, samples, ld_count_value)	\
-	F(pair_threads, CL_KEY_THREADS, who.threads, ld_count_value)	\
-	F(pair_paths, CL_KEY_PATHS, who, who_paths)
+/* Each table's keys in one list (profile_loader.h, LD_FIELD_TABLE). */
+#define PAIR_KEYS(F, H, T)						\
+	F(T, pair_write, CL_KEY_WRITE, write, ld_path_value)		\
+	F(T, pair_access, CL_KEY_ACCESS, access, ld_path_value)		\
+	F(T, pair_false, CL_KEY_FALSE_SHARING, weight, ld_count_value)	\
+	F(T, pair_samples, CL_KEY_SAMPLES, samples, ld_count_value)	\
+	F(T, pair_threads, CL_KEY_THREADS, who.threads, ld_count_value)	\
+	F(T, pair_paths, CL_KEY_PATHS, who, who_paths)
 
-#define F(fn, key, field, read) LD_FIELD_FN(fn, struct cl_contention_pair, field, read)
-PAIR_KEYS(F, LD_SKIP)
-#undef F
-LD_KEYS(pair_table, "pair key", PAIR_KEYS(LD_ROW, LD_ROW));
+LD_FIELD_TABLE(pair_table, "pair key", struct cl_contention_pair, PAIR_KEYS);
 
 /* Whether @key was seen in @ce already (then an error at @at), else noted. */
 static int seen_once(struct loader *ld, struct ctn_entry *ce, const struct cl_span *at,
@@ -259,29 +258,27 @@ static int pair_item(struct loader *ld, void *arg)
 	free(key);
 	if (rc)
 		return -1;
-	ce->pairs = cl_vec_grow(ce->pairs, &ce->pairs_cap, ce->e.npairs + 1, sizeof(pr));
-	ce->pairs[ce->e.npairs++] = pr;
+	*(struct cl_contention_pair *)cl_vec_push(&ce->pairs, &ce->e.npairs, &ce->pairs_cap) = pr;
 	return 0;
 }
 
 /* After a shared entry's member or element. */
-#define SHARED_KEYS(F, H)						\
-	F(shared_true, CL_KEY_TRUE_SHARING, weight, ld_count_value)	\
-	F(shared_samples, CL_KEY_SAMPLES, samples, ld_count_value)	\
-	F(shared_writers, CL_KEY_WRITERS, writers, ld_count_value)	\
-	F(shared_threads, CL_KEY_THREADS, who.threads, ld_count_value)	\
-	F(shared_paths, CL_KEY_PATHS, who, who_paths)
+#define SHARED_KEYS(F, H, T)						\
+	F(T, shared_true, CL_KEY_TRUE_SHARING, weight, ld_count_value)	\
+	F(T, shared_samples, CL_KEY_SAMPLES, samples, ld_count_value)	\
+	F(T, shared_writers, CL_KEY_WRITERS, writers, ld_count_value)	\
+	F(T, shared_threads, CL_KEY_THREADS, who.threads, ld_count_value) \
+	F(T, shared_paths, CL_KEY_PATHS, who, who_paths)
 
-#define F(fn, key, field, read) LD_FIELD_FN(fn, struct cl_contention_shared, field, read)
-F(shared_member, CL_KEY_MEMBER, member, ld_path_value)
-F(shared_element, CL_KEY_ELEMENT, element, ld_count_value)
-SHARED_KEYS(F, LD_SKIP)
-#undef F
+LD_FIELD_FN(shared_member, struct cl_contention_shared, member, ld_path_value)
+LD_FIELD_FN(shared_element, struct cl_contention_shared, element, ld_count_value)
+LD_FIELD_FNS(struct cl_contention_shared, SHARED_KEYS)
+
 /* A struct's shared entry names a member, a variable's an element. */
 LD_KEYS(shared_struct_table, "shared key", { CL_KEY_MEMBER, shared_member },
-	SHARED_KEYS(LD_ROW, LD_ROW));
+	SHARED_KEYS(LD_ROW, LD_ROW, ));
 LD_KEYS(shared_var_table, "shared key", { CL_KEY_ELEMENT, shared_element },
-	SHARED_KEYS(LD_ROW, LD_ROW));
+	SHARED_KEYS(LD_ROW, LD_ROW, ));
 
 static int shared_item(struct loader *ld, void *arg)
 {
@@ -313,27 +310,10 @@ static int shared_item(struct loader *ld, void *arg)
 		free(k);
 	if (rc)
 		return -1;
-	ce->shared = cl_vec_grow(ce->shared, &ce->shared_cap, ce->e.nshared + 1, sizeof(sh));
-	ce->shared[ce->e.nshared++] = sh;
+	*(struct cl_contention_shared *)cl_vec_push(&ce->shared, &ce->e.nshared,
+						     &ce->shared_cap) = sh;
 	return 0;
 }
-
-#define BETWEEN_KEYS(F, H)						\
-	F(between_lines, CL_KEY_LINES, lines, ld_count_value)		\
-	F(between_per_line, CL_KEY_PER_LINE, per_line, ld_count_value)	\
-	F(between_size, CL_KEY_SIZE, size, ld_count_value)		\
-	F(between_false, CL_KEY_FALSE_SHARING, weight_false, ld_count_value) \
-	F(between_true, CL_KEY_TRUE_SHARING, weight_true, ld_count_value) \
-	F(between_samples, CL_KEY_SAMPLES, samples, ld_count_value)	\
-	F(between_writers, CL_KEY_WRITERS, writers, ld_count_value)	\
-	H(between_in, CL_KEY_IN)					\
-	F(between_in_offset, CL_KEY_IN_OFFSET, in_offset, ld_count_value) \
-	F(between_threads, CL_KEY_THREADS, who.threads, ld_count_value)	\
-	F(between_paths, CL_KEY_PATHS, who, who_paths)
-
-#define F(fn, key, field, read) LD_FIELD_FN(fn, struct cl_contention_between, field, read)
-BETWEEN_KEYS(F, LD_SKIP)
-#undef F
 
 /* in: the struct that holds the objects at its end, named as structs: are. */
 static int between_in(struct loader *ld, const char *key, void *arg)
@@ -348,7 +328,20 @@ static int between_in(struct loader *ld, const char *key, void *arg)
 	return 0;
 }
 
-LD_KEYS(between_table, "between key", BETWEEN_KEYS(LD_ROW, LD_ROW));
+#define BETWEEN_KEYS(F, H, T)						\
+	F(T, between_lines, CL_KEY_LINES, lines, ld_count_value)	\
+	F(T, between_per_line, CL_KEY_PER_LINE, per_line, ld_count_value) \
+	F(T, between_size, CL_KEY_SIZE, size, ld_count_value)		\
+	F(T, between_false, CL_KEY_FALSE_SHARING, weight_false, ld_count_value) \
+	F(T, between_true, CL_KEY_TRUE_SHARING, weight_true, ld_count_value) \
+	F(T, between_samples, CL_KEY_SAMPLES, samples, ld_count_value)	\
+	F(T, between_writers, CL_KEY_WRITERS, writers, ld_count_value)	\
+	H(T, between_in, CL_KEY_IN)					\
+	F(T, between_in_offset, CL_KEY_IN_OFFSET, in_offset, ld_count_value) \
+	F(T, between_threads, CL_KEY_THREADS, who.threads, ld_count_value) \
+	F(T, between_paths, CL_KEY_PATHS, who, who_paths)
+
+LD_FIELD_TABLE(between_table, "between key", struct cl_contention_between, BETWEEN_KEYS);
 
 /* ------------------------------------------------------------------ */
 /* Lines                                                                */
@@ -373,18 +366,6 @@ static int touch_path(struct loader *ld, const char *key, void *arg)
 	return 0;
 }
 
-#define TOUCH_KEYS(F, H)						\
-	H(touch_path, CL_KEY_PATH)					\
-	F(touch_threads, CL_KEY_THREADS, t.threads, ld_count_value)	\
-	F(touch_reads, CL_KEY_READS, t.reads, ld_count_value)		\
-	F(touch_writes, CL_KEY_WRITES, t.writes, ld_count_value)	\
-	H(touch_read, CL_KEY_READ)					\
-	H(touch_write, CL_KEY_WRITE)
-
-#define F(fn, key, field, read) LD_FIELD_FN(fn, struct touch_arg, field, read)
-TOUCH_KEYS(F, LD_SKIP)
-#undef F
-
 static int touch_read(struct loader *ld, const char *key, void *arg)
 {
 	struct touch_arg *ta = arg;
@@ -401,7 +382,15 @@ static int touch_write(struct loader *ld, const char *key, void *arg)
 			  &ta->t.nwrite);
 }
 
-LD_KEYS(touch_table, "touch key", TOUCH_KEYS(LD_ROW, LD_ROW));
+#define TOUCH_KEYS(F, H, T)						\
+	H(T, touch_path, CL_KEY_PATH)					\
+	F(T, touch_threads, CL_KEY_THREADS, t.threads, ld_count_value)	\
+	F(T, touch_reads, CL_KEY_READS, t.reads, ld_count_value)	\
+	F(T, touch_writes, CL_KEY_WRITES, t.writes, ld_count_value)	\
+	H(T, touch_read, CL_KEY_READ)					\
+	H(T, touch_write, CL_KEY_WRITE)
+
+LD_FIELD_TABLE(touch_table, "touch key", struct touch_arg, TOUCH_KEYS);
 
 /**
  * struct line_arg - a line while it is read
@@ -418,67 +407,60 @@ struct line_arg {
 	bool has_first, has_last;
 };
 
+/* The touch: list of a line while it is read: each path once in @seen. */
+struct touch_list {
+	struct line_arg *la;
+	const char *key;
+	struct cl_strset seen;
+};
+
+static int touch_item(struct loader *ld, void *arg)
+{
+	struct touch_list *tl = arg;
+	struct line_arg *la = tl->la;
+	struct touch_arg ta = { .variable = la->variable };
+	struct cl_span at = ld_here(ld);
+	char nb[SHOW_MAX];
+
+	if (ld->ev.type != YAML_MAPPING_START_EVENT)
+		return ld_err_here(ld, "an item of 'touch' must be a mapping, found %s",
+				   ld_node_kind(ld->ev.type));
+	if (ld_parse_keys(ld, tl->key, &touch_table, &ta))
+		return -1;
+	if (!ta.t.path)
+		return ld_err_at(ld, &at, "a 'touch' item needs 'path'");
+	if (cl_strset_add(&tl->seen, ta.t.path))
+		return ld_err_at(ld, &at, "path '%s' listed twice in 'touch'", ld_show(nb, ta.t.path));
+	la->touch = cl_vec_grow(la->touch, &la->cap, la->l.ntouch + 1, sizeof(ta.t));
+	la->touch[la->l.ntouch++] = ta.t;
+	return 0;
+}
+
 static int line_touch(struct loader *ld, const char *key, void *arg)
 {
-	struct line_arg *la = arg;
-	struct cl_strset seen;
-	char nb[SHOW_MAX];
-	int rc = -1;
+	struct touch_list tl = { .la = arg, .key = key };
+	int rc;
 
-	if (ld->ev.type != YAML_SEQUENCE_START_EVENT)
-		return ld_err_here(ld, "'%s' must be a list, found %s", key,
-				   ld_node_kind(ld->ev.type));
-	cl_strset_init(&seen);
-	for (;;) {
-		struct touch_arg ta = { .variable = la->variable };
-		struct cl_span at;
-
-		if (ld_next(ld))
-			goto out;
-		if (ld->ev.type == YAML_SEQUENCE_END_EVENT)
-			break;
-		at = ld_here(ld);
-		if (ld->ev.type != YAML_MAPPING_START_EVENT) {
-			ld_err_here(ld, "an item of 'touch' must be a mapping, found %s",
-				    ld_node_kind(ld->ev.type));
-			goto out;
-		}
-		if (ld_parse_keys(ld, key, &touch_table, &ta))
-			goto out;
-		if (!ta.t.path) {
-			ld_err_at(ld, &at, "a 'touch' item needs 'path'");
-			goto out;
-		}
-		if (cl_strset_add(&seen, ta.t.path)) {
-			ld_err_at(ld, &at, "path '%s' listed twice in 'touch'", ld_show(nb, ta.t.path));
-			goto out;
-		}
-		la->touch = cl_vec_grow(la->touch, &la->cap, la->l.ntouch + 1, sizeof(ta.t));
-		la->touch[la->l.ntouch++] = ta.t;
-	}
-	rc = 0;
-out:
-	cl_strset_free(&seen);
+	cl_strset_init(&tl.seen);
+	rc = ld_parse_list(ld, key, "a list", touch_item, &tl);
+	cl_strset_free(&tl.seen);
 	return rc;
 }
 
 LD_FLAG_FIELD_FN(line_first, struct line_arg, has_first, l.first, seconds_value)
 LD_FLAG_FIELD_FN(line_last, struct line_arg, has_last, l.last, seconds_value)
 
-#define LINE_KEYS(F, H)							\
-	F(line_offset, CL_KEY_OFFSET, l.offset, offset_value)		\
-	F(line_objects, CL_KEY_OBJECTS, l.objects, ld_count_value)	\
-	F(line_false, CL_KEY_FALSE_SHARING, l.weight_false, ld_count_value) \
-	F(line_true, CL_KEY_TRUE_SHARING, l.weight_true, ld_count_value) \
-	F(line_samples, CL_KEY_SAMPLES, l.samples, ld_count_value)	\
-	H(line_first, CL_KEY_FIRST)					\
-	H(line_last, CL_KEY_LAST)					\
-	H(line_touch, CL_KEY_TOUCH)
+#define LINE_KEYS(F, H, T)						\
+	F(T, line_offset, CL_KEY_OFFSET, l.offset, offset_value)	\
+	F(T, line_objects, CL_KEY_OBJECTS, l.objects, ld_count_value)	\
+	F(T, line_false, CL_KEY_FALSE_SHARING, l.weight_false, ld_count_value) \
+	F(T, line_true, CL_KEY_TRUE_SHARING, l.weight_true, ld_count_value) \
+	F(T, line_samples, CL_KEY_SAMPLES, l.samples, ld_count_value)	\
+	H(T, line_first, CL_KEY_FIRST)					\
+	H(T, line_last, CL_KEY_LAST)					\
+	H(T, line_touch, CL_KEY_TOUCH)
 
-#define F(fn, key, field, read) LD_FIELD_FN(fn, struct line_arg, field, read)
-LINE_KEYS(F, LD_SKIP)
-#undef F
-LD_KEYS(line_table, "line key", LINE_KEYS(LD_ROW, LD_ROW));
+LD_FIELD_TABLE(line_table, "line key", struct line_arg, LINE_KEYS);
 
 static int line_item(struct loader *ld, void *arg)
 {
@@ -503,8 +485,7 @@ static int line_item(struct loader *ld, void *arg)
 						   sizeof(*la.l.touch));
 	if (la.l.ntouch)
 		memcpy(la.l.touch, la.touch, la.l.ntouch * sizeof(*la.touch));
-	ce->lines = cl_vec_grow(ce->lines, &ce->lines_cap, ce->e.nlines + 1, sizeof(la.l));
-	ce->lines[ce->e.nlines++] = la.l;
+	*(struct cl_contention_line *)cl_vec_push(&ce->lines, &ce->e.nlines, &ce->lines_cap) = la.l;
 	rc = 0;
 out:
 	free(la.touch);
@@ -554,41 +535,39 @@ LD_FLAG_FIELD_FN(entry_true, struct ctn_entry, has_true, e.weight_true, ld_count
  * (instances, or element and elements) first, then the weights both have;
  * a struct's pairs before the evidence both have.
  */
-#define ENTRY_WEIGHT_KEYS(F, H)						\
-	F(entry_base_align, CL_KEY_BASE_ALIGN, e.base_align, ld_align_value) \
-	H(entry_alloc, CL_KEY_ALLOC)					\
-	F(entry_accesses, CL_KEY_ACCESSES, e.accesses, ld_count_value)	\
-	H(entry_false, CL_KEY_FALSE_SHARING)				\
-	H(entry_true, CL_KEY_TRUE_SHARING)				\
-	F(entry_samples, CL_KEY_SAMPLES, e.samples, ld_count_value)	\
-	F(entry_cpu_seconds, CL_KEY_CPU_SECONDS, e.cpu_seconds, seconds_value) \
-	F(entry_core_seconds, CL_KEY_CORE_SECONDS, e.core_seconds, seconds_value) \
-	F(entry_observed, CL_KEY_OBSERVED, e.observed, ld_count_value)	\
-	F(entry_unjudged, CL_KEY_UNJUDGED, e.unjudged, ld_count_value)
+#define ENTRY_WEIGHT_KEYS(F, H, T)					\
+	F(T, entry_base_align, CL_KEY_BASE_ALIGN, e.base_align, ld_align_value) \
+	H(T, entry_alloc, CL_KEY_ALLOC)					\
+	F(T, entry_accesses, CL_KEY_ACCESSES, e.accesses, ld_count_value) \
+	H(T, entry_false, CL_KEY_FALSE_SHARING)				\
+	H(T, entry_true, CL_KEY_TRUE_SHARING)				\
+	F(T, entry_samples, CL_KEY_SAMPLES, e.samples, ld_count_value)	\
+	F(T, entry_cpu_seconds, CL_KEY_CPU_SECONDS, e.cpu_seconds, seconds_value) \
+	F(T, entry_core_seconds, CL_KEY_CORE_SECONDS, e.core_seconds, seconds_value) \
+	F(T, entry_observed, CL_KEY_OBSERVED, e.observed, ld_count_value) \
+	F(T, entry_unjudged, CL_KEY_UNJUDGED, e.unjudged, ld_count_value)
 
-#define ENTRY_EVIDENCE_KEYS(F, H)					\
-	H(entry_shared, CL_KEY_SHARED)					\
-	H(entry_between, CL_KEY_BETWEEN)				\
-	H(entry_lines, CL_KEY_LINES)
+#define ENTRY_EVIDENCE_KEYS(F, H, T)					\
+	H(T, entry_shared, CL_KEY_SHARED)				\
+	H(T, entry_between, CL_KEY_BETWEEN)				\
+	H(T, entry_lines, CL_KEY_LINES)
 
-#define F(fn, key, field, read) LD_FIELD_FN(fn, struct ctn_entry, field, read)
-F(entry_instances, CL_KEY_INSTANCES, e.instances, ld_count_value)
-F(entry_element, CL_KEY_ELEMENT, e.element, ld_count_value)
-F(entry_elements, CL_KEY_ELEMENTS, e.elements, ld_count_value)
-ENTRY_WEIGHT_KEYS(F, LD_SKIP)
-#undef F
+LD_FIELD_FN(entry_instances, struct ctn_entry, e.instances, ld_count_value)
+LD_FIELD_FN(entry_element, struct ctn_entry, e.element, ld_count_value)
+LD_FIELD_FN(entry_elements, struct ctn_entry, e.elements, ld_count_value)
+LD_FIELD_FNS(struct ctn_entry, ENTRY_WEIGHT_KEYS)
 
 LD_KEYS(struct_table, "contention key of a struct",
 	{ CL_KEY_INSTANCES, entry_instances },
-	ENTRY_WEIGHT_KEYS(LD_ROW, LD_ROW)
+	ENTRY_WEIGHT_KEYS(LD_ROW, LD_ROW, )
 	{ CL_KEY_PAIRS, entry_pairs },
-	ENTRY_EVIDENCE_KEYS(LD_ROW, LD_ROW));
+	ENTRY_EVIDENCE_KEYS(LD_ROW, LD_ROW, ));
 
 LD_KEYS(var_table, "contention key of a variable",
 	{ CL_KEY_ELEMENT, entry_element },
 	{ CL_KEY_ELEMENTS, entry_elements },
-	ENTRY_WEIGHT_KEYS(LD_ROW, LD_ROW)
-	ENTRY_EVIDENCE_KEYS(LD_ROW, LD_ROW));
+	ENTRY_WEIGHT_KEYS(LD_ROW, LD_ROW, )
+	ENTRY_EVIDENCE_KEYS(LD_ROW, LD_ROW, ));
 
 /* A weight of @what above the entry's total of that kind: a contradiction. */
 static int over_total(struct loader *ld, const struct cl_span *at, const char *what,
@@ -766,23 +745,20 @@ static int hdr_variables(struct loader *ld, const char *key, void *arg)
 	return ld_parse_mapping(ld, key, variables_key, NULL);
 }
 
-#define SECTION_KEYS(F, H)						\
-	H(hdr_source, CL_KEY_SOURCE)					\
-	H(hdr_measure, CL_KEY_MEASURE)					\
-	F(hdr_line_size, CL_KEY_LINE_SIZE, line_size, ld_line_size_value) \
-	F(hdr_seconds, CL_KEY_SECONDS, seconds, seconds_value)		\
-	F(hdr_sample, CL_KEY_SAMPLE, sample, ld_sample_value)		\
-	F(hdr_samples, CL_KEY_SAMPLES, samples, ld_count_value)	\
-	F(hdr_dropped, CL_KEY_DROPPED, dropped, ld_count_value)	\
-	F(hdr_units_dropped, CL_KEY_UNITS_DROPPED, units_dropped, ld_count_value) \
-	F(hdr_threads, CL_KEY_THREADS, threads, ld_count_value)	\
-	H(hdr_structs, CL_KEY_STRUCTS)					\
-	H(hdr_variables, CL_KEY_VARIABLES)
+#define SECTION_KEYS(F, H, T)						\
+	H(T, hdr_source, CL_KEY_SOURCE)					\
+	H(T, hdr_measure, CL_KEY_MEASURE)				\
+	F(T, hdr_line_size, CL_KEY_LINE_SIZE, line_size, ld_line_size_value) \
+	F(T, hdr_seconds, CL_KEY_SECONDS, seconds, seconds_value)	\
+	F(T, hdr_sample, CL_KEY_SAMPLE, sample, ld_sample_value)	\
+	F(T, hdr_samples, CL_KEY_SAMPLES, samples, ld_count_value)	\
+	F(T, hdr_dropped, CL_KEY_DROPPED, dropped, ld_count_value)	\
+	F(T, hdr_units_dropped, CL_KEY_UNITS_DROPPED, units_dropped, ld_count_value) \
+	F(T, hdr_threads, CL_KEY_THREADS, threads, ld_count_value)	\
+	H(T, hdr_structs, CL_KEY_STRUCTS)				\
+	H(T, hdr_variables, CL_KEY_VARIABLES)
 
-#define F(fn, key, field, read) LD_FIELD_FN(fn, struct cl_contention_header, field, read)
-SECTION_KEYS(F, LD_SKIP)
-#undef F
-LD_KEYS(section_table, "contention key", SECTION_KEYS(LD_ROW, LD_ROW));
+LD_FIELD_TABLE(section_table, "contention key", struct cl_contention_header, SECTION_KEYS);
 
 /* An entry resting on more samples than the run took. */
 static int samples_check(struct loader *ld, const struct cl_contention_header *h, size_t from)

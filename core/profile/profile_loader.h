@@ -193,21 +193,29 @@ int ld_sample_value(struct loader *ld, const char *key, uint64_t *out);
 		((type *)arg)->flag = true;				\
 		return read(ld, key, &((type *)arg)->field);		\
 	}
+/* A key handler @fn that reads a paths: list into @paths and @npaths of the @type at arg. */
+#define LD_PATHS_FN(fn, type)						\
+	static int fn(struct loader *ld, const char *key, void *arg)	\
+	{								\
+		return ld_paths_value(ld, key, &((type *)arg)->paths,	\
+				      &((type *)arg)->npaths);		\
+	}
 /*
  * A key table from one list, its rows and its handlers said once: the
- * list LIST(F, H) names each key of the table in order, F(fn, key, field,
- * read) for a key that fills one field (handler @fn, made by LD_FIELD_FN
- * for the type of the table), H(fn, key) for one whose handler @fn is
- * written by hand.  The handlers are made by
- *
- *	#define F(fn, key, field, read) LD_FIELD_FN(fn, struct x, field, read)
- *	LIST(F, LD_SKIP)
- *	#undef F
- *
- * and the table by LD_KEYS(name, what, LIST(LD_ROW, LD_ROW)).
+ * list LIST(F, H, T) names each key of the table in order, F(T, fn, key,
+ * field, read) for a key that fills @field of the table's type T with
+ * @read (its handler @fn made by LD_FIELD_FN), H(T, fn, key) for one
+ * whose handler @fn is written by hand.  LD_FIELD_TABLE(name, what, type,
+ * LIST) makes the handlers and the table; LD_FIELD_FNS(type, LIST) the
+ * handlers alone, for a table of LIST(LD_ROW, LD_ROW, type) and more rows.
  */
-#define LD_ROW(fn, key, ...)	{ key, fn },
+#define LD_FIELD_DEF(type, fn, key, field, read) LD_FIELD_FN(fn, type, field, read)
+#define LD_ROW(type, fn, key, ...)	{ key, fn },
 #define LD_SKIP(...)
+#define LD_FIELD_FNS(type, LIST)	LIST(LD_FIELD_DEF, LD_SKIP, type)
+#define LD_FIELD_TABLE(name, what, type, LIST)				\
+	LD_FIELD_FNS(type, LIST)					\
+	LD_KEYS(name, what, LIST(LD_ROW, LD_ROW, type))
 /* "lruvec.pgdat": identifiers joined by dots. */
 bool ld_valid_path(const char *s);
 int ld_check_struct_name(struct loader *ld, const struct cl_span *at, const char *name);

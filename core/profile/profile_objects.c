@@ -171,26 +171,18 @@ out:
 /* Pairs                                                                */
 /* ------------------------------------------------------------------ */
 
-static int pair_paths(struct loader *ld, const char *key, void *arg)
-{
-	struct cl_object_pair *pr = arg;
+LD_PATHS_FN(pair_paths, struct cl_object_pair)
 
-	return ld_paths_value(ld, key, &pr->paths, &pr->npaths);
-}
+#define PAIR_KEYS(F, H, T)						\
+	F(T, pair_write, CL_KEY_WRITE, write, ld_path_value)		\
+	F(T, pair_access, CL_KEY_ACCESS, access, ld_path_value)		\
+	F(T, pair_objects, CL_KEY_OBJECTS, objects, ld_count_value)	\
+	F(T, pair_same_bytes, CL_KEY_SAME_BYTES, same_bytes, ld_count_value) \
+	F(T, pair_same_written, CL_KEY_SAME_WRITTEN, same_written, ld_count_value) \
+	F(T, pair_threads, CL_KEY_THREADS, threads, ld_count_value)	\
+	H(T, pair_paths, CL_KEY_PATHS)
 
-#define PAIR_KEYS(F, H)							\
-	F(pair_write, CL_KEY_WRITE, write, ld_path_value)		\
-	F(pair_access, CL_KEY_ACCESS, access, ld_path_value)		\
-	F(pair_objects, CL_KEY_OBJECTS, objects, ld_count_value)	\
-	F(pair_same_bytes, CL_KEY_SAME_BYTES, same_bytes, ld_count_value) \
-	F(pair_same_written, CL_KEY_SAME_WRITTEN, same_written, ld_count_value) \
-	F(pair_threads, CL_KEY_THREADS, threads, ld_count_value)	\
-	H(pair_paths, CL_KEY_PATHS)
-
-#define F(fn, key, field, read) LD_FIELD_FN(fn, struct cl_object_pair, field, read)
-PAIR_KEYS(F, LD_SKIP)
-#undef F
-LD_KEYS(pair_table, "pair key", PAIR_KEYS(LD_ROW, LD_ROW));
+LD_FIELD_TABLE(pair_table, "pair key", struct cl_object_pair, PAIR_KEYS);
 
 static int pair_item(struct loader *ld, void *arg)
 {
@@ -215,8 +207,7 @@ static int pair_item(struct loader *ld, void *arg)
 		return ld_err_at(ld, &pr.span, "duplicate pair {write: %s, access: %s} (first at line %u)",
 				 ld_show(wb, pr.write), ld_show(ab, pr.access),
 				 os->pairs[*slot - 1].span.line);
-	os->pairs = cl_vec_grow(os->pairs, &os->cap, os->s.npairs + 1, sizeof(*os->pairs));
-	os->pairs[os->s.npairs++] = pr;
+	*(struct cl_object_pair *)cl_vec_push(&os->pairs, &os->s.npairs, &os->cap) = pr;
 	*slot = os->s.npairs;
 	return 0;
 }
@@ -230,25 +221,17 @@ static int struct_pairs(struct loader *ld, const char *key, void *arg)
 /* Between instances                                                    */
 /* ------------------------------------------------------------------ */
 
-static int between_paths(struct loader *ld, const char *key, void *arg)
-{
-	struct cl_object_between *b = arg;
+LD_PATHS_FN(between_paths, struct cl_object_between)
 
-	return ld_paths_value(ld, key, &b->paths, &b->npaths);
-}
+#define BETWEEN_KEYS(F, H, T)						\
+	F(T, between_lines, CL_KEY_LINES, lines, ld_count_value)	\
+	F(T, between_per_line, CL_KEY_PER_LINE, per_line, ld_count_value) \
+	F(T, between_size, CL_KEY_SIZE, size, ld_count_value)		\
+	F(T, between_same_bytes, CL_KEY_SAME_BYTES, same_bytes, ld_count_value) \
+	F(T, between_threads, CL_KEY_THREADS, threads, ld_count_value)	\
+	H(T, between_paths, CL_KEY_PATHS)
 
-#define BETWEEN_KEYS(F, H)						\
-	F(between_lines, CL_KEY_LINES, lines, ld_count_value)		\
-	F(between_per_line, CL_KEY_PER_LINE, per_line, ld_count_value)	\
-	F(between_size, CL_KEY_SIZE, size, ld_count_value)		\
-	F(between_same_bytes, CL_KEY_SAME_BYTES, same_bytes, ld_count_value) \
-	F(between_threads, CL_KEY_THREADS, threads, ld_count_value)	\
-	H(between_paths, CL_KEY_PATHS)
-
-#define F(fn, key, field, read) LD_FIELD_FN(fn, struct cl_object_between, field, read)
-BETWEEN_KEYS(F, LD_SKIP)
-#undef F
-LD_KEYS(between_table, "between key", BETWEEN_KEYS(LD_ROW, LD_ROW));
+LD_FIELD_TABLE(between_table, "between key", struct cl_object_between, BETWEEN_KEYS);
 
 static int struct_between(struct loader *ld, const char *key, void *arg)
 {
@@ -267,17 +250,14 @@ static int struct_between(struct loader *ld, const char *key, void *arg)
 /* Structs                                                              */
 /* ------------------------------------------------------------------ */
 
-#define STRUCT_KEYS(F, H)						\
-	F(struct_instances, CL_KEY_INSTANCES, s.instances, ld_count_value) \
-	F(struct_shared, CL_KEY_SHARED, s.shared, ld_count_value)	\
-	F(struct_base_align, CL_KEY_BASE_ALIGN, s.base_align, ld_align_value) \
-	H(struct_pairs, CL_KEY_PAIRS)					\
-	H(struct_between, CL_KEY_BETWEEN)
+#define STRUCT_KEYS(F, H, T)						\
+	F(T, struct_instances, CL_KEY_INSTANCES, s.instances, ld_count_value) \
+	F(T, struct_shared, CL_KEY_SHARED, s.shared, ld_count_value)	\
+	F(T, struct_base_align, CL_KEY_BASE_ALIGN, s.base_align, ld_align_value) \
+	H(T, struct_pairs, CL_KEY_PAIRS)				\
+	H(T, struct_between, CL_KEY_BETWEEN)
 
-#define F(fn, key, field, read) LD_FIELD_FN(fn, struct obj_struct, field, read)
-STRUCT_KEYS(F, LD_SKIP)
-#undef F
-LD_KEYS(struct_table, "objects key of a struct", STRUCT_KEYS(LD_ROW, LD_ROW));
+LD_FIELD_TABLE(struct_table, "objects key of a struct", struct obj_struct, STRUCT_KEYS);
 
 static int pair_cmp(const void *x, const void *y)
 {
@@ -330,27 +310,19 @@ static int structs_key(struct loader *ld, const struct cl_span *at, const char *
 /* Variables                                                            */
 /* ------------------------------------------------------------------ */
 
-static int var_paths(struct loader *ld, const char *key, void *arg)
-{
-	struct cl_object_variable *v = arg;
+LD_PATHS_FN(var_paths, struct cl_object_variable)
 
-	return ld_paths_value(ld, key, &v->paths, &v->npaths);
-}
+#define VAR_KEYS(F, H, T)						\
+	F(T, var_element, CL_KEY_ELEMENT, element, ld_count_value)	\
+	F(T, var_elements, CL_KEY_ELEMENTS, elements, ld_count_value)	\
+	F(T, var_base_align, CL_KEY_BASE_ALIGN, base_align, ld_align_value) \
+	F(T, var_lines, CL_KEY_LINES, lines, ld_count_value)		\
+	F(T, var_per_line, CL_KEY_PER_LINE, per_line, ld_count_value)	\
+	F(T, var_same_bytes, CL_KEY_SAME_BYTES, same_bytes, ld_count_value) \
+	F(T, var_threads, CL_KEY_THREADS, threads, ld_count_value)	\
+	H(T, var_paths, CL_KEY_PATHS)
 
-#define VAR_KEYS(F, H)							\
-	F(var_element, CL_KEY_ELEMENT, element, ld_count_value)		\
-	F(var_elements, CL_KEY_ELEMENTS, elements, ld_count_value)	\
-	F(var_base_align, CL_KEY_BASE_ALIGN, base_align, ld_align_value) \
-	F(var_lines, CL_KEY_LINES, lines, ld_count_value)		\
-	F(var_per_line, CL_KEY_PER_LINE, per_line, ld_count_value)	\
-	F(var_same_bytes, CL_KEY_SAME_BYTES, same_bytes, ld_count_value) \
-	F(var_threads, CL_KEY_THREADS, threads, ld_count_value)		\
-	H(var_paths, CL_KEY_PATHS)
-
-#define F(fn, key, field, read) LD_FIELD_FN(fn, struct cl_object_variable, field, read)
-VAR_KEYS(F, LD_SKIP)
-#undef F
-LD_KEYS(var_table, "objects key of a variable", VAR_KEYS(LD_ROW, LD_ROW));
+LD_FIELD_TABLE(var_table, "objects key of a variable", struct cl_object_variable, VAR_KEYS);
 
 /* A variable is named as C names it: one identifier. */
 static int variables_key(struct loader *ld, const struct cl_span *at, const char *name,
@@ -388,17 +360,14 @@ static int objects_variables(struct loader *ld, const char *key, void *arg)
 	return ld_parse_mapping(ld, key, variables_key, arg);
 }
 
-#define OBJECTS_KEYS(F, H)						\
-	F(objects_sample, CL_KEY_SAMPLE, sample, ld_sample_value)	\
-	F(objects_line_size, CL_KEY_LINE_SIZE, line_size, ld_line_size_value) \
-	F(objects_dropped, CL_KEY_DROPPED, dropped, ld_count_value)	\
-	H(objects_structs, CL_KEY_STRUCTS)				\
-	H(objects_variables, CL_KEY_VARIABLES)
+#define OBJECTS_KEYS(F, H, T)						\
+	F(T, objects_sample, CL_KEY_SAMPLE, sample, ld_sample_value)	\
+	F(T, objects_line_size, CL_KEY_LINE_SIZE, line_size, ld_line_size_value) \
+	F(T, objects_dropped, CL_KEY_DROPPED, dropped, ld_count_value)	\
+	H(T, objects_structs, CL_KEY_STRUCTS)				\
+	H(T, objects_variables, CL_KEY_VARIABLES)
 
-#define F(fn, key, field, read) LD_FIELD_FN(fn, struct cl_objects, field, read)
-OBJECTS_KEYS(F, LD_SKIP)
-#undef F
-LD_KEYS(objects_table, "objects key", OBJECTS_KEYS(LD_ROW, LD_ROW));
+LD_FIELD_TABLE(objects_table, "objects key", struct cl_objects, OBJECTS_KEYS);
 
 /* ------------------------------------------------------------------ */
 /* What cannot be true                                                  */

@@ -283,15 +283,24 @@ static void infer_again(struct cl_profile *p)
 }
 
 
+/*
+ * Hand the array @from.@v (@n elements, @cap allocated) to @to, whose own
+ * is freed, and leave @from's empty: a move, not a copy.
+ */
+#define VEC_TAKE(to, from, v, n, cap)					\
+	do {								\
+		free((to)->v);						\
+		(to)->v = (from)->v;					\
+		(to)->n = (from)->n;					\
+		(to)->cap = (from)->cap;				\
+		(from)->v = NULL;					\
+		(from)->n = (from)->cap = 0;				\
+	} while (0)
+
 /* Hand @ts's members to @ps, which has none: no copy for the common case. */
 static void members_take(struct cl_profile_struct *ps, struct cl_profile_struct *ts)
 {
-	free(ps->members);
-	ps->members = ts->members;
-	ps->nmembers = ts->nmembers;
-	ps->cap = ts->cap;
-	ts->members = NULL;
-	ts->nmembers = ts->cap = 0;
+	VEC_TAKE(ps, ts, members, nmembers, cap);
 }
 
 /*
@@ -358,21 +367,11 @@ static void struct_layer(struct cl_profile *p, struct cl_profile_struct *ts)
  */
 static void profile_take(struct cl_profile *p, struct cl_profile *tmp)
 {
-	free(p->structs);
+	VEC_TAKE(p, tmp, structs, nstructs, cap);
+	VEC_TAKE(p, tmp, located, nlocated, located_cap);
 	cl_index_free(&p->index);
-	p->structs = tmp->structs;
-	p->nstructs = tmp->nstructs;
-	p->cap = tmp->cap;
 	p->index = tmp->index;
-	free(p->located);
-	p->located = tmp->located;
-	p->nlocated = tmp->nlocated;
-	p->located_cap = tmp->located_cap;
-	tmp->located = NULL;
-	tmp->nlocated = tmp->located_cap = 0;
-	tmp->structs = NULL;
 	cl_index_init(&tmp->index);
-	tmp->nstructs = tmp->cap = 0;
 }
 
 /*

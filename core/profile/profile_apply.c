@@ -231,18 +231,25 @@ static struct cl_finding *evidence_finding(struct cl_findings *out, struct cl_re
 	return f;
 }
 
-/* A cachelint-profile finding: the evidence names what @rec lacks. */
+/*
+ * A cachelint-profile finding: the evidence at @span names @path, which
+ * @rec lacks.  Contention evidence about it is not used; an objects: pair
+ * says the evidence is of another layout, and the classes judge @rec.
+ */
 static void report_evidence_missing(struct cl_findings *out, struct cl_record *rec,
-				    const char *path, const struct cl_span *span)
+				    bool objects, const char *path, const struct cl_span *span)
 {
 	struct cl_finding *f = evidence_finding(out, rec);
+	struct cl_arena *a = out ? out->arena : NULL;
 
 	if (!f)
 		return;
 	f->a.path = path;
-	f->message = cl_arena_printf(out->arena,
-		"contention evidence at %s names '%s', which is no member of '%s': that evidence is not used [%s]",
-		cl_span_where(span, out->arena), path, f->record_name,
+	f->message = cl_arena_printf(a, "%s at %s names '%s', which is no member of '%s': %s [%s]",
+		objects ? "the objects: pair" : "contention evidence", cl_span_where(span, a), path,
+		f->record_name, objects ? cl_arena_printf(a,
+			"that evidence is of another layout, and '%s' is judged by its classes",
+			f->record_name) : "that evidence is not used",
 		cl_rule_info(CL_RULE_PROFILE)->id);
 }
 
@@ -318,7 +325,7 @@ static void apply_contention(const struct cl_profile *p, struct cl_record *rec,
 		if (!cl_contention_heavy(e, pr->weight, pr->samples, fl))
 			continue;
 		if (!evidence_class(rec, a, pr->write, true, &pr->span)) {
-			report_evidence_missing(out, rec, pr->write, &pr->span);
+			report_evidence_missing(out, rec, false, pr->write, &pr->span);
 			continue;
 		}
 		cl_strset_add(&written, pr->write);
@@ -336,7 +343,7 @@ static void apply_contention(const struct cl_profile *p, struct cl_record *rec,
 		if (evidence_class(rec, a, sh->member, true, &sh->span))
 			cl_strset_add(&written, sh->member);
 		else
-			report_evidence_missing(out, rec, sh->member, &sh->span);
+			report_evidence_missing(out, rec, false, sh->member, &sh->span);
 	}
 	for (size_t i = 0; i < n; i++) {
 		const struct cl_contention_pair *pr = cl_contention_pair(e, pairs[2 * i],
@@ -344,7 +351,7 @@ static void apply_contention(const struct cl_profile *p, struct cl_record *rec,
 
 		if (!cl_strset_add(&written, pairs[2 * i + 1]) &&
 		    !evidence_class(rec, a, pairs[2 * i + 1], false, &pr->span))
-			report_evidence_missing(out, rec, pairs[2 * i + 1], &pr->span);
+			report_evidence_missing(out, rec, false, pairs[2 * i + 1], &pr->span);
 	}
 	cl_strset_free(&written);
 	rec->conflicts = pairs;
@@ -382,20 +389,6 @@ static bool evidence_member(struct cl_record *rec, const struct cl_index *index,
 	return resolve_path(rec, path, &nested) != NULL;
 }
 
-static void report_pair_missing(struct cl_findings *out, struct cl_record *rec,
-				const char *path, const struct cl_span *span)
-{
-	struct cl_finding *f = evidence_finding(out, rec);
-
-	if (!f)
-		return;
-	f->a.path = path;
-	f->message = cl_arena_printf(out->arena,
-		"the objects: pair at %s names '%s', which is no member of '%s': that evidence is of another layout, and '%s' is judged by its classes [%s]",
-		cl_span_where(span, out->arena), path, f->record_name, f->record_name,
-		cl_rule_info(CL_RULE_PROFILE)->id);
-}
-
 /*
  * Evidence per object that names a member @rec lacks was recorded for
  * another definition of the struct (an older build, a typo): the pairs it
@@ -424,11 +417,11 @@ static bool objects_fit(struct cl_record *rec, const struct cl_object_struct *os
 		const struct cl_object_pair *pr = &os->pairs[i];
 
 		if (!evidence_member(rec, &index, pr->write)) {
-			report_pair_missing(out, rec, pr->write, &pr->span);
+			report_evidence_missing(out, rec, true, pr->write, &pr->span);
 			fit = false;
 		}
 		if (strcmp(pr->access, pr->write) && !evidence_member(rec, &index, pr->access)) {
-			report_pair_missing(out, rec, pr->access, &pr->span);
+			report_evidence_missing(out, rec, true, pr->access, &pr->span);
 			fit = false;
 		}
 	}

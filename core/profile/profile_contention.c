@@ -699,37 +699,41 @@ static int variables_key(struct loader *ld, const struct cl_span *at, const char
 /* The section                                                          */
 /* ------------------------------------------------------------------ */
 
-static int hdr_source(struct loader *ld, const char *key, void *arg)
+/* The value of @key, one of the words @a and @b: 0 for @a, 1 for @b, or -1. */
+static int either_value(struct loader *ld, const char *key, const char *a, const char *b)
 {
-	struct cl_contention_header *h = arg;
 	const char *s = ld_scalar_value(ld, key);
 	char vb[SHOW_MAX];
 
 	if (!s)
 		return -1;
-	if (strcmp(s, "libcachelint-rt") && strcmp(s, "perf-c2c"))
-		return ld_err_here(ld, "'%s' must be libcachelint-rt or perf-c2c, found '%s'", key,
+	if (strcmp(s, a) && strcmp(s, b))
+		return ld_err_here(ld, "'%s' must be %s or %s, found '%s'", key, a, b,
 				   ld_show(vb, s));
-	h->source = cl_arena_strdup(&ld->p->arena, s);
+	return !strcmp(s, b);
+}
+
+static int hdr_source(struct loader *ld, const char *key, void *arg)
+{
+	static const char *const sources[] = { "libcachelint-rt", "perf-c2c" };
+	struct cl_contention_header *h = arg;
+	int v = either_value(ld, key, sources[0], sources[1]);
+
+	if (v < 0)
+		return -1;
+	h->source = cl_arena_strdup(&ld->p->arena, sources[v]);
 	return 0;
 }
 
 static int hdr_measure(struct loader *ld, const char *key, void *arg)
 {
 	struct cl_contention_header *h = arg;
-	const char *s = ld_scalar_value(ld, key);
-	char vb[SHOW_MAX];
+	int v = either_value(ld, key, "transfers", "hitm");
 
-	if (!s)
+	if (v < 0)
 		return -1;
 	section(ld)->has_measure = true;
-	if (!strcmp(s, "transfers"))
-		h->measure = CL_MEASURE_TRANSFERS;
-	else if (!strcmp(s, "hitm"))
-		h->measure = CL_MEASURE_HITM;
-	else
-		return ld_err_here(ld, "'%s' must be transfers or hitm, found '%s'", key,
-				   ld_show(vb, s));
+	h->measure = v ? CL_MEASURE_HITM : CL_MEASURE_TRANSFERS;
 	return 0;
 }
 

@@ -19,7 +19,7 @@
 #include <string.h>
 
 #include "access_map.h"
-#include "contention_yaml.h"
+#include "contention_write.h"
 #include "dwarf_addr.h"
 #include "import.h"
 #include "profile_write.h"

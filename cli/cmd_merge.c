@@ -5,7 +5,7 @@
  *
  * Each PROFILE is loaded (and checked) alone, folded into the sum
  * (core/profile/profile_merge.c) and freed; the sum is written
- * (core/emit/merge_yaml.c), read back, and only then written to OUT.  An
+ * (core/profile/merge_write.c), read back, and only then written to OUT.  An
  * error in any file is exit status 2 with its file:line:col, and no OUT.
  */
 #include "cli.h"
@@ -14,7 +14,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "merge_yaml.h"
+#include "merge_write.h"
 #include "profile_merge.h"
 #include "profile_write.h"
 

@@ -37,6 +37,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include "../core/profile/profile_keys.h"
 #include "rt_alloc.h"
 #include "rt_internal.h"
 #include "rt_contention.h"
@@ -634,7 +635,7 @@ static void put_who_n(FILE *f, const struct clrt_evidence *ev, const struct tset
 	uint32_t shown[RT_PATHS_SHOWN];
 	size_t nshown = 0;
 
-	fprintf(f, "threads: %zu, paths: [", n);
+	fprintf(f, CL_KEY_THREADS ": %zu, " CL_KEY_PATHS ": [", n);
 	for (size_t i = 0; i < s->nbytes * 8 && i < ev->nthreads; i++) {
 		uint32_t p;
 		size_t k;
@@ -791,13 +792,13 @@ static void put_pairs(FILE *f, const struct clrt_evidence *ev, unsigned rid, str
 
 		if (!rounded(p->weight))
 			continue;
-		fputs(shown++ ? "" : "      pairs:\n", f);
-		fputs("        - {write: ", f);
+		fputs(shown++ ? "" : "      " CL_KEY_PAIRS ":\n", f);
+		fputs("        - {" CL_KEY_WRITE ": ", f);
 		put_part(f, rid, p->x);
-		fputs(", access: ", f);
+		fputs(", " CL_KEY_ACCESS ": ", f);
 		put_part(f, rid, p->y);
-		fprintf(f, ", false-sharing: %" PRIu64 ", samples: %" PRIu64 ", ", rounded(p->weight),
-			p->samples);
+		fprintf(f, ", " CL_KEY_FALSE_SHARING ": %" PRIu64 ", " CL_KEY_SAMPLES ": %" PRIu64 ", ",
+			rounded(p->weight), p->samples);
 		put_who_n(f, ev, &p->threads, p->nthreads);
 		fputs("}\n", f);
 	}
@@ -813,10 +814,11 @@ static void put_shared(FILE *f, const struct clrt_evidence *ev, unsigned rid, st
 
 		if (!rounded(sh->weight))
 			continue;
-		fputs(shown++ ? "" : "      shared:\n", f);
-		fprintf(f, "        - {%s: ", clrt_recs[rid].variable ? "element" : "member");
+		fputs(shown++ ? "" : "      " CL_KEY_SHARED ":\n", f);
+		fprintf(f, "        - {%s: ", clrt_recs[rid].variable ? CL_KEY_ELEMENT : CL_KEY_MEMBER);
 		put_part(f, rid, sh->what);
-		fprintf(f, ", true-sharing: %" PRIu64 ", samples: %" PRIu64 ", writers: %zu, ",
+		fprintf(f, ", " CL_KEY_TRUE_SHARING ": %" PRIu64 ", " CL_KEY_SAMPLES ": %" PRIu64 ", "
+			   CL_KEY_WRITERS ": %zu, ",
 			rounded(sh->weight), sh->samples, sh->writers);
 		put_who_n(f, ev, &sh->threads, sh->nthreads);
 		fputs("}\n", f);
@@ -833,25 +835,27 @@ static void put_lines(FILE *f, const struct clrt_evidence *ev, unsigned rid, str
 
 		if (!rounded(l->wfalse + l->wtrue))
 			continue;
-		fputs(shown++ ? "" : "      lines:\n", f);
-		fprintf(f, "        - offset: %" PRId64 "\n          objects: %" PRIu64
-			   "\n          false-sharing: %" PRIu64 "\n          true-sharing: %" PRIu64
-			   "\n          samples: %" PRIu64 "\n          ",
+		fputs(shown++ ? "" : "      " CL_KEY_LINES ":\n", f);
+		fprintf(f, "        - " CL_KEY_OFFSET ": %" PRId64 "\n          " CL_KEY_OBJECTS ": %" PRIu64
+			   "\n          " CL_KEY_FALSE_SHARING ": %" PRIu64
+			   "\n          " CL_KEY_TRUE_SHARING ": %" PRIu64
+			   "\n          " CL_KEY_SAMPLES ": %" PRIu64 "\n          ",
 			l->offset, l->objects ? l->objects : 1, rounded(l->wfalse),
 			rounded(l->wtrue), l->samples);
-		put_seconds(f, "first", l->first == UINT64_MAX ? 0 : l->first);
+		put_seconds(f, CL_KEY_FIRST, l->first == UINT64_MAX ? 0 : l->first);
 		fputs("\n          ", f);
-		put_seconds(f, "last", l->last);
-		fputs("\n          touch:\n", f);
+		put_seconds(f, CL_KEY_LAST, l->last);
+		fputs("\n          " CL_KEY_TOUCH ":\n", f);
 		for (size_t k = 0; k < l->ntouch; k++) {
 			const struct touchw *t = &l->touch[k];
 
-			fputs("            - {path: ", f);
+			fputs("            - {" CL_KEY_PATH ": ", f);
 			clrt_put_name(f, ev->names[t->path]);
-			fprintf(f, ", threads: %zu, reads: %" PRIu64 ", writes: %" PRIu64,
+			fprintf(f, ", " CL_KEY_THREADS ": %zu, " CL_KEY_READS ": %" PRIu64 ", " CL_KEY_WRITES
+				   ": %" PRIu64,
 				clrt_tset_count(&t->threads), rounded(t->reads), rounded(t->writes));
-			put_list(f, "read", rid, t->read, t->nread);
-			put_list(f, "write", rid, t->write, t->nwrite);
+			put_list(f, CL_KEY_READ, rid, t->read, t->nread);
+			put_list(f, CL_KEY_WRITE, rid, t->write, t->nwrite);
 			fputs("}\n", f);
 		}
 	}
@@ -861,7 +865,7 @@ static void put_alloc(FILE *f, const struct recw *r)
 {
 	if (!r->nalloc)
 		return;
-	fputs("      alloc: [", f);
+	fputs("      " CL_KEY_ALLOC ": [", f);
 	for (size_t i = 0; i < r->nalloc; i++) {
 		fputs(i ? ", " : "", f);
 		clrt_put_name(f, r->alloc[i]);
@@ -881,32 +885,33 @@ static void put_entry(FILE *f, const struct clrt_evidence *ev, unsigned rid, uin
 	clrt_put_rec_name(f, rid);
 	fputs(":\n", f);
 	if (rec->variable)
-		fprintf(f, "      element: %" PRIu64 "\n      elements: %" PRIu64 "\n", rec->size,
-			rec->elements);
+		fprintf(f, "      " CL_KEY_ELEMENT ": %" PRIu64 "\n      " CL_KEY_ELEMENTS ": %" PRIu64 "\n",
+			rec->size, rec->elements);
 	else
-		fprintf(f, "      instances: %" PRIu64 "\n", r->instances);
-	fprintf(f, "      base-align: %zu\n", (size_t)r->align);
+		fprintf(f, "      " CL_KEY_INSTANCES ": %" PRIu64 "\n", r->instances);
+	fprintf(f, "      " CL_KEY_BASE_ALIGN ": %zu\n", (size_t)r->align);
 	put_alloc(f, r);
-	fprintf(f, "      accesses: %" PRIu64 "\n      false-sharing: %" PRIu64 "\n      true-sharing: %" PRIu64
-		   "\n      samples: %" PRIu64 "\n", rounded(r->accesses), wfalse, wtrue,
+	fprintf(f, "      " CL_KEY_ACCESSES ": %" PRIu64 "\n      " CL_KEY_FALSE_SHARING ": %" PRIu64
+		   "\n      " CL_KEY_TRUE_SHARING ": %" PRIu64 "\n      " CL_KEY_SAMPLES ": %" PRIu64 "\n", rounded(r->accesses), wfalse, wtrue,
 		r->samples < samples ? r->samples : samples);
-	put_seconds(f, "      cpu-seconds", r->cpu_ns);
-	put_seconds(f, "\n      core-seconds", r->core_ns);
-	fprintf(f, "\n      observed: %" PRIu64 "\n      unjudged: %" PRIu64 "\n",
+	put_seconds(f, "      " CL_KEY_CPU_SECONDS, r->cpu_ns);
+	put_seconds(f, "\n      " CL_KEY_CORE_SECONDS, r->core_ns);
+	fprintf(f, "\n      " CL_KEY_OBSERVED ": %" PRIu64 "\n      " CL_KEY_UNJUDGED ": %" PRIu64 "\n",
 		rounded(r->observed), r->unjudged);
 	if (!rec->variable)
 		put_pairs(f, ev, rid, r);
 	put_shared(f, ev, rid, r);
 	if (r->b_lines && rounded(r->b_false)) {
-		fprintf(f, "      between: {lines: %" PRIu64 ", per-line: %" PRIu64 ", size: %" PRIu64,
+		fprintf(f, "      " CL_KEY_BETWEEN ": {" CL_KEY_LINES ": %" PRIu64 ", " CL_KEY_PER_LINE ": %" PRIu64
+			   ", " CL_KEY_SIZE ": %" PRIu64,
 			r->b_lines, r->b_per_line < 2 ? 2 : r->b_per_line, rec->size);
 		if (r->in_state > 0) {
-			fputs(", in: ", f);
+			fputs(", " CL_KEY_IN ": ", f);
 			clrt_put_rec_name(f, r->in_rid);
-			fprintf(f, ", in-offset: %" PRIu64, r->in_offset);
+			fprintf(f, ", " CL_KEY_IN_OFFSET ": %" PRIu64, r->in_offset);
 		}
-		fprintf(f, ", false-sharing: %" PRIu64 ", true-sharing: %" PRIu64 ", samples: %" PRIu64
-			   ", writers: %zu, ", rounded(r->b_false), rounded(r->b_true), r->b_samples,
+		fprintf(f, ", " CL_KEY_FALSE_SHARING ": %" PRIu64 ", " CL_KEY_TRUE_SHARING ": %" PRIu64
+			   ", " CL_KEY_SAMPLES ": %" PRIu64 ", " CL_KEY_WRITERS ": %zu, ", rounded(r->b_false), rounded(r->b_true), r->b_samples,
 			clrt_tset_count(&r->b_writers));
 		put_who(f, ev, &r->b_threads);
 		fputs("}\n", f);
@@ -941,14 +946,16 @@ void clrt_evidence_write(FILE *f, const struct clrt_evidence *ev, double seconds
 	uint64_t ns = seconds > 0 ? (uint64_t)(seconds * 1e9) : 0;
 
 	objects_once(ev);
-	fprintf(f, "contention:\n  source: libcachelint-rt\n  measure: transfers\n  line-size: %u\n  ",
+	fprintf(f, CL_KEY_CONTENTION ":\n  " CL_KEY_SOURCE ": libcachelint-rt\n  " CL_KEY_MEASURE
+		   ": transfers\n  " CL_KEY_LINE_SIZE ": %u\n  ",
 		clrt_line_size);
-	put_seconds(f, "seconds", ns);
-	fprintf(f, "\n  sample: %u\n  samples: %" PRIu64 "\n  dropped: %" PRIu64 "\n", clrt_sample,
+	put_seconds(f, CL_KEY_SECONDS, ns);
+	fprintf(f, "\n  " CL_KEY_SAMPLE ": %u\n  " CL_KEY_SAMPLES ": %" PRIu64 "\n  " CL_KEY_DROPPED
+		   ": %" PRIu64 "\n", clrt_sample,
 		ev->samples, ev->dropped);
 	if (clrt_units_dropped)
-		fprintf(f, "  units-dropped: %lu\n", clrt_units_dropped);
-	fprintf(f, "  threads: %zu\n", ev->nthreads);
+		fprintf(f, "  " CL_KEY_UNITS_DROPPED ": %lu\n", clrt_units_dropped);
+	fprintf(f, "  " CL_KEY_THREADS ": %zu\n", ev->nthreads);
 	for (int pass = 0; pass < 2; pass++) {
 		for (unsigned rid = 0; rid < clrt_nrecs; rid++) {
 			/*
@@ -958,9 +965,9 @@ void clrt_evidence_write(FILE *f, const struct clrt_evidence *ev, double seconds
 			if (!ev->recs[rid].seen || clrt_recs[rid].variable != (pass == 1))
 				continue;
 			if (!pass && !structs)
-				fputs("  structs:\n", f);
+				fputs("  " CL_KEY_STRUCTS ":\n", f);
 			if (pass && !variables)
-				fputs("  variables:\n", f);
+				fputs("  " CL_KEY_VARIABLES ":\n", f);
 			structs |= !pass;
 			variables |= pass;
 			put_entry(f, ev, rid, ev->samples);

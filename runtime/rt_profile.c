@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "cachelint-rt.h"
+#include "../core/profile/profile_keys.h"
 #include "rt_internal.h"
 
 enum form { FORM_ROUTINES, FORM_THREADS, FORM_ROLES, FORM_TOTALS };
@@ -257,12 +258,12 @@ static void put_member(FILE *f, const struct profile *p, unsigned m)
 
 	fprintf(f, "    %s: {", clrt_members[m].path);
 	if (p->form == FORM_TOTALS) {
-		fprintf(f, "reads: %" PRIu64 ", writes: %" PRIu64 "}\n", r, w);
+		fprintf(f, CL_KEY_READS ": %" PRIu64 ", " CL_KEY_WRITES ": %" PRIu64 "}\n", r, w);
 		return;
 	}
-	if (put_uses(f, p, m, 0, "read: {") && w)
+	if (put_uses(f, p, m, 0, CL_KEY_READ ": {") && w)
 		fputs(", ", f);
-	put_uses(f, p, m, 1, "write: {");
+	put_uses(f, p, m, 1, CL_KEY_WRITE ": {");
 	fputs("}\n", f);
 }
 
@@ -278,7 +279,7 @@ static void put_counts(FILE *f, const struct profile *p)
 		for (size_t i = 0; i < p->npaths; i++) {
 			if (p->paths[i].threads < 2)
 				continue;
-			fputs(any ? "" : "paths:\n", f);
+			fputs(any ? "" : CL_KEY_PATHS ":\n", f);
 			fputs("  ", f);
 			clrt_put_name(f, p->paths[i].name);
 			fputs(": concurrent\n", f);
@@ -289,10 +290,10 @@ static void put_counts(FILE *f, const struct profile *p)
 		if (!clrt_recs[clrt_members[m].rid].variable && (total(p, m, 0) || total(p, m, 1)))
 			order[n++] = m;
 	if (!n) {
-		fputs("structs: {}\n", f);
+		fputs(CL_KEY_STRUCTS ": {}\n", f);
 	} else {
 		qsort(order, n, sizeof(*order), member_cmp);
-		fputs("structs:\n", f);
+		fputs(CL_KEY_STRUCTS ":\n", f);
 	}
 	for (unsigned i = 0; i < n; i++) {
 		const struct rt_member *m = &clrt_members[order[i]];
@@ -317,7 +318,7 @@ static int put_profile(FILE *f, void *arg)
 		CL_RT_VERSION, p->form == FORM_TOTALS ? "summed over threads" :
 		p->form == FORM_ROLES ? "one path per thread name" :
 		p->form == FORM_ROUTINES ? "one path per thread start routine" : "one path per thread");
-	fprintf(f, "cachelint-profile: 1\n");
+	fprintf(f, CL_KEY_CACHELINT_PROFILE ": 1\n");
 	put_counts(f, p);
 	if (p->ev && clrt_sample)
 		clrt_evidence_write(f, p->ev, p->seconds);

@@ -13,6 +13,7 @@
 
 #include "import_internal.h"
 #include "names.h"
+#include "profile_keys.h"
 #include "yaml_writer.h"
 
 #include <inttypes.h>
@@ -742,17 +743,17 @@ static void put_uses(struct cl_yw *w, const struct cl_import_member *m)
 	read = put_path_list(w, "read", m, CL_USE_READ);
 	write = put_path_list(w, "write", m, CL_USE_WRITE);
 	if (!read && !write) {
-		cl_yw_word(w, "class");
+		cl_yw_word(w, CL_KEY_CLASS);
 		cl_yw_word(w, "cold");
 	}
 	if (m->from && cl_name_plain(m->from)) {
-		cl_yw_key_quoted(w, "from", m->from);
+		cl_yw_key_quoted(w, CL_KEY_FROM, m->from);
 	} else if (m->from) {
 		/* a table's name is the user's: what does not print is written as \xNN */
 		struct cl_arena a;
 
 		cl_arena_init(&a);
-		cl_yw_key_quoted(w, "from", cl_name_escape(&a, m->from));
+		cl_yw_key_quoted(w, CL_KEY_FROM, cl_name_escape(&a, m->from));
 		cl_arena_free(&a);
 	}
 	cl_yw_map_end(w);
@@ -780,16 +781,16 @@ static void put_counts(struct cl_yw *w, const struct cl_import *imp,
 
 	cl_yw_map(w, true);
 	if (m->cls != CL_CLASS_NONE) {
-		cl_yw_word(w, "class");
+		cl_yw_word(w, CL_KEY_CLASS);
 		cl_yw_word(w, class_word(m->cls));
 	}
 	if (put_count(m->has_reads, s->loads, s->loads_partial, s->stores))
-		cl_yw_key_u64(w, "reads", m->reads);
+		cl_yw_key_u64(w, CL_KEY_READS, m->reads);
 	if (put_count(m->has_writes, s->stores, s->stores_partial, s->loads))
-		cl_yw_key_u64(w, "writes", m->writes);
+		cl_yw_key_u64(w, CL_KEY_WRITES, m->writes);
 	/* function-level counts name their functions, which findings then show */
 	if (s->function_level && m->from)
-		cl_yw_key_quoted(w, "from", m->from);
+		cl_yw_key_quoted(w, CL_KEY_FROM, m->from);
 	cl_yw_map_end(w);
 }
 
@@ -874,12 +875,12 @@ int cl_import_write(FILE *out, const struct cl_import *imp, enum cl_import_kind 
 		      "# the classes from them (docs/profiles.md, thresholds).\n", out);
 	w = cl_yw_open_fragment();
 	cl_yw_map(w, false);
-	cl_yw_key_u64(w, "cachelint-profile", 1);
+	cl_yw_key_u64(w, CL_KEY_CACHELINT_PROFILE, 1);
 	if (imp->said.samples) {
-		cl_yw_word(w, "counts");
+		cl_yw_word(w, CL_KEY_COUNTS);
 		cl_yw_word(w, "samples");
 	}
-	cl_yw_word(w, "structs");
+	cl_yw_word(w, CL_KEY_STRUCTS);
 	cl_yw_empty(w);
 	cl_yw_map_end(w);
 	rc = cl_yw_close_fragment(w, out, "", NULL);

@@ -26,7 +26,7 @@
  *
  * Classes inferred from counts (see cl_infer_class()) are relative to the
  * hottest member of the same struct in the same profile.  Loading several
- * profiles merges them: a later entry for the same struct member replaces
+ * profiles layers them: a later entry for the same struct member replaces
  * the earlier one, and remembers where that was (@replaced_at), so that a
  * finding which rests on it can say so (cl_profile_finding_notes()).  The
  * schema, with a commented example, is docs/profiles.md.
@@ -299,7 +299,7 @@ struct cl_objects {
 };
 
 /**
- * struct cl_profile - one or more merged profiles
+ * struct cl_profile - one or more profiles, layered
  * @arena: owns every string and entry
  * @line_size: from the newest profile that sets it, 0 if none does
  * @thresholds: inference thresholds
@@ -356,7 +356,7 @@ void cl_profile_init(struct cl_profile *p);
 void cl_profile_free(struct cl_profile *p);
 
 /*
- * Load and merge one YAML file.  Returns 0, or -1 with @err naming the file
+ * Load one YAML file and layer it on @p.  Returns 0, or -1 with @err naming the file
  * and, for content errors, the line and column.  On error @p is unchanged
  * except for memory in its arena.
  */

@@ -12,7 +12,9 @@
  *
  * Loaded by profile_contention.c into the profile's arena; a later file's
  * entry for a struct or variable replaces the earlier one whole, each entry
- * keeping the header of the file it came from.
+ * keeping the header of the file it came from.  Written by
+ * contention_write.c; what the checks ask of it (heavy, a pair, a shared
+ * member) and the words findings cite it in are profile_evidence.c's.
  */
 #ifndef CACHELINT_CONTENTION_H
 #define CACHELINT_CONTENTION_H
@@ -274,7 +276,7 @@ struct cl_contention_floor {
 void cl_contention_init(struct cl_contention *c);
 void cl_contention_free(struct cl_contention *c);
 /* Add @from's entries to @to, a later entry replacing an earlier one whole. */
-void cl_contention_merge(struct cl_contention *to, const struct cl_contention *from);
+void cl_contention_layer(struct cl_contention *to, const struct cl_contention *from);
 /* The entry of struct key @name (exactly) or of variable @name, or NULL. */
 const struct cl_contention_entry *cl_contention_find(const struct cl_contention *c,
 						     const char *name, bool variable);

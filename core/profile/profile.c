@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * profile.c - load access profiles (YAML) and merge them
+ * profile.c - load access profiles (YAML) and layer them
  *
  * The loader reads libyaml events, not a document tree: profiles generated
  * from perf data run to hundreds of megabytes, and a tree costs several
@@ -9,7 +9,7 @@
  * kind of node; each starts on the first event of its node and returns on
  * its last one, so the caller's next event is the next key.
  *
- * A file is read into a temporary profile and merged into the caller's
+ * A file is read into a temporary profile and layered on the caller's
  * only once all of it is valid, so a bad file never leaves half its entries
  * behind.  Strings go straight into the caller's arena, which is why an
  * error leaves some memory there and nothing else.
@@ -20,13 +20,18 @@
  * aliases would need the tree that streaming avoids.
  *
  * This file is the store (structs by name, the classes inferred from
- * counts, a file's entries merged into the caller's profile) and the
+ * counts, a file's entries layered on the caller's profile) and the
  * drivers that load a file, a buffer or a list.  The reading tools are
  * profile_loader.c's (profile_loader.h), the schema of the top level, the
  * structs and their member entries profile_schema.c's;
  * cl_profile_apply() is elsewhere (profile_apply.c): it needs the layout
  * model, loading does not.  The objects: section has a file of its own
  * (profile_objects.c), which reads with the same tools.
+ *
+ * Two words, two jobs: profiles are layered here (profile=a:b, a later
+ * file's entry replacing an earlier one: the _layer functions), and
+ * summed by `cachelint merge` (profile_merge.c: counts and weights added
+ * up).
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -81,11 +86,7 @@ void cl_profile_free(struct cl_profile *p)
 	free(p->located);
 	cl_objects_free(&p->objects);
 	cl_contention_free(&p->contention);
-	free(p->budgets);
-	cl_index_free(&p->budget_index);
-	free(p->budget_order);
-	free(p->budget_runs);
-	cl_index_free(&p->budget_names);
+	cl_budgets_free(p);
 	cl_arena_free(&p->arena);
 	cl_profile_init(p);
 }
@@ -282,22 +283,31 @@ static void infer_again(struct cl_profile *p)
 }
 
 
+/*
+ * Hand the array @from.@v (@n elements, @cap allocated) to @to, whose own
+ * is freed, and leave @from's empty: a move, not a copy.
+ */
+#define VEC_TAKE(to, from, v, n, cap)					\
+	do {								\
+		free((to)->v);						\
+		(to)->v = (from)->v;					\
+		(to)->n = (from)->n;					\
+		(to)->cap = (from)->cap;				\
+		(from)->v = NULL;					\
+		(from)->n = (from)->cap = 0;				\
+	} while (0)
+
 /* Hand @ts's members to @ps, which has none: no copy for the common case. */
 static void members_take(struct cl_profile_struct *ps, struct cl_profile_struct *ts)
 {
-	free(ps->members);
-	ps->members = ts->members;
-	ps->nmembers = ts->nmembers;
-	ps->cap = ts->cap;
-	ts->members = NULL;
-	ts->nmembers = ts->cap = 0;
+	VEC_TAKE(ps, ts, members, nmembers, cap);
 }
 
 /*
  * A later entry replaces an earlier one in place, so members keep the
  * order of the file that first named them; new ones are appended.
  */
-static void members_merge(struct cl_arena *a, struct cl_profile_struct *ps,
+static void members_layer(struct cl_arena *a, struct cl_profile_struct *ps,
 			  const struct cl_profile_struct *ts)
 {
 	size_t old = ps->nmembers, i;
@@ -329,7 +339,7 @@ static void members_merge(struct cl_arena *a, struct cl_profile_struct *ps,
  * an inferred struct does not add to one described, and one described
  * replaces what was inferred.
  */
-static void struct_merge(struct cl_profile *p, struct cl_profile_struct *ts)
+static void struct_layer(struct cl_profile *p, struct cl_profile_struct *ts)
 {
 	struct cl_profile_struct *ps = cl_profile_find(p, ts->name);
 
@@ -347,7 +357,7 @@ static void struct_merge(struct cl_profile *p, struct cl_profile_struct *ts)
 	if (!ps->nmembers)
 		members_take(ps, ts);
 	else if (ts->nmembers)
-		members_merge(&p->arena, ps, ts);
+		members_layer(&p->arena, ps, ts);
 }
 
 /*
@@ -357,21 +367,11 @@ static void struct_merge(struct cl_profile *p, struct cl_profile_struct *ts)
  */
 static void profile_take(struct cl_profile *p, struct cl_profile *tmp)
 {
-	free(p->structs);
+	VEC_TAKE(p, tmp, structs, nstructs, cap);
+	VEC_TAKE(p, tmp, located, nlocated, located_cap);
 	cl_index_free(&p->index);
-	p->structs = tmp->structs;
-	p->nstructs = tmp->nstructs;
-	p->cap = tmp->cap;
 	p->index = tmp->index;
-	free(p->located);
-	p->located = tmp->located;
-	p->nlocated = tmp->nlocated;
-	p->located_cap = tmp->located_cap;
-	tmp->located = NULL;
-	tmp->nlocated = tmp->located_cap = 0;
-	tmp->structs = NULL;
 	cl_index_init(&tmp->index);
-	tmp->nstructs = tmp->cap = 0;
 }
 
 /*
@@ -407,13 +407,13 @@ static void load_commit(struct loader *ld)
 		profile_take(p, tmp);
 	} else {
 		for (i = 0; i < tmp->nstructs; i++)
-			struct_merge(p, &tmp->structs[i]);
+			struct_layer(p, &tmp->structs[i]);
 	}
 	if (tmp->line_size)
 		p->line_size = tmp->line_size;
-	cl_objects_merge(&p->objects, &tmp->objects);
-	cl_contention_merge(&p->contention, &tmp->contention);
-	cl_budgets_merge(p, tmp);
+	cl_objects_layer(&p->objects, &tmp->objects);
+	cl_contention_layer(&p->contention, &tmp->contention);
+	cl_budgets_layer(p, tmp);
 	for (i = 0; i < tmp->nconcurrent; i++) {
 		if (cl_profile_path_concurrent(p, tmp->concurrent[i]))
 			continue;
@@ -468,7 +468,7 @@ static int loader_start(struct loader *ld, struct cl_profile *p, const char *nam
 	return 0;
 }
 
-/* Parse, and on success merge; the loader is finished either way. */
+/* Parse, and on success layer; the loader is finished either way. */
 static int loader_run(struct loader *ld)
 {
 	int rc = load_stream(ld);
@@ -557,7 +557,7 @@ static int list_check(const char *list, struct cl_diag *err)
 }
 
 /*
- * Each file is loaded (and merged) in turn: when one fails, the files
+ * Each file is loaded (and layered) in turn: when one fails, the files
  * before it stay loaded.  Callers treat any failure as fatal anyway.
  */
 int cl_profile_load_list(struct cl_profile *p, const char *list, struct cl_diag *err)

@@ -4,7 +4,10 @@
  *
  * Shared by every front end: they build a record, apply the profile, then
  * analyse, so a profile means the same thing to the plugin, the lint and the
- * DWARF checker.
+ * DWARF checker.  The findings it issues are about the profile and the
+ * record (a mismatch, an entry or evidence naming no member, evidence taken
+ * at other lines); what the checks and the proposal ask of the evidence
+ * afterwards is profile_evidence.c's.
  */
 #include "access_profile.h"
 #include "names.h"
@@ -213,20 +216,40 @@ static void apply_entry(const struct cl_profile *p, struct cl_record *rec, struc
 /* Contention evidence                                                  */
 /* ------------------------------------------------------------------ */
 
-/* A cachelint-profile finding: the evidence names what @rec lacks. */
-static void report_evidence_missing(struct cl_findings *out, struct cl_record *rec,
-				    const char *path, const struct cl_span *span)
+/*
+ * A cachelint-profile finding about what the evidence says of @rec, at
+ * @rec; NULL where there is no @out or @rec suppresses the rule.
+ */
+static struct cl_finding *evidence_finding(struct cl_findings *out, struct cl_record *rec)
 {
 	struct cl_finding *f;
 
 	if (!out || (rec->suppress & (1u << CL_RULE_PROFILE)))
-		return;
+		return NULL;
 	f = cl_findings_add(out, CL_RULE_PROFILE, rec);
-	f->a.path = path;
 	f->where = rec->span;
-	f->message = cl_arena_printf(out->arena,
-		"contention evidence at %s names '%s', which is no member of '%s': that evidence is not used [%s]",
-		cl_span_where(span, out->arena), path, f->record_name,
+	return f;
+}
+
+/*
+ * A cachelint-profile finding: the evidence at @span names @path, which
+ * @rec lacks.  Contention evidence about it is not used; an objects: pair
+ * says the evidence is of another layout, and the classes judge @rec.
+ */
+static void report_evidence_missing(struct cl_findings *out, struct cl_record *rec,
+				    bool objects, const char *path, const struct cl_span *span)
+{
+	struct cl_finding *f = evidence_finding(out, rec);
+	struct cl_arena *a = out ? out->arena : NULL;
+
+	if (!f)
+		return;
+	f->a.path = path;
+	f->message = cl_arena_printf(a, "%s at %s names '%s', which is no member of '%s': %s [%s]",
+		objects ? "the objects: pair" : "contention evidence", cl_span_where(span, a), path,
+		f->record_name, objects ? cl_arena_printf(a,
+			"that evidence is of another layout, and '%s' is judged by its classes",
+			f->record_name) : "that evidence is not used",
 		cl_rule_info(CL_RULE_PROFILE)->id);
 }
 
@@ -238,13 +261,11 @@ static void report_evidence_missing(struct cl_findings *out, struct cl_record *r
 static void report_unjudged(struct cl_findings *out, struct cl_record *rec,
 			    const struct cl_contention_entry *e)
 {
-	struct cl_finding *f;
+	struct cl_finding *f = e->unjudged ? evidence_finding(out, rec) : NULL;
 
-	if (!out || !e->unjudged || (rec->suppress & (1u << CL_RULE_PROFILE)))
+	if (!f)
 		return;
-	f = cl_findings_add(out, CL_RULE_PROFILE, rec);
 	f->severity = CL_SEV_NOTE;
-	f->where = rec->span;
 	f->message = cl_arena_printf(out->arena,
 		"the run's threads overlapped too little to judge %" PRIu64 " line%s of '%s': the evidence at %s says nothing of %s [%s]",
 		e->unjudged, e->unjudged == 1 ? "" : "s", f->record_name,
@@ -304,7 +325,7 @@ static void apply_contention(const struct cl_profile *p, struct cl_record *rec,
 		if (!cl_contention_heavy(e, pr->weight, pr->samples, fl))
 			continue;
 		if (!evidence_class(rec, a, pr->write, true, &pr->span)) {
-			report_evidence_missing(out, rec, pr->write, &pr->span);
+			report_evidence_missing(out, rec, false, pr->write, &pr->span);
 			continue;
 		}
 		cl_strset_add(&written, pr->write);
@@ -322,7 +343,7 @@ static void apply_contention(const struct cl_profile *p, struct cl_record *rec,
 		if (evidence_class(rec, a, sh->member, true, &sh->span))
 			cl_strset_add(&written, sh->member);
 		else
-			report_evidence_missing(out, rec, sh->member, &sh->span);
+			report_evidence_missing(out, rec, false, sh->member, &sh->span);
 	}
 	for (size_t i = 0; i < n; i++) {
 		const struct cl_contention_pair *pr = cl_contention_pair(e, pairs[2 * i],
@@ -330,7 +351,7 @@ static void apply_contention(const struct cl_profile *p, struct cl_record *rec,
 
 		if (!cl_strset_add(&written, pairs[2 * i + 1]) &&
 		    !evidence_class(rec, a, pairs[2 * i + 1], false, &pr->span))
-			report_evidence_missing(out, rec, pairs[2 * i + 1], &pr->span);
+			report_evidence_missing(out, rec, false, pairs[2 * i + 1], &pr->span);
 	}
 	cl_strset_free(&written);
 	rec->conflicts = pairs;
@@ -368,22 +389,6 @@ static bool evidence_member(struct cl_record *rec, const struct cl_index *index,
 	return resolve_path(rec, path, &nested) != NULL;
 }
 
-static void report_pair_missing(struct cl_findings *out, struct cl_record *rec,
-				const char *path, const struct cl_span *span)
-{
-	struct cl_finding *f;
-
-	if (!out || (rec->suppress & (1u << CL_RULE_PROFILE)))
-		return;
-	f = cl_findings_add(out, CL_RULE_PROFILE, rec);
-	f->a.path = path;
-	f->where = rec->span;
-	f->message = cl_arena_printf(out->arena,
-		"the objects: pair at %s names '%s', which is no member of '%s': that evidence is of another layout, and '%s' is judged by its classes [%s]",
-		cl_span_where(span, out->arena), path, f->record_name, f->record_name,
-		cl_rule_info(CL_RULE_PROFILE)->id);
-}
-
 /*
  * Evidence per object that names a member @rec lacks was recorded for
  * another definition of the struct (an older build, a typo): the pairs it
@@ -412,11 +417,11 @@ static bool objects_fit(struct cl_record *rec, const struct cl_object_struct *os
 		const struct cl_object_pair *pr = &os->pairs[i];
 
 		if (!evidence_member(rec, &index, pr->write)) {
-			report_pair_missing(out, rec, pr->write, &pr->span);
+			report_evidence_missing(out, rec, true, pr->write, &pr->span);
 			fit = false;
 		}
 		if (strcmp(pr->access, pr->write) && !evidence_member(rec, &index, pr->access)) {
-			report_pair_missing(out, rec, pr->access, &pr->span);
+			report_evidence_missing(out, rec, true, pr->access, &pr->span);
 			fit = false;
 		}
 	}
@@ -428,12 +433,10 @@ static void report_evidence_line(struct cl_findings *out, struct cl_record *rec,
 				 const char *section, const struct cl_span *span,
 				 uint64_t taken, unsigned line_size)
 {
-	struct cl_finding *f;
+	struct cl_finding *f = evidence_finding(out, rec);
 
-	if (!out || (rec->suppress & (1u << CL_RULE_PROFILE)))
+	if (!f)
 		return;
-	f = cl_findings_add(out, CL_RULE_PROFILE, rec);
-	f->where = rec->span;
 	f->message = cl_arena_printf(out->arena,
 		"the %s evidence at %s was taken at %" PRIu64 "-byte lines and the analysis uses %u-byte lines: it cannot show which members never shared one, so '%s' is judged by its classes [%s]",
 		section, cl_span_where(span, out->arena), taken, line_size, f->record_name,
@@ -519,32 +522,4 @@ void cl_profile_apply_embedded(struct cl_profile *p, struct cl_record *rec, stru
 	struct embedded_job j = { p, a };
 
 	cl_record_for_each_embedded(rec, apply_classes, &j);
-}
-
-bool cl_record_has_evidence(const struct cl_record *rec)
-{
-	return rec->objects || rec->contention;
-}
-
-uint64_t cl_record_seen_align(const struct cl_record *rec)
-{
-	if (rec->contention)
-		return rec->contention->base_align;
-	return rec->objects ? rec->objects->base_align : 0;
-}
-
-bool cl_profile_has_variables(const struct cl_profile *p)
-{
-	return p && (p->objects.nvariables || p->contention.n);
-}
-
-bool cl_profile_names_variable(const struct cl_profile *p, const char *name)
-{
-	return p && (cl_objects_variable(p, name) || cl_contention_find(&p->contention, name, true));
-}
-
-bool cl_profile_has_entries(const struct cl_profile *p)
-{
-	return p && (p->nstructs || p->objects.nstructs || p->objects.nvariables ||
-		     p->nbudgets || p->contention.n);
 }

@@ -169,7 +169,16 @@ static void names_build(struct cl_profile *p)
 	free(v);
 }
 
-void cl_budgets_merge(struct cl_profile *to, const struct cl_profile *from)
+void cl_budgets_free(struct cl_profile *p)
+{
+	free(p->budgets);
+	cl_index_free(&p->budget_index);
+	free(p->budget_order);
+	free(p->budget_runs);
+	cl_index_free(&p->budget_names);
+}
+
+void cl_budgets_layer(struct cl_profile *to, const struct cl_profile *from)
 {
 	for (size_t i = 0; i < from->nbudgets; i++) {
 		const struct cl_budget *b = &from->budgets[i];

@@ -37,6 +37,7 @@
 
 #include "access_profile.h"
 #include "layout.h"
+#include "profile_keys.h"
 #include "profile_loader.h"
 
 /**
@@ -162,43 +163,45 @@ static int item_value(struct loader *ld, const char *key, enum item_kind kind,
 	return 0;
 }
 
+/* A list of items while it is read: @key's, of @kind, each once in @seen. */
+struct list_arg {
+	const char *key;
+	enum item_kind kind;
+	struct ctn_list l;
+	struct cl_strset seen;
+};
+
+static int list_item(struct loader *ld, void *arg)
+{
+	struct list_arg *la = arg;
+	const char *item = NULL;
+	char nb[SHOW_MAX];
+
+	if (item_value(ld, la->key, la->kind, &item))
+		return -1;
+	if (cl_strset_add(&la->seen, item))
+		return ld_err_here(ld, "'%s' listed twice in '%s'", ld_show(nb, item), la->key);
+	*(const char **)cl_vec_push(&la->l.v, &la->l.n, &la->l.cap) = item;
+	return 0;
+}
+
 /* A list of items of @kind, each once, copied to the arena. */
 static int list_value(struct loader *ld, const char *key, enum item_kind kind,
 		      const char ***out, uint32_t *n)
 {
-	struct ctn_list l = { 0 };
-	struct cl_strset seen;
-	char nb[SHOW_MAX];
-	int rc = -1;
+	struct list_arg la = { .key = key, .kind = kind };
+	int rc;
 
-	if (ld->ev.type != YAML_SEQUENCE_START_EVENT)
-		return ld_err_here(ld, "'%s' must be a list, found %s", key,
-				   ld_node_kind(ld->ev.type));
-	cl_strset_init(&seen);
-	for (;;) {
-		const char *item = NULL;
-
-		if (ld_next(ld))
-			goto out;
-		if (ld->ev.type == YAML_SEQUENCE_END_EVENT)
-			break;
-		if (item_value(ld, key, kind, &item))
-			goto out;
-		if (cl_strset_add(&seen, item)) {
-			ld_err_here(ld, "'%s' listed twice in '%s'", ld_show(nb, item), key);
-			goto out;
-		}
-		l.v = cl_vec_grow(l.v, &l.cap, l.n + 1, sizeof(*l.v));
-		l.v[l.n++] = item;
+	cl_strset_init(&la.seen);
+	rc = ld_parse_list(ld, key, "a list", list_item, &la);
+	if (!rc) {
+		*out = cl_arena_alloc(&ld->p->arena, (la.l.n ? la.l.n : 1) * sizeof(**out));
+		if (la.l.n)
+			memcpy(*out, la.l.v, la.l.n * sizeof(**out));
+		*n = (uint32_t)la.l.n;
 	}
-	*out = cl_arena_alloc(&ld->p->arena, (l.n ? l.n : 1) * sizeof(**out));
-	if (l.n)
-		memcpy(*out, l.v, l.n * sizeof(**out));
-	*n = (uint32_t)l.n;
-	rc = 0;
-out:
-	cl_strset_free(&seen);
-	free(l.v);
+	cl_strset_free(&la.seen);
+	free(la.l.v);
 	return rc;
 }
 
@@ -211,21 +214,16 @@ static int who_paths(struct loader *ld, const char *key, struct cl_contention_wh
 /* Pairs, shared, between                                               */
 /* ------------------------------------------------------------------ */
 
-LD_FIELD_FN(pair_write, struct cl_contention_pair, write, ld_path_value)
-LD_FIELD_FN(pair_access, struct cl_contention_pair, access, ld_path_value)
-LD_FIELD_FN(pair_false, struct cl_contention_pair, weight, ld_count_value)
-LD_FIELD_FN(pair_samples, struct cl_contention_pair, samples, ld_count_value)
-LD_FIELD_FN(pair_threads, struct cl_contention_pair, who.threads, ld_count_value)
-LD_FIELD_FN(pair_paths, struct cl_contention_pair, who, who_paths)
+/* Each table's keys in one list (profile_loader.h, LD_FIELD_TABLE). */
+#define PAIR_KEYS(F, H, T)						\
+	F(T, pair_write, CL_KEY_WRITE, write, ld_path_value)		\
+	F(T, pair_access, CL_KEY_ACCESS, access, ld_path_value)		\
+	F(T, pair_false, CL_KEY_FALSE_SHARING, weight, ld_count_value)	\
+	F(T, pair_samples, CL_KEY_SAMPLES, samples, ld_count_value)	\
+	F(T, pair_threads, CL_KEY_THREADS, who.threads, ld_count_value)	\
+	F(T, pair_paths, CL_KEY_PATHS, who, who_paths)
 
-LD_KEYS(pair_table, "pair key",
-	{ "write", pair_write },
-	{ "access", pair_access },
-	{ "false-sharing", pair_false },
-	{ "samples", pair_samples },
-	{ "threads", pair_threads },
-	{ "paths", pair_paths }
-);
+LD_FIELD_TABLE(pair_table, "pair key", struct cl_contention_pair, PAIR_KEYS);
 
 /* Whether @key was seen in @ce already (then an error at @at), else noted. */
 static int seen_once(struct loader *ld, struct ctn_entry *ce, const struct cl_span *at,
@@ -260,36 +258,27 @@ static int pair_item(struct loader *ld, void *arg)
 	free(key);
 	if (rc)
 		return -1;
-	ce->pairs = cl_vec_grow(ce->pairs, &ce->pairs_cap, ce->e.npairs + 1, sizeof(pr));
-	ce->pairs[ce->e.npairs++] = pr;
+	*(struct cl_contention_pair *)cl_vec_push(&ce->pairs, &ce->e.npairs, &ce->pairs_cap) = pr;
 	return 0;
 }
 
+/* After a shared entry's member or element. */
+#define SHARED_KEYS(F, H, T)						\
+	F(T, shared_true, CL_KEY_TRUE_SHARING, weight, ld_count_value)	\
+	F(T, shared_samples, CL_KEY_SAMPLES, samples, ld_count_value)	\
+	F(T, shared_writers, CL_KEY_WRITERS, writers, ld_count_value)	\
+	F(T, shared_threads, CL_KEY_THREADS, who.threads, ld_count_value) \
+	F(T, shared_paths, CL_KEY_PATHS, who, who_paths)
+
 LD_FIELD_FN(shared_member, struct cl_contention_shared, member, ld_path_value)
 LD_FIELD_FN(shared_element, struct cl_contention_shared, element, ld_count_value)
-LD_FIELD_FN(shared_true, struct cl_contention_shared, weight, ld_count_value)
-LD_FIELD_FN(shared_samples, struct cl_contention_shared, samples, ld_count_value)
-LD_FIELD_FN(shared_writers, struct cl_contention_shared, writers, ld_count_value)
-LD_FIELD_FN(shared_threads, struct cl_contention_shared, who.threads, ld_count_value)
-LD_FIELD_FN(shared_paths, struct cl_contention_shared, who, who_paths)
+LD_FIELD_FNS(struct cl_contention_shared, SHARED_KEYS)
 
-LD_KEYS(shared_struct_table, "shared key",
-	{ "member", shared_member },
-	{ "true-sharing", shared_true },
-	{ "samples", shared_samples },
-	{ "writers", shared_writers },
-	{ "threads", shared_threads },
-	{ "paths", shared_paths }
-);
-
-LD_KEYS(shared_var_table, "shared key",
-	{ "element", shared_element },
-	{ "true-sharing", shared_true },
-	{ "samples", shared_samples },
-	{ "writers", shared_writers },
-	{ "threads", shared_threads },
-	{ "paths", shared_paths }
-);
+/* A struct's shared entry names a member, a variable's an element. */
+LD_KEYS(shared_struct_table, "shared key", { CL_KEY_MEMBER, shared_member },
+	SHARED_KEYS(LD_ROW, LD_ROW, ));
+LD_KEYS(shared_var_table, "shared key", { CL_KEY_ELEMENT, shared_element },
+	SHARED_KEYS(LD_ROW, LD_ROW, ));
 
 static int shared_item(struct loader *ld, void *arg)
 {
@@ -321,21 +310,10 @@ static int shared_item(struct loader *ld, void *arg)
 		free(k);
 	if (rc)
 		return -1;
-	ce->shared = cl_vec_grow(ce->shared, &ce->shared_cap, ce->e.nshared + 1, sizeof(sh));
-	ce->shared[ce->e.nshared++] = sh;
+	*(struct cl_contention_shared *)cl_vec_push(&ce->shared, &ce->e.nshared,
+						     &ce->shared_cap) = sh;
 	return 0;
 }
-
-LD_FIELD_FN(between_lines, struct cl_contention_between, lines, ld_count_value)
-LD_FIELD_FN(between_per_line, struct cl_contention_between, per_line, ld_count_value)
-LD_FIELD_FN(between_size, struct cl_contention_between, size, ld_count_value)
-LD_FIELD_FN(between_false, struct cl_contention_between, weight_false, ld_count_value)
-LD_FIELD_FN(between_true, struct cl_contention_between, weight_true, ld_count_value)
-LD_FIELD_FN(between_samples, struct cl_contention_between, samples, ld_count_value)
-LD_FIELD_FN(between_threads, struct cl_contention_between, who.threads, ld_count_value)
-LD_FIELD_FN(between_paths, struct cl_contention_between, who, who_paths)
-LD_FIELD_FN(between_writers, struct cl_contention_between, writers, ld_count_value)
-LD_FIELD_FN(between_in_offset, struct cl_contention_between, in_offset, ld_count_value)
 
 /* in: the struct that holds the objects at its end, named as structs: are. */
 static int between_in(struct loader *ld, const char *key, void *arg)
@@ -350,19 +328,20 @@ static int between_in(struct loader *ld, const char *key, void *arg)
 	return 0;
 }
 
-LD_KEYS(between_table, "between key",
-	{ "lines", between_lines },
-	{ "per-line", between_per_line },
-	{ "size", between_size },
-	{ "false-sharing", between_false },
-	{ "true-sharing", between_true },
-	{ "samples", between_samples },
-	{ "writers", between_writers },
-	{ "in", between_in },
-	{ "in-offset", between_in_offset },
-	{ "threads", between_threads },
-	{ "paths", between_paths }
-);
+#define BETWEEN_KEYS(F, H, T)						\
+	F(T, between_lines, CL_KEY_LINES, lines, ld_count_value)	\
+	F(T, between_per_line, CL_KEY_PER_LINE, per_line, ld_count_value) \
+	F(T, between_size, CL_KEY_SIZE, size, ld_count_value)		\
+	F(T, between_false, CL_KEY_FALSE_SHARING, weight_false, ld_count_value) \
+	F(T, between_true, CL_KEY_TRUE_SHARING, weight_true, ld_count_value) \
+	F(T, between_samples, CL_KEY_SAMPLES, samples, ld_count_value)	\
+	F(T, between_writers, CL_KEY_WRITERS, writers, ld_count_value)	\
+	H(T, between_in, CL_KEY_IN)					\
+	F(T, between_in_offset, CL_KEY_IN_OFFSET, in_offset, ld_count_value) \
+	F(T, between_threads, CL_KEY_THREADS, who.threads, ld_count_value) \
+	F(T, between_paths, CL_KEY_PATHS, who, who_paths)
+
+LD_FIELD_TABLE(between_table, "between key", struct cl_contention_between, BETWEEN_KEYS);
 
 /* ------------------------------------------------------------------ */
 /* Lines                                                                */
@@ -387,10 +366,6 @@ static int touch_path(struct loader *ld, const char *key, void *arg)
 	return 0;
 }
 
-LD_FIELD_FN(touch_threads, struct touch_arg, t.threads, ld_count_value)
-LD_FIELD_FN(touch_reads, struct touch_arg, t.reads, ld_count_value)
-LD_FIELD_FN(touch_writes, struct touch_arg, t.writes, ld_count_value)
-
 static int touch_read(struct loader *ld, const char *key, void *arg)
 {
 	struct touch_arg *ta = arg;
@@ -407,14 +382,15 @@ static int touch_write(struct loader *ld, const char *key, void *arg)
 			  &ta->t.nwrite);
 }
 
-LD_KEYS(touch_table, "touch key",
-	{ "path", touch_path },
-	{ "threads", touch_threads },
-	{ "reads", touch_reads },
-	{ "writes", touch_writes },
-	{ "read", touch_read },
-	{ "write", touch_write }
-);
+#define TOUCH_KEYS(F, H, T)						\
+	H(T, touch_path, CL_KEY_PATH)					\
+	F(T, touch_threads, CL_KEY_THREADS, t.threads, ld_count_value)	\
+	F(T, touch_reads, CL_KEY_READS, t.reads, ld_count_value)	\
+	F(T, touch_writes, CL_KEY_WRITES, t.writes, ld_count_value)	\
+	H(T, touch_read, CL_KEY_READ)					\
+	H(T, touch_write, CL_KEY_WRITE)
+
+LD_FIELD_TABLE(touch_table, "touch key", struct touch_arg, TOUCH_KEYS);
 
 /**
  * struct line_arg - a line while it is read
@@ -431,68 +407,60 @@ struct line_arg {
 	bool has_first, has_last;
 };
 
+/* The touch: list of a line while it is read: each path once in @seen. */
+struct touch_list {
+	struct line_arg *la;
+	const char *key;
+	struct cl_strset seen;
+};
+
+static int touch_item(struct loader *ld, void *arg)
+{
+	struct touch_list *tl = arg;
+	struct line_arg *la = tl->la;
+	struct touch_arg ta = { .variable = la->variable };
+	struct cl_span at = ld_here(ld);
+	char nb[SHOW_MAX];
+
+	if (ld->ev.type != YAML_MAPPING_START_EVENT)
+		return ld_err_here(ld, "an item of 'touch' must be a mapping, found %s",
+				   ld_node_kind(ld->ev.type));
+	if (ld_parse_keys(ld, tl->key, &touch_table, &ta))
+		return -1;
+	if (!ta.t.path)
+		return ld_err_at(ld, &at, "a 'touch' item needs 'path'");
+	if (cl_strset_add(&tl->seen, ta.t.path))
+		return ld_err_at(ld, &at, "path '%s' listed twice in 'touch'", ld_show(nb, ta.t.path));
+	la->touch = cl_vec_grow(la->touch, &la->cap, la->l.ntouch + 1, sizeof(ta.t));
+	la->touch[la->l.ntouch++] = ta.t;
+	return 0;
+}
+
 static int line_touch(struct loader *ld, const char *key, void *arg)
 {
-	struct line_arg *la = arg;
-	struct cl_strset seen;
-	char nb[SHOW_MAX];
-	int rc = -1;
+	struct touch_list tl = { .la = arg, .key = key };
+	int rc;
 
-	if (ld->ev.type != YAML_SEQUENCE_START_EVENT)
-		return ld_err_here(ld, "'%s' must be a list, found %s", key,
-				   ld_node_kind(ld->ev.type));
-	cl_strset_init(&seen);
-	for (;;) {
-		struct touch_arg ta = { .variable = la->variable };
-		struct cl_span at;
-
-		if (ld_next(ld))
-			goto out;
-		if (ld->ev.type == YAML_SEQUENCE_END_EVENT)
-			break;
-		at = ld_here(ld);
-		if (ld->ev.type != YAML_MAPPING_START_EVENT) {
-			ld_err_here(ld, "an item of 'touch' must be a mapping, found %s",
-				    ld_node_kind(ld->ev.type));
-			goto out;
-		}
-		if (ld_parse_keys(ld, key, &touch_table, &ta))
-			goto out;
-		if (!ta.t.path) {
-			ld_err_at(ld, &at, "a 'touch' item needs 'path'");
-			goto out;
-		}
-		if (cl_strset_add(&seen, ta.t.path)) {
-			ld_err_at(ld, &at, "path '%s' listed twice in 'touch'", ld_show(nb, ta.t.path));
-			goto out;
-		}
-		la->touch = cl_vec_grow(la->touch, &la->cap, la->l.ntouch + 1, sizeof(ta.t));
-		la->touch[la->l.ntouch++] = ta.t;
-	}
-	rc = 0;
-out:
-	cl_strset_free(&seen);
+	cl_strset_init(&tl.seen);
+	rc = ld_parse_list(ld, key, "a list", touch_item, &tl);
+	cl_strset_free(&tl.seen);
 	return rc;
 }
 
 LD_FLAG_FIELD_FN(line_first, struct line_arg, has_first, l.first, seconds_value)
 LD_FLAG_FIELD_FN(line_last, struct line_arg, has_last, l.last, seconds_value)
-LD_FIELD_FN(line_offset, struct line_arg, l.offset, offset_value)
-LD_FIELD_FN(line_objects, struct line_arg, l.objects, ld_count_value)
-LD_FIELD_FN(line_false, struct line_arg, l.weight_false, ld_count_value)
-LD_FIELD_FN(line_true, struct line_arg, l.weight_true, ld_count_value)
-LD_FIELD_FN(line_samples, struct line_arg, l.samples, ld_count_value)
 
-LD_KEYS(line_table, "line key",
-	{ "offset", line_offset },
-	{ "objects", line_objects },
-	{ "false-sharing", line_false },
-	{ "true-sharing", line_true },
-	{ "samples", line_samples },
-	{ "first", line_first },
-	{ "last", line_last },
-	{ "touch", line_touch }
-);
+#define LINE_KEYS(F, H, T)						\
+	F(T, line_offset, CL_KEY_OFFSET, l.offset, offset_value)	\
+	F(T, line_objects, CL_KEY_OBJECTS, l.objects, ld_count_value)	\
+	F(T, line_false, CL_KEY_FALSE_SHARING, l.weight_false, ld_count_value) \
+	F(T, line_true, CL_KEY_TRUE_SHARING, l.weight_true, ld_count_value) \
+	F(T, line_samples, CL_KEY_SAMPLES, l.samples, ld_count_value)	\
+	H(T, line_first, CL_KEY_FIRST)					\
+	H(T, line_last, CL_KEY_LAST)					\
+	H(T, line_touch, CL_KEY_TOUCH)
+
+LD_FIELD_TABLE(line_table, "line key", struct line_arg, LINE_KEYS);
 
 static int line_item(struct loader *ld, void *arg)
 {
@@ -517,8 +485,7 @@ static int line_item(struct loader *ld, void *arg)
 						   sizeof(*la.l.touch));
 	if (la.l.ntouch)
 		memcpy(la.l.touch, la.touch, la.l.ntouch * sizeof(*la.touch));
-	ce->lines = cl_vec_grow(ce->lines, &ce->lines_cap, ce->e.nlines + 1, sizeof(la.l));
-	ce->lines[ce->e.nlines++] = la.l;
+	*(struct cl_contention_line *)cl_vec_push(&ce->lines, &ce->e.nlines, &ce->lines_cap) = la.l;
 	rc = 0;
 out:
 	free(la.touch);
@@ -562,52 +529,45 @@ static int entry_alloc(struct loader *ld, const char *key, void *arg)
 
 LD_FLAG_FIELD_FN(entry_false, struct ctn_entry, has_false, e.weight_false, ld_count_value)
 LD_FLAG_FIELD_FN(entry_true, struct ctn_entry, has_true, e.weight_true, ld_count_value)
+
+/*
+ * The keys of a struct's entry and of a variable's: what one object is
+ * (instances, or element and elements) first, then the weights both have;
+ * a struct's pairs before the evidence both have.
+ */
+#define ENTRY_WEIGHT_KEYS(F, H, T)					\
+	F(T, entry_base_align, CL_KEY_BASE_ALIGN, e.base_align, ld_align_value) \
+	H(T, entry_alloc, CL_KEY_ALLOC)					\
+	F(T, entry_accesses, CL_KEY_ACCESSES, e.accesses, ld_count_value) \
+	H(T, entry_false, CL_KEY_FALSE_SHARING)				\
+	H(T, entry_true, CL_KEY_TRUE_SHARING)				\
+	F(T, entry_samples, CL_KEY_SAMPLES, e.samples, ld_count_value)	\
+	F(T, entry_cpu_seconds, CL_KEY_CPU_SECONDS, e.cpu_seconds, seconds_value) \
+	F(T, entry_core_seconds, CL_KEY_CORE_SECONDS, e.core_seconds, seconds_value) \
+	F(T, entry_observed, CL_KEY_OBSERVED, e.observed, ld_count_value) \
+	F(T, entry_unjudged, CL_KEY_UNJUDGED, e.unjudged, ld_count_value)
+
+#define ENTRY_EVIDENCE_KEYS(F, H, T)					\
+	H(T, entry_shared, CL_KEY_SHARED)				\
+	H(T, entry_between, CL_KEY_BETWEEN)				\
+	H(T, entry_lines, CL_KEY_LINES)
+
 LD_FIELD_FN(entry_instances, struct ctn_entry, e.instances, ld_count_value)
 LD_FIELD_FN(entry_element, struct ctn_entry, e.element, ld_count_value)
 LD_FIELD_FN(entry_elements, struct ctn_entry, e.elements, ld_count_value)
-LD_FIELD_FN(entry_base_align, struct ctn_entry, e.base_align, ld_align_value)
-LD_FIELD_FN(entry_accesses, struct ctn_entry, e.accesses, ld_count_value)
-LD_FIELD_FN(entry_samples, struct ctn_entry, e.samples, ld_count_value)
-LD_FIELD_FN(entry_cpu_seconds, struct ctn_entry, e.cpu_seconds, seconds_value)
-LD_FIELD_FN(entry_core_seconds, struct ctn_entry, e.core_seconds, seconds_value)
-LD_FIELD_FN(entry_observed, struct ctn_entry, e.observed, ld_count_value)
-LD_FIELD_FN(entry_unjudged, struct ctn_entry, e.unjudged, ld_count_value)
+LD_FIELD_FNS(struct ctn_entry, ENTRY_WEIGHT_KEYS)
 
 LD_KEYS(struct_table, "contention key of a struct",
-	{ "instances", entry_instances },
-	{ "base-align", entry_base_align },
-	{ "alloc", entry_alloc },
-	{ "accesses", entry_accesses },
-	{ "false-sharing", entry_false },
-	{ "true-sharing", entry_true },
-	{ "samples", entry_samples },
-	{ "cpu-seconds", entry_cpu_seconds },
-	{ "core-seconds", entry_core_seconds },
-	{ "observed", entry_observed },
-	{ "unjudged", entry_unjudged },
-	{ "pairs", entry_pairs },
-	{ "shared", entry_shared },
-	{ "between", entry_between },
-	{ "lines", entry_lines }
-);
+	{ CL_KEY_INSTANCES, entry_instances },
+	ENTRY_WEIGHT_KEYS(LD_ROW, LD_ROW, )
+	{ CL_KEY_PAIRS, entry_pairs },
+	ENTRY_EVIDENCE_KEYS(LD_ROW, LD_ROW, ));
 
 LD_KEYS(var_table, "contention key of a variable",
-	{ "element", entry_element },
-	{ "elements", entry_elements },
-	{ "base-align", entry_base_align },
-	{ "alloc", entry_alloc },
-	{ "accesses", entry_accesses },
-	{ "false-sharing", entry_false },
-	{ "true-sharing", entry_true },
-	{ "samples", entry_samples },
-	{ "cpu-seconds", entry_cpu_seconds },
-	{ "core-seconds", entry_core_seconds },
-	{ "observed", entry_observed },
-	{ "unjudged", entry_unjudged },
-	{ "shared", entry_shared },
-	{ "between", entry_between },
-	{ "lines", entry_lines }
-);
+	{ CL_KEY_ELEMENT, entry_element },
+	{ CL_KEY_ELEMENTS, entry_elements },
+	ENTRY_WEIGHT_KEYS(LD_ROW, LD_ROW, )
+	ENTRY_EVIDENCE_KEYS(LD_ROW, LD_ROW, ));
 
 /* A weight of @what above the entry's total of that kind: a contradiction. */
 static int over_total(struct loader *ld, const struct cl_span *at, const char *what,
@@ -739,53 +699,41 @@ static int variables_key(struct loader *ld, const struct cl_span *at, const char
 /* The section                                                          */
 /* ------------------------------------------------------------------ */
 
-static int hdr_source(struct loader *ld, const char *key, void *arg)
+/* The value of @key, one of the words @a and @b: 0 for @a, 1 for @b, or -1. */
+static int either_value(struct loader *ld, const char *key, const char *a, const char *b)
 {
-	struct cl_contention_header *h = arg;
 	const char *s = ld_scalar_value(ld, key);
 	char vb[SHOW_MAX];
 
 	if (!s)
 		return -1;
-	if (strcmp(s, "libcachelint-rt") && strcmp(s, "perf-c2c"))
-		return ld_err_here(ld, "'%s' must be libcachelint-rt or perf-c2c, found '%s'", key,
+	if (strcmp(s, a) && strcmp(s, b))
+		return ld_err_here(ld, "'%s' must be %s or %s, found '%s'", key, a, b,
 				   ld_show(vb, s));
-	h->source = cl_arena_strdup(&ld->p->arena, s);
+	return !strcmp(s, b);
+}
+
+static int hdr_source(struct loader *ld, const char *key, void *arg)
+{
+	static const char *const sources[] = { "libcachelint-rt", "perf-c2c" };
+	struct cl_contention_header *h = arg;
+	int v = either_value(ld, key, sources[0], sources[1]);
+
+	if (v < 0)
+		return -1;
+	h->source = cl_arena_strdup(&ld->p->arena, sources[v]);
 	return 0;
 }
 
 static int hdr_measure(struct loader *ld, const char *key, void *arg)
 {
 	struct cl_contention_header *h = arg;
-	const char *s = ld_scalar_value(ld, key);
-	char vb[SHOW_MAX];
+	int v = either_value(ld, key, "transfers", "hitm");
 
-	if (!s)
+	if (v < 0)
 		return -1;
 	section(ld)->has_measure = true;
-	if (!strcmp(s, "transfers"))
-		h->measure = CL_MEASURE_TRANSFERS;
-	else if (!strcmp(s, "hitm"))
-		h->measure = CL_MEASURE_HITM;
-	else
-		return ld_err_here(ld, "'%s' must be transfers or hitm, found '%s'", key,
-				   ld_show(vb, s));
-	return 0;
-}
-
-LD_FIELD_FN(hdr_line_size, struct cl_contention_header, line_size, ld_line_size_value)
-
-static int hdr_sample(struct loader *ld, const char *key, void *arg)
-{
-	struct cl_contention_header *h = arg;
-	char vb[SHOW_MAX];
-	const char *s = ld_scalar_value(ld, key);
-
-	if (!s)
-		return -1;
-	if (!ld_parse_u64(s, &h->sample) || !h->sample)
-		return ld_err_here(ld, "'%s' must be an integer from 1 to %llu, found '%s'", key,
-				   (unsigned long long)UINT64_MAX, ld_show(vb, s));
+	h->measure = v ? CL_MEASURE_HITM : CL_MEASURE_TRANSFERS;
 	return 0;
 }
 
@@ -801,25 +749,20 @@ static int hdr_variables(struct loader *ld, const char *key, void *arg)
 	return ld_parse_mapping(ld, key, variables_key, NULL);
 }
 
-LD_FIELD_FN(hdr_seconds, struct cl_contention_header, seconds, seconds_value)
-LD_FIELD_FN(hdr_samples, struct cl_contention_header, samples, ld_count_value)
-LD_FIELD_FN(hdr_dropped, struct cl_contention_header, dropped, ld_count_value)
-LD_FIELD_FN(hdr_threads, struct cl_contention_header, threads, ld_count_value)
-LD_FIELD_FN(hdr_units_dropped, struct cl_contention_header, units_dropped, ld_count_value)
+#define SECTION_KEYS(F, H, T)						\
+	H(T, hdr_source, CL_KEY_SOURCE)					\
+	H(T, hdr_measure, CL_KEY_MEASURE)				\
+	F(T, hdr_line_size, CL_KEY_LINE_SIZE, line_size, ld_line_size_value) \
+	F(T, hdr_seconds, CL_KEY_SECONDS, seconds, seconds_value)	\
+	F(T, hdr_sample, CL_KEY_SAMPLE, sample, ld_sample_value)	\
+	F(T, hdr_samples, CL_KEY_SAMPLES, samples, ld_count_value)	\
+	F(T, hdr_dropped, CL_KEY_DROPPED, dropped, ld_count_value)	\
+	F(T, hdr_units_dropped, CL_KEY_UNITS_DROPPED, units_dropped, ld_count_value) \
+	F(T, hdr_threads, CL_KEY_THREADS, threads, ld_count_value)	\
+	H(T, hdr_structs, CL_KEY_STRUCTS)				\
+	H(T, hdr_variables, CL_KEY_VARIABLES)
 
-LD_KEYS(section_table, "contention key",
-	{ "source", hdr_source },
-	{ "measure", hdr_measure },
-	{ "line-size", hdr_line_size },
-	{ "seconds", hdr_seconds },
-	{ "sample", hdr_sample },
-	{ "samples", hdr_samples },
-	{ "dropped", hdr_dropped },
-	{ "units-dropped", hdr_units_dropped },
-	{ "threads", hdr_threads },
-	{ "structs", hdr_structs },
-	{ "variables", hdr_variables }
-);
+LD_FIELD_TABLE(section_table, "contention key", struct cl_contention_header, SECTION_KEYS);
 
 /* An entry resting on more samples than the run took. */
 static int samples_check(struct loader *ld, const struct cl_contention_header *h, size_t from)
@@ -885,7 +828,7 @@ int ld_parse_contention(struct loader *ld, const char *key, void *arg)
 }
 
 /* ------------------------------------------------------------------ */
-/* Merging and lookup                                                   */
+/* Layering and lookup                                                  */
 /* ------------------------------------------------------------------ */
 
 static uint64_t entry_hash(const char *name, bool variable)
@@ -927,7 +870,7 @@ void cl_contention_free(struct cl_contention *c)
 	cl_contention_init(c);
 }
 
-void cl_contention_merge(struct cl_contention *to, const struct cl_contention *from)
+void cl_contention_layer(struct cl_contention *to, const struct cl_contention *from)
 {
 	if (!from->present)
 		return;
@@ -972,159 +915,4 @@ const struct cl_contention_entry *cl_contention_find(const struct cl_contention 
 		return NULL;
 	slot = cl_index_slot(&c->index, entry_hash(name, variable), entry_eq, c, &k);
 	return *slot ? &c->entries[*slot - 1] : NULL;
-}
-
-bool cl_contention_heavy(const struct cl_contention_entry *e, uint64_t weight,
-			 uint64_t samples, const struct cl_contention_floor *floor)
-{
-	const struct cl_contention_header *h = e->hdr;
-
-	if (!weight || samples < floor->min_samples)
-		return false;
-	/*
-	 * Weights per second of the threads' own CPU time are the program's;
-	 * an absolute rate on them is the user's to ask for.  The share of
-	 * the run's most contended line, the share of the accesses that moved
-	 * a line and the samples decide: a run whose most contended line is a
-	 * cold scan's has only the accesses to tell it is cold.
-	 */
-	if (h->measure == CL_MEASURE_TRANSFERS && e->cpu_seconds > 0) {
-		if ((double)weight < CL_CONTENTION_MIN_PER_ACCESS * (double)e->accesses)
-			return false;
-		if (floor->transfers_set &&
-		    (double)weight / e->cpu_seconds < (double)floor->min_transfers)
-			return false;
-	} else if (h->measure == CL_MEASURE_TRANSFERS &&
-		   (h->seconds > 0 ? (double)weight / h->seconds : (double)weight) <
-		   (double)floor->min_transfers) {
-		return false;
-	}
-	return (double)weight * 100.0 >= floor->min_share * (double)h->top;
-}
-
-const struct cl_contention_pair *cl_contention_pair(const struct cl_contention_entry *e,
-						    const char *a, const char *b)
-{
-	const struct cl_contention_pair *other = NULL;
-
-	for (size_t i = 0; i < e->npairs; i++) {
-		const struct cl_contention_pair *pr = &e->pairs[i];
-
-		if (!strcmp(pr->write, a) && !strcmp(pr->access, b))
-			return pr;
-		if (!other && !strcmp(pr->write, b) && !strcmp(pr->access, a))
-			other = pr;
-	}
-	return other;
-}
-
-const struct cl_contention_shared *cl_contention_shared_member(const struct cl_contention_entry *e,
-							       const char *path)
-{
-	for (size_t i = 0; i < e->nshared; i++)
-		if (e->shared[i].member && !strcmp(e->shared[i].member, path))
-			return &e->shared[i];
-	return NULL;
-}
-
-/* @digits with a comma every three: "12,345,678". */
-static const char *grouped_digits(const char *digits, struct cl_arena *a)
-{
-	size_t n = strlen(digits), o = 0;
-	char *out = cl_arena_alloc(a, n + n / 3 + 1);
-
-	for (size_t i = 0; i < n; i++) {
-		if (i && (n - i) % 3 == 0)
-			out[o++] = ',';
-		out[o++] = digits[i];
-	}
-	out[o] = 0;
-	return out;
-}
-
-/* @v, up to 2^65 - 2 (two counts added up), in decimal with commas. */
-static const char *grouped(unsigned __int128 v, struct cl_arena *a)
-{
-	char digits[48], *d = digits + sizeof(digits) - 1;
-
-	*d = 0;
-	do {
-		*--d = (char)('0' + (int)(v % 10));
-		v /= 10;
-	} while (v);
-	return grouped_digits(d, a);
-}
-
-/*
- * A rate, rounded to a whole number: a double, since a count of up to
- * 2^64-1 over less than a second is past what 64 bits hold (converting
- * such a double to an integer is undefined, and gave 0).
- */
-static const char *grouped_rate(double v, struct cl_arena *a)
-{
-	return grouped_digits(cl_arena_printf(a, "%.0f", v), a);
-}
-
-const char *cl_contention_weights_text(const struct cl_contention_entry *e, uint64_t w1,
-				       uint64_t w2, struct cl_arena *a)
-{
-	const struct cl_contention_header *h = e->hdr;
-	unsigned __int128 weight = (unsigned __int128)w1 + w2;
-
-	if (h->measure == CL_MEASURE_HITM)
-		return cl_arena_printf(a, "%s HITM sample%s", grouped(weight, a),
-				       weight == 1 ? "" : "s");
-	if (e->cpu_seconds > 0)
-		return cl_arena_printf(a, "~%s transfers per CPU-second",
-				       grouped_rate(((double)w1 + (double)w2) / e->cpu_seconds, a));
-	if (h->seconds > 0)
-		return cl_arena_printf(a, "~%s transfers/s",
-				       grouped_rate(((double)w1 + (double)w2) / h->seconds, a));
-	return cl_arena_printf(a, "~%s transfers", grouped(weight, a));
-}
-
-const char *cl_contention_weight_text(const struct cl_contention_entry *e, uint64_t weight,
-				      struct cl_arena *a)
-{
-	return cl_contention_weights_text(e, weight, 0, a);
-}
-
-const char *cl_contention_rates_text(const struct cl_contention_entry *e, double weight,
-				     struct cl_arena *a)
-{
-	const struct cl_contention_header *h = e->hdr;
-	double total = (double)e->weight_false + (double)e->weight_true;
-	const char *s;
-
-	if (h->measure != CL_MEASURE_TRANSFERS || !(e->core_seconds > 0))
-		return NULL;
-	s = cl_arena_printf(a, "each thread on its own core: ~%s transfers/s",
-			    grouped_rate(weight / e->core_seconds, a));
-	/* the run's own count, in the weight's share of the entry's */
-	if (h->seconds > 0 && total > 0)
-		s = cl_arena_printf(a, "%s (observed: ~%s/s)", s,
-				    grouped_rate(weight * (double)e->observed / total / h->seconds,
-						 a));
-	return s;
-}
-
-const char *cl_contention_source_text(const struct cl_contention_entry *e, uint64_t weight,
-				      uint64_t samples, const struct cl_span *span,
-				      struct cl_arena *a)
-{
-	const struct cl_contention_header *h = e->hdr;
-	const char *how = "", *rates = cl_contention_rates_text(e, (double)weight, a);
-
-	if (h->sample == 1)
-		how = ", every access recorded";
-	else if (h->sample)
-		how = cl_arena_printf(a, ", 1 access in %" PRIu64 " sampled", h->sample);
-	return cl_arena_printf(a, "%s sample%s; %s%s; %s%s%s", grouped(samples, a),
-			       samples == 1 ? "" : "s", h->source, how, rates ? rates : "",
-			       rates ? "; " : "", cl_span_where(span, a));
-}
-
-const char *cl_contention_who_text(const struct cl_contention_who *w, struct cl_arena *a)
-{
-	return cl_evidence_threads(w->threads, w->paths, w->npaths, a);
 }

@@ -572,6 +572,19 @@ int ld_line_size_value(struct loader *ld, const char *key, uint64_t *out)
 	return power_of_two_value(ld, key, CL_LINE_SIZE_MIN, CL_LINE_SIZE_MAX, out);
 }
 
+int ld_sample_value(struct loader *ld, const char *key, uint64_t *out)
+{
+	char vb[SHOW_MAX];
+	const char *s = ld_scalar_value(ld, key);
+
+	if (!s)
+		return -1;
+	if (!ld_parse_u64(s, out) || !*out)
+		return ld_err_here(ld, "'%s' must be an integer from 1 to %llu, found '%s'", key,
+				   (unsigned long long)UINT64_MAX, ld_show(vb, s));
+	return 0;
+}
+
 static size_t ident_char(const char *s, bool first)
 {
 	return cl_ident_char(s, strnlen(s, 4), first);

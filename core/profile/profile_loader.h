@@ -175,6 +175,11 @@ int ld_align_value(struct loader *ld, const char *key, uint64_t *out);
  * value of @key.
  */
 int ld_line_size_value(struct loader *ld, const char *key, uint64_t *out);
+/*
+ * One access in how many the runtime recorded (sample: of objects: and of
+ * contention:), an integer from 1, the value of @key.
+ */
+int ld_sample_value(struct loader *ld, const char *key, uint64_t *out);
 /* A key handler @fn that reads field @field of the @type at arg with @read. */
 #define LD_FIELD_FN(fn, type, field, read)				\
 	static int fn(struct loader *ld, const char *key, void *arg)	\
@@ -188,6 +193,29 @@ int ld_line_size_value(struct loader *ld, const char *key, uint64_t *out);
 		((type *)arg)->flag = true;				\
 		return read(ld, key, &((type *)arg)->field);		\
 	}
+/* A key handler @fn that reads a paths: list into @paths and @npaths of the @type at arg. */
+#define LD_PATHS_FN(fn, type)						\
+	static int fn(struct loader *ld, const char *key, void *arg)	\
+	{								\
+		return ld_paths_value(ld, key, &((type *)arg)->paths,	\
+				      &((type *)arg)->npaths);		\
+	}
+/*
+ * A key table from one list, its rows and its handlers said once: the
+ * list LIST(F, H, T) names each key of the table in order, F(T, fn, key,
+ * field, read) for a key that fills @field of the table's type T with
+ * @read (its handler @fn made by LD_FIELD_FN), H(T, fn, key) for one
+ * whose handler @fn is written by hand.  LD_FIELD_TABLE(name, what, type,
+ * LIST) makes the handlers and the table; LD_FIELD_FNS(type, LIST) the
+ * handlers alone, for a table of LIST(LD_ROW, LD_ROW, type) and more rows.
+ */
+#define LD_FIELD_DEF(type, fn, key, field, read) LD_FIELD_FN(fn, type, field, read)
+#define LD_ROW(type, fn, key, ...)	{ key, fn },
+#define LD_SKIP(...)
+#define LD_FIELD_FNS(type, LIST)	LIST(LD_FIELD_DEF, LD_SKIP, type)
+#define LD_FIELD_TABLE(name, what, type, LIST)				\
+	LD_FIELD_FNS(type, LIST)					\
+	LD_KEYS(name, what, LIST(LD_ROW, LD_ROW, type))
 /* "lruvec.pgdat": identifiers joined by dots. */
 bool ld_valid_path(const char *s);
 int ld_check_struct_name(struct loader *ld, const struct cl_span *at, const char *name);
@@ -223,10 +251,12 @@ int ld_parse_contention(struct loader *ld, const char *key, void *arg);
 /* profile_budgets.c: the value of the top-level lines: key, into ld->tmp. */
 int ld_parse_lines(struct loader *ld, const char *key, void *arg);
 /* Add @from's budgets to @to's, a later one replacing an earlier one. */
-void cl_budgets_merge(struct cl_profile *to, const struct cl_profile *from);
+void cl_budgets_layer(struct cl_profile *to, const struct cl_profile *from);
+/* Free @p's budgets and their indexes (cl_profile_free() resets the fields). */
+void cl_budgets_free(struct cl_profile *p);
 
-/* Merge @from's objects into @to's; the strings are in @to's arena already. */
-void cl_objects_merge(struct cl_objects *to, struct cl_objects *from);
+/* Layer @from's objects on @to's; the strings are in @to's arena already. */
+void cl_objects_layer(struct cl_objects *to, struct cl_objects *from);
 void cl_objects_free(struct cl_objects *o);
 /*
  * The most lines @n elements of @size bytes cover on lines of @line bytes,

@@ -19,7 +19,7 @@
  * The profiles are loaded (and so checked) one at a time by
  * cl_profile_load(); what cannot be added up (a line size, a source or a
  * measure that differs, counts per path in one file and totals in another)
- * is an error at the entry's file:line:col.  core/emit/merge_yaml.c writes
+ * is an error at the entry's file:line:col.  core/profile/merge_write.c writes
  * the sum as a profile.
  */
 #ifndef CACHELINT_PROFILE_MERGE_H

@@ -36,6 +36,7 @@
 
 #include "layout.h"
 #include "paths.h"
+#include "profile_keys.h"
 #include "profile_loader.h"
 
 /**
@@ -170,29 +171,18 @@ out:
 /* Pairs                                                                */
 /* ------------------------------------------------------------------ */
 
-LD_FIELD_FN(pair_write, struct cl_object_pair, write, ld_path_value)
-LD_FIELD_FN(pair_access, struct cl_object_pair, access, ld_path_value)
-LD_FIELD_FN(pair_objects, struct cl_object_pair, objects, ld_count_value)
-LD_FIELD_FN(pair_same_bytes, struct cl_object_pair, same_bytes, ld_count_value)
-LD_FIELD_FN(pair_same_written, struct cl_object_pair, same_written, ld_count_value)
-LD_FIELD_FN(pair_threads, struct cl_object_pair, threads, ld_count_value)
+LD_PATHS_FN(pair_paths, struct cl_object_pair)
 
-static int pair_paths(struct loader *ld, const char *key, void *arg)
-{
-	struct cl_object_pair *pr = arg;
+#define PAIR_KEYS(F, H, T)						\
+	F(T, pair_write, CL_KEY_WRITE, write, ld_path_value)		\
+	F(T, pair_access, CL_KEY_ACCESS, access, ld_path_value)		\
+	F(T, pair_objects, CL_KEY_OBJECTS, objects, ld_count_value)	\
+	F(T, pair_same_bytes, CL_KEY_SAME_BYTES, same_bytes, ld_count_value) \
+	F(T, pair_same_written, CL_KEY_SAME_WRITTEN, same_written, ld_count_value) \
+	F(T, pair_threads, CL_KEY_THREADS, threads, ld_count_value)	\
+	H(T, pair_paths, CL_KEY_PATHS)
 
-	return ld_paths_value(ld, key, &pr->paths, &pr->npaths);
-}
-
-LD_KEYS(pair_table, "pair key",
-	{ "write", pair_write },
-	{ "access", pair_access },
-	{ "objects", pair_objects },
-	{ "same-bytes", pair_same_bytes },
-	{ "same-written", pair_same_written },
-	{ "threads", pair_threads },
-	{ "paths", pair_paths }
-);
+LD_FIELD_TABLE(pair_table, "pair key", struct cl_object_pair, PAIR_KEYS);
 
 static int pair_item(struct loader *ld, void *arg)
 {
@@ -217,8 +207,7 @@ static int pair_item(struct loader *ld, void *arg)
 		return ld_err_at(ld, &pr.span, "duplicate pair {write: %s, access: %s} (first at line %u)",
 				 ld_show(wb, pr.write), ld_show(ab, pr.access),
 				 os->pairs[*slot - 1].span.line);
-	os->pairs = cl_vec_grow(os->pairs, &os->cap, os->s.npairs + 1, sizeof(*os->pairs));
-	os->pairs[os->s.npairs++] = pr;
+	*(struct cl_object_pair *)cl_vec_push(&os->pairs, &os->s.npairs, &os->cap) = pr;
 	*slot = os->s.npairs;
 	return 0;
 }
@@ -232,27 +221,17 @@ static int struct_pairs(struct loader *ld, const char *key, void *arg)
 /* Between instances                                                    */
 /* ------------------------------------------------------------------ */
 
-LD_FIELD_FN(between_lines, struct cl_object_between, lines, ld_count_value)
-LD_FIELD_FN(between_per_line, struct cl_object_between, per_line, ld_count_value)
-LD_FIELD_FN(between_size, struct cl_object_between, size, ld_count_value)
-LD_FIELD_FN(between_same_bytes, struct cl_object_between, same_bytes, ld_count_value)
-LD_FIELD_FN(between_threads, struct cl_object_between, threads, ld_count_value)
+LD_PATHS_FN(between_paths, struct cl_object_between)
 
-static int between_paths(struct loader *ld, const char *key, void *arg)
-{
-	struct cl_object_between *b = arg;
+#define BETWEEN_KEYS(F, H, T)						\
+	F(T, between_lines, CL_KEY_LINES, lines, ld_count_value)	\
+	F(T, between_per_line, CL_KEY_PER_LINE, per_line, ld_count_value) \
+	F(T, between_size, CL_KEY_SIZE, size, ld_count_value)		\
+	F(T, between_same_bytes, CL_KEY_SAME_BYTES, same_bytes, ld_count_value) \
+	F(T, between_threads, CL_KEY_THREADS, threads, ld_count_value)	\
+	H(T, between_paths, CL_KEY_PATHS)
 
-	return ld_paths_value(ld, key, &b->paths, &b->npaths);
-}
-
-LD_KEYS(between_table, "between key",
-	{ "lines", between_lines },
-	{ "per-line", between_per_line },
-	{ "size", between_size },
-	{ "same-bytes", between_same_bytes },
-	{ "threads", between_threads },
-	{ "paths", between_paths }
-);
+LD_FIELD_TABLE(between_table, "between key", struct cl_object_between, BETWEEN_KEYS);
 
 static int struct_between(struct loader *ld, const char *key, void *arg)
 {
@@ -271,17 +250,14 @@ static int struct_between(struct loader *ld, const char *key, void *arg)
 /* Structs                                                              */
 /* ------------------------------------------------------------------ */
 
-LD_FIELD_FN(struct_instances, struct obj_struct, s.instances, ld_count_value)
-LD_FIELD_FN(struct_shared, struct obj_struct, s.shared, ld_count_value)
-LD_FIELD_FN(struct_base_align, struct obj_struct, s.base_align, ld_align_value)
+#define STRUCT_KEYS(F, H, T)						\
+	F(T, struct_instances, CL_KEY_INSTANCES, s.instances, ld_count_value) \
+	F(T, struct_shared, CL_KEY_SHARED, s.shared, ld_count_value)	\
+	F(T, struct_base_align, CL_KEY_BASE_ALIGN, s.base_align, ld_align_value) \
+	H(T, struct_pairs, CL_KEY_PAIRS)				\
+	H(T, struct_between, CL_KEY_BETWEEN)
 
-LD_KEYS(struct_table, "objects key of a struct",
-	{ "instances", struct_instances },
-	{ "shared", struct_shared },
-	{ "base-align", struct_base_align },
-	{ "pairs", struct_pairs },
-	{ "between", struct_between }
-);
+LD_FIELD_TABLE(struct_table, "objects key of a struct", struct obj_struct, STRUCT_KEYS);
 
 static int pair_cmp(const void *x, const void *y)
 {
@@ -334,31 +310,19 @@ static int structs_key(struct loader *ld, const struct cl_span *at, const char *
 /* Variables                                                            */
 /* ------------------------------------------------------------------ */
 
-LD_FIELD_FN(var_element, struct cl_object_variable, element, ld_count_value)
-LD_FIELD_FN(var_elements, struct cl_object_variable, elements, ld_count_value)
-LD_FIELD_FN(var_base_align, struct cl_object_variable, base_align, ld_align_value)
-LD_FIELD_FN(var_lines, struct cl_object_variable, lines, ld_count_value)
-LD_FIELD_FN(var_per_line, struct cl_object_variable, per_line, ld_count_value)
-LD_FIELD_FN(var_same_bytes, struct cl_object_variable, same_bytes, ld_count_value)
-LD_FIELD_FN(var_threads, struct cl_object_variable, threads, ld_count_value)
+LD_PATHS_FN(var_paths, struct cl_object_variable)
 
-static int var_paths(struct loader *ld, const char *key, void *arg)
-{
-	struct cl_object_variable *v = arg;
+#define VAR_KEYS(F, H, T)						\
+	F(T, var_element, CL_KEY_ELEMENT, element, ld_count_value)	\
+	F(T, var_elements, CL_KEY_ELEMENTS, elements, ld_count_value)	\
+	F(T, var_base_align, CL_KEY_BASE_ALIGN, base_align, ld_align_value) \
+	F(T, var_lines, CL_KEY_LINES, lines, ld_count_value)		\
+	F(T, var_per_line, CL_KEY_PER_LINE, per_line, ld_count_value)	\
+	F(T, var_same_bytes, CL_KEY_SAME_BYTES, same_bytes, ld_count_value) \
+	F(T, var_threads, CL_KEY_THREADS, threads, ld_count_value)	\
+	H(T, var_paths, CL_KEY_PATHS)
 
-	return ld_paths_value(ld, key, &v->paths, &v->npaths);
-}
-
-LD_KEYS(var_table, "objects key of a variable",
-	{ "element", var_element },
-	{ "elements", var_elements },
-	{ "base-align", var_base_align },
-	{ "lines", var_lines },
-	{ "per-line", var_per_line },
-	{ "same-bytes", var_same_bytes },
-	{ "threads", var_threads },
-	{ "paths", var_paths }
-);
+LD_FIELD_TABLE(var_table, "objects key of a variable", struct cl_object_variable, VAR_KEYS);
 
 /* A variable is named as C names it: one identifier. */
 static int variables_key(struct loader *ld, const struct cl_span *at, const char *name,
@@ -386,23 +350,6 @@ static int variables_key(struct loader *ld, const struct cl_span *at, const char
 /* The section                                                          */
 /* ------------------------------------------------------------------ */
 
-static int objects_sample(struct loader *ld, const char *key, void *arg)
-{
-	char vb[SHOW_MAX];
-	struct cl_objects *o = arg;
-	const char *s = ld_scalar_value(ld, key);
-
-	if (!s)
-		return -1;
-	if (!ld_parse_u64(s, &o->sample) || !o->sample)
-		return ld_err_here(ld, "'%s' must be an integer from 1 to %llu, found '%s'", key,
-				   (unsigned long long)UINT64_MAX, ld_show(vb, s));
-	return 0;
-}
-
-LD_FIELD_FN(objects_line_size, struct cl_objects, line_size, ld_line_size_value)
-LD_FIELD_FN(objects_dropped, struct cl_objects, dropped, ld_count_value)
-
 static int objects_structs(struct loader *ld, const char *key, void *arg)
 {
 	return ld_parse_mapping(ld, key, structs_key, arg);
@@ -413,13 +360,14 @@ static int objects_variables(struct loader *ld, const char *key, void *arg)
 	return ld_parse_mapping(ld, key, variables_key, arg);
 }
 
-LD_KEYS(objects_table, "objects key",
-	{ "sample", objects_sample },
-	{ "line-size", objects_line_size },
-	{ "dropped", objects_dropped },
-	{ "structs", objects_structs },
-	{ "variables", objects_variables }
-);
+#define OBJECTS_KEYS(F, H, T)						\
+	F(T, objects_sample, CL_KEY_SAMPLE, sample, ld_sample_value)	\
+	F(T, objects_line_size, CL_KEY_LINE_SIZE, line_size, ld_line_size_value) \
+	F(T, objects_dropped, CL_KEY_DROPPED, dropped, ld_count_value)	\
+	H(T, objects_structs, CL_KEY_STRUCTS)				\
+	H(T, objects_variables, CL_KEY_VARIABLES)
+
+LD_FIELD_TABLE(objects_table, "objects key", struct cl_objects, OBJECTS_KEYS);
 
 /* ------------------------------------------------------------------ */
 /* What cannot be true                                                  */
@@ -520,7 +468,7 @@ int ld_parse_objects(struct loader *ld, const char *key, void *arg)
 }
 
 /* ------------------------------------------------------------------ */
-/* Merging and lookup                                                   */
+/* Layering and lookup                                                  */
 /* ------------------------------------------------------------------ */
 
 static struct cl_object_struct *struct_find(const struct cl_objects *o, const char *name)
@@ -580,7 +528,7 @@ static struct cl_object_variable *variable_entry(struct cl_objects *to, const ch
  * and dropped (the runtime writes both), likewise line-size.  Entries
  * keep the order they first came in.
  */
-void cl_objects_merge(struct cl_objects *to, struct cl_objects *from)
+void cl_objects_layer(struct cl_objects *to, struct cl_objects *from)
 {
 	size_t i;
 
@@ -676,106 +624,4 @@ const struct cl_object_pair *cl_objects_pair(const struct cl_object_struct *os,
 
 	/* @a written, @b accessed first: the evidence a note should cite */
 	return pr ? pr : pair_lookup(os, b, a);
-}
-
-const struct cl_object_pair *cl_evidence_pair(const struct cl_record *rec,
-					      const struct cl_leaf *a, const struct cl_leaf *b)
-{
-	if (!rec->objects || !a->path || !b->path)
-		return NULL;
-	return cl_objects_pair(rec->objects, a->path, b->path);
-}
-
-/*
- * "threads thread-1 and thread-2", "16 threads (thread-1, thread-2, ...)"
- * or NULL; built in one buffer (a list of 20,000 names printed into a new
- * string per name took 11 s).
- */
-static const char *threads_list(uint64_t threads, const char **paths, uint32_t npaths,
-				struct cl_arena *a)
-{
-	struct cl_strbuf b = { 0 };
-	const char *s;
-
-	for (uint32_t i = 0; i < npaths; i++)
-		cl_strbuf_printf(&b, "%s%s", !i ? "" : i + 1 < npaths || threads > npaths ?
-				 ", " : " and ", paths[i]);
-	s = cl_strbuf_take(&b, a);
-	if (!s)
-		s = "";
-	if (threads > npaths)
-		return npaths ? cl_arena_printf(a, "%" PRIu64 " threads (%s, ...)", threads, s) :
-				cl_arena_printf(a, "%" PRIu64 " threads", threads);
-	if (npaths)
-		return cl_arena_printf(a, "thread%s %s", npaths == 1 ? "" : "s", s);
-	return NULL;
-}
-
-static const char *threads_text(const struct cl_object_pair *pr, struct cl_arena *a)
-{
-	return threads_list(pr->threads, pr->paths, pr->npaths, a);
-}
-
-static const char *sample_text(uint64_t sample, struct cl_arena *a)
-{
-	if (sample == 1)
-		return "every access recorded; ";
-	if (sample)
-		return cl_arena_printf(a, "1 access in %" PRIu64 " sampled; ", sample);
-	return "";
-}
-
-const char *cl_evidence_text(const struct cl_object_struct *os,
-			     const struct cl_object_pair *pr, bool same, struct cl_arena *a)
-{
-	uint64_t n = same ? pr->same_written : pr->objects;
-	const char *what, *threads = threads_text(pr, a);
-	const char *objects = n ? cl_arena_printf(a, "%" PRIu64 " object%s", n, n == 1 ? "" : "s") :
-				  "an object";
-
-	if (same)
-		what = cl_arena_printf(a, "two threads write the same bytes of '%s' on %s",
-				       pr->write, objects);
-	else if (!strcmp(pr->write, pr->access))
-		what = cl_arena_printf(a, "'%s' written by one thread and accessed by another on %s",
-				       pr->write, objects);
-	else
-		what = cl_arena_printf(a, "'%s' written by one thread and '%s' accessed by another on %s",
-				       pr->write, pr->access, objects);
-	return cl_arena_printf(a, "libcachelint-rt saw %s%s%s (%s%s)", what,
-			       threads ? ", " : "", threads ? threads : "",
-			       sample_text(os->sample, a), cl_span_where(&pr->span, a));
-}
-
-const char *cl_evidence_threads(uint64_t threads, const char **paths, uint32_t npaths,
-				struct cl_arena *a)
-{
-	return threads_list(threads, paths, npaths, a);
-}
-
-const char *cl_evidence_source(uint64_t sample, const struct cl_span *span, struct cl_arena *a)
-{
-	return cl_arena_printf(a, "libcachelint-rt; %s%s", sample_text(sample, a),
-			       cl_span_where(span, a));
-}
-
-/*
- * Per-type classes say a pair could share a line between threads; the
- * runtime's evidence per object says whether it ever did.  Both must hold:
- * the evidence filters, it does not invent conflicts the classes deny.
- */
-bool cl_leaves_conflict(const struct cl_record *rec, const struct cl_leaf *w,
-			const struct cl_leaf *v)
-{
-	/* what the lines cost at run time decides alone (layout.h, @conflicts) */
-	if (rec->contention) {
-		for (size_t i = 0; w->path && v->path && i < rec->nconflicts; i++)
-			if (!strcmp(rec->conflicts[2 * i], w->path) &&
-			    !strcmp(rec->conflicts[2 * i + 1], v->path))
-				return true;
-		return false;
-	}
-	if (!cl_paths_conflict(&w->access, &v->access))
-		return false;
-	return !rec->objects || cl_evidence_pair(rec, w, v);
 }

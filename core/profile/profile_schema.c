@@ -23,6 +23,7 @@
 
 #include "names.h"
 #include "paths.h"
+#include "profile_keys.h"
 #include "profile_loader.h"
 #include "rules.h"
 
@@ -66,7 +67,7 @@ static int class_value(struct loader *ld, const char *key, enum cl_class *cls)
 	/* "rm:" with nothing after it: libyaml's empty scalar, no class at all */
 	if (!*s)
 		return ld_err_here(ld, "'%s' %s an empty class (expected read_mostly, write_hot or cold)",
-				ld_show(vb, key), strcmp(key, "class") ? "has" : "is");
+				ld_show(vb, key), strcmp(key, CL_KEY_CLASS) ? "has" : "is");
 	for (i = 0; i < ARRAY_SIZE(profile_classes); i++) {
 		if (!strcmp(profile_classes[i].name, s)) {
 			*cls = profile_classes[i].cls;
@@ -273,13 +274,13 @@ static int entry_write(struct loader *ld, const char *key, void *arg)
 }
 
 LD_KEYS(entry_table, "entry key",
-	{ "class", entry_class },
-	{ "group", entry_group },
-	{ "reads", entry_reads },
-	{ "writes", entry_writes },
-	{ "read", entry_read },
-	{ "write", entry_write },
-	{ "from", entry_from }
+	{ CL_KEY_CLASS, entry_class },
+	{ CL_KEY_GROUP, entry_group },
+	{ CL_KEY_READS, entry_reads },
+	{ CL_KEY_WRITES, entry_writes },
+	{ CL_KEY_READ, entry_read },
+	{ CL_KEY_WRITE, entry_write },
+	{ CL_KEY_FROM, entry_from }
 );
 
 /*
@@ -600,12 +601,12 @@ static int parse_min_share(struct loader *ld, const char *key, void *arg)
 }
 
 LD_KEYS(threshold_table, "threshold",
-	{ "write-hot", parse_write_hot },
-	{ "read-mostly", parse_read_mostly },
-	{ "min-accesses", parse_min_accesses },
-	{ "min-transfers", parse_min_transfers },
-	{ "min-samples", parse_min_samples },
-	{ "min-share", parse_min_share }
+	{ CL_KEY_WRITE_HOT, parse_write_hot },
+	{ CL_KEY_READ_MOSTLY, parse_read_mostly },
+	{ CL_KEY_MIN_ACCESSES, parse_min_accesses },
+	{ CL_KEY_MIN_TRANSFERS, parse_min_transfers },
+	{ CL_KEY_MIN_SAMPLES, parse_min_samples },
+	{ CL_KEY_MIN_SHARE, parse_min_share }
 );
 
 static int parse_thresholds(struct loader *ld, const char *key, void *arg)
@@ -694,17 +695,17 @@ static int parse_structs(struct loader *ld, const char *key, void *arg)
 }
 
 LD_KEYS(top_table, "key",
-	{ "cachelint-profile", parse_version },
-	{ "line-size", parse_line_size },
-	{ "thresholds", parse_thresholds },
-	{ "counts", parse_counts },
-	{ "evidence", parse_evidence },
-	{ "suppress", parse_suppress },
-	{ "paths", parse_paths },
-	{ "structs", parse_structs },
-	{ "objects", ld_parse_objects },
-	{ "contention", ld_parse_contention },
-	{ "lines", ld_parse_lines }
+	{ CL_KEY_CACHELINT_PROFILE, parse_version },
+	{ CL_KEY_LINE_SIZE, parse_line_size },
+	{ CL_KEY_THRESHOLDS, parse_thresholds },
+	{ CL_KEY_COUNTS, parse_counts },
+	{ CL_KEY_EVIDENCE, parse_evidence },
+	{ CL_KEY_SUPPRESS, parse_suppress },
+	{ CL_KEY_PATHS, parse_paths },
+	{ CL_KEY_STRUCTS, parse_structs },
+	{ CL_KEY_OBJECTS, ld_parse_objects },
+	{ CL_KEY_CONTENTION, ld_parse_contention },
+	{ CL_KEY_LINES, ld_parse_lines }
 );
 
 int ld_load_root(struct loader *ld)

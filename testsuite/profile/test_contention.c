@@ -18,7 +18,7 @@
 
 #include "access_profile.h"
 #include "contention_report.h"
-#include "contention_yaml.h"
+#include "contention_write.h"
 
 static const char example[] =
 	"cachelint-profile: 1\n"

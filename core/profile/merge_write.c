@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * merge_yaml.c - the sum of several profiles, written as a profile
+ * merge_write.c - the sum of several profiles, written as a profile
  *
  * Each top-level key is one fragment of libyaml's emitter (yaml_writer.h);
  * the contention: section is written by its one writer,
@@ -8,14 +8,15 @@
  * importers write them, so a sum of a million members never sits in the
  * emitter whole.
  */
-#include "merge_yaml.h"
+#include "merge_write.h"
 
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "contention_yaml.h"
+#include "contention_write.h"
+#include "profile_keys.h"
 #include "profile_loader.h"
 #include "rules.h"
 #include "yaml_writer.h"
@@ -51,11 +52,11 @@ static int put_header(FILE *out, const struct cl_merge *m, const char *const *fi
 	fputs("# Counts, weights, samples and seconds are their sums; classes, thresholds\n"
 	      "# and budgets the last file's (docs/profiles.md, \"Several profiles\").\n", out);
 	cl_yw_map(w, false);
-	cl_yw_key_u64(w, "cachelint-profile", 1);
+	cl_yw_key_u64(w, CL_KEY_CACHELINT_PROFILE, 1);
 	if (m->line_size)
-		cl_yw_key_u64(w, "line-size", m->line_size);
+		cl_yw_key_u64(w, CL_KEY_LINE_SIZE, m->line_size);
 	if (m->samples) {
-		cl_yw_word(w, "counts");
+		cl_yw_word(w, CL_KEY_COUNTS);
 		cl_yw_word(w, "samples");
 	}
 	cl_yw_map_end(w);
@@ -67,24 +68,24 @@ static void put_thresholds(struct cl_yw *w, const struct cl_merge *m)
 	const struct cl_thresholds *t = &m->thresholds;
 	unsigned set = m->thresholds_set;
 
-	cl_yw_word(w, "thresholds");
+	cl_yw_word(w, CL_KEY_THRESHOLDS);
 	cl_yw_map(w, true);
 	if (set & CL_THRESHOLD_SET_WRITE_HOT) {
-		cl_yw_word(w, "write-hot");
+		cl_yw_word(w, CL_KEY_WRITE_HOT);
 		decimal_word(w, t->write_hot);
 	}
 	if (set & CL_THRESHOLD_SET_READ_MOSTLY) {
-		cl_yw_word(w, "read-mostly");
+		cl_yw_word(w, CL_KEY_READ_MOSTLY);
 		decimal_word(w, t->read_mostly);
 	}
 	if (set & CL_THRESHOLD_SET_MIN_ACCESSES)
-		cl_yw_key_u64(w, "min-accesses", t->min_accesses);
+		cl_yw_key_u64(w, CL_KEY_MIN_ACCESSES, t->min_accesses);
 	if (set & CL_THRESHOLD_SET_MIN_TRANSFERS)
-		cl_yw_key_u64(w, "min-transfers", t->contention.min_transfers);
+		cl_yw_key_u64(w, CL_KEY_MIN_TRANSFERS, t->contention.min_transfers);
 	if (set & CL_THRESHOLD_SET_MIN_SAMPLES)
-		cl_yw_key_u64(w, "min-samples", t->contention.min_samples);
+		cl_yw_key_u64(w, CL_KEY_MIN_SAMPLES, t->contention.min_samples);
 	if (set & CL_THRESHOLD_SET_MIN_SHARE) {
-		cl_yw_word(w, "min-share");
+		cl_yw_word(w, CL_KEY_MIN_SHARE);
 		decimal_word(w, t->contention.min_share);
 	}
 	cl_yw_map_end(w);
@@ -98,7 +99,7 @@ static void put_suppress(struct cl_yw *w, const struct cl_merge *m)
 		any = m->structs[i].suppress != 0;
 	if (!any)
 		return;
-	cl_yw_word(w, "suppress");
+	cl_yw_word(w, CL_KEY_SUPPRESS);
 	cl_yw_map(w, false);
 	for (size_t i = 0; i < m->nstructs; i++) {
 		uint32_t mask = m->structs[i].suppress;
@@ -123,7 +124,7 @@ static void put_paths(struct cl_yw *w, const struct cl_merge *m)
 {
 	if (!m->nconcurrent)
 		return;
-	cl_yw_word(w, "paths");
+	cl_yw_word(w, CL_KEY_PATHS);
 	cl_yw_map(w, false);
 	for (size_t i = 0; i < m->nconcurrent; i++) {
 		cl_yw_key(w, m->concurrent[i]);
@@ -214,22 +215,22 @@ static void put_member_value(struct cl_yw *w, const struct cl_merge_member *mm)
 	}
 	cl_yw_map(w, true);
 	if (mm->paths) {
-		put_uses(w, mm, CL_USE_READ, "read");
-		put_uses(w, mm, CL_USE_WRITE, "write");
+		put_uses(w, mm, CL_USE_READ, CL_KEY_READ);
+		put_uses(w, mm, CL_USE_WRITE, CL_KEY_WRITE);
 	} else {
 		if (mm->has_class) {
-			cl_yw_word(w, "class");
+			cl_yw_word(w, CL_KEY_CLASS);
 			cl_yw_word(w, class_word(a->cls));
 		}
 		if (a->group)
-			cl_yw_key_quoted(w, "group", a->group);
+			cl_yw_key_quoted(w, CL_KEY_GROUP, a->group);
 		if (a->has_counts) {
-			cl_yw_key_u64(w, "reads", a->reads);
-			cl_yw_key_u64(w, "writes", a->writes);
+			cl_yw_key_u64(w, CL_KEY_READS, a->reads);
+			cl_yw_key_u64(w, CL_KEY_WRITES, a->writes);
 		}
 	}
 	if (mm->from)
-		cl_yw_key_quoted(w, "from", mm->from);
+		cl_yw_key_quoted(w, CL_KEY_FROM, mm->from);
 	cl_yw_map_end(w);
 }
 
@@ -269,24 +270,24 @@ static void put_object_struct(struct cl_yw *w, const struct cl_object_struct *s)
 {
 	cl_yw_key(w, s->name);
 	cl_yw_map(w, false);
-	cl_yw_key_u64(w, "instances", s->instances);
-	cl_yw_key_u64(w, "shared", s->shared);
+	cl_yw_key_u64(w, CL_KEY_INSTANCES, s->instances);
+	cl_yw_key_u64(w, CL_KEY_SHARED, s->shared);
 	if (s->base_align)
-		cl_yw_key_u64(w, "base-align", s->base_align);
+		cl_yw_key_u64(w, CL_KEY_BASE_ALIGN, s->base_align);
 	if (s->npairs) {
-		cl_yw_word(w, "pairs");
+		cl_yw_word(w, CL_KEY_PAIRS);
 		cl_yw_seq(w, false);
 		for (size_t i = 0; i < s->npairs; i++) {
 			const struct cl_object_pair *p = &s->pairs[i];
 
 			cl_yw_map(w, true);
-			cl_yw_key_quoted(w, "write", p->write);
-			cl_yw_key_quoted(w, "access", p->access);
-			cl_yw_key_u64(w, "objects", p->objects);
-			cl_yw_key_u64(w, "same-bytes", p->same_bytes);
-			cl_yw_key_u64(w, "same-written", p->same_written);
-			cl_yw_key_u64(w, "threads", p->threads);
-			cl_yw_key_list(w, "paths", p->paths, p->npaths);
+			cl_yw_key_quoted(w, CL_KEY_WRITE, p->write);
+			cl_yw_key_quoted(w, CL_KEY_ACCESS, p->access);
+			cl_yw_key_u64(w, CL_KEY_OBJECTS, p->objects);
+			cl_yw_key_u64(w, CL_KEY_SAME_BYTES, p->same_bytes);
+			cl_yw_key_u64(w, CL_KEY_SAME_WRITTEN, p->same_written);
+			cl_yw_key_u64(w, CL_KEY_THREADS, p->threads);
+			cl_yw_key_list(w, CL_KEY_PATHS, p->paths, p->npaths);
 			cl_yw_map_end(w);
 		}
 		cl_yw_seq_end(w);
@@ -294,15 +295,15 @@ static void put_object_struct(struct cl_yw *w, const struct cl_object_struct *s)
 	if (s->has_between) {
 		const struct cl_object_between *b = &s->between;
 
-		cl_yw_word(w, "between");
+		cl_yw_word(w, CL_KEY_BETWEEN);
 		cl_yw_map(w, true);
-		cl_yw_key_u64(w, "lines", b->lines);
-		cl_yw_key_u64(w, "per-line", b->per_line);
+		cl_yw_key_u64(w, CL_KEY_LINES, b->lines);
+		cl_yw_key_u64(w, CL_KEY_PER_LINE, b->per_line);
 		if (b->size)
-			cl_yw_key_u64(w, "size", b->size);
-		cl_yw_key_u64(w, "same-bytes", b->same_bytes);
-		cl_yw_key_u64(w, "threads", b->threads);
-		cl_yw_key_list(w, "paths", b->paths, b->npaths);
+			cl_yw_key_u64(w, CL_KEY_SIZE, b->size);
+		cl_yw_key_u64(w, CL_KEY_SAME_BYTES, b->same_bytes);
+		cl_yw_key_u64(w, CL_KEY_THREADS, b->threads);
+		cl_yw_key_list(w, CL_KEY_PATHS, b->paths, b->npaths);
 		cl_yw_map_end(w);
 	}
 	cl_yw_map_end(w);
@@ -312,15 +313,15 @@ static void put_object_variable(struct cl_yw *w, const struct cl_object_variable
 {
 	cl_yw_key(w, v->name);
 	cl_yw_map(w, true);
-	cl_yw_key_u64(w, "element", v->element);
-	cl_yw_key_u64(w, "elements", v->elements);
+	cl_yw_key_u64(w, CL_KEY_ELEMENT, v->element);
+	cl_yw_key_u64(w, CL_KEY_ELEMENTS, v->elements);
 	if (v->base_align)
-		cl_yw_key_u64(w, "base-align", v->base_align);
-	cl_yw_key_u64(w, "lines", v->lines);
-	cl_yw_key_u64(w, "per-line", v->per_line);
-	cl_yw_key_u64(w, "same-bytes", v->same_bytes);
-	cl_yw_key_u64(w, "threads", v->threads);
-	cl_yw_key_list(w, "paths", v->paths, v->npaths);
+		cl_yw_key_u64(w, CL_KEY_BASE_ALIGN, v->base_align);
+	cl_yw_key_u64(w, CL_KEY_LINES, v->lines);
+	cl_yw_key_u64(w, CL_KEY_PER_LINE, v->per_line);
+	cl_yw_key_u64(w, CL_KEY_SAME_BYTES, v->same_bytes);
+	cl_yw_key_u64(w, CL_KEY_THREADS, v->threads);
+	cl_yw_key_list(w, CL_KEY_PATHS, v->paths, v->npaths);
 	cl_yw_map_end(w);
 }
 
@@ -333,22 +334,22 @@ static int put_objects(FILE *out, const struct cl_merge *m)
 		return 0;
 	w = cl_yw_open_fragment();
 	cl_yw_map(w, false);
-	cl_yw_word(w, "objects");
+	cl_yw_word(w, CL_KEY_OBJECTS);
 	cl_yw_map(w, false);
 	if (o->sample)
-		cl_yw_key_u64(w, "sample", o->sample);
+		cl_yw_key_u64(w, CL_KEY_SAMPLE, o->sample);
 	if (o->line_size)
-		cl_yw_key_u64(w, "line-size", o->line_size);
-	cl_yw_key_u64(w, "dropped", o->dropped);
+		cl_yw_key_u64(w, CL_KEY_LINE_SIZE, o->line_size);
+	cl_yw_key_u64(w, CL_KEY_DROPPED, o->dropped);
 	if (o->nstructs) {
-		cl_yw_word(w, "structs");
+		cl_yw_word(w, CL_KEY_STRUCTS);
 		cl_yw_map(w, false);
 		for (size_t i = 0; i < o->nstructs; i++)
 			put_object_struct(w, &o->structs[i]);
 		cl_yw_map_end(w);
 	}
 	if (o->nvariables) {
-		cl_yw_word(w, "variables");
+		cl_yw_word(w, CL_KEY_VARIABLES);
 		cl_yw_map(w, false);
 		for (size_t i = 0; i < o->nvariables; i++)
 			put_object_variable(w, &o->variables[i]);
@@ -408,7 +409,7 @@ static int put_budgets(FILE *out, const struct cl_merge *m)
 	v = budgets_grouped(m);
 	w = cl_yw_open_fragment();
 	cl_yw_map(w, false);
-	cl_yw_word(w, "lines");
+	cl_yw_word(w, CL_KEY_LINES);
 	cl_yw_map(w, false);
 	for (size_t k = 0; k < m->nbudgets; k++) {
 		const struct cl_budget *b = &m->budgets[v[k].i];

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * contention_yaml.c - write a contention: section (docs/profiles.md,
+ * contention_write.c - write a contention: section (docs/profiles.md,
  * "Contention evidence") through libyaml's emitter
  *
  * The one writer of the section for the program: `cachelint import
@@ -14,7 +14,8 @@
 #include <string.h>
 
 #include "contention.h"
-#include "contention_yaml.h"
+#include "contention_write.h"
+#include "profile_keys.h"
 #include "yaml_writer.h"
 
 /*
@@ -39,24 +40,24 @@ static void key_seconds(struct cl_yw *w, const char *key, double s)
 static void who(struct cl_yw *w, const struct cl_contention_who *c)
 {
 	if (c->threads)
-		cl_yw_key_u64(w, "threads", c->threads);
-	cl_yw_key_list(w, "paths", c->paths, c->npaths);
+		cl_yw_key_u64(w, CL_KEY_THREADS, c->threads);
+	cl_yw_key_list(w, CL_KEY_PATHS, c->paths, c->npaths);
 }
 
 static void pairs(struct cl_yw *w, const struct cl_contention_entry *e)
 {
 	if (!e->npairs)
 		return;
-	cl_yw_word(w, "pairs");
+	cl_yw_word(w, CL_KEY_PAIRS);
 	cl_yw_seq(w, false);
 	for (size_t i = 0; i < e->npairs; i++) {
 		const struct cl_contention_pair *p = &e->pairs[i];
 
 		cl_yw_map(w, true);
-		cl_yw_key_quoted(w, "write", p->write);
-		cl_yw_key_quoted(w, "access", p->access);
-		cl_yw_key_u64(w, "false-sharing", p->weight);
-		cl_yw_key_u64(w, "samples", p->samples);
+		cl_yw_key_quoted(w, CL_KEY_WRITE, p->write);
+		cl_yw_key_quoted(w, CL_KEY_ACCESS, p->access);
+		cl_yw_key_u64(w, CL_KEY_FALSE_SHARING, p->weight);
+		cl_yw_key_u64(w, CL_KEY_SAMPLES, p->samples);
 		who(w, &p->who);
 		cl_yw_map_end(w);
 	}
@@ -67,19 +68,19 @@ static void shared(struct cl_yw *w, const struct cl_contention_entry *e)
 {
 	if (!e->nshared)
 		return;
-	cl_yw_word(w, "shared");
+	cl_yw_word(w, CL_KEY_SHARED);
 	cl_yw_seq(w, false);
 	for (size_t i = 0; i < e->nshared; i++) {
 		const struct cl_contention_shared *s = &e->shared[i];
 
 		cl_yw_map(w, true);
 		if (e->variable)
-			cl_yw_key_u64(w, "element", s->element);
+			cl_yw_key_u64(w, CL_KEY_ELEMENT, s->element);
 		else
-			cl_yw_key_quoted(w, "member", s->member);
-		cl_yw_key_u64(w, "true-sharing", s->weight);
-		cl_yw_key_u64(w, "samples", s->samples);
-		cl_yw_key_u64(w, "writers", s->writers);
+			cl_yw_key_quoted(w, CL_KEY_MEMBER, s->member);
+		cl_yw_key_u64(w, CL_KEY_TRUE_SHARING, s->weight);
+		cl_yw_key_u64(w, CL_KEY_SAMPLES, s->samples);
+		cl_yw_key_u64(w, CL_KEY_WRITERS, s->writers);
 		who(w, &s->who);
 		cl_yw_map_end(w);
 	}
@@ -90,21 +91,21 @@ static void between(struct cl_yw *w, const struct cl_contention_between *b)
 {
 	if (!b->present)
 		return;
-	cl_yw_word(w, "between");
+	cl_yw_word(w, CL_KEY_BETWEEN);
 	cl_yw_map(w, true);
-	cl_yw_key_u64(w, "lines", b->lines);
-	cl_yw_key_u64(w, "per-line", b->per_line);
+	cl_yw_key_u64(w, CL_KEY_LINES, b->lines);
+	cl_yw_key_u64(w, CL_KEY_PER_LINE, b->per_line);
 	if (b->size)
-		cl_yw_key_u64(w, "size", b->size);
+		cl_yw_key_u64(w, CL_KEY_SIZE, b->size);
 	if (b->in) {
-		cl_yw_key_quoted(w, "in", b->in);
-		cl_yw_key_u64(w, "in-offset", b->in_offset);
+		cl_yw_key_quoted(w, CL_KEY_IN, b->in);
+		cl_yw_key_u64(w, CL_KEY_IN_OFFSET, b->in_offset);
 	}
-	cl_yw_key_u64(w, "false-sharing", b->weight_false);
-	cl_yw_key_u64(w, "true-sharing", b->weight_true);
-	cl_yw_key_u64(w, "samples", b->samples);
+	cl_yw_key_u64(w, CL_KEY_FALSE_SHARING, b->weight_false);
+	cl_yw_key_u64(w, CL_KEY_TRUE_SHARING, b->weight_true);
+	cl_yw_key_u64(w, CL_KEY_SAMPLES, b->samples);
 	if (b->writers)
-		cl_yw_key_u64(w, "writers", b->writers);
+		cl_yw_key_u64(w, CL_KEY_WRITERS, b->writers);
 	who(w, &b->who);
 	cl_yw_map_end(w);
 }
@@ -113,18 +114,18 @@ static void touch(struct cl_yw *w, const struct cl_contention_line *l)
 {
 	if (!l->ntouch)
 		return;
-	cl_yw_word(w, "touch");
+	cl_yw_word(w, CL_KEY_TOUCH);
 	cl_yw_seq(w, false);
 	for (uint32_t i = 0; i < l->ntouch; i++) {
 		const struct cl_contention_touch *t = &l->touch[i];
 
 		cl_yw_map(w, true);
-		cl_yw_key_quoted(w, "path", t->path);
-		cl_yw_key_u64(w, "threads", t->threads);
-		cl_yw_key_u64(w, "reads", t->reads);
-		cl_yw_key_u64(w, "writes", t->writes);
-		cl_yw_key_list(w, "read", t->read, t->nread);
-		cl_yw_key_list(w, "write", t->write, t->nwrite);
+		cl_yw_key_quoted(w, CL_KEY_PATH, t->path);
+		cl_yw_key_u64(w, CL_KEY_THREADS, t->threads);
+		cl_yw_key_u64(w, CL_KEY_READS, t->reads);
+		cl_yw_key_u64(w, CL_KEY_WRITES, t->writes);
+		cl_yw_key_list(w, CL_KEY_READ, t->read, t->nread);
+		cl_yw_key_list(w, CL_KEY_WRITE, t->write, t->nwrite);
 		cl_yw_map_end(w);
 	}
 	cl_yw_seq_end(w);
@@ -134,7 +135,7 @@ static void lines(struct cl_yw *w, const struct cl_contention_entry *e)
 {
 	if (!e->nlines)
 		return;
-	cl_yw_word(w, "lines");
+	cl_yw_word(w, CL_KEY_LINES);
 	cl_yw_seq(w, false);
 	for (size_t i = 0; i < e->nlines; i++) {
 		const struct cl_contention_line *l = &e->lines[i];
@@ -142,14 +143,14 @@ static void lines(struct cl_yw *w, const struct cl_contention_entry *e)
 
 		cl_yw_map(w, false);
 		snprintf(off, sizeof(off), "%" PRId64, l->offset);
-		cl_yw_word(w, "offset");
+		cl_yw_word(w, CL_KEY_OFFSET);
 		cl_yw_word(w, off);
-		cl_yw_key_u64(w, "objects", l->objects);
-		cl_yw_key_u64(w, "false-sharing", l->weight_false);
-		cl_yw_key_u64(w, "true-sharing", l->weight_true);
-		cl_yw_key_u64(w, "samples", l->samples);
-		key_seconds(w, "first", l->first);
-		key_seconds(w, "last", l->last);
+		cl_yw_key_u64(w, CL_KEY_OBJECTS, l->objects);
+		cl_yw_key_u64(w, CL_KEY_FALSE_SHARING, l->weight_false);
+		cl_yw_key_u64(w, CL_KEY_TRUE_SHARING, l->weight_true);
+		cl_yw_key_u64(w, CL_KEY_SAMPLES, l->samples);
+		key_seconds(w, CL_KEY_FIRST, l->first);
+		key_seconds(w, CL_KEY_LAST, l->last);
 		touch(w, l);
 		cl_yw_map_end(w);
 	}
@@ -161,25 +162,25 @@ static void entry(struct cl_yw *w, const struct cl_contention_entry *e)
 	cl_yw_key(w, e->name);
 	cl_yw_map(w, false);
 	if (e->variable) {
-		cl_yw_key_u64(w, "element", e->element);
-		cl_yw_key_u64(w, "elements", e->elements);
+		cl_yw_key_u64(w, CL_KEY_ELEMENT, e->element);
+		cl_yw_key_u64(w, CL_KEY_ELEMENTS, e->elements);
 	} else {
-		cl_yw_key_u64(w, "instances", e->instances);
+		cl_yw_key_u64(w, CL_KEY_INSTANCES, e->instances);
 	}
 	if (e->base_align)
-		cl_yw_key_u64(w, "base-align", e->base_align);
-	cl_yw_key_list(w, "alloc", e->alloc, e->nalloc);
-	cl_yw_key_u64(w, "accesses", e->accesses);
-	cl_yw_key_u64(w, "false-sharing", e->weight_false);
-	cl_yw_key_u64(w, "true-sharing", e->weight_true);
-	cl_yw_key_u64(w, "samples", e->samples);
+		cl_yw_key_u64(w, CL_KEY_BASE_ALIGN, e->base_align);
+	cl_yw_key_list(w, CL_KEY_ALLOC, e->alloc, e->nalloc);
+	cl_yw_key_u64(w, CL_KEY_ACCESSES, e->accesses);
+	cl_yw_key_u64(w, CL_KEY_FALSE_SHARING, e->weight_false);
+	cl_yw_key_u64(w, CL_KEY_TRUE_SHARING, e->weight_true);
+	cl_yw_key_u64(w, CL_KEY_SAMPLES, e->samples);
 	if (e->cpu_seconds > 0) {
-		key_seconds(w, "cpu-seconds", e->cpu_seconds);
-		key_seconds(w, "core-seconds", e->core_seconds);
-		cl_yw_key_u64(w, "observed", e->observed);
+		key_seconds(w, CL_KEY_CPU_SECONDS, e->cpu_seconds);
+		key_seconds(w, CL_KEY_CORE_SECONDS, e->core_seconds);
+		cl_yw_key_u64(w, CL_KEY_OBSERVED, e->observed);
 	}
 	if (e->unjudged)
-		cl_yw_key_u64(w, "unjudged", e->unjudged);
+		cl_yw_key_u64(w, CL_KEY_UNJUDGED, e->unjudged);
 	if (!e->variable)
 		pairs(w, e);
 	shared(w, e);
@@ -211,24 +212,24 @@ int cl_contention_write(FILE *out, const struct cl_contention_header *h,
 	struct cl_yw *w = cl_yw_open_fragment();
 
 	cl_yw_map(w, false);
-	cl_yw_word(w, "contention");
+	cl_yw_word(w, CL_KEY_CONTENTION);
 	cl_yw_map(w, false);
-	cl_yw_word(w, "source");
+	cl_yw_word(w, CL_KEY_SOURCE);
 	cl_yw_word(w, h->source);
-	cl_yw_word(w, "measure");
+	cl_yw_word(w, CL_KEY_MEASURE);
 	cl_yw_word(w, h->measure == CL_MEASURE_HITM ? "hitm" : "transfers");
 	if (h->line_size)
-		cl_yw_key_u64(w, "line-size", h->line_size);
-	key_seconds(w, "seconds", h->seconds);
+		cl_yw_key_u64(w, CL_KEY_LINE_SIZE, h->line_size);
+	key_seconds(w, CL_KEY_SECONDS, h->seconds);
 	if (h->sample)
-		cl_yw_key_u64(w, "sample", h->sample);
-	cl_yw_key_u64(w, "samples", h->samples);
-	cl_yw_key_u64(w, "dropped", h->dropped);
+		cl_yw_key_u64(w, CL_KEY_SAMPLE, h->sample);
+	cl_yw_key_u64(w, CL_KEY_SAMPLES, h->samples);
+	cl_yw_key_u64(w, CL_KEY_DROPPED, h->dropped);
 	if (h->units_dropped)
-		cl_yw_key_u64(w, "units-dropped", h->units_dropped);
-	cl_yw_key_u64(w, "threads", h->threads);
-	entries(w, "structs", v, n, false);
-	entries(w, "variables", v, n, true);
+		cl_yw_key_u64(w, CL_KEY_UNITS_DROPPED, h->units_dropped);
+	cl_yw_key_u64(w, CL_KEY_THREADS, h->threads);
+	entries(w, CL_KEY_STRUCTS, v, n, false);
+	entries(w, CL_KEY_VARIABLES, v, n, true);
 	cl_yw_map_end(w);
 	cl_yw_map_end(w);
 	return cl_yw_close_fragment(w, out, "", NULL);

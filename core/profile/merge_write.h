@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * merge_yaml.h - write the sum of several profiles (profile_merge.h) as a
+ * merge_write.h - write the sum of several profiles (profile_merge.h) as a
  * profile
  */
-#ifndef CACHELINT_MERGE_YAML_H
-#define CACHELINT_MERGE_YAML_H
+#ifndef CACHELINT_MERGE_WRITE_H
+#define CACHELINT_MERGE_WRITE_H
 
 #include <stddef.h>
 #include <stdio.h>
@@ -27,4 +27,4 @@ int cl_merge_write(FILE *out, const struct cl_merge *m, const char *const *files
 }
 #endif
 
-#endif /* CACHELINT_MERGE_YAML_H */
+#endif /* CACHELINT_MERGE_WRITE_H */

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * contention_yaml.h - write a profile's contention: section (contention.h)
+ * contention_write.h - write a profile's contention: section (contention.h)
  */
-#ifndef CACHELINT_CONTENTION_YAML_H
-#define CACHELINT_CONTENTION_YAML_H
+#ifndef CACHELINT_CONTENTION_WRITE_H
+#define CACHELINT_CONTENTION_WRITE_H
 
 #include <stddef.h>
 #include <stdio.h>
@@ -28,4 +28,4 @@ int cl_contention_write(FILE *out, const struct cl_contention_header *h,
 }
 #endif
 
-#endif /* CACHELINT_CONTENTION_YAML_H */
+#endif /* CACHELINT_CONTENTION_WRITE_H */

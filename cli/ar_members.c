@@ -20,7 +20,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "arena.h"
+#include "model/arena.h"
 
 #define AR_MAGIC "!<arch>\n"
 #define AR_THIN "!<thin>\n"

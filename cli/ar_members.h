@@ -13,7 +13,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "diag.h"
+#include "model/diag.h"
 
 /**
  * struct ar_members - an archive's members, copied out

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "names.h"
+#include "model/names.h"
 
 /* A role does an access at most this often per operation. */
 #define BENCH_MAX_TIMES 8

@@ -20,8 +20,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "arena.h"
-#include "layout.h"
+#include "model/arena.h"
+#include "model/layout.h"
 
 /**
  * struct bench_leaf - one analysable piece of the struct

@@ -16,7 +16,7 @@
 #include <unistd.h>
 
 #include "bench_cmd.h"
-#include "emit_common.h"
+#include "emit/emit_common.h"
 
 static int cmp_double(const void *a, const void *b)
 {

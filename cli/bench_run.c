@@ -19,9 +19,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "arena.h"
-#include "diag.h"
-#include "names.h"
+#include "model/arena.h"
+#include "model/diag.h"
+#include "model/names.h"
 
 /* What is shown of a child's standard error: its first lines. */
 #define SHOWN_LINES 40

@@ -18,8 +18,8 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "access_profile.h"
-#include "analysis.h"
+#include "profile/access_profile.h"
+#include "checks/analysis.h"
 #include "pipeline.h"
 
 #define EXIT_FINDINGS 1

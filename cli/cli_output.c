@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "baseline.h"
-#include "files.h"
+#include "emit/baseline.h"
+#include "emit/files.h"
 
 const char cli_output_help[] =
 	"Output options:\n"

@@ -31,8 +31,8 @@
 #include "bench_run.h"
 #include "bench_cmd.h"
 #include "dwarf_run.h"
-#include "propose.h"
-#include "report.h"
+#include "propose/propose.h"
+#include "emit/report.h"
 
 enum {
 	OPT_THREADS = CLI_OPT_FIRST_FREE,

@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "diff.h"
-#include "files.h"
+#include "emit/files.h"
 
 static void usage(FILE *out)
 {

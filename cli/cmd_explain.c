@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rule_text.h"
+#include "emit/rule_text.h"
 
 static void usage(FILE *out)
 {

@@ -18,10 +18,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "access_map.h"
-#include "contention_write.h"
+#include "access_map/access_map.h"
+#include "profile/contention_write.h"
 #include "dwarf_addr.h"
-#include "import.h"
+#include "import/import.h"
 #include "profile_write.h"
 
 enum {

@@ -17,9 +17,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "access_map.h"
-#include "import.h"
-#include "infer.h"
+#include "access_map/access_map.h"
+#include "import/import.h"
+#include "infer/infer.h"
 #include "profile_write.h"
 
 static void usage(FILE *out)

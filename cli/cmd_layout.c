@@ -16,13 +16,13 @@
 #include <string.h>
 
 #include "dwarf_run.h"
-#include "files.h"
-#include "lines.h"
-#include "propose.h"
-#include "proposal_text.h"
-#include "report.h"
-#include "view.h"
-#include "yaml_writer.h"
+#include "emit/files.h"
+#include "model/lines.h"
+#include "propose/propose.h"
+#include "emit/proposal_text.h"
+#include "emit/report.h"
+#include "emit/view.h"
+#include "profile/yaml_writer.h"
 
 enum {
 	OPT_HEX = CLI_OPT_FIRST_FREE,

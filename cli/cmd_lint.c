@@ -16,7 +16,7 @@
  */
 #include "cli.h"
 
-#include "infer.h"
+#include "infer/infer.h"
 #include "cli_output.h"
 #include "compdb.h"
 
@@ -27,7 +27,7 @@
 #include <unistd.h>
 
 #include "cl_version.h"
-#include "infer.h"
+#include "infer/infer.h"
 
 enum {
 	OPT_BUILD_DIR = CLI_OPT_OUTPUT_FIRST_FREE,

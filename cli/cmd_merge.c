@@ -14,8 +14,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "merge_write.h"
-#include "profile_merge.h"
+#include "profile/merge_write.h"
+#include "profile/profile_merge.h"
 #include "profile_write.h"
 
 static void usage(FILE *out)

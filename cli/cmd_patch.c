@@ -31,12 +31,12 @@
 #include <sys/stat.h>
 #include <yaml.h>
 
-#include "files.h"
-#include "hash.h"
-#include "names.h"
-#include "propose_text.h"
-#include "report.h"
-#include "source.h"
+#include "emit/files.h"
+#include "model/hash.h"
+#include "model/names.h"
+#include "propose/propose_rewrite.h"
+#include "emit/report.h"
+#include "model/source.h"
 
 enum {
 	OPT_OUTPUT = CLI_OPT_FIRST_FREE,

@@ -11,9 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "contention_report.h"
-#include "files.h"
-#include "report.h"
+#include "emit/contention_report.h"
+#include "emit/files.h"
+#include "emit/report.h"
 
 enum {
 	OPT_TOP = CLI_OPT_FIRST_FREE,

@@ -26,9 +26,9 @@
 
 #include "cli.h"
 #include "dwarf_run.h"
-#include "baseline.h"
-#include "emit.h"
-#include "lines.h"
+#include "emit/baseline.h"
+#include "emit/emit.h"
+#include "model/lines.h"
 
 /**
  * struct diff_entry - a finding on one side, by its fingerprint

@@ -19,10 +19,10 @@
 #include <string.h>
 
 #include "cl_version.h"
-#include "emit_common.h"
-#include "source_cache.h"
-#include "files.h"
-#include "report.h"
+#include "emit/emit_common.h"
+#include "emit/source_cache.h"
+#include "emit/files.h"
+#include "emit/report.h"
 
 static const char *const format_names[] = {
 	[DIFF_TEXT] = "text", [DIFF_JSON] = "json", [DIFF_SARIF] = "sarif",

@@ -10,7 +10,7 @@
 
 #include "cli_output.h"
 #include "dwarf_columns.h"
-#include "files.h"
+#include "emit/files.h"
 
 int cli_dwarf_run_init(struct cli_dwarf_run *r, struct cli_common *c)
 {

@@ -10,10 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "access_profile.h"
+#include "profile/access_profile.h"
 #include "cli.h"
-#include "files.h"
-#include "report.h"
+#include "emit/files.h"
+#include "emit/report.h"
 
 /**
  * struct profile_text - the generated profile, in memory

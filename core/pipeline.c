@@ -11,13 +11,13 @@
 #include <string.h>
 
 #include "cl_version.h"
-#include "emit.h"
-#include "files.h"
-#include "groups.h"
-#include "propose.h"
-#include "proposal_text.h"
-#include "propose_text.h"
-#include "view.h"
+#include "emit/emit.h"
+#include "emit/files.h"
+#include "model/kernel_groups.h"
+#include "propose/propose.h"
+#include "emit/proposal_text.h"
+#include "propose/propose_rewrite.h"
+#include "emit/view.h"
 
 /* ------------------------------------------------------------------ */
 /* worth converting                                                     */

@@ -26,13 +26,13 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "access_profile.h"
-#include "analysis.h"
-#include "baseline.h"
-#include "findings.h"
-#include "formats.h"
-#include "hash.h"
-#include "report.h"
+#include "profile/access_profile.h"
+#include "checks/analysis.h"
+#include "emit/baseline.h"
+#include "model/findings.h"
+#include "emit/formats.h"
+#include "model/hash.h"
+#include "emit/report.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -23,8 +23,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "access_map.h"
-#include "arena.h"
+#include "access_map/access_map.h"
+#include "model/arena.h"
 #include "dwarf_input.h"
 
 #define PAGE 0x1000ULL

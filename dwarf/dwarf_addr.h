@@ -6,8 +6,8 @@
 #ifndef CACHELINT_DWARF_ADDR_H
 #define CACHELINT_DWARF_ADDR_H
 
-#include "diag.h"
-#include "import.h"
+#include "model/diag.h"
+#include "import/import.h"
 
 struct dw_addr;
 

@@ -8,7 +8,7 @@
  * see libdwarf forms.  Every call passes an error pointer.
  */
 #include "dwarf_internal.h"
-#include "names.h"
+#include "model/names.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -28,8 +28,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "source_cache.h"
-#include "groups.h"
+#include "emit/source_cache.h"
+#include "model/kernel_groups.h"
 
 #define LINE_MAX_BYTES 4096	/* of a line, what is looked at */
 
@@ -67,7 +67,7 @@ static unsigned find_name(const char *text, const char *name)
 
 /*
  * A cacheline group marker, __cacheline_group_begin__G, is a member a
- * macro makes (core/model/groups.c): the line shows __cacheline_group_begin(G) or
+ * macro makes (core/model/kernel_groups.c): the line shows __cacheline_group_begin(G) or
  * __cacheline_group_begin_aligned(G).  Its column, or 0.
  */
 static unsigned find_marker(const char *text, const char *name)

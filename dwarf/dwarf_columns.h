@@ -5,7 +5,7 @@
 #ifndef CACHELINT_DWARF_COLUMNS_H
 #define CACHELINT_DWARF_COLUMNS_H
 
-#include "analysis.h"
+#include "checks/analysis.h"
 
 /*
  * For each finding whose field location has a line but no column (clang

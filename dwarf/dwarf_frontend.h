@@ -27,9 +27,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "access_profile.h"
-#include "analysis.h"
-#include "layout.h"
+#include "profile/access_profile.h"
+#include "checks/analysis.h"
+#include "model/layout.h"
 
 struct dw_frontend;
 

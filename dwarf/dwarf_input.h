@@ -9,7 +9,7 @@
 
 #include <libdwarf/libdwarf.h>
 
-#include "analysis.h"
+#include "checks/analysis.h"
 #include "dwarf_raw.h"
 
 /**

@@ -29,7 +29,7 @@
 #include <libdwarf/libdwarf.h>
 
 #include "dwarf_frontend.h"
-#include "hash.h"
+#include "model/hash.h"
 #include "dwarf_input.h"
 #include "dwarf_raw.h"
 

@@ -27,7 +27,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "arena.h"
+#include "model/arena.h"
 
 /* A section's bytes, as libelf has them (decompressed). */
 struct dw_raw_section {

@@ -31,8 +31,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "paths.h"
-#include "rules.h"
+#include "model/paths.h"
+#include "model/rules.h"
 
 /**
  * struct pending - a member while its record is being converted

@@ -32,8 +32,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "access_profile.h"
-#include "groups.h"
+#include "profile/access_profile.h"
+#include "model/kernel_groups.h"
 
 /* ------------------------------------------------------------------ */
 /* 128-bit hashing: two independent 64-bit lanes                        */
@@ -370,7 +370,7 @@ static uint64_t hash_die(struct dw_unit *u, uint64_t off, struct hasher *h, stru
 	}
 	if (d.tag == DW_TAG_LLVM_annotation)
 		*relevant = true;
-	/* a member made by the kernel's __cacheline_group_begin/end() (core/model/groups.c) */
+	/* a member made by the kernel's __cacheline_group_begin/end() (core/model/kernel_groups.c) */
 	if (d.tag == DW_TAG_member && name && !u->fe->cfg.no_groups &&
 	    cl_groups_marker(name))
 		*relevant = true;

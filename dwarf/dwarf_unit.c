@@ -7,9 +7,9 @@
  */
 #include "dwarf_internal.h"
 #include "dwarf_input.h"
-#include "groups.h"
+#include "model/kernel_groups.h"
 #include "pipeline.h"
-#include "names.h"
+#include "model/names.h"
 
 #include <stdarg.h>
 #include <stdlib.h>

@@ -40,7 +40,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "infer.h"
+#include "infer/infer.h"
 
 /* ------------------------------------------------------------------ */
 /* Cursors and types                                                    */

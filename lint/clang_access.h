@@ -11,7 +11,7 @@
 
 #include <clang-c/Index.h>
 
-#include "access_map.h"
+#include "access_map/access_map.h"
 #include "clang_frontend.h"
 
 /*

@@ -11,7 +11,7 @@
 #include <stdbool.h>
 
 #include "clang_access.h"
-#include "hash.h"
+#include "model/hash.h"
 
 struct macro_def;
 

@@ -8,7 +8,7 @@
  */
 #define _GNU_SOURCE
 #include "clang_access_internal.h"
-#include "infer.h"
+#include "infer/infer.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -13,7 +13,7 @@
  */
 #define _GNU_SOURCE
 #include "clang_access_internal.h"
-#include "infer.h"
+#include "infer/infer.h"
 
 #include <ctype.h>
 #include <stdlib.h>

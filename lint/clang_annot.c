@@ -27,9 +27,9 @@
 
 #include <string.h>
 
-#include "names.h"
-#include "paths.h"
-#include "rules.h"
+#include "model/names.h"
+#include "model/paths.h"
+#include "model/rules.h"
 
 #define PREFIX "cachelint:"
 

@@ -16,8 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "source_cache.h"
-#include "files.h"
+#include "emit/source_cache.h"
+#include "emit/files.h"
 
 void fe_location(CXSourceLocation loc, CXFile *file, unsigned *line, unsigned *col,
 		 unsigned *offset)

@@ -22,7 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hash.h"
+#include "model/hash.h"
 
 /**
  * struct flag_rule - a GCC flag that clang 14 rejects

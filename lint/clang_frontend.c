@@ -25,7 +25,7 @@
 #include <sys/stat.h>
 
 #include "clang_access.h"
-#include "groups.h"
+#include "model/kernel_groups.h"
 #include "pipeline.h"
 
 #define PARSE_TRIES 4

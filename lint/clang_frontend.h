@@ -23,9 +23,9 @@
 
 #include <clang-c/Index.h>
 
-#include "access_map.h"
-#include "access_profile.h"
-#include "layout.h"
+#include "access_map/access_map.h"
+#include "profile/access_profile.h"
+#include "model/layout.h"
 #include "pipeline.h"
 
 /**

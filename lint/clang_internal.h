@@ -12,7 +12,7 @@
 #include <stdarg.h>
 
 #include "clang_frontend.h"
-#include "hash.h"
+#include "model/hash.h"
 
 enum macro_kind {
 	MACRO_READ_MOSTLY,

@@ -33,8 +33,8 @@
 
 #include <clang-c/CXCompilationDatabase.h>
 
-#include "diag.h"
-#include "files.h"
+#include "model/diag.h"
+#include "emit/files.h"
 
 void lint_jobs_init(struct lint_jobs *j)
 {

@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "arena.h"
+#include "model/arena.h"
 
 #define DEPTH_MAX 256
 

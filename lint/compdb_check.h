@@ -6,7 +6,7 @@
 #ifndef CACHELINT_COMPDB_CHECK_H
 #define CACHELINT_COMPDB_CHECK_H
 
-#include "diag.h"
+#include "model/diag.h"
 
 /*
  * Read @path as a compile database (a JSON array of {"directory", "file",

@@ -26,7 +26,7 @@
 
 #include "ssa.h"
 
-#include "hash.h"
+#include "model/hash.h"
 
 typedef int_hash<unsigned int, 0xffffffffu, 0xfffffffeu> uid_hash;
 

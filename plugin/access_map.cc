@@ -18,11 +18,11 @@
  */
 #include "access_walk.h"
 
-#include "access_map.h"
-#include "source_cache.h"
-#include "files.h"
-#include "infer.h"
-#include "report.h"
+#include "access_map/access_map.h"
+#include "emit/source_cache.h"
+#include "emit/files.h"
+#include "infer/infer.h"
+#include "emit/report.h"
 
 /**
  * struct map_state - the unit's map

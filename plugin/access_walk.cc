@@ -41,8 +41,8 @@
  */
 #include "access_chain.h"
 
-#include "access_map.h"
-#include "infer.h"
+#include "access_map/access_map.h"
+#include "infer/infer.h"
 
 #include "tree-pass.h"
 #include "cgraph.h"

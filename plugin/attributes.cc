@@ -15,9 +15,9 @@
  */
 #include "cachelint-plugin.h"
 
-#include "names.h"
-#include "paths.h"
-#include "rules.h"
+#include "model/names.h"
+#include "model/paths.h"
+#include "model/rules.h"
 
 /* The path annotations, in enum cl_paths_annotation order. */
 static const char *const path_attrs[] = { ATTR_READ_ON, ATTR_WRITTEN_ON, ATTR_WRITTEN_ON_SOME };

@@ -15,10 +15,10 @@
 
 #include "gcc-compat.h"
 
-#include "analysis.h"
-#include "layout.h"
-#include "propose_text.h"
-#include "report.h"
+#include "checks/analysis.h"
+#include "model/layout.h"
+#include "propose/propose_rewrite.h"
+#include "emit/report.h"
 
 #define ATTR_READ_MOSTLY "cachelint_read_mostly"
 #define ATTR_WRITE_HOT "cachelint_write_hot"

@@ -67,15 +67,15 @@
 #include "cachelint-plugin.h"
 #include "plugin-version.h"
 
-#include "access_map.h"
-#include "access_profile.h"
-#include "files.h"
-#include "groups.h"
-#include "infer.h"
+#include "access_map/access_map.h"
+#include "profile/access_profile.h"
+#include "emit/files.h"
+#include "model/kernel_groups.h"
+#include "infer/infer.h"
 #include "pipeline.h"
-#include "proposal_text.h"
+#include "emit/proposal_text.h"
 #include "cl_version.h"
-#include "rules.h"
+#include "model/rules.h"
 
 __attribute__((visibility("default"))) int plugin_is_GPL_compatible;
 

@@ -74,8 +74,8 @@
 #include "tree-cfg.h"
 #include "stringpool.h"
 
-#include "access_profile.h"
-#include "names.h"
+#include "profile/access_profile.h"
+#include "model/names.h"
 
 #define CL_RT_NO_DECLARATIONS
 #include "../runtime/cachelint-rt.h"

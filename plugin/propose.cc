@@ -3,7 +3,7 @@
  * propose.cc - the proposal as GCC fix-it hints
  *
  * The core's pipeline proposes an order (core/propose/propose.h) and rewrites the
- * struct body as whole lines (core/propose/propose_text.h); here each changed line
+ * struct body as whole lines (core/propose/propose_rewrite.h); here each changed line
  * becomes one fix-it that replaces the line's text, attached to the
  * struct's first warning, so -fdiagnostics-generate-patch prints a unified diff that
  * `patch` applies and -fdiagnostics-parseable-fixits lists them.  (A fix-it
@@ -12,7 +12,7 @@
  */
 #include "cachelint-plugin.h"
 
-#include "propose_text.h"
+#include "propose/propose_rewrite.h"
 
 /*
  * A location for @line:@col of @file, the file that @near is in, or 0 when

@@ -11,8 +11,8 @@
 #include <time.h>
 #include <inttypes.h>
 
-#include "analysis.h"
-#include "propose.h"
+#include "checks/analysis.h"
+#include "propose/propose.h"
 
 static double now(void)
 {

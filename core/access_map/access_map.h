@@ -19,7 +19,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "arena.h"
+#include "model/arena.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -22,8 +22,8 @@
 #include <unistd.h>
 
 #include "access_map.h"
-#include "diag.h"
-#include "names.h"
+#include "model/diag.h"
+#include "model/names.h"
 
 /*
  * Undo the writer's escapes (\t, \n, \\) of [s, s + n) in place;

@@ -18,7 +18,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "files.h"
+#include "emit/files.h"
 
 void cl_access_map_init(struct cl_access_map *m, const char *dir)
 {

@@ -13,7 +13,7 @@
 static cl_check_fn *const checks[CL_RULE_COUNT] = {
 #define CL_RULE(name, ...)
 #define CL_CHECK_RULE(name, fn, ...) [CL_RULE_##name] = fn,
-#include "rules.def"
+#include "model/rules.def"
 #undef CL_CHECK_RULE
 #undef CL_RULE
 };

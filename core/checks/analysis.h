@@ -24,11 +24,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "diag.h"
-#include "findings.h"
-#include "layout.h"
-#include "options.h"
-#include "rules.h"
+#include "model/diag.h"
+#include "model/findings.h"
+#include "model/layout.h"
+#include "model/options.h"
+#include "model/rules.h"
 
 #ifdef __cplusplus
 extern "C" {

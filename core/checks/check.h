@@ -11,7 +11,7 @@
 #ifndef CACHELINT_CHECK_H
 #define CACHELINT_CHECK_H
 
-#include "access_profile.h"
+#include "profile/access_profile.h"
 #include "analysis.h"
 
 /**
@@ -74,7 +74,7 @@ struct cl_check_ctx {
 typedef void cl_check_fn(const struct cl_check_ctx *ctx);
 #define CL_RULE(name, ...)
 #define CL_CHECK_RULE(name, check, ...) cl_check_fn check;
-#include "rules.def"
+#include "model/rules.def"
 #undef CL_CHECK_RULE
 #undef CL_RULE
 

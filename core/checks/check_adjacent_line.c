@@ -10,7 +10,7 @@
  * cost it misses.
  */
 #include "check.h"
-#include "paths.h"
+#include "model/paths.h"
 
 static void report(const struct cl_check_ctx *ctx, const struct cl_leaf *rm,
 		   const struct cl_leaf *wh, const struct cl_pair_geometry *g)

@@ -7,10 +7,10 @@
  * (analysis.c) sets the context up with cl_check_ctx_leaves() and runs the
  * checks through the rules table.  Nothing here calls back up.
  */
-#include "access_profile.h"
+#include "profile/access_profile.h"
 #include "check.h"
 #include "member_kind.h"
-#include "paths.h"
+#include "model/paths.h"
 
 #include <assert.h>
 #include <inttypes.h>

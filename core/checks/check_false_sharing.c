@@ -4,7 +4,7 @@
  * write-hot leaf on one cache line
  */
 #include "check.h"
-#include "paths.h"
+#include "model/paths.h"
 
 static void report(const struct cl_check_ctx *ctx, const struct cl_leaf *rm,
 		   const struct cl_leaf *wh, const struct cl_pair_geometry *g)

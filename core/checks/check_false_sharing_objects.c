@@ -16,9 +16,9 @@
  * cures, and not this rule).  The note states the fix and what it costs,
  * since it is paid in memory for every element.
  */
-#include "access_profile.h"
+#include "profile/access_profile.h"
 #include "check.h"
-#include "names.h"
+#include "model/names.h"
 
 #include <inttypes.h>
 #include <string.h>

@@ -16,8 +16,8 @@
 #include <inttypes.h>
 #include <string.h>
 
-#include "lines.h"
-#include "paths.h"
+#include "model/lines.h"
+#include "model/paths.h"
 
 /*
  * "cache line 0 (bytes 0-63): 'a', 'b'; cache line 2 (...): 'c'": the

@@ -15,7 +15,7 @@
  * have been written, same bytes, by two threads on one object
  * (same-written of its pair with itself).
  */
-#include "access_profile.h"
+#include "profile/access_profile.h"
 #include "check.h"
 #include "member_kind.h"
 

@@ -7,7 +7,7 @@
  * grouping is how a user says which writers are distinct CPUs.
  */
 #include "check.h"
-#include "paths.h"
+#include "model/paths.h"
 
 #include <string.h>
 

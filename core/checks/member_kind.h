@@ -36,8 +36,8 @@
 #ifndef CACHELINT_MEMBER_KIND_H
 #define CACHELINT_MEMBER_KIND_H
 
-#include "arena.h"
-#include "layout.h"
+#include "model/arena.h"
+#include "model/layout.h"
 
 enum cl_member_kind {
 	CL_KIND_COUNTER,	/* or anything else several threads write */

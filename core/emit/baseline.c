@@ -16,8 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "arena.h"
-#include "hash.h"
+#include "model/arena.h"
+#include "model/hash.h"
 
 #define BASELINE_HEADER "# cachelint-baseline 1"
 

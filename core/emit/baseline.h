@@ -9,9 +9,9 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "arena.h"
-#include "diag.h"
-#include "findings.h"
+#include "model/arena.h"
+#include "model/diag.h"
+#include "model/findings.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -24,11 +24,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "access_profile.h"
+#include "profile/access_profile.h"
 #include "contention_report.h"
 #include "emit.h"
 #include "emit_common.h"
-#include "names.h"
+#include "model/names.h"
 #include "report.h"
 #include "static_report.h"
 

@@ -9,7 +9,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "access_profile.h"
+#include "profile/access_profile.h"
 #include "formats.h"
 
 #ifdef __cplusplus

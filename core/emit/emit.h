@@ -14,8 +14,8 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "analysis.h"
-#include "arena.h"
+#include "checks/analysis.h"
+#include "model/arena.h"
 
 struct cl_profile;
 

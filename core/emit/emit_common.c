@@ -8,7 +8,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "names.h"
+#include "model/names.h"
 #include "report.h"
 
 static bool is_conflict(const struct cl_finding *f)

@@ -28,7 +28,7 @@
  */
 #include "emit.h"
 #include "emit_common.h"
-#include "paths.h"
+#include "model/paths.h"
 #include "proposal_text.h"
 #include "source_cache.h"
 
@@ -37,9 +37,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "access_profile.h"
-#include "hash.h"
-#include "propose.h"
+#include "profile/access_profile.h"
+#include "model/hash.h"
+#include "propose/propose.h"
 #include "report.h"
 #include "rule_text.h"
 

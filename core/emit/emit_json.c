@@ -20,10 +20,10 @@
 #include "baseline.h"
 #include "emit.h"
 #include "emit_common.h"
-#include "paths.h"
+#include "model/paths.h"
 #include "proposal_text.h"
 #include "source_cache.h"
-#include "propose_text.h"
+#include "propose/propose_rewrite.h"
 #include "report.h"
 
 #include <inttypes.h>

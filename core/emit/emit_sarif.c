@@ -17,7 +17,7 @@
 #include "source_cache.h"
 #include "files.h"
 #include "proposal_text.h"
-#include "propose_text.h"
+#include "propose/propose_rewrite.h"
 #include "report.h"
 #include "rule_text.h"
 

@@ -13,7 +13,7 @@
 #include "proposal_text.h"
 #include "source_cache.h"
 
-#include "access_profile.h"
+#include "profile/access_profile.h"
 #include "report.h"
 
 static void put_location(FILE *out, struct cl_source_cache *src, const struct cl_span *s)

@@ -17,7 +17,7 @@
 #include <unistd.h>
 #include <sys/stat.h>
 
-#include "arena.h"
+#include "model/arena.h"
 
 /* Fold "." and ".." and repeated slashes of an absolute path, in place. */
 static void fold_path(char *p)

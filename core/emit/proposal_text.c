@@ -10,9 +10,9 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "arena.h"
-#include "layout.h"
-#include "propose.h"
+#include "model/arena.h"
+#include "model/layout.h"
+#include "propose/propose.h"
 #include "report.h"
 
 /*

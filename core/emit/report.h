@@ -8,7 +8,7 @@
 
 #include <stdio.h>
 
-#include "analysis.h"
+#include "checks/analysis.h"
 
 #ifdef __cplusplus
 extern "C" {

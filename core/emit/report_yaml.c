@@ -6,8 +6,8 @@
 #include "report.h"
 #include "files.h"
 #include "proposal_text.h"
-#include "propose_text.h"
-#include "yaml_writer.h"
+#include "propose/propose_rewrite.h"
+#include "profile/yaml_writer.h"
 
 #include <inttypes.h>
 #include <stdbool.h>

@@ -7,7 +7,7 @@
 
 #include <string.h>
 
-#include "arena.h"
+#include "model/arena.h"
 
 const char *cl_rule_page(enum cl_rule rule)
 {

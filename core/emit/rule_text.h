@@ -8,7 +8,7 @@
 #ifndef CACHELINT_RULE_TEXT_H
 #define CACHELINT_RULE_TEXT_H
 
-#include "rules.h"
+#include "model/rules.h"
 
 #ifdef __cplusplus
 extern "C" {

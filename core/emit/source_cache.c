@@ -9,9 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "arena.h"
-#include "hash.h"
-#include "source.h"
+#include "model/arena.h"
+#include "model/hash.h"
+#include "model/source.h"
 
 #define TABSTOP 8
 

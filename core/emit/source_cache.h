@@ -15,7 +15,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "hash.h"
+#include "model/hash.h"
 
 #ifdef __cplusplus
 extern "C" {

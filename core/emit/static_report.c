@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "access_profile.h"
+#include "profile/access_profile.h"
 #include "emit.h"
 #include "emit_common.h"
 #include "report.h"

@@ -25,11 +25,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lines.h"
-#include "propose.h"
+#include "model/lines.h"
+#include "propose/propose.h"
 #include "proposal_text.h"
 #include "report.h"
-#include "rules.h"
+#include "model/rules.h"
 
 #define TYPE_WIDTH 26	/* pahole's type column at depth 1 */
 #define NAME_WIDTH 21

@@ -15,8 +15,8 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "analysis.h"
-#include "layout.h"
+#include "checks/analysis.h"
+#include "model/layout.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -12,9 +12,9 @@
 #define _GNU_SOURCE	/* vasprintf */
 
 #include "import_internal.h"
-#include "names.h"
-#include "profile_keys.h"
-#include "yaml_writer.h"
+#include "model/names.h"
+#include "profile/profile_keys.h"
+#include "profile/yaml_writer.h"
 
 #include <inttypes.h>
 #include <stdarg.h>

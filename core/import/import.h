@@ -35,12 +35,12 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "findings.h"
-#include "options.h"
-#include "contention.h"
-#include "arena.h"
-#include "hash.h"
-#include "layout.h"
+#include "model/findings.h"
+#include "model/options.h"
+#include "profile/contention.h"
+#include "model/arena.h"
+#include "model/hash.h"
+#include "model/layout.h"
 
 #ifdef __cplusplus
 extern "C" {

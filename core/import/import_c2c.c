@@ -28,7 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hash.h"
+#include "model/hash.h"
 #include "import_c2c.h"
 
 #define MAX_COLS 48

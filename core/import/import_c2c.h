@@ -11,8 +11,8 @@
 #ifndef CACHELINT_IMPORT_C2C_H
 #define CACHELINT_IMPORT_C2C_H
 
-#include "access_map.h"
-#include "contention.h"
+#include "access_map/access_map.h"
+#include "profile/contention.h"
 #include "import_internal.h"
 
 /**

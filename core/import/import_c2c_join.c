@@ -27,7 +27,7 @@
 #include <string.h>
 
 #include "import_c2c.h"
-#include "paths.h"
+#include "model/paths.h"
 
 /**
  * struct res - what one row resolved to

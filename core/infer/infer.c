@@ -28,9 +28,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "access_profile.h"
-#include "arena.h"
-#include "names.h"
+#include "profile/access_profile.h"
+#include "model/arena.h"
+#include "model/names.h"
 
 #define ROLES_MAX 16
 

@@ -21,7 +21,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "access_map.h"
+#include "access_map/access_map.h"
 
 #ifdef __cplusplus
 extern "C" {

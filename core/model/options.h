@@ -32,7 +32,7 @@ enum cl_alignment {
  * @alignment: where the record may start
  * @adjacent: also report pairs in adjacent lines of one 2-line block
  * @no_cacheline_groups: do not read classes from the kernel's cacheline
- *                       group markers (core/model/groups.c)
+ *                       group markers (core/model/kernel_groups.c)
  * @max_growth: with @max_growth_set, the most bytes per instance a proposal
  *              may add; it gives up separations to stay inside (propose.c)
  * @max_growth_set: a bound was given

@@ -38,11 +38,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "findings.h"
-#include "options.h"
+#include "model/findings.h"
+#include "model/options.h"
 #include "contention.h"
-#include "hash.h"
-#include "layout.h"
+#include "model/hash.h"
+#include "model/layout.h"
 
 #ifdef __cplusplus
 extern "C" {

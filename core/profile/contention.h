@@ -10,7 +10,7 @@
  * `cachelint import perf-c2c` writes perf's HITM counts in the same form.
  * Findings from it rest on its weight (cl_contention_heavy()) and print it.
  *
- * Loaded by profile_contention.c into the profile's arena; a later file's
+ * Loaded by contention_read.c into the profile's arena; a later file's
  * entry for a struct or variable replaces the earlier one whole, each entry
  * keeping the header of the file it came from.  Written by
  * contention_write.c; what the checks ask of it (heavy, a pair, a shared
@@ -23,9 +23,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "arena.h"
-#include "hash.h"
-#include "layout.h"
+#include "model/arena.h"
+#include "model/hash.h"
+#include "model/layout.h"
 
 #ifdef __cplusplus
 extern "C" {

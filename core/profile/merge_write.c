@@ -18,7 +18,7 @@
 #include "contention_write.h"
 #include "profile_keys.h"
 #include "profile_loader.h"
-#include "rules.h"
+#include "model/rules.h"
 #include "yaml_writer.h"
 
 /*

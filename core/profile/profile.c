@@ -46,10 +46,10 @@
 
 #include <yaml.h>
 
-#include "names.h"
-#include "paths.h"
+#include "model/names.h"
+#include "model/paths.h"
 #include "profile_loader.h"
-#include "rules.h"
+#include "model/rules.h"
 
 
 /* Profiles                                                             */

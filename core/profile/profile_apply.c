@@ -10,8 +10,8 @@
  * afterwards is profile_evidence.c's.
  */
 #include "access_profile.h"
-#include "names.h"
-#include "paths.h"
+#include "model/names.h"
+#include "model/paths.h"
 
 #include <inttypes.h>
 #include <string.h>

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "paths.h"
+#include "model/paths.h"
 #include "profile_loader.h"
 
 /* The most lines a budget may name: more than any struct has. */

@@ -4,7 +4,7 @@
  * evidence, and the words its findings cite it in
  *
  * The sections are read, stored and layered in their own files
- * (profile_objects.c, profile_contention.c); this file answers the
+ * (profile_objects.c, contention_read.c); this file answers the
  * questions asked of them once they are: the checks' (does a pair of
  * leaves conflict, is an entry heavy enough, which pair or shared member
  * says so), the proposal's (the alignment the objects were seen at) and
@@ -12,7 +12,7 @@
  * evidence into a finding's words: weights, rates, threads and source.
  */
 #include "access_profile.h"
-#include "paths.h"
+#include "model/paths.h"
 
 #include <inttypes.h>
 #include <string.h>

@@ -3,7 +3,7 @@
  * profile_keys.h - every key of the profile format, spelled once
  *
  * The keys of docs/profiles.md as string literals: the loader's key
- * tables (profile_schema.c, profile_objects.c, profile_contention.c) read
+ * tables (profile_schema.c, profile_objects.c, contention_read.c) read
  * them, and the writers write them from here: merge_write.c and
  * contention_write.c through libyaml's emitter, the importers
  * (core/import/import.c), and libcachelint-rt, which links no part of core

@@ -6,7 +6,7 @@
  *
  * Every part of a profile is read with these: the top level and the
  * structs (profile_schema.c), objects: (profile_objects.c), contention:
- * (profile_contention.c), lines: (profile_budgets.c).  None of them calls
+ * (contention_read.c), lines: (profile_budgets.c).  None of them calls
  * back into the files that use it.
  */
 #define _POSIX_C_SOURCE 200809L
@@ -22,10 +22,10 @@
 
 #include <yaml.h>
 
-#include "names.h"
-#include "paths.h"
+#include "model/names.h"
+#include "model/paths.h"
 #include "profile_loader.h"
-#include "rules.h"
+#include "model/rules.h"
 
 /**
  * struct keyset - the keys seen so far in one YAML mapping

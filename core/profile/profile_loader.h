@@ -68,7 +68,7 @@ struct ctn_section;
  *                    contention floor's thresholds
  * @concurrent_cap: allocated @tmp.concurrent
  * @contention_section: while a contention: section is read, its header
- *                      (profile_contention.c)
+ *                      (contention_read.c)
  */
 struct loader {
 	yaml_parser_t parser;
@@ -246,7 +246,7 @@ int ld_parse_keys(struct loader *ld, const char *key, const struct key_table *t,
 int ld_parse_objects(struct loader *ld, const char *key, void *arg);
 /* A paths: list, each name once, copied into the profile's arena. */
 int ld_paths_value(struct loader *ld, const char *key, const char ***names, uint32_t *n);
-/* profile_contention.c: the value of the top-level contention: key, into ld->tmp. */
+/* contention_read.c: the value of the top-level contention: key, into ld->tmp. */
 int ld_parse_contention(struct loader *ld, const char *key, void *arg);
 /* profile_budgets.c: the value of the top-level lines: key, into ld->tmp. */
 int ld_parse_lines(struct loader *ld, const char *key, void *arg);

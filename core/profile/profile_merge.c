@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "profile_loader.h"
-#include "rules.h"
+#include "model/rules.h"
 
 static uint64_t add_sat(uint64_t a, uint64_t b)
 {

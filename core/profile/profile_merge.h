@@ -31,7 +31,7 @@
 
 #include "access_profile.h"
 #include "contention.h"
-#include "hash.h"
+#include "model/hash.h"
 
 #ifdef __cplusplus
 extern "C" {

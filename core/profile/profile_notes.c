@@ -11,7 +11,7 @@
  * once per leaf and record: a leaf in ten findings is explained once.
  */
 #include "access_profile.h"
-#include "paths.h"
+#include "model/paths.h"
 
 #include <inttypes.h>
 #include <string.h>

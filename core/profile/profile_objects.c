@@ -34,8 +34,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "layout.h"
-#include "paths.h"
+#include "model/layout.h"
+#include "model/paths.h"
 #include "profile_keys.h"
 #include "profile_loader.h"
 

@@ -21,11 +21,11 @@
 
 #include <yaml.h>
 
-#include "names.h"
-#include "paths.h"
+#include "model/names.h"
+#include "model/paths.h"
 #include "profile_keys.h"
 #include "profile_loader.h"
-#include "rules.h"
+#include "model/rules.h"
 
 /* ------------------------------------------------------------------ */
 /* Member entries                                                       */

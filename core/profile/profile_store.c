@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "names.h"
+#include "model/names.h"
 #include "profile_loader.h"
 
 /* ------------------------------------------------------------------ */

@@ -5,8 +5,8 @@
 #define _GNU_SOURCE	/* open_memstream */
 
 #include "yaml_writer.h"
-#include "arena.h"
-#include "names.h"
+#include "model/arena.h"
+#include "model/names.h"
 
 #include <inttypes.h>
 #include <stdlib.h>

@@ -14,9 +14,9 @@
  * Unannotated units are free and fill the ends of lines.
  */
 #include "propose_internal.h"
-#include "access_profile.h"
-#include "groups.h"
-#include "paths.h"
+#include "profile/access_profile.h"
+#include "model/kernel_groups.h"
+#include "model/paths.h"
 
 #include <inttypes.h>
 #include <string.h>

@@ -20,9 +20,9 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "analysis.h"
-#include "layout.h"
-#include "lines.h"
+#include "checks/analysis.h"
+#include "model/layout.h"
+#include "model/lines.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -2,13 +2,13 @@
 /*
  * propose_patch.c - proposals as a unified diff that `patch -p1` applies
  *
- * A rewrite (propose_text.h) replaces whole lines and keeps their number
+ * A rewrite (propose_rewrite.h) replaces whole lines and keeps their number
  * but for the padding lines that ride on an entry after a '\n', so the diff
  * is made of runs of changed lines, each with three lines of context,
  * merged where their contexts touch, as diff -u does.
  */
-#include "propose_text.h"
-#include "hash.h"
+#include "propose_rewrite.h"
+#include "model/hash.h"
 
 #include <string.h>
 

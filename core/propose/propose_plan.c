@@ -11,9 +11,9 @@
  * call neither.
  */
 #include "propose_internal.h"
-#include "access_profile.h"
-#include "groups.h"
-#include "paths.h"
+#include "profile/access_profile.h"
+#include "model/kernel_groups.h"
+#include "model/paths.h"
 
 #include <inttypes.h>
 #include <string.h>

@@ -61,7 +61,7 @@ def folder_of_object(path, floors):
 
 
 def shown(obj):
-    """An object as the messages name it: model/groups.c.o."""
+    """An object as the messages name it: model/kernel_groups.c.o."""
     return os.path.join(*os.path.normpath(obj).split(os.sep)[-2:])
 
 

@@ -7,10 +7,10 @@
 
 #include <yaml.h>
 
-#include "access_profile.h"
-#include "names.h"
-#include "report.h"
-#include "rule_text.h"
+#include "profile/access_profile.h"
+#include "model/names.h"
+#include "emit/report.h"
+#include "emit/rule_text.h"
 
 struct fixture {
 	struct cl_arena a;

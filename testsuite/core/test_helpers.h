@@ -14,8 +14,8 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "analysis.h"
-#include "layout.h"
+#include "checks/analysis.h"
+#include "model/layout.h"
 
 /* A record of @n members, all zero, to be filled with set_member(). */
 static inline struct cl_record *new_record(struct cl_arena *a, const char *name,

@@ -5,8 +5,8 @@
  */
 #include "test_helpers.h"
 
-#include "diag.h"
-#include "hash.h"
+#include "model/diag.h"
+#include "model/hash.h"
 
 static void test_display_names(void **state)
 {

@@ -7,7 +7,7 @@
  */
 #include "test_helpers.h"
 
-#include "names.h"
+#include "model/names.h"
 
 /* The bytes that make or break a comment, and two that do not. */
 static const char alphabet[] = { '*', '/', '\\', '?', '\n', 'x', 'a', ' ', '\r' };

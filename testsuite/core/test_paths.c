@@ -5,7 +5,7 @@
  */
 #include "test_helpers.h"
 
-#include "paths.h"
+#include "model/paths.h"
 
 /* An access built from "PATH:rw" words: r read, w written, s written on at
  * least one of the paths marked s, c concurrent.  "tx:r rx:rs" */

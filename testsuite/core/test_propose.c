@@ -7,9 +7,9 @@
  */
 #include "test_helpers.h"
 
-#include "propose.h"
-#include "view.h"
-#include "rules.h"
+#include "propose/propose.h"
+#include "emit/view.h"
+#include "model/rules.h"
 
 struct fixture {
 	struct cl_arena a;

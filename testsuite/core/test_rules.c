@@ -19,8 +19,8 @@
 
 #include <dirent.h>
 
-#include "check.h"
-#include "rule_text.h"
+#include "checks/check.h"
+#include "emit/rule_text.h"
 
 #define ALL_RUNS (CL_RUNS_ON_LEAVES | CL_RUNS_ON_RECORD | CL_RUNS_ON_VARIABLE)
 

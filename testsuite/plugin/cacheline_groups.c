@@ -1,7 +1,7 @@
 // The kernel's cacheline groups classify their members by path, with no
 // annotation and no profile: _read_P members are read on the paths P,
 // _write_P members accessed on P and written on at least one of them
-// (core/model/groups.c).  A write on one path costs an access on another a miss;
+// (core/model/kernel_groups.c).  A write on one path costs an access on another a miss;
 // one path on one CPU does not (rcvbuf next to rx_head), nor a member that
 // both paths touch anyway (snd_una).  Groups that follow no convention
 // classify nothing (frag).

@@ -1,6 +1,6 @@
 // The kernel's cacheline group markers read as brackets: each shape the
 // kernel never writes is a cachelint-group-markers warning at the marker's
-// line (core/model/groups.c), and the struct gets no proposal (the proposal moves
+// line (core/model/kernel_groups.c), and the struct gets no proposal (the proposal moves
 // groups whole, by their markers).  The lint and the DWARF of gcc and clang
 // print the same (testsuite/dwarf/malformed_groups.test).
 // RUN: %gcc-cl -fplugin-arg-cachelint-propose -fsyntax-only %s 2>&1 | %check

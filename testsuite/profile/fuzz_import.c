@@ -18,9 +18,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "access_map.h"
-#include "access_profile.h"
-#include "import.h"
+#include "access_map/access_map.h"
+#include "profile/access_profile.h"
+#include "import/import.h"
 
 #define CHECK(cond)							\
 	do {								\

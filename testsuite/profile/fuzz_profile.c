@@ -24,9 +24,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "access_profile.h"
-#include "analysis.h"
-#include "names.h"
+#include "profile/access_profile.h"
+#include "checks/analysis.h"
+#include "model/names.h"
 
 #define CHECK(cond)							\
 	do {								\

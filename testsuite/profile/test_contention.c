@@ -16,9 +16,9 @@
 
 #include <cmocka.h>
 
-#include "access_profile.h"
-#include "contention_report.h"
-#include "contention_write.h"
+#include "profile/access_profile.h"
+#include "emit/contention_report.h"
+#include "profile/contention_write.h"
 
 static const char example[] =
 	"cachelint-profile: 1\n"

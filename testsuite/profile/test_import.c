@@ -22,13 +22,13 @@
 
 #include <cmocka.h>
 
-#include "access_map.h"
-#include "access_profile.h"
-#include "paths.h"
-#include "import.h"
-#include "names.h"
-#include "names.h"
-#include "import_internal.h"
+#include "access_map/access_map.h"
+#include "profile/access_profile.h"
+#include "model/paths.h"
+#include "import/import.h"
+#include "model/names.h"
+#include "model/names.h"
+#include "import/import_internal.h"
 
 static char *read_file(const char *path, size_t *len)
 {

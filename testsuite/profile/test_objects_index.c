@@ -17,7 +17,7 @@
 
 #include <cmocka.h>
 
-#include "access_profile.h"
+#include "profile/access_profile.h"
 
 #define V1 "cachelint-profile: 1\n"
 /* Entries enough for several rehashes of each table. */

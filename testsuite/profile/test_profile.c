@@ -21,8 +21,8 @@
 
 #include <cmocka.h>
 
-#include "access_profile.h"
-#include "rules.h"
+#include "profile/access_profile.h"
+#include "model/rules.h"
 
 static int load(struct cl_profile *p, const char *name, const char *text,
 		struct cl_diag *err)

@@ -21,7 +21,7 @@
  */
 #include "../core/test_helpers.h"
 
-#include "access_profile.h"
+#include "profile/access_profile.h"
 
 struct fixture {
 	struct cl_arena a;

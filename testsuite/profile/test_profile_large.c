@@ -30,7 +30,7 @@
 
 #include <cmocka.h>
 
-#include "access_profile.h"
+#include "profile/access_profile.h"
 
 #if defined(__SANITIZE_ADDRESS__)
 #define UNDER_SANITIZER 1

@@ -18,8 +18,8 @@
 #include <unistd.h>
 
 #include "dwarf_frontend.h"
-#include "propose.h"
-#include "view.h"
+#include "propose/propose.h"
+#include "emit/view.h"
 
 static FILE *sink;
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * groups.c - classes from the kernel's own cacheline groups
+ * kernel_groups.c - classes from the kernel's own cacheline groups
  *
  * Since Linux 6.8 the networking structs mark their fast-path members in
  * the source (include/linux/cache.h):
@@ -31,7 +31,7 @@
  * classes its members and the outer group the rest).  A record with any of
  * them gets no proposal: the proposal moves groups whole, by their markers.
  */
-#include "groups.h"
+#include "kernel_groups.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * groups.h - classes from the kernel's __cacheline_group_begin/end markers
+ * kernel_groups.h - classes from the kernel's __cacheline_group_begin/end markers
  * (groups.c says what the group names mean)
  */
-#ifndef CACHELINT_GROUPS_H
-#define CACHELINT_GROUPS_H
+#ifndef CACHELINT_KERNEL_GROUPS_H
+#define CACHELINT_KERNEL_GROUPS_H
 
 #include <stdbool.h>
 
@@ -49,4 +49,4 @@ const char *cl_groups_malformed(const struct cl_record *rec, struct cl_arena *a)
 }
 #endif
 
-#endif /* CACHELINT_GROUPS_H */
+#endif /* CACHELINT_KERNEL_GROUPS_H */

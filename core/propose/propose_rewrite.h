@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * propose_text.h - a proposal as an edit of the struct's source text
+ * propose_rewrite.h - a proposal as an edit of the struct's source text
  */
-#ifndef CACHELINT_PROPOSE_TEXT_H
-#define CACHELINT_PROPOSE_TEXT_H
+#ifndef CACHELINT_PROPOSE_REWRITE_H
+#define CACHELINT_PROPOSE_REWRITE_H
 
 #include "propose.h"
 
@@ -74,4 +74,4 @@ void cl_source_text_free(struct cl_source_text *src);
 }
 #endif
 
-#endif /* CACHELINT_PROPOSE_TEXT_H */
+#endif /* CACHELINT_PROPOSE_REWRITE_H */

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * propose_text.c - a proposal as an edit of the source text
+ * propose_rewrite.c - a proposal as an edit of the source text
  *
  * The struct body is split into declarations at the semicolons outside
  * nested braces and parentheses.  Each member owns a chunk of whole lines:
@@ -16,8 +16,8 @@
  * members produced by a macro expansion, and declarations that are not
  * members (unnamed bit-fields, static assertions), whose place matters.
  */
-#include "propose_text.h"
-#include "source.h"
+#include "propose_rewrite.h"
+#include "model/source.h"
 
 #include <ctype.h>
 #include <inttypes.h>
@@ -368,7 +368,7 @@ static const char *with_padding(struct cl_arena *a, const char *line, size_t sem
  * A field whose line ends in a comment (or whose comment goes on over the
  * lines below) keeps it right after its semicolon: the padding becomes a
  * line of its own after the comment, indented as the field.  It rides on
- * the chunk's last line, after a '\n' (propose_text.h): the body's line
+ * the chunk's last line, after a '\n' (propose_rewrite.h): the body's line
  * entries keep their number.
  */
 static const char *padding_line(struct cl_arena *a, const char *last, const char *first,

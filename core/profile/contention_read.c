@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * profile_contention.c - read the contention: section of a profile
+ * contention_read.c - read the contention: section of a profile
  *
  *   contention:
  *     source: libcachelint-rt
@@ -36,7 +36,7 @@
 #include <string.h>
 
 #include "access_profile.h"
-#include "layout.h"
+#include "model/layout.h"
 #include "profile_keys.h"
 #include "profile_loader.h"
 

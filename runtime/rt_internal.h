@@ -130,6 +130,8 @@ struct rt_unit {
  *	the plugin takes together, one sampled run of a segment
  */
 #define RT_OPENS 8
+/* a segment's samples follow each other within this much CPU time (ns) */
+#define RT_SEGMENT_NS 20000
 struct rt_sample {
 	uint64_t t, cpu;
 	uintptr_t base;
@@ -195,8 +197,9 @@ struct rt_sparse {
  * @seen: sites this thread sampled already (unit << 32 | site), an open
  *	table of @seen_cap (0: free)
  * @nseen: entries in @seen
- * @last_unit, @last_site: where its last sample was taken: a sample at the
- *	next site of the same unit is the same sampled segment's (RT_OPENS)
+ * @last_unit, @last_site, @last_cpu: where and when its last sample was
+ *	taken: a sample at the next site of the same unit, right after it, is
+ *	the same sampled segment's (RT_OPENS)
  */
 struct rt_thread {
 	struct rt_thread *next;
@@ -216,6 +219,7 @@ struct rt_thread {
 	uint64_t *seen;
 	size_t seen_cap, nseen;
 	unsigned last_unit, last_site;
+	uint64_t last_cpu;
 };
 
 /* rt_registry.c */

@@ -933,11 +933,17 @@ static void potential(struct replay *rp)
 	free(w);
 }
 
-/* Whether slot @a's accesses of the line all came before @B was created, or @b's after @A exited. */
-static bool ordered(const struct slot *a, const struct rt_thread *A, const struct slot *b,
-		    const struct rt_thread *B)
+/*
+ * Whether each of slot @a's accesses of the line came before @B was
+ * created or after it exited: a main thread that fills a ring before its
+ * workers start and reads it after they are gone met none of them.
+ */
+static bool outside(const struct slot *a, const struct rt_thread *B)
 {
-	return a->times[a->ntimes - 1] < B->created || (A->exited && b->times[0] > A->exited);
+	for (size_t i = 0; i < a->ntimes; i++)
+		if (a->times[i] >= B->created && (!B->exited || a->times[i] <= B->exited))
+			return false;
+	return true;
 }
 
 /*
@@ -963,9 +969,9 @@ static bool writes_while(const struct replay *rp, const struct slot *s, const st
  * the two lived one after the other -- each thread ended before the next
  * began, as short loops do, and the run never ran them together -- or
  * neither had a run of accesses of the line to place the other's in (a
- * few visits each) and nothing orders them (the one's accesses before the
- * other was created, or after it exited), yet their lives gave no transfer
- * either.  A pair neither of whose writes came while the other lived is
+ * few visits each) and nothing orders them (outside(): each access of
+ * the one before the other was created or after it exited), yet their
+ * lives gave no transfer either.  A pair neither of whose writes came while the other lived is
  * judged: nothing of the one's could move to the other.  Silence on such
  * a line would read as "no contention"; the lint says instead that the run
  * overlapped its threads too little to tell.
@@ -989,7 +995,7 @@ static bool unjudged(const struct replay *rp)
 				return true;
 			if (!writes_while(rp, u, T) && !(t->wrote && writes_while(rp, t, U)))
 				continue;
-			if (!u->gap && !t->gap && !ordered(u, U, t, T) && !ordered(t, T, u, U))
+			if (!u->gap && !t->gap && !outside(u, T) && !outside(t, U))
 				return true;
 		}
 	}

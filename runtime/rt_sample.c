@@ -245,11 +245,18 @@ RT_EXPORT unsigned int __libcachelint_rt_sample_v3(void *base, void *addr,
 	s.thread = self->index;
 	s.size = size > UINT16_MAX ? UINT16_MAX : (uint16_t)size;
 	s.rw = (uint8_t)(info & 3);
-	/* a segment's samples are calls at its sites in order (cachelint-rt.h) */
-	if (u != self->last_unit || site != self->last_site + 1)
+	/*
+	 * A segment's samples are calls at its sites in order, one right
+	 * after the other (cachelint-rt.h).  The next site of the same unit
+	 * sampled later is another segment's, sampled on its own: a loop body
+	 * of two segments, each sampled in some iteration of its own.
+	 */
+	if (u != self->last_unit || site != self->last_site + 1 ||
+	    s.cpu > self->last_cpu + RT_SEGMENT_NS)
 		s.rw |= RT_OPENS;
 	self->last_unit = u;
 	self->last_site = site;
+	self->last_cpu = s.cpu;
 	log_append(&self->log, &s, &self->rng);
 out:
 	next = next_interval(self);

@@ -22,6 +22,7 @@
 #include "emit/proposal_text.h"
 #include "emit/report.h"
 #include "emit/view.h"
+#include "profile/profile_keys.h"
 #include "profile/yaml_writer.h"
 
 enum {
@@ -244,7 +245,7 @@ static int write_budget(FILE *out, void *data)
 	struct cl_yw *w = cl_yw_open_fragment();
 
 	cl_yw_map(w, false);
-	cl_yw_key_u64(w, "cachelint-profile", 1);
+	cl_yw_key_u64(w, CL_KEY_CACHELINT_PROFILE, 1);
 	cl_yw_map_end(w);
 	if (cl_yw_close_fragment(w, out, "", NULL))
 		return -1;
@@ -258,7 +259,7 @@ static int write_budget(FILE *out, void *data)
 		fputs("# No member of it is annotated, so no path touches a line.\n", out);
 	w = cl_yw_open_fragment();
 	cl_yw_map(w, false);
-	cl_yw_word(w, "lines");
+	cl_yw_word(w, CL_KEY_LINES);
 	cl_yw_map(w, false);
 	if (n) {
 		cl_yw_quoted(w, b->key);

@@ -874,6 +874,7 @@ static void potential(struct replay *rp)
 	size_t ns = rp->nslots;
 	double *x = calloc(ns + 1, sizeof(*x)), *w = calloc(ns + 1, sizeof(*w));
 	double total = 0, span = 0, cap = 1;
+	bool bounded = true;
 
 	if (!x || !w) {
 		free(x);
@@ -908,21 +909,21 @@ static void potential(struct replay *rp)
 		x[t] = w[t] < x[t] ? w[t] : x[t];
 		total += x[t];
 	}
-	/* and no faster than a line can move between two cores */
+	/*
+	 * and no faster than a line can move between two cores -- except
+	 * where a thread has no run of the line: its points give no time to
+	 * bound by, and its accesses bound its transfers (x[t] <= w[t])
+	 */
 	for (size_t t = 0; t < ns; t++) {
 		const struct slot *s = &rp->slots[t];
 		double d = s->ntimes ? (double)(s->cpus[s->ntimes - 1] - s->cpus[0]) : 0;
 
-		/*
-		 * a thread with no run of the line gives no time to bound by:
-		 * its accesses bound its transfers (x[t] <= w[t]) and they do
-		 */
 		if (!s->gap && s->ntimes)
-			d = (total + 1) * TRANSFER_NS;
+			bounded = false;
 		if (d / TRANSFER_NS > span)
 			span = d / TRANSFER_NS;
 	}
-	if (total > span)
+	if (bounded && total > span)
 		cap = total > 0 ? span / total : 0;
 	for (size_t t = 0; t < ns; t++) {
 		struct slot *s = &rp->slots[t];
@@ -971,10 +972,10 @@ static bool writes_while(const struct replay *rp, const struct slot *s, const st
  * neither had a run of accesses of the line to place the other's in (a
  * few visits each) and nothing orders them (outside(): each access of
  * the one before the other was created or after it exited), yet their
- * lives gave no transfer either.  A pair neither of whose writes came while the other lived is
- * judged: nothing of the one's could move to the other.  Silence on such
- * a line would read as "no contention"; the lint says instead that the run
- * overlapped its threads too little to tell.
+ * lives gave no transfer either.  A pair neither of whose writes came
+ * while the other lived is judged: nothing of the one's could move to the
+ * other.  Silence on such a line would read as "no contention"; the lint
+ * says instead that the run overlapped its threads too little to tell.
  */
 static bool unjudged(const struct replay *rp)
 {

@@ -29,6 +29,7 @@
 #include <string.h>
 
 #include "profile/access_profile.h"
+#include "profile/profile_keys.h"
 #include "model/arena.h"
 #include "model/names.h"
 
@@ -703,17 +704,17 @@ static void put_member(FILE *out, const struct cl_infer_config *cfg, const struc
 	fprintf(out, "    %s: {", v->member);
 	if (s->threads && (v->writers.n || v->readers.n)) {
 		if (v->writers.n) {
-			put_roles(out, "write", &v->writers, a);
+			put_roles(out, CL_KEY_WRITE, &v->writers, a);
 			fputs(", ", out);
 		}
 		if (v->readers.n) {
-			put_roles(out, "read", &v->readers, a);
+			put_roles(out, CL_KEY_READ, &v->readers, a);
 			fputs(", ", out);
 		}
 	} else {
-		fprintf(out, "class: %s, ", v->shared ? "write_hot" : "read_mostly");
+		fprintf(out, CL_KEY_CLASS ": %s, ", v->shared ? "write_hot" : "read_mostly");
 	}
-	fputs("from: ", out);
+	fputs(CL_KEY_FROM ": ", out);
 	put_quoted(out, view_reason(cfg, v, a), a);
 	fputs("}\n", out);
 }
@@ -763,7 +764,7 @@ static void put_paths(FILE *out, const struct struct_view *sv, size_t n, struct 
 		}
 	for (size_t i = 0; i < all.n; i++) {
 		if (!any)
-			fputs("paths:\n", out);
+			fputs(CL_KEY_PATHS ":\n", out);
 		any = true;
 		fprintf(out, "  %s: concurrent\n", path_name(all.name[i], a));
 	}
@@ -1054,9 +1055,9 @@ int cl_infer_write(const struct cl_access_map *m, const struct cl_infer_config *
 	sv = views_build(m, cfg, &n, &a);
 	fputs("# Inferred from the code by cachelint (docs/inference.md): each entry says\n"
 	      "# from which accesses.  The structs with the most evidence come first.\n"
-	      "cachelint-profile: 1\nevidence: static\n", out);
+	      CL_KEY_CACHELINT_PROFILE ": 1\n" CL_KEY_EVIDENCE ": static\n", out);
 	put_paths(out, sv, n, &a);
-	fputs(n ? "structs:\n" : "structs: {}\n", out);
+	fputs(n ? CL_KEY_STRUCTS ":\n" : CL_KEY_STRUCTS ": {}\n", out);
 	for (size_t i = 0; i < n; i++) {
 		put_struct(out, cfg, &sv[i], i + 1, res, &a);
 		free(sv[i].members);

@@ -124,9 +124,14 @@ struct pass {
  *	(CL_FACT_COLD on all it does)
  * @under_lock: every call of it is under a lock, or in a function that is
  *	(CL_FACT_LOCKED on all it does, as the plugin's under_lock_find())
+ * @setup_only: only setup code calls it, or functions that only it calls
+ *	(CL_FACT_SETUP on all it does, as the plugin's setup_only_find())
  * @roles: the threads that run it, by their start routines (access_map.h),
  *	NULL when none does
  * @started: while roles are found: calls that start it (a call in a loop counts twice)
+ * @role_name: the role it gives as a start routine, as its lines name it
+ * @loop_lo, @loop_hi: the first and the last line of its loops, 0 for none
+ *	(CL_FACT_START in a start routine outside them)
  * @seen: while roles are found: the start routine whose role it got last
  * @asms, @nasms, @cap_asms: its asm statements, in the source's order,
  *	read the first time the walk meets one
@@ -139,10 +144,12 @@ struct summary {
 	size_t nuses, cap_uses;
 	struct pass *passes;
 	size_t npasses, cap_passes;
-	bool reached, local, params, cold, under_lock;
+	bool reached, local, params, cold, under_lock, setup_only;
 	const char *roles;
 	const char *role;
+	const char *role_name;
 	unsigned started;
+	unsigned loop_lo, loop_hi;
 	size_t seen;
 	CXCursor *asms;
 	bool *asm_atomic;

@@ -170,6 +170,26 @@ static bool runs_again(CXCursor loop)
 	return !once;
 }
 
+/*
+ * The lines of loop @c, as the function's code that runs again
+ * (summary.loop_lo, loop_hi): the plugin's loop_lines() reads the same from
+ * the blocks GCC makes of it.
+ */
+static void loop_span(struct summary *s, CXCursor c)
+{
+	CXSourceRange r = clang_getCursorExtent(c);
+	unsigned lo, hi;
+
+	clang_getExpansionLocation(clang_getRangeStart(r), NULL, &lo, NULL, NULL);
+	clang_getExpansionLocation(clang_getRangeEnd(r), NULL, &hi, NULL, NULL);
+	if (!lo)
+		return;
+	if (!s->loop_lo || lo < s->loop_lo)
+		s->loop_lo = lo;
+	if (hi > s->loop_hi)
+		s->loop_hi = hi;
+}
+
 static enum CXChildVisitResult threads_visit(CXCursor c, CXCursor parent, CXClientData data)
 {
 	struct threads *t = data;
@@ -183,6 +203,8 @@ static enum CXChildVisitResult threads_visit(CXCursor c, CXCursor parent, CXClie
 	case CXCursor_CXXForRangeStmt: {
 		bool in_loop = t->in_loop;
 
+		if (runs_again(c))
+			loop_span(&t->w->sums[t->from], c);
 		t->in_loop = in_loop || runs_again(c);
 		clang_visitChildren(c, threads_visit, t);
 		t->in_loop = in_loop;
@@ -216,6 +238,7 @@ static void roles_spread(struct threads *t, size_t r, bool many)
 		if (*p == ',' || *p == '+')
 			*p = ';';
 	tag = many ? cl_arena_printf(&w->arena, "%s+", name) : name;
+	w->sums[r].role_name = name;
 	*(size_t *)cl_vec_push(&work, &n, &cap) = r;
 	w->sums[r].seen = r + 1;
 	while (n) {
@@ -280,7 +303,9 @@ void acc_roles(struct aw *w)
  * @from: the function whose body is read
  * @locks: locks held so far in its statements, as acc_call() counts them
  * @setup: it is setup code (its name, cold): its calls need no lock
- * @calls: [caller, callee, locked, setup] of each call of a function of the unit
+ * @strong: it is setup code whatever it locks (not by alloc, new, free, remove)
+ * @calls: [caller, callee, locked, setup, strong] of each call of a function
+ *	of the unit
  * @refs: per function, the expressions that name it
  * @direct: per function, those that are a call's callee
  */
@@ -288,8 +313,8 @@ struct held {
 	struct aw *w;
 	size_t from;
 	unsigned locks;
-	bool setup;
-	size_t (*calls)[4];
+	bool setup, strong;
+	size_t (*calls)[5];
 	size_t ncalls, cap_calls;
 	unsigned *refs, *direct;
 };
@@ -307,12 +332,13 @@ static void held_call(struct held *h, CXCursor e)
 
 	clang_visitChildren(e, held_visit, h);
 	if (s) {
-		size_t *c = *(size_t (*)[4])cl_vec_push(&h->calls, &h->ncalls, &h->cap_calls);
+		size_t *c = *(size_t (*)[5])cl_vec_push(&h->calls, &h->ncalls, &h->cap_calls);
 
 		c[0] = h->from;
 		c[1] = (size_t)(s - h->w->sums);
 		c[2] = h->locks > 0;
 		c[3] = h->setup;
+		c[4] = h->strong;
 		h->direct[c[1]]++;
 	}
 	step = strncmp(n, "__sync_", 7) && strncmp(n, "__atomic_", 9) ? cl_access_lock_step(n) : 0;
@@ -360,9 +386,34 @@ static enum CXChildVisitResult held_globals(CXCursor c, CXCursor parent, CXClien
 
 static int held_order(const void *x, const void *y)
 {
-	const size_t *a = *(const size_t (*)[4])x, *b = *(const size_t (*)[4])y;
+	const size_t *a = *(const size_t (*)[5])x, *b = *(const size_t (*)[5])y;
 
 	return a[1] < b[1] ? -1 : a[1] > b[1];
+}
+
+/*
+ * The functions that only setup code calls, or functions that only it
+ * calls (summary.setup_only), as the plugin's setup_only_find(): the
+ * callers' names must say setup whatever they lock; a least fixpoint.
+ */
+static void setup_only(struct aw *w, const struct held *h)
+{
+	bool changed = true;
+
+	while (changed) {
+		changed = false;
+		for (size_t i = 0, j; i < h->ncalls; i = j) {
+			size_t callee = h->calls[i][1];
+			struct summary *s = &w->sums[callee];
+			bool all = clang_getCursorLinkage(s->fn) != CXLinkage_External &&
+				   h->refs[callee] == h->direct[callee];
+
+			for (j = i; j < h->ncalls && h->calls[j][1] == callee; j++)
+				all &= h->calls[j][4] || w->sums[h->calls[j][0]].setup_only;
+			if (all && !s->setup_only)
+				changed = s->setup_only = true;
+		}
+	}
 }
 
 /*
@@ -386,6 +437,8 @@ void acc_under_lock(struct aw *w, CXCursor top)
 		h.locks = 0;
 		h.setup = w->sums[i].cold ||
 			  (cl_infer_setup_facts(w->sums[i].name, 0) & CL_FACT_SETUP);
+		h.strong = w->sums[i].cold ||
+			   (cl_infer_setup_facts(w->sums[i].name, CL_FACT_LOCK) & CL_FACT_SETUP);
 		clang_visitChildren(w->sums[i].fn, held_visit, &h);
 	}
 	clang_visitChildren(top, held_globals, &h);
@@ -409,6 +462,7 @@ void acc_under_lock(struct aw *w, CXCursor top)
 				changed = s->under_lock = true;
 		}
 	}
+	setup_only(w, &h);
 	free(h.calls);
 	free(h.refs);
 	free(h.direct);

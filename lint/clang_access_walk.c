@@ -869,7 +869,8 @@ static void function_begin(struct aw *w, struct summary *s)
 {
 	w->walked = s;
 	w->locks = 0;
-	w->fn_facts = (s->cold ? CL_FACT_COLD : 0) | (s->under_lock ? CL_FACT_LOCKED : 0);
+	w->fn_facts = (s->cold ? CL_FACT_COLD : 0) | (s->under_lock ? CL_FACT_LOCKED : 0) |
+		      (s->setup_only ? CL_FACT_SETUP : 0);
 	w->fn_roles = s->roles;
 	w->once = true;
 	w->exited = false;
@@ -948,6 +949,25 @@ static enum CXChildVisitResult cold(CXCursor c, CXCursor parent, CXClientData da
 	return CXChildVisit_Continue;
 }
 
+/* What each thread does once, before its loop or after it (CL_FACT_START). */
+static void mark_starts(struct aw *w)
+{
+	struct cl_access_start *s = NULL;
+	size_t n = 0, cap = 0;
+
+	for (size_t i = 0; i < w->nsums; i++)
+		if (w->sums[i].started && w->sums[i].role_name) {
+			struct cl_access_start *a = cl_vec_push(&s, &n, &cap);
+
+			a->function = w->sums[i].name;
+			a->role = w->sums[i].role_name;
+			a->lo = w->sums[i].loop_lo;
+			a->hi = w->sums[i].loop_hi;
+		}
+	cl_access_map_mark_starts(w->map, s, n);
+	free(s);
+}
+
 static bool pic(const struct lint_job *job)
 {
 	for (size_t i = 0; i < job->nargs; i++)
@@ -989,6 +1009,7 @@ void lint_access_walk(CXTranslationUnit tu, const struct lint_job *job, struct c
 		acc_visit(&w, body, CTX_DISCARD);
 	}
 	acc_embeds(&w);
+	mark_starts(&w);
 	for (size_t i = 0; i < w.nsums; i++) {
 		free(w.sums[i].uses);
 		free(w.sums[i].passes);

@@ -283,6 +283,19 @@ const struct access_sink *access_map_begin(void)
 	return &map_sink_ops;
 }
 
+void access_map_mark_starts(void)
+{
+	const vec<access_start> &v = access_walk_starts();
+	auto_vec<cl_access_start> starts;
+
+	for (const access_start &a : v) {
+		cl_access_start s = { function_name(a.fn), a.role, a.lo, a.hi };
+
+		starts.safe_push(s);
+	}
+	cl_access_map_mark_starts(&map.lines, starts.address(), starts.length());
+}
+
 /*
  * At the end of the unit: the map, unless the unit had errors or the walk
  * never ran (-fsyntax-only, an error before the pass): then no file.

@@ -53,6 +53,8 @@ static unsigned int access_execute(void)
 		instrument_unit();
 	else
 		walk_only();
+	if (cfg.map || cfg.infer)
+		access_map_mark_starts();
 	access_walk_finish();
 	if (cfg.infer)
 		cfg.infer(access_map_lines());

@@ -50,6 +50,7 @@
 #include "stmt.h"
 #include "varasm.h"
 #include "cfganal.h"
+#include "graphds.h"
 
 #define ACCESS_REACH_DEPTH 4
 /* Functions of more blocks are not looked into: a summary costs blocks squared. */
@@ -99,7 +100,9 @@ typedef int_hash<unsigned int, 0xffffffffu, 0xfffffffeu> uid_hash;
  * @fn_facts: what the whole function is (CL_FACT_COLD: __init, __exit, cold;
  *	CL_FACT_LOCKED: every call of it is under a lock, under_lock_find())
  * @roles: DECL_UID of a function -> the threads that run it (access_map.h)
+ * @starts: the functions the unit starts threads on, with their loops' lines
  * @under_lock: DECL_UID of the functions that run only under a lock
+ * @setup_only: DECL_UID of the functions that only setup code calls
  */
 struct walk_state {
 	hash_map<uid_hash, fn_summary *> *summaries;
@@ -108,7 +111,9 @@ struct walk_state {
 	unsigned locks;
 	unsigned fn_facts;
 	hash_map<uid_hash, const char *> *roles;
+	vec<access_start> starts;
 	hash_set<uid_hash> *under_lock;
+	hash_set<uid_hash> *setup_only;
 };
 
 static struct walk_state ws;
@@ -820,6 +825,8 @@ static void function_facts(tree decl)
 		ws.fn_facts |= CL_FACT_COLD;
 	if (ws.under_lock && ws.under_lock->contains(DECL_UID(decl)))
 		ws.fn_facts |= CL_FACT_LOCKED;
+	if (ws.setup_only && ws.setup_only->contains(DECL_UID(decl)))
+		ws.fn_facts |= CL_FACT_SETUP;
 }
 
 /**
@@ -883,20 +890,25 @@ static bool called_here_only(tree decl)
  * @callee: the function called
  * @locked: a lock is held there, in the caller's statements in order
  * @setup: the caller is setup code (held_setup()): no lock needed
+ * @strong: the caller is setup code whatever it locks (held_setup())
  */
 struct held_call {
 	tree caller, callee;
-	bool locked, setup;
+	bool locked, setup, strong;
 };
 
-/* Setup code: a call from it needs no lock (mempool_init_node() fills the pool). */
-static bool held_setup(tree decl)
+/*
+ * Setup code: a call from it needs no lock (mempool_init_node() fills the
+ * pool).  @locked: asked for code that takes locks, where an allocator's
+ * or a free's name says nothing (vb_alloc() carves a shared pool).
+ */
+static bool held_setup(tree decl, bool locked)
 {
 	const char *sec = DECL_SECTION_NAME(decl);
 	const char *name = lang_GNU_CXX() ? lang_hooks.decl_printable_name(decl, 1) :
 			   DECL_NAME(decl) ? IDENTIFIER_POINTER(DECL_NAME(decl)) : "-";
 
-	return (cl_infer_setup_facts(name, 0) & CL_FACT_SETUP) ||
+	return (cl_infer_setup_facts(name, locked ? CL_FACT_LOCK : 0) & CL_FACT_SETUP) ||
 	       lookup_attribute("cold", DECL_ATTRIBUTES(decl)) ||
 	       (sec && (!strncmp(sec, ".init", 5) || !strncmp(sec, ".exit", 5)));
 }
@@ -920,12 +932,40 @@ static int held_order(const void *x, const void *y)
  * least must hold a lock: a helper that only setup code calls is setup's.  Lock regions as walk_call()
  * counts them; a least fixpoint, so a cycle of calls with no lock is not.
  */
+/*
+ * The functions that only setup code calls, or functions that only it
+ * calls: what they write is set up too (bdi_unregister() is the one caller
+ * of bdi_remove_from_list(), which unlinks the bdi under bdi_lock).  The
+ * callers' names must say setup whatever they lock; a least fixpoint, so
+ * a cycle of calls that no setup code enters is not.
+ */
+static void setup_only_find(const vec<held_call> &calls)
+{
+	bool changed = true;
+
+	while (changed) {
+		changed = false;
+		for (unsigned i = 0; i < calls.length();) {
+			tree callee = calls[i].callee;
+			bool all = true;
+			unsigned j;
+
+			for (j = i; j < calls.length() && calls[j].callee == callee; j++)
+				all &= calls[j].strong ||
+				       ws.setup_only->contains(DECL_UID(calls[j].caller));
+			if (all && !ws.setup_only->add(DECL_UID(callee)))
+				changed = true;
+			i = j;
+		}
+	}
+}
+
 static void under_lock_find(const vec<unit_call> &unit)
 {
 	auto_vec<held_call> calls;
 	cgraph_node *caller = NULL;
 	unsigned locks = 0;
-	bool setup = false;
+	bool setup = false, strong = false;
 	bool changed = true;
 
 	for (const unit_call &u : unit) {
@@ -936,12 +976,13 @@ static void under_lock_find(const vec<unit_call> &unit)
 		if (u.node != caller) {
 			caller = u.node;
 			locks = 0;
-			setup = held_setup(caller->decl);
+			setup = held_setup(caller->decl, false);
+			strong = held_setup(caller->decl, true);
 		}
 		if (!f)
 			continue;
 		if (called_here_only(f)) {
-			held_call c = { caller->decl, f, locks > 0, setup };
+			held_call c = { caller->decl, f, locks > 0, setup, strong };
 
 			calls.safe_push(c);
 		}
@@ -971,6 +1012,7 @@ static void under_lock_find(const vec<unit_call> &unit)
 			i = j;
 		}
 	}
+	setup_only_find(calls);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1202,7 +1244,58 @@ static void roles_spread(tree r, bool many, hash_map<uid_hash, const char *> *ro
 	}
 }
 
-/* Which threads run which function of the unit: ws.roles. */
+/*
+ * The first and last line of @fn's statements that can run again without
+ * leaving it (in a cycle of its blocks: a loop, or one a goto makes), as
+ * the map gives lines (a macro's at its use): *@lo = *@hi = 0 for none.
+ * What lies outside runs once per call: for a thread's start routine,
+ * once for each thread.  Debug markers are no code: -g changes nothing.
+ */
+static void loop_lines(function *fn, unsigned *lo, unsigned *hi)
+{
+	struct graph *g = new_graph(last_basic_block_for_fn(fn));
+	auto_vec<int> size;
+	basic_block bb;
+	edge_iterator ei;
+	edge e;
+	int n;
+
+	*lo = *hi = 0;
+	FOR_EACH_BB_FN(bb, fn)
+		FOR_EACH_EDGE(e, ei, bb->succs)
+			if (e->dest->index >= NUM_FIXED_BLOCKS)
+				add_edge(g, bb->index, e->dest->index);
+	n = graphds_scc(g, NULL);
+	size.safe_grow_cleared(n);
+	FOR_EACH_BB_FN(bb, fn)
+		size[g->vertices[bb->index].component]++;
+	FOR_EACH_BB_FN(bb, fn) {
+		bool again = size[g->vertices[bb->index].component] > 1;
+
+		FOR_EACH_EDGE(e, ei, bb->succs)
+			again |= e->dest == bb;
+		if (!again)
+			continue;
+		for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
+			location_t loc = gimple_location(gsi_stmt(gsi));
+			unsigned line;
+
+			if (is_gimple_debug(gsi_stmt(gsi)) || loc == UNKNOWN_LOCATION)
+				continue;
+			loc = linemap_resolve_location(line_table, loc, LRK_MACRO_EXPANSION_POINT, NULL);
+			line = (unsigned)LOCATION_LINE(loc);
+			if (!line)
+				continue;
+			if (!*lo || line < *lo)
+				*lo = line;
+			if (line > *hi)
+				*hi = line;
+		}
+	}
+	free_graph(g);
+}
+
+/* Which threads run which function of the unit: ws.roles, ws.starts. */
 static void roles_find(const vec<unit_call> &unit)
 {
 	hash_map<uid_hash, unsigned> started;
@@ -1221,8 +1314,16 @@ static void roles_find(const vec<unit_call> &unit)
 		}
 		n += bb_in_cycle(u.bb) ? 2 : 1;
 	}
-	for (tree r : routines)
+	for (tree r : routines) {
+		function *fn = DECL_STRUCT_FUNCTION(r);
+		access_start st = { r, role_name(r), 0, 0 };
+
 		roles_spread(r, *started.get(DECL_UID(r)) > 1, ws.roles);
+		if (!fn || !fn->cfg)
+			continue;
+		loop_lines(fn, &st.lo, &st.hi);
+		ws.starts.safe_push(st);
+	}
 }
 
 const char *access_walk_roles(tree fn)
@@ -1230,6 +1331,11 @@ const char *access_walk_roles(tree fn)
 	const char **r = fn && ws.roles ? ws.roles->get(DECL_UID(fn)) : NULL;
 
 	return r ? *r : NULL;
+}
+
+const vec<access_start> &access_walk_starts(void)
+{
+	return ws.starts;
 }
 
 /* Summarize function @node's uses of its pointer parameters. */
@@ -1278,8 +1384,10 @@ void access_walk_start(struct cl_arena *arena, const struct access_sink *const *
 	ws.summary = NULL;
 	unit_calls(&calls);
 	ws.roles = new hash_map<uid_hash, const char *>;
+	ws.starts = vNULL;
 	roles_find(calls);
 	ws.under_lock = new hash_set<uid_hash>;
+	ws.setup_only = new hash_set<uid_hash>;
 	under_lock_find(calls);
 	/* every summary before any function gets code of ours */
 	FOR_EACH_FUNCTION_WITH_GIMPLE_BODY(node)
@@ -1326,7 +1434,10 @@ void access_walk_finish(void)
 	ws.summaries = NULL;
 	delete ws.roles;
 	ws.roles = NULL;
+	ws.starts.release();
 	delete ws.under_lock;
 	ws.under_lock = NULL;
+	delete ws.setup_only;
+	ws.setup_only = NULL;
 	chain_teardown();
 }

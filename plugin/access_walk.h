@@ -114,6 +114,21 @@ bool access_call_is_atomic(const gcall *call);
  * Valid between access_walk_start() and access_walk_finish().
  */
 const char *access_walk_roles(tree fn);
+/**
+ * struct access_start - a start routine of the unit's threads, the role it
+ * gives, and the first and last line of its statements that run again
+ * (0, 0: none)
+ */
+struct access_start {
+	tree fn;
+	const char *role;
+	unsigned lo, hi;
+};
+/*
+ * The unit's start routines (roles_find()), for the access map's
+ * CL_FACT_START.  Valid between access_walk_start() and access_walk_finish().
+ */
+const vec<access_start> &access_walk_starts(void);
 
 /*
  * For a unit: @arena for the strings; @sinks (at most two) are told in

@@ -118,6 +118,8 @@ void access_map_configure(const char *path);
 /* The lines the walk found so far (access_map_begin() was called). */
 const struct cl_access_map *access_map_lines(void);
 const struct access_sink *access_map_begin(void);
+/* After the walk, before access_walk_finish(): what each thread does once (CL_FACT_START). */
+void access_map_mark_starts(void);
 void access_map_finish(bool errors);
 
 /* access_walk.cc */

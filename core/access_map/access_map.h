@@ -50,7 +50,7 @@ enum cl_access_kind {
 #define CL_FACT_FRESH	(1u << 5)	/* on an object this function allocated: not yet published */
 #define CL_FACT_SETUP	(1u << 6)	/* in setup code, or reached from it (cl_infer_setup_function) */
 #define CL_FACT_SELF	(1u << 7)	/* on the running thread's own object: current, __thread */
-#define CL_FACTS_ALL	((1u << 7) - 1)
+#define CL_FACT_START	(1u << 8)	/* in a start routine, outside its loops: once per thread */
 
 /* A fact's name in the map ("atomic"), NULL past the last. */
 const char *cl_access_fact_name(unsigned bit);
@@ -180,6 +180,26 @@ const char *cl_role_join(struct cl_arena *a, const char *list, const char *role)
  * qualified name, or NULL) does not touch it.  0 for anything else.
  */
 unsigned cl_access_cxx_lock_kinds(const char *fn, unsigned arg, const char *tag);
+/**
+ * struct cl_access_start - a thread's start routine, for CL_FACT_START
+ * @function: its name, as the map's lines give it
+ * @role: the role it gives (a lambda's `main::lambda@84`: C++ names two
+ *	lambdas of one function alike)
+ * @lo, @hi: the first and the last line of its code that runs again (its
+ *	loops); 0 and 0 where it has none
+ */
+struct cl_access_start {
+	const char *function, *role;
+	unsigned lo, hi;
+};
+
+/*
+ * Mark CL_FACT_START the lines of @m in the @n start routines @s outside
+ * their loops' lines: what each thread does once, before its loop or
+ * after it.  Both front ends call it with what they see of the loops, so
+ * the rule is one.  @s is sorted in place.
+ */
+void cl_access_map_mark_starts(struct cl_access_map *m, struct cl_access_start *s, size_t n);
 /* Write the map: the header, then the lines sorted, each once.  0 or -1. */
 int cl_access_map_write(FILE *out, struct cl_access_map *m);
 /*

@@ -76,6 +76,55 @@ void cl_access_map_add(struct cl_access_map *m, const struct cl_access_line *l)
 	n->roles = l->roles && *l->roles ? keep(m, prev ? prev->roles : NULL, l->roles) : NULL;
 }
 
+static int start_cmp(const void *x, const void *y)
+{
+	const struct cl_access_start *a = x, *b = y;
+	int c = strcmp(a->function, b->function);
+
+	return c ? c : strcmp(a->role, b->role);
+}
+
+/* The first of the @n sorted starts @s of function @fn, or @n. */
+static size_t start_first(const struct cl_access_start *s, size_t n, const char *fn)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (strcmp(s[mid].function, fn) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < n && !strcmp(s[lo].function, fn) ? lo : n;
+}
+
+void cl_access_map_mark_starts(struct cl_access_map *m, struct cl_access_start *s, size_t n)
+{
+	const char *fn = NULL;
+	size_t first = n;
+
+	if (!n)
+		return;
+	qsort(s, n, sizeof(*s), start_cmp);
+	for (size_t i = 0; i < m->n; i++) {
+		struct cl_access_line *l = &m->v[i];
+
+		/* a function's lines come together, and share its stored name */
+		if (l->function != fn) {
+			fn = l->function;
+			first = start_first(s, n, fn);
+		}
+		for (size_t k = first; k < n && !strcmp(s[k].function, fn); k++)
+			if (l->roles && cl_role_listed(l->roles, s[k].role)) {
+				if (!s[k].lo || l->line < s[k].lo || l->line > s[k].hi)
+					l->facts |= CL_FACT_START;
+				break;
+			}
+	}
+}
+
 void cl_access_map_embed(struct cl_access_map *m, const struct cl_access_embed *e)
 {
 	struct cl_access_embed *n = cl_vec_push(&m->embeds, &m->nembeds, &m->embeds_cap);
@@ -233,7 +282,7 @@ unsigned cl_access_lock_kinds(const char *fn, unsigned arg)
 }
 
 static const char *const fact_names[] = {
-	"atomic", "lock", "locked", "once", "cold", "fresh", "setup", "self",
+	"atomic", "lock", "locked", "once", "cold", "fresh", "setup", "self", "start",
 };
 
 const char *cl_access_fact_name(unsigned bit)

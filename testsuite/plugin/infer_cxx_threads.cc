@@ -72,7 +72,7 @@ pool pl;
 
 void pool_work()
 {
-	if (pl.done < pl.limit)
+	while (pl.done < pl.limit)
 		pl.done++;
 }
 

@@ -84,3 +84,27 @@ void operands(void)
 	q.n++;
 	q.v = q.n;
 }
+
+/* what a thread does once, before its loop and after it (start), and in it */
+struct io {
+	long mode, off, done;
+};
+
+struct io io;
+static int running;
+
+static void *looper(void *x)
+{
+	io.mode = 1;
+	for (int i = 0; running; i++)
+		io.off += i;
+	io.done = 1;
+	return x;
+}
+
+void starter2(void)
+{
+	pthread_t t;
+
+	pthread_create(&t, 0, looper, 0);
+}

@@ -49,7 +49,7 @@ static const char *const setup_words[] = {
 	"register", "unregister", "configure",
 	"config", "destroy", "exit", "cleanup", "teardown", "fini", "deinit", "probe",
 	"attach", "detach", "install", "uninstall", "shutdown", "offline", "online", "resize",
-	"swapoff", "release", "kill",
+	"swapoff", "release", "kill", "finalize", "finalise",
 };
 
 /*
@@ -354,10 +354,15 @@ static void site_keep(const struct cl_access_line **site, const struct cl_access
 		*site = l;
 }
 
+/*
+ * Setup and teardown: by the function's words, its section, an object not
+ * yet published, or a thread's own start before and after its loop (what
+ * storage_compact_thread() sets in the IO it hands over, once).
+ */
 static bool line_setup(const struct cl_access_line *l)
 {
 	return (cl_infer_setup_facts(l->function, l->facts) &
-		(CL_FACT_COLD | CL_FACT_FRESH | CL_FACT_SETUP)) != 0;
+		(CL_FACT_COLD | CL_FACT_FRESH | CL_FACT_SETUP | CL_FACT_START)) != 0;
 }
 
 /*
@@ -459,12 +464,15 @@ static void view_classify(struct member_view *v, bool threads)
  *	time; ranked before the pairs a lock serializes
  * @sites: write-shared members: the last key
  * @hot: the measured profile's accesses of the struct: the first, when given
+ * @generic: more than EMBED_HOLDERS_MAX records hold it (a list_head, an
+ *	rb_node, a work_struct): no entry of its own, which a front end would
+ *	lend to every struct that holds one
  */
 struct struct_view {
 	const char *record;
 	struct member_view *members;
 	size_t n;
-	bool threads;
+	bool threads, generic;
 	uint64_t apairs, pairs, sites, hot;
 };
 
@@ -892,11 +900,12 @@ static void views_embed(struct struct_view *sv, size_t n, const struct cl_access
 	for (size_t e = 0; e < m->nembeds; e++) {
 		const struct cl_access_embed *em = &m->embeds[e];
 		struct struct_view *out = view_find(sv, n, em->outer);
-		const struct struct_view *in = view_find(sv, n, em->inner);
+		struct struct_view *in = view_find(sv, n, em->inner);
 		size_t cap = out ? out->n : 0;
 
-		if (!out || !in || in == out || in->threads != out->threads ||
-		    (holders ? holders[e] : embed_holders(m, em->inner)) > EMBED_HOLDERS_MAX)
+		if (in && (holders ? holders[e] : embed_holders(m, em->inner)) > EMBED_HOLDERS_MAX)
+			in->generic = true;
+		if (!out || !in || in == out || in->threads != out->threads || in->generic)
 			continue;
 		for (size_t i = 0; i < in->n; i++) {
 			const struct member_view *v = &in->members[i];
@@ -1029,7 +1038,8 @@ static struct struct_view *views_build(const struct cl_access_map *m,
 
 		views_collapse(s->members, s->n);
 		views_locked_readers(s, cfg->line_size ? cfg->line_size : 64);
-		if ((!cfg->only || cfg->only(cfg->only_data, s->record)) && struct_worth(s)) {
+		if ((!cfg->only || cfg->only(cfg->only_data, s->record)) && !s->generic &&
+		    struct_worth(s)) {
 			struct_rank(s, cfg->line_size ? cfg->line_size : 64);
 			s->hot = hot_accesses(cfg->hot, s->record);
 			sv[kept++] = *s;

@@ -42,14 +42,15 @@
 /*
  * Words that name setup whatever the access: an initializer, a teardown,
  * a constructor or a registration, which takes a global lock to link the
- * new object in (cgwb_create, register_shrinker).
+ * new object in (cgwb_create, register_shrinker); and the OOM path, which
+ * runs once memory has run out (mem_cgroup_oom_trylock, mark_oom_victim).
  */
 static const char *const setup_words[] = {
 	"init", "initialise", "initialize", "setup", "create", "ctor", "dtor", "construct",
 	"register", "unregister", "configure",
 	"config", "destroy", "exit", "cleanup", "teardown", "fini", "deinit", "probe",
 	"attach", "detach", "install", "uninstall", "shutdown", "offline", "online", "resize",
-	"swapoff", "release", "kill", "finalize", "finalise",
+	"swapoff", "release", "kill", "finalize", "finalise", "oom",
 };
 
 /*

@@ -208,10 +208,10 @@ static bool worth(struct fe *fe, CXCursor decl)
 	return cl_worth_converting(&w, &decl, fe->opt->profile, !fe->opt->groups);
 }
 
+/* A declaration's packed and aligned(N) (a null cursor when it has none). */
 struct attrs {
 	bool packed;
 	CXCursor aligned;
-	bool has_aligned;
 };
 
 static enum CXChildVisitResult attr_kinds(CXCursor c, CXCursor parent, CXClientData data)
@@ -221,16 +221,14 @@ static enum CXChildVisitResult attr_kinds(CXCursor c, CXCursor parent, CXClientD
 	(void)parent;
 	if (clang_getCursorKind(c) == CXCursor_PackedAttr)
 		a->packed = true;
-	else if (clang_getCursorKind(c) == CXCursor_AlignedAttr) {
+	else if (clang_getCursorKind(c) == CXCursor_AlignedAttr)
 		a->aligned = c;
-		a->has_aligned = true;
-	}
 	return CXChildVisit_Continue;
 }
 
 static struct attrs attrs_of(CXCursor c)
 {
-	struct attrs a = { false, clang_getNullCursor(), false };
+	struct attrs a = { false, clang_getNullCursor() };
 
 	if (clang_Cursor_hasAttrs(c))
 		clang_visitChildren(c, attr_kinds, &a);
@@ -264,7 +262,7 @@ static uint32_t member_align(struct fe *fe, CXCursor field, const struct cl_reco
 	 */
 	if (align > rec->align)
 		align = rec->align;
-	if (!a.has_aligned)
+	if (clang_Cursor_isNull(a.aligned))
 		return align;
 	*flags |= CL_MEMBER_USER_ALIGN;
 	user = align_attr_value(fe, a.aligned);
@@ -722,7 +720,7 @@ static void add_variable(struct fe *fe, CXCursor decl)
 	v->nelems = (uint64_t)n;
 	/* aligned(N) on a variable raises its alignment, as in GCC */
 	v->align = (uint32_t)ta;
-	user = a.has_aligned ? align_attr_value(fe, a.aligned) : 0;
+	user = clang_Cursor_isNull(a.aligned) ? 0 : align_attr_value(fe, a.aligned);
 	if (user > v->align)
 		v->align = user;
 	v->elem_align = (uint32_t)ea;

@@ -27,32 +27,36 @@ extern "C" {
 
 #define CL_FNV_OFFSET 0xcbf29ce484222325ULL
 #define CL_FNV_PRIME 0x100000001b3ULL
+#define CL_FNV32_OFFSET 2166136261u
+#define CL_FNV32_PRIME 16777619u
 
-/* FNV-1a: fold @n bytes at @p into @h (start from CL_FNV_OFFSET). */
-static inline uint64_t cl_fnv1a(uint64_t h, const void *p, size_t n)
+/*
+ * FNV-1a's one loop: fold @n bytes at @p into @h with @prime.  It serves
+ * both widths: the low 32 bits of a product and of a XOR depend only on the
+ * low 32 bits of what they are made of, so the 64-bit loop run with the
+ * 32-bit prime has the 32-bit hash in its low half.
+ */
+static inline uint64_t cl_fnv1a_prime(uint64_t h, uint64_t prime, const void *p, size_t n)
 {
 	const unsigned char *s = (const unsigned char *)p;
 
 	while (n--) {
 		h ^= *s++;
-		h *= CL_FNV_PRIME;
+		h *= prime;
 	}
 	return h;
 }
 
-#define CL_FNV32_OFFSET 2166136261u
-#define CL_FNV32_PRIME 16777619u
+/* FNV-1a: fold @n bytes at @p into @h (start from CL_FNV_OFFSET). */
+static inline uint64_t cl_fnv1a(uint64_t h, const void *p, size_t n)
+{
+	return cl_fnv1a_prime(h, CL_FNV_PRIME, p, n);
+}
 
 /* 32-bit FNV-1a: fold @n bytes at @p into @h (start from CL_FNV32_OFFSET). */
 static inline uint32_t cl_fnv1a32(uint32_t h, const void *p, size_t n)
 {
-	const unsigned char *s = (const unsigned char *)p;
-
-	while (n--) {
-		h ^= *s++;
-		h *= CL_FNV32_PRIME;
-	}
-	return h;
+	return (uint32_t)cl_fnv1a_prime(h, CL_FNV32_PRIME, p, n);
 }
 
 /*

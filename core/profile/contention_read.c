@@ -241,13 +241,8 @@ static int pair_item(struct loader *ld, void *arg)
 	char *key;
 	int rc;
 
-	if (ld->ev.type != YAML_MAPPING_START_EVENT)
-		return ld_err_here(ld, "an item of 'pairs' must be a mapping, found %s",
-				   ld_node_kind(ld->ev.type));
-	if (ld_parse_keys(ld, "pairs", &pair_table, &pr))
+	if (ld_parse_pair(ld, &pair_table, &pr, &pr.write, &pr.access))
 		return -1;
-	if (!pr.write || !pr.access)
-		return ld_err_at(ld, &pr.span, "a pair needs 'write' and 'access' (the two members)");
 	/*
 	 * A member against itself: disjoint bytes of it, the elements of an
 	 * array member (true sharing, the same bytes, is a 'shared' entry).
@@ -680,17 +675,11 @@ static int structs_key(struct loader *ld, const struct cl_span *at, const char *
 	return entry_read(ld, at, name, false);
 }
 
-/* A variable is named as C names it: one identifier. */
 static int variables_key(struct loader *ld, const struct cl_span *at, const char *name,
 			 void *arg)
 {
-	char nb[SHOW_MAX];
-
 	(void)arg;
-	if (!ld_valid_path(name) || strchr(name, '.'))
-		return ld_err_at(ld, at, "invalid variable name '%s' (expected an identifier)",
-				 ld_show(nb, name));
-	if (ld_next(ld))
+	if (ld_check_variable_name(ld, at, name) || ld_next(ld))
 		return -1;
 	return entry_read(ld, at, name, true);
 }

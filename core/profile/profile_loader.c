@@ -738,6 +738,22 @@ int ld_parse_keys(struct loader *ld, const char *key, const struct key_table *t,
 	return ld_parse_mapping(ld, key, keys_key, &w);
 }
 
+/* The contention: and objects: sections both list member pairs so. */
+int ld_parse_pair(struct loader *ld, const struct key_table *t, void *pair,
+		  const char *const *write, const char *const *access)
+{
+	struct cl_span at = ld_here(ld);
+
+	if (ld->ev.type != YAML_MAPPING_START_EVENT)
+		return ld_err_here(ld, "an item of 'pairs' must be a mapping, found %s",
+				   ld_node_kind(ld->ev.type));
+	if (ld_parse_keys(ld, "pairs", t, pair))
+		return -1;
+	if (!*write || !*access)
+		return ld_err_at(ld, &at, "a pair needs 'write' and 'access' (the two members)");
+	return 0;
+}
+
 /* ------------------------------------------------------------------ */
 /* Names every section reads                                            */
 /* ------------------------------------------------------------------ */
@@ -772,4 +788,14 @@ int ld_check_struct_name(struct loader *ld, const struct cl_span *at,
 		return 0;
 	return ld_err_at(ld, at, "invalid struct name '%s' (expected a tag or typedef name, or a C++ class as ns::box<int>)",
 		      ld_show(nb, name));
+}
+
+int ld_check_variable_name(struct loader *ld, const struct cl_span *at, const char *name)
+{
+	char nb[SHOW_MAX];
+
+	if (ld_valid_path(name) && !strchr(name, '.'))
+		return 0;
+	return ld_err_at(ld, at, "invalid variable name '%s' (expected an identifier)",
+			 ld_show(nb, name));
 }

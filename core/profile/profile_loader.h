@@ -219,6 +219,8 @@ int ld_sample_value(struct loader *ld, const char *key, uint64_t *out);
 /* "lruvec.pgdat": identifiers joined by dots. */
 bool ld_valid_path(const char *s);
 int ld_check_struct_name(struct loader *ld, const struct cl_span *at, const char *name);
+/* A variable key: one identifier, as C names a variable. */
+int ld_check_variable_name(struct loader *ld, const struct cl_span *at, const char *name);
 /* Path @name as annotations spell it; its length in @len. */
 int ld_path_name(struct loader *ld, const char *name, size_t *len, bool *concurrent);
 
@@ -241,6 +243,12 @@ int ld_parse_list(struct loader *ld, const char *key, const char *what,
  * its value, with @arg; an unknown key is an error that lists @t's keys.
  */
 int ld_parse_keys(struct loader *ld, const char *key, const struct key_table *t, void *arg);
+/*
+ * An item of a pairs: list, a mapping of @t's keys into @pair, which must
+ * name both members: @write and @access point at those fields of @pair.
+ */
+int ld_parse_pair(struct loader *ld, const struct key_table *t, void *pair,
+		  const char *const *write, const char *const *access);
 
 /* profile_objects.c: the value of the top-level objects: key, into ld->tmp. */
 int ld_parse_objects(struct loader *ld, const char *key, void *arg);

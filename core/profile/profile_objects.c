@@ -191,13 +191,8 @@ static int pair_item(struct loader *ld, void *arg)
 	char wb[SHOW_MAX], ab[SHOW_MAX];
 	size_t *slot;
 
-	if (ld->ev.type != YAML_MAPPING_START_EVENT)
-		return ld_err_here(ld, "an item of 'pairs' must be a mapping, found %s",
-				   ld_node_kind(ld->ev.type));
-	if (ld_parse_keys(ld, "pairs", &pair_table, &pr))
+	if (ld_parse_pair(ld, &pair_table, &pr, &pr.write, &pr.access))
 		return -1;
-	if (!pr.write || !pr.access)
-		return ld_err_at(ld, &pr.span, "a pair needs 'write' and 'access' (the two members)");
 	if (!pr.paths)
 		pr.paths = cl_arena_alloc(&ld->p->arena, sizeof(*pr.paths));
 	/* the same two members in the same roles: which of the two counts? */
@@ -324,19 +319,15 @@ LD_PATHS_FN(var_paths, struct cl_object_variable)
 
 LD_FIELD_TABLE(var_table, "objects key of a variable", struct cl_object_variable, VAR_KEYS);
 
-/* A variable is named as C names it: one identifier. */
 static int variables_key(struct loader *ld, const struct cl_span *at, const char *name,
 			 void *arg)
 {
 	struct cl_objects *o = &ld->tmp.objects;
 	struct cl_object_variable v = { .span = *at };
-	char nb[SHOW_MAX];
 
 	(void)arg;
-	if (!ld_valid_path(name) || strchr(name, '.'))
-		return ld_err_at(ld, at, "invalid variable name '%s' (expected an identifier)",
-				 ld_show(nb, name));
-	if (ld_next(ld) || ld_parse_keys(ld, name, &var_table, &v))
+	if (ld_check_variable_name(ld, at, name) || ld_next(ld) ||
+	    ld_parse_keys(ld, name, &var_table, &v))
 		return -1;
 	v.name = cl_arena_strdup(&ld->p->arena, name);
 	if (!v.paths)

@@ -288,6 +288,55 @@ static void test_fnv1a(void **state)
 	assert_true(cl_fnv1a32(cl_fnv1a32(CL_FNV32_OFFSET, "foo", 3), "bar", 3) == 0xbf9cf968u);
 }
 
+/* FNV-1a as its authors write it, one loop per width. */
+static uint64_t textbook64(uint64_t h, const unsigned char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ s[i]) * 0x100000001b3ULL;
+	return h;
+}
+
+static uint32_t textbook32(uint32_t h, const unsigned char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ s[i]) * 16777619u;
+	return h;
+}
+
+/* A fixed xorshift sequence: every byte value, the same run every time. */
+static uint64_t xorshift(uint64_t *x)
+{
+	*x ^= *x << 13;
+	*x ^= *x >> 7;
+	*x ^= *x << 17;
+	return *x;
+}
+
+/*
+ * Both widths share one loop (the 32-bit hash is its low half with the
+ * 32-bit prime): over every length from 0 to 300, each from a random
+ * start (callers fold one piece after another, so the start is any
+ * earlier hash), each gives what the textbook loop of its width gives.
+ */
+static void test_fnv1a_as_textbook(void **state)
+{
+	unsigned char buf[300];
+	uint64_t x = 0x9e3779b97f4a7c15ULL;
+
+	(void)state;
+	for (size_t n = 0; n <= sizeof(buf); n++) {
+		uint64_t start = xorshift(&x);
+
+		for (size_t i = 0; i < n; i++)
+			buf[i] = (unsigned char)xorshift(&x);
+		assert_true(cl_fnv1a(start, buf, n) == textbook64(start, buf, n));
+		assert_true(cl_fnv1a32((uint32_t)start, buf, n) ==
+			    textbook32((uint32_t)start, buf, n));
+		assert_true(cl_fnv1a32(CL_FNV32_OFFSET, buf, n) ==
+			    textbook32(CL_FNV32_OFFSET, buf, n));
+	}
+}
+
 /* An array of words the test owns, found through a struct cl_index. */
 struct words {
 	const char **v;
@@ -420,6 +469,7 @@ int main(void)
 		cmocka_unit_test(test_dump),
 		cmocka_unit_test(test_arena),
 		cmocka_unit_test(test_fnv1a),
+		cmocka_unit_test(test_fnv1a_as_textbook),
 		cmocka_unit_test(test_index_add),
 		cmocka_unit_test(test_diag_line),
 		cmocka_unit_test(test_diag_compiler),

@@ -165,10 +165,16 @@ static int pp_line_read(struct imp_stage *st, const struct imp_line *l, enum cl_
 		return 0;
 	}
 	n = line_values(l->s, m, mend, end, v, &bad);
-	if (n < 0)
+	if (n < 0) {
+		/* the word up to a blank or the line's end: a line is no string */
+		const char *e = bad;
+
+		while (e < end && *e != ' ' && *e != '\t')
+			e++;
 		return imp_error(st, l->no, imp_col_of(l, bad), "'%s' is no percentage of the "
 				 "cycles (a perf-profile value is 0.00 to 100.00)",
-				 imp_show(st, bad, strcspn(bad, " \t")));
+				 imp_show(st, bad, (size_t)(e - bad)));
+	}
 	if (!n)
 		return imp_error(st, l->no, imp_col_of(l, m), "a perf-profile line without its "
 				 "value");

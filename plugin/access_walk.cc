@@ -924,15 +924,6 @@ static int held_order(const void *x, const void *y)
 }
 
 /*
- * The functions every call of which is under a lock, or in setup code, or
- * in a function that is under a lock (dma_pool_free() calls
- * pool_find_page() with the pool's lock held; mempool's add_element() is
- * called under pool->lock, and by mempool_init_node() while it fills the
- * pool nobody sees yet): what they do, they do under it.  One call at
- * least must hold a lock: a helper that only setup code calls is setup's.  Lock regions as walk_call()
- * counts them; a least fixpoint, so a cycle of calls with no lock is not.
- */
-/*
  * The functions that only setup code calls, or functions that only it
  * calls: what they write is set up too (bdi_unregister() is the one caller
  * of bdi_remove_from_list(), which unlinks the bdi under bdi_lock).  The
@@ -960,6 +951,16 @@ static void setup_only_find(const vec<held_call> &calls)
 	}
 }
 
+/*
+ * The functions every call of which is under a lock, or in setup code, or
+ * in a function that is under a lock (dma_pool_free() calls
+ * pool_find_page() with the pool's lock held; mempool's add_element() is
+ * called under pool->lock, and by mempool_init_node() while it fills the
+ * pool nobody sees yet): what they do, they do under it.  One call at
+ * least must hold a lock: a helper that only setup code calls is setup's
+ * (setup_only_find()).  Lock regions as walk_call() counts them; a least
+ * fixpoint, so a cycle of calls with no lock is not.
+ */
 static void under_lock_find(const vec<unit_call> &unit)
 {
 	auto_vec<held_call> calls;
@@ -1019,27 +1020,39 @@ static void under_lock_find(const vec<unit_call> &unit)
 /* Threads: who runs each function                                      */
 /* ------------------------------------------------------------------ */
 
-/* Whether @bb can run again without leaving its function: it is in a loop. */
-static bool bb_in_cycle(basic_block bb)
+/*
+ * The blocks of @fn that can run again without leaving it: those in a
+ * cycle of its blocks (a loop, or one a goto makes), by its strongly
+ * connected components, in one pass over the edges.  Free with
+ * sbitmap_free().
+ */
+static sbitmap cycle_blocks(function *fn)
 {
-	auto_vec<basic_block> stack;
-	auto_bitmap seen;
+	struct graph *g = new_graph(last_basic_block_for_fn(fn));
+	sbitmap in = sbitmap_alloc(last_basic_block_for_fn(fn));
+	auto_vec<int> size;
+	basic_block bb;
 	edge_iterator ei;
 	edge e;
 
-	FOR_EACH_EDGE(e, ei, bb->succs)
-		stack.safe_push(e->dest);
-	while (!stack.is_empty()) {
-		basic_block b = stack.pop();
+	bitmap_clear(in);
+	FOR_EACH_BB_FN(bb, fn)
+		FOR_EACH_EDGE(e, ei, bb->succs)
+			if (e->dest->index >= NUM_FIXED_BLOCKS)
+				add_edge(g, bb->index, e->dest->index);
+	size.safe_grow_cleared(graphds_scc(g, NULL));
+	FOR_EACH_BB_FN(bb, fn)
+		size[g->vertices[bb->index].component]++;
+	FOR_EACH_BB_FN(bb, fn) {
+		bool again = size[g->vertices[bb->index].component] > 1;
 
-		if (b == bb)
-			return true;
-		if (b->index < NUM_FIXED_BLOCKS || !bitmap_set_bit(seen, b->index))
-			continue;
-		FOR_EACH_EDGE(e, ei, b->succs)
-			stack.safe_push(e->dest);
+		FOR_EACH_EDGE(e, ei, bb->succs)
+			again |= e->dest == bb;
+		if (again)
+			bitmap_set_bit(in, bb->index);
 	}
-	return false;
+	free_graph(g);
+	return in;
 }
 
 /* Whether @fn is a lambda's call operator: GCC prints its class as <lambda(…)>. */
@@ -1253,28 +1266,12 @@ static void roles_spread(tree r, bool many, hash_map<uid_hash, const char *> *ro
  */
 static void loop_lines(function *fn, unsigned *lo, unsigned *hi)
 {
-	struct graph *g = new_graph(last_basic_block_for_fn(fn));
-	auto_vec<int> size;
+	sbitmap again = cycle_blocks(fn);
 	basic_block bb;
-	edge_iterator ei;
-	edge e;
-	int n;
 
 	*lo = *hi = 0;
-	FOR_EACH_BB_FN(bb, fn)
-		FOR_EACH_EDGE(e, ei, bb->succs)
-			if (e->dest->index >= NUM_FIXED_BLOCKS)
-				add_edge(g, bb->index, e->dest->index);
-	n = graphds_scc(g, NULL);
-	size.safe_grow_cleared(n);
-	FOR_EACH_BB_FN(bb, fn)
-		size[g->vertices[bb->index].component]++;
 	FOR_EACH_BB_FN(bb, fn) {
-		bool again = size[g->vertices[bb->index].component] > 1;
-
-		FOR_EACH_EDGE(e, ei, bb->succs)
-			again |= e->dest == bb;
-		if (!again)
+		if (!bitmap_bit_p(again, bb->index))
 			continue;
 		for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
 			location_t loc = gimple_location(gsi_stmt(gsi));
@@ -1292,7 +1289,7 @@ static void loop_lines(function *fn, unsigned *lo, unsigned *hi)
 				*hi = line;
 		}
 	}
-	free_graph(g);
+	sbitmap_free(again);
 }
 
 /* Which threads run which function of the unit: ws.roles, ws.starts. */
@@ -1304,6 +1301,7 @@ static void roles_find(const vec<unit_call> &unit)
 	for (const unit_call &u : unit) {
 		tree r = started_routine(u.fn, u.call);
 		bool existed;
+		sbitmap again;
 
 		if (!r)
 			continue;
@@ -1312,7 +1310,9 @@ static void roles_find(const vec<unit_call> &unit)
 			n = 0;
 			routines.safe_push(r);
 		}
-		n += bb_in_cycle(u.bb) ? 2 : 1;
+		again = cycle_blocks(u.fn);
+		n += bitmap_bit_p(again, u.bb->index) ? 2 : 1;
+		sbitmap_free(again);
 	}
 	for (tree r : routines) {
 		function *fn = DECL_STRUCT_FUNCTION(r);

@@ -301,11 +301,13 @@ static bool printed_asm(const char *text, const char *p, const char **from, cons
 }
 
 /*
- * Which asm statements of function @s lock: libclang gives no asm's
- * template, and a macro may write it (the kernel's LOCK_PREFIX), so the
- * templates are read from the function as clang prints it, macros
- * expanded, asm statements in the order of the source.  One the print does
- * not match (never seen) is not atomic.
+ * Which asm statements of function @s lock, and which address the running
+ * CPU's per-CPU area (the kernel's this_cpu_*() and this_cpu_ptr() on
+ * x86-64, `%%gs:`): libclang gives no asm's template, and a macro may write
+ * it (the kernel's LOCK_PREFIX), so the templates are read from the
+ * function as clang prints it, macros expanded, asm statements in the
+ * order of the source.  One the print does not match (never seen) says
+ * nothing.
  */
 static void asm_templates(struct summary *s)
 {
@@ -315,30 +317,37 @@ static void asm_templates(struct summary *s)
 	size_t k = 0;
 
 	clang_visitChildren(s->fn, asm_collect, s);
-	s->asm_atomic = cl_xmalloc((s->nasms ? s->nasms : 1) * sizeof(*s->asm_atomic));
+	s->asm_facts = cl_xmalloc((s->nasms ? s->nasms : 1) * sizeof(*s->asm_facts));
 	for (const char *p = text ? text : ""; *p && k < s->nasms; p++) {
 		if (printed_asm(text, p, &from, &to)) {
-			s->asm_atomic[k++] = memmem(from, (size_t)(to - from), "lock", 4) ||
-					     memmem(from, (size_t)(to - from), "xchg", 4);
+			size_t len = (size_t)(to - from);
+
+			s->asm_facts[k++] = (memmem(from, len, "lock", 4) || memmem(from, len, "xchg", 4) ?
+					     CL_FACT_ATOMIC : 0) |
+					    (memmem(from, len, "%gs:", 4) ? CL_FACT_PERCPU : 0);
 			p = to;
 		} else if (*p == '"' || *p == '\'') {
 			p = literal_end(p);
 		}
 	}
 	if (k != s->nasms)
-		memset(s->asm_atomic, 0, s->nasms * sizeof(*s->asm_atomic));
+		memset(s->asm_facts, 0, s->nasms * sizeof(*s->asm_facts));
 	clang_disposeString(printed);
 	clang_PrintingPolicy_dispose(pol);
 }
 
-/* An asm that is an atomic instruction, as the plugin's asm_atomic(): CL_FACT_ATOMIC. */
-static unsigned asm_facts(struct aw *w, CXCursor stmt)
+/*
+ * An asm that is an atomic instruction, as the plugin's asm_atomic():
+ * CL_FACT_ATOMIC; one on the running CPU's per-CPU area, as its
+ * chain_asm_percpu(): CL_FACT_PERCPU.
+ */
+unsigned acc_asm_facts(struct aw *w, CXCursor stmt)
 {
 	struct summary *s = w->walked;
 
 	if (!s)
 		return 0;
-	if (!s->asm_atomic)
+	if (!s->asm_facts)
 		asm_templates(s);
 	/*
 	 * By extent: two visits make different cursors of one statement.  Two
@@ -348,8 +357,24 @@ static unsigned asm_facts(struct aw *w, CXCursor stmt)
 	for (size_t i = 0; i < s->nasms; i++)
 		if (clang_equalRanges(clang_getCursorExtent(s->asms[i]),
 				      clang_getCursorExtent(stmt)))
-			return s->asm_atomic[i] ? CL_FACT_ATOMIC : 0;
+			return s->asm_facts[i];
 	return 0;
+}
+
+/* How many outputs asm @stmt has, its first children (0 when its operands cannot be read). */
+size_t acc_asm_outputs(struct aw *w, CXCursor stmt)
+{
+	struct asm_operand ops[64];
+	struct kids ks;
+	size_t nout, nin;
+
+	if (!asm_operands(w, stmt, ops, 64, &nout, &nin))
+		return 0;
+	for (size_t i = 0; i < nout + nin; i++)
+		free(ops[i].text);
+	ks = acc_children(stmt);
+	free(ks.v);
+	return nout + nin == ks.n ? nout : 0;
 }
 
 void acc_walk_asm(struct aw *w, CXCursor stmt)
@@ -358,7 +383,7 @@ void acc_walk_asm(struct aw *w, CXCursor stmt)
 	struct kids ks = acc_children(stmt);
 	size_t nout, nin;
 	bool read_too[64] = { false };
-	unsigned facts = asm_facts(w, stmt);
+	unsigned facts = acc_asm_facts(w, stmt);
 
 	if (!asm_operands(w, stmt, ops, 64, &nout, &nin)) {
 		nout = nin = 0;
@@ -368,9 +393,16 @@ void acc_walk_asm(struct aw *w, CXCursor stmt)
 		nout = nin = 0;
 	}
 	if (!nout && !nin && ks.n) {
-		/* its constraints cannot be read: each operand read */
+		/*
+		 * its constraints cannot be read (the kernel's this_cpu_add(), whose
+		 * macros paste the size onto their names): each operand read, a
+		 * per-CPU one with that fact
+		 */
 		for (size_t i = 0; i < ks.n; i++)
-			acc_visit(w, ks.v[i], CTX_READ);
+			if ((facts & CL_FACT_PERCPU) && acc_lvalue_kind(ks.v[i]))
+				acc_access(w, ks.v[i], CTX_READ, CL_FACT_PERCPU);
+			else
+				acc_visit(w, ks.v[i], CTX_READ);
 		free(ks.v);
 		return;
 	}

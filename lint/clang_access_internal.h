@@ -57,6 +57,8 @@ struct lstep {
  * @broken: the object could not be told
  * @self: the object is the running thread's own (the plugin's
  *	access_frame.self): what get_current() returns, a thread-local variable
+ * @percpu: the pointer the walk does not follow points into a per-CPU area
+ *	(acc_percpu(), the plugin's access_frame.percpu)
  */
 struct lchain {
 	struct lstep s[LCHAIN_MAX];
@@ -65,7 +67,7 @@ struct lchain {
 	bool origin_var;
 	int parm_index;
 	CXCursor where, stmt;
-	bool is_pointer, broken, self;
+	bool is_pointer, broken, self, percpu;
 };
 
 /**
@@ -112,6 +114,18 @@ struct pass {
 };
 
 /**
+ * struct ldef - a local variable of a function and what sets it
+ * @var: its declaration
+ * @def: its initializer, the right side of its one `=`, or the asm that
+ *	writes it
+ * @n: how many set it (more than one, or its address taken: not followed)
+ */
+struct ldef {
+	CXCursor var, def;
+	unsigned n;
+};
+
+/**
  * struct summary - a function of the unit and what it does with its pointers
  * @fn: its definition
  * @name: as the map names it
@@ -135,7 +149,12 @@ struct pass {
  * @seen: while roles are found: the start routine whose role it got last
  * @asms, @nasms, @cap_asms: its asm statements, in the source's order,
  *	read the first time the walk meets one
- * @asm_atomic: for each, whether its template locks ("lock", "xchg")
+ * @asm_facts: for each, what its template says: CL_FACT_ATOMIC when it
+ *	locks ("lock", "xchg"), CL_FACT_PERCPU when it addresses the running
+ *	CPU's per-CPU area (`%%gs:`)
+ * @ldefs, @nldefs, @cap_ldefs: its local variables, each with the one
+ *	expression or asm that sets it, read the first time percpu_expr()
+ *	asks (ldefs_read)
  */
 struct summary {
 	CXCursor fn;
@@ -152,8 +171,11 @@ struct summary {
 	unsigned loop_lo, loop_hi;
 	size_t seen;
 	CXCursor *asms;
-	bool *asm_atomic;
+	unsigned *asm_facts;
 	size_t nasms, cap_asms;
+	struct ldef *ldefs;
+	size_t nldefs, cap_ldefs;
+	bool ldefs_read;
 };
 
 /**
@@ -285,6 +307,14 @@ struct summary *acc_summary_of(struct aw *w, CXCursor fn);
 
 /* clang_access_asm.c: an asm statement's operands, as reads and writes. */
 void acc_walk_asm(struct aw *w, CXCursor stmt);
+/* What asm @stmt's template says of its memory operands: CL_FACT_ATOMIC, CL_FACT_PERCPU. */
+unsigned acc_asm_facts(struct aw *w, CXCursor stmt);
+/* How many outputs asm @stmt has, its first children (0 when its operands cannot be read). */
+size_t acc_asm_outputs(struct aw *w, CXCursor stmt);
+/* A variable's initializer (NULL cursor: none). */
+CXCursor acc_var_init(CXCursor d);
+/* Pointer value @e points into a per-CPU area (this_cpu_ptr(), per_cpu_ptr()): CL_FACT_PERCPU. */
+bool acc_percpu(struct aw *w, CXCursor e);
 
 /*
  * clang_access_threads.c: each function's roles (the threads that run

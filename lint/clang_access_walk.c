@@ -326,10 +326,11 @@ static void binary(struct aw *w, CXCursor e)
 }
 
 /* A variable's initializer: its last child, when that ends where the declaration does. */
-static void var_decl(struct aw *w, CXCursor d)
+CXCursor acc_var_init(CXCursor d)
 {
 	struct kids ks = acc_children(d);
 	CXSourceRange dr = clang_getCursorExtent(d);
+	CXCursor init = clang_getNullCursor();
 
 	if (ks.n && clang_isExpression(acc_kind(ks.v[ks.n - 1]))) {
 		CXSourceRange r = clang_getCursorExtent(ks.v[ks.n - 1]);
@@ -338,9 +339,18 @@ static void var_decl(struct aw *w, CXCursor d)
 		clang_getExpansionLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &a);
 		clang_getExpansionLocation(clang_getRangeEnd(dr), NULL, NULL, NULL, &b);
 		if (a == b)
-			acc_visit(w, ks.v[ks.n - 1], CTX_READ);
+			init = ks.v[ks.n - 1];
 	}
 	free(ks.v);
+	return init;
+}
+
+static void var_decl(struct aw *w, CXCursor d)
+{
+	CXCursor init = acc_var_init(d);
+
+	if (!clang_Cursor_isNull(init))
+		acc_visit(w, init, CTX_READ);
 }
 
 static void statement(struct aw *w, CXCursor c)
@@ -1014,7 +1024,8 @@ void lint_access_walk(CXTranslationUnit tu, const struct lint_job *job, struct c
 		free(w.sums[i].uses);
 		free(w.sums[i].passes);
 		free(w.sums[i].asms);
-		free(w.sums[i].asm_atomic);
+		free(w.sums[i].asm_facts);
+		free(w.sums[i].ldefs);
 	}
 	free(w.sums);
 	free(w.macros);
@@ -1109,6 +1120,7 @@ void acc_pointer(struct aw *w, CXCursor e, struct lchain *c)
 		if (acc_kind(acc_peel_parens(k)) == CXCursor_DeclRefExpr) {
 			c->parm_index = c->n ? -1 : parm_of(w, acc_peel_parens(k));
 			pointee_origin(c, e);
+			c->percpu = !c->n && acc_percpu(w, k);
 			return;
 		}
 		if (acc_is_pointer(clang_getCursorType(k))) {
@@ -1151,6 +1163,7 @@ void acc_pointer(struct aw *w, CXCursor e, struct lchain *c)
 			for (size_t i = 0; i < ks.n; i++)
 				acc_visit(w, ks.v[i], CTX_READ);
 			pointee_origin(c, e);
+			c->percpu = !c->n && acc_percpu(w, e);
 		}
 		free(ks.v);
 		return;
@@ -1163,6 +1176,7 @@ void acc_pointer(struct aw *w, CXCursor e, struct lchain *c)
 	}
 	acc_visit(w, e, CTX_READ);
 	pointee_origin(c, e);
+	c->percpu = !c->n && acc_percpu(w, e);
 }
 
 /* The object lvalue @e designates; values computed on the way are read. */

@@ -41,6 +41,9 @@ typedef int_hash<unsigned int, 0xffffffffu, 0xfffffffeu> uid_hash;
  *	more than once; a parameter assigned at all is there as NULL)
  * @self_locals: in the function walked, the compiler's temporaries assigned
  *	once, by a call to get_current(): `current`, as the kernel spells it
+ * @var_defs: in the function walked, each local variable of any type that a
+ *	statement assigns (or an asm writes): that statement, NULL when more
+ *	than one does (percpu_value())
  * @gsi: the statement being walked
  */
 struct chain_state {
@@ -50,6 +53,7 @@ struct chain_state {
 	hash_map<uid_hash, const char *> *typedefs;
 	hash_map<tree, gimple *> *local_defs;
 	hash_set<tree> *self_locals;
+	hash_map<tree, gimple *> *var_defs;
 	gimple_stmt_iterator *gsi;
 };
 
@@ -304,6 +308,21 @@ static bool self_call(gimple *stmt, tree lhs)
 	return fn && DECL_NAME(fn) && !strcmp(IDENTIFIER_POINTER(DECL_NAME(fn)), "get_current");
 }
 
+/* A local variable of the function walked, of any type, that lives in no memory. */
+static bool local_value(tree t)
+{
+	return VAR_P(t) && !TREE_STATIC(t) && !DECL_EXTERNAL(t) && !TREE_ADDRESSABLE(t) &&
+	       DECL_CONTEXT(t) == current_function_decl;
+}
+
+static void var_def(tree var, gimple *stmt)
+{
+	bool existed;
+	gimple *&slot = ws.var_defs->get_or_insert(var, &existed);
+
+	slot = existed ? NULL : stmt;
+}
+
 /* Every local pointer variable's one assignment, for chain_pointer(). */
 static void local_defs_collect(function *fn)
 {
@@ -311,6 +330,7 @@ static void local_defs_collect(function *fn)
 
 	ws.local_defs->empty();
 	ws.self_locals->empty();
+	ws.var_defs->empty();
 	FOR_EACH_BB_FN(bb, fn) {
 		for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
 			gimple *stmt = gsi_stmt(gsi);
@@ -324,11 +344,20 @@ static void local_defs_collect(function *fn)
 
 					if (chain_local_pointer(out) || TREE_CODE(out) == PARM_DECL)
 						ws.local_defs->put(out, NULL);
+					if (local_value(out))
+						var_def(out, stmt);
 				}
 				continue;
 			}
-			if (!lhs)
+			/*
+			 * -ftrivial-auto-var-init (the kernel's INIT_STACK_ALL_ZERO)
+			 * sets each local before the code does: not what the source
+			 * says, nor what the lint sees
+			 */
+			if (!lhs || gimple_call_internal_p(stmt, IFN_DEFERRED_INIT))
 				continue;
+			if (local_value(lhs))
+				var_def(lhs, stmt);
 			/* a parameter assigned is no longer what the caller passed */
 			if (TREE_CODE(lhs) == PARM_DECL) {
 				ws.local_defs->put(lhs, NULL);
@@ -347,6 +376,74 @@ static void local_defs_collect(function *fn)
 				ws.self_locals->add(lhs);
 		}
 	}
+}
+
+/*
+ * An asm that addresses the running CPU's per-CPU area: the kernel's
+ * this_cpu_*() operations and this_cpu_ptr() on x86-64 (`%%gs:`).
+ */
+bool chain_asm_percpu(const gasm *as)
+{
+	const char *t = gimple_asm_string(as);
+
+	return t && strstr(t, "%gs:");
+}
+
+/* The one statement that sets @v, a compiler temporary or a local variable: NULL when not one. */
+static gimple *one_def(tree v)
+{
+	gimple **def;
+
+	if (TREE_CODE(v) == SSA_NAME)
+		return SSA_NAME_DEF_STMT(v);
+	if (!local_value(v) || !(def = ws.var_defs->get(v)))
+		return NULL;
+	return *def;
+}
+
+/* @t is a CPU's offset of its per-CPU area: an element of __per_cpu_offset, or a copy of one. */
+static bool percpu_offset(tree t, unsigned depth)
+{
+	gimple *def;
+
+	if (TREE_CODE(t) == ARRAY_REF) {
+		tree base = TREE_OPERAND(t, 0);
+
+		return VAR_P(base) && DECL_NAME(base) &&
+		       !strcmp(IDENTIFIER_POINTER(DECL_NAME(base)), "__per_cpu_offset");
+	}
+	if (depth >= POINTER_HOPS || !(def = one_def(t)) || !is_gimple_assign(def) ||
+	    !gimple_assign_single_p(def))
+		return false;
+	return percpu_offset(gimple_assign_rhs1(def), depth + 1);
+}
+
+/*
+ * Value @v points into a per-CPU area: what this_cpu_ptr() (an asm that
+ * adds the running CPU's offset) or per_cpu_ptr() (a sum with a CPU's
+ * offset) gives, through copies, casts and constant displacements; the
+ * lint's percpu_expr() reads the same from the source.
+ */
+static bool percpu_value(tree v, unsigned depth)
+{
+	gimple *def;
+	enum tree_code code;
+
+	if (depth >= POINTER_HOPS || !(def = one_def(v)))
+		return false;
+	if (const gasm *as = dyn_cast<const gasm *>(def))
+		return chain_asm_percpu(as);
+	if (!is_gimple_assign(def))
+		return false;
+	code = gimple_assign_rhs_code(def);
+	if (gimple_assign_single_p(def) || gimple_assign_cast_p(def))
+		return percpu_value(gimple_assign_rhs1(def), depth + 1);
+	if (code == POINTER_PLUS_EXPR && TREE_CODE(gimple_assign_rhs2(def)) == INTEGER_CST)
+		return percpu_value(gimple_assign_rhs1(def), depth + 1);
+	if (code == PLUS_EXPR || code == POINTER_PLUS_EXPR)
+		return percpu_offset(gimple_assign_rhs1(def), depth + 1) ||
+		       percpu_offset(gimple_assign_rhs2(def), depth + 1);
+	return false;
 }
 
 static bool chain_full(const struct access_frame *c)
@@ -461,6 +558,7 @@ static void chain_pointer(tree ptr, struct access_frame *c, unsigned hops)
 		return;
 	}
 	c->origin = POINTER_TYPE_P(TREE_TYPE(ptr)) ? TREE_TYPE(TREE_TYPE(ptr)) : NULL_TREE;
+	c->percpu = percpu_value(ptr, 0);
 	if (disp)
 		chain_push_raw(c, disp, 0, NULL_TREE, false);
 }
@@ -525,7 +623,7 @@ void chain_init(struct access_frame *c, gimple *stmt, tree ref, bool is_pointer)
 	c->ptr = c->core = c->origin = c->parm = NULL_TREE;
 	c->at = 0;
 	c->moved = false;
-	c->self = false;
+	c->self = c->percpu = false;
 	c->stmt = stmt;
 	c->ref = is_pointer ? NULL_TREE : ref;
 	c->is_pointer = is_pointer;
@@ -870,6 +968,7 @@ void chain_setup(struct cl_arena *arena, const struct access_sink *const *sinks,
 		ws.sinks[i] = sinks[i];
 	ws.local_defs = new hash_map<tree, gimple *>;
 	ws.self_locals = new hash_set<tree>;
+	ws.var_defs = new hash_map<tree, gimple *>;
 }
 
 void chain_teardown(void)
@@ -878,6 +977,8 @@ void chain_teardown(void)
 	ws.local_defs = NULL;
 	delete ws.self_locals;
 	ws.self_locals = NULL;
+	delete ws.var_defs;
+	ws.var_defs = NULL;
 	ws.nsinks = 0;
 }
 

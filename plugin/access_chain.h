@@ -50,6 +50,8 @@ struct step {
  *	type only where the access says so
  * @self: the object is the running thread's own: what `current` points to
  *	(a compiler temporary get_current() returned), or a __thread variable
+ * @percpu: the pointer the walk could not follow further points into a
+ *	per-CPU area (this_cpu_ptr(), per_cpu_ptr())
  */
 struct access_frame {
 	struct step s[CHAIN_MAX];
@@ -58,7 +60,7 @@ struct access_frame {
 	int at;
 	gimple *stmt;
 	tree ref;
-	bool is_pointer, moved, self;
+	bool is_pointer, moved, self, percpu;
 };
 
 /**
@@ -124,6 +126,8 @@ void chain_at(gimple_stmt_iterator *gsi);
 bool chain_local_pointer(tree t);
 /* Whether the walk follows local pointer @t to its one assignment. */
 bool chain_local_followed(tree t);
+/* An asm that addresses the running CPU's per-CPU area (`%%gs:`): CL_FACT_PERCPU. */
+bool chain_asm_percpu(const gasm *as);
 /* @c: @ref (or, @is_pointer, the object the address @ref names) followed back. */
 void chain_init(struct access_frame *c, gimple *stmt, tree ref, bool is_pointer);
 /* A reinterpretation of the bytes as a step of @c. */

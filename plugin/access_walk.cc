@@ -333,6 +333,8 @@ static void access_ref(gimple *stmt, tree ref, unsigned kinds, bool is_pointer, 
 		return;
 	if (c.self)
 		facts |= CL_FACT_SELF;
+	if (c.percpu)
+		facts |= CL_FACT_PERCPU;
 	if (whole) {
 		tree pointee = chain_type_at(&c, c.n);
 
@@ -618,7 +620,8 @@ static bool asm_atomic(gasm *as)
 static void walk_asm(gasm *as)
 {
 	unsigned nout = gimple_asm_noutputs(as), nin = gimple_asm_ninputs(as);
-	unsigned facts = asm_atomic(as) ? CL_FACT_ATOMIC : 0;
+	unsigned facts = (asm_atomic(as) ? CL_FACT_ATOMIC : 0) |
+			 (chain_asm_percpu(as) ? CL_FACT_PERCPU : 0);
 	auto_vec<const char *> constraints;
 	auto_vec<bool> read_too;
 
@@ -648,8 +651,8 @@ static void walk_asm(gasm *as)
 		 * input "m" and a "memory" clobber).
 		 */
 		if (!same)
-			access_ref(as, val, facts ? ACC_READ | ACC_WRITE : ACC_READ, false, false,
-				   facts | ref_facts(val));
+			access_ref(as, val, facts & CL_FACT_ATOMIC ? ACC_READ | ACC_WRITE : ACC_READ,
+				   false, false, facts | ref_facts(val));
 	}
 	for (unsigned i = 0; i < nout; i++) {
 		tree val = TREE_VALUE(gimple_asm_output_op(as, i));

@@ -51,6 +51,7 @@ enum cl_access_kind {
 #define CL_FACT_SETUP	(1u << 6)	/* in setup code, or reached from it (cl_infer_setup_function) */
 #define CL_FACT_SELF	(1u << 7)	/* on the running thread's own object: current, __thread */
 #define CL_FACT_START	(1u << 8)	/* in a start routine, outside its loops: once per thread */
+#define CL_FACT_PERCPU	(1u << 9)	/* on a per-CPU object: this_cpu_*(), this_cpu_ptr(), per_cpu_ptr() */
 
 /* A fact's name in the map ("atomic"), NULL past the last. */
 const char *cl_access_fact_name(unsigned bit);

@@ -283,6 +283,7 @@ unsigned cl_access_lock_kinds(const char *fn, unsigned arg)
 
 static const char *const fact_names[] = {
 	"atomic", "lock", "locked", "once", "cold", "fresh", "setup", "self", "start",
+	"percpu",
 };
 
 const char *cl_access_fact_name(unsigned bit)

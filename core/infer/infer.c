@@ -388,11 +388,12 @@ static void view_line(struct member_view *v, const struct cl_access_line *l, boo
 		return;
 	}
 	/*
-	 * The running thread's own object (`current`, a __thread variable):
-	 * its writes share it with no other writer, and its reads make
-	 * nothing read-mostly, however often they run.
+	 * The running thread's own object (`current`, a __thread variable), or
+	 * a CPU's own copy of a per-CPU object: its writes share it with no
+	 * other writer, and its reads make nothing read-mostly, however often
+	 * they run.
 	 */
-	if (l->facts & CL_FACT_SELF) {
+	if (l->facts & (CL_FACT_SELF | CL_FACT_PERCPU)) {
 		if (writes)
 			site_keep(&v->self, l);
 		return;
@@ -468,12 +469,16 @@ static void view_classify(struct member_view *v, bool threads)
  * @generic: more than EMBED_HOLDERS_MAX records hold it (a list_head, an
  *	rb_node, a work_struct): no entry of its own, which a front end would
  *	lend to every struct that holds one
+ * @percpu: some line reaches it through a per-CPU pointer or operation
+ *	(CL_FACT_PERCPU): each CPU has its own copy, which no other CPU's
+ *	accesses share a line with, so it gets no entry (unless @generic: a
+ *	spinlock in one per-CPU struct is not every spinlock)
  */
 struct struct_view {
 	const char *record;
 	struct member_view *members;
 	size_t n;
-	bool threads, generic;
+	bool threads, generic, percpu;
 	uint64_t apairs, pairs, sites, hot;
 };
 
@@ -1015,6 +1020,7 @@ static struct struct_view *views_build(const struct cl_access_map *m,
 
 		while (end < m->n && !strcmp(v[end]->record, rec)) {
 			s.threads |= v[end]->roles != NULL;
+			s.percpu |= (v[end]->facts & CL_FACT_PERCPU) != 0;
 			end++;
 		}
 		while (i < end) {
@@ -1040,7 +1046,7 @@ static struct struct_view *views_build(const struct cl_access_map *m,
 		views_collapse(s->members, s->n);
 		views_locked_readers(s, cfg->line_size ? cfg->line_size : 64);
 		if ((!cfg->only || cfg->only(cfg->only_data, s->record)) && !s->generic &&
-		    struct_worth(s)) {
+		    !s->percpu && struct_worth(s)) {
 			struct_rank(s, cfg->line_size ? cfg->line_size : 64);
 			s->hot = hot_accesses(cfg->hot, s->record);
 			sv[kept++] = *s;

@@ -613,7 +613,7 @@ static void summary_use(struct aw *w, const struct lchain *c, unsigned kinds, un
 /* As the plugin's context_facts(): the access's own, its lock region's, its function's. */
 unsigned acc_context_facts(const struct aw *w, unsigned facts)
 {
-	return facts | (w->locks ? CL_FACT_LOCKED : 0) | w->fn_facts;
+	return facts | (w->locks ? CL_FACT_LOCKED : 0) | w->fn_facts | (w->cold ? CL_FACT_COLD : 0);
 }
 
 /* Tell the access of @kinds that @c makes (or record it as a use, summarizing). */

@@ -195,6 +195,8 @@ struct summary {
  * @locks: locks taken and not yet released by the statements so far of the
  *	function walked (or summarized): its accesses are CL_FACT_LOCKED
  *	while it is not 0, as the plugin counts them
+ * @cold: the code walked is in unlikely branches (acc_cond_cold()), as
+ *	deep: its accesses are CL_FACT_COLD
  * @fn_facts: what the function walked (or summarized) is: CL_FACT_COLD
  * @fn_roles: the threads that run the function walked (struct summary)
  * @kinds: the kinds of the access being told
@@ -222,7 +224,7 @@ struct aw {
 	struct summary *cur;
 	bool once, exited;
 	struct summary *walked;
-	unsigned locks, fn_facts;
+	unsigned locks, fn_facts, cold;
 	const char *fn_roles;
 	unsigned kinds, facts;
 	const struct use *use;
@@ -309,6 +311,17 @@ struct summary *acc_summary_of(struct aw *w, CXCursor fn);
 void acc_walk_asm(struct aw *w, CXCursor stmt);
 /* What asm @stmt's template says of its memory operands: CL_FACT_ATOMIC, CL_FACT_PERCPU. */
 unsigned acc_asm_facts(struct aw *w, CXCursor stmt);
+/*
+ * Which way condition @c is not expected to go, by __builtin_expect()
+ * (unlikely(), likely()), through `!`, `&&` and `||`: its true branch
+ * (@then_cold), its false one (@else_cold), as the plugin's
+ * unlikely_blocks() marks GCC's blocks.
+ */
+void acc_cond_cold(struct aw *w, CXCursor c, bool *then_cold, bool *else_cold);
+/* The operator token after @left in binary operator @e, in @buf ("" inside a macro's body). */
+const char *acc_binary_op(struct aw *w, CXCursor e, CXCursor left, char *buf, size_t n);
+/* Visit @c, in an unlikely branch if @cold, and not once per call if @sometimes. */
+void acc_visit_cold(struct aw *w, CXCursor c, enum ctx ctx, bool cold, bool sometimes);
 /* How many outputs asm @stmt has, its first children (0 when its operands cannot be read). */
 size_t acc_asm_outputs(struct aw *w, CXCursor stmt);
 /* A variable's initializer (NULL cursor: none). */

@@ -277,16 +277,6 @@ static void visit_kids(struct aw *w, CXCursor c, enum ctx ctx)
 	free(ks.v);
 }
 
-/* Code that does not run once per call of the function summarized. */
-static void visit_sometimes(struct aw *w, CXCursor c, enum ctx ctx)
-{
-	bool once = w->once;
-
-	w->once = false;
-	acc_visit(w, c, ctx);
-	w->once = once;
-}
-
 static void unary(struct aw *w, CXCursor e, enum ctx ctx)
 {
 	CXCursor k = acc_only_child(e);
@@ -312,12 +302,20 @@ static void unary(struct aw *w, CXCursor e, enum ctx ctx)
 static void binary(struct aw *w, CXCursor e)
 {
 	struct kids ks = acc_children(e);
+	bool t, f;
+	char op[8];
 
 	if (ks.n == 2 && acc_lvalue_kind(ks.v[0]) && !acc_implicit(ks.v[0]) &&
 	    acc_same_type(clang_getCursorType(e), clang_getCursorType(ks.v[0]))) {
 		/* the store is the last statement GCC makes of it: after a lock the value takes */
 		acc_visit(w, ks.v[1], CTX_READ);
 		acc_visit(w, ks.v[0], CTX_WRITE);	/* = */
+	} else if (ks.n == 2 && (acc_cond_cold(w, ks.v[0], &t, &f), t || f) &&
+		   (acc_binary_op(w, e, ks.v[0], op, sizeof(op)),
+		    (!strcmp(op, "&&") && t) || (!strcmp(op, "||") && f))) {
+		/* the right side of `unlikely(a) && b` runs where a is not expected */
+		acc_visit(w, ks.v[0], CTX_READ);
+		acc_visit_cold(w, ks.v[1], CTX_READ, true, false);
 	} else {
 		for (size_t i = 0; i < ks.n; i++)
 			acc_visit(w, ks.v[i], CTX_READ);
@@ -359,15 +357,46 @@ static void statement(struct aw *w, CXCursor c)
 	case CXCursor_IfStmt:
 	case CXCursor_SwitchStmt: {
 		struct kids ks = acc_children(c);
+		bool cold[3] = { false };
 
+		/* an unlikely branch (C's `if`: the condition, then, else) */
+		if (acc_kind(c) == CXCursor_IfStmt && ks.n >= 2 && ks.n <= 3)
+			acc_cond_cold(w, ks.v[0], &cold[1], &cold[2]);
 		for (size_t i = 0; i < ks.n; i++)
-			i ? visit_sometimes(w, ks.v[i], CTX_DISCARD) : acc_visit(w, ks.v[i], CTX_DISCARD);
+			i ? acc_visit_cold(w, ks.v[i], CTX_DISCARD, i < 3 && cold[i], true) :
+			    acc_visit(w, ks.v[i], CTX_DISCARD);
 		free(ks.v);
 		return;
 	}
-	case CXCursor_WhileStmt:
-	case CXCursor_DoStmt:
+	case CXCursor_WhileStmt: {
+		struct kids ks = acc_children(c);
+		bool once = w->once, t = false, f;
+
+		/* `while (unlikely(c))`: its body is cold */
+		if (ks.n == 2)
+			acc_cond_cold(w, ks.v[0], &t, &f);
+		w->once = false;
+		for (size_t i = 0; i < ks.n; i++)
+			acc_visit_cold(w, ks.v[i], CTX_DISCARD, i && t, false);
+		w->once = once;
+		free(ks.v);
+		return;
+	}
 	case CXCursor_ForStmt: {
+		struct kids ks = acc_children(c);
+		bool once = w->once, t = false, f;
+
+		/* init, condition, step and body all there: the step and body of an unlikely one are cold */
+		if (ks.n == 4)
+			acc_cond_cold(w, ks.v[1], &t, &f);
+		w->once = false;
+		for (size_t i = 0; i < ks.n; i++)
+			acc_visit_cold(w, ks.v[i], CTX_DISCARD, i >= 2 && t, false);
+		w->once = once;
+		free(ks.v);
+		return;
+	}
+	case CXCursor_DoStmt: {
 		bool once = w->once;
 
 		w->once = false;
@@ -439,9 +468,13 @@ void acc_visit(struct aw *w, CXCursor c, enum ctx ctx)
 	}
 	case CXCursor_ConditionalOperator: {
 		struct kids ks = acc_children(c);
+		bool cold[3] = { false };
 
+		if (ks.n == 3)
+			acc_cond_cold(w, ks.v[0], &cold[1], &cold[2]);
 		for (size_t i = 0; i < ks.n; i++)
-			i ? visit_sometimes(w, ks.v[i], ctx) : acc_visit(w, ks.v[i], CTX_READ);
+			i ? acc_visit_cold(w, ks.v[i], ctx, i < 3 && cold[i], true) :
+			    acc_visit(w, ks.v[i], CTX_READ);
 		free(ks.v);
 		return;
 	}

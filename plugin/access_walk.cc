@@ -50,6 +50,7 @@
 #include "stmt.h"
 #include "varasm.h"
 #include "cfganal.h"
+#include "tree-cfg.h"
 #include "graphds.h"
 
 #define ACCESS_REACH_DEPTH 4
@@ -103,6 +104,9 @@ typedef int_hash<unsigned int, 0xffffffffu, 0xfffffffeu> uid_hash;
  * @starts: the functions the unit starts threads on, with their loops' lines
  * @under_lock: DECL_UID of the functions that run only under a lock
  * @setup_only: DECL_UID of the functions that only setup code calls
+ * @cold: the blocks of the function walked that an unlikely branch runs
+ *	(unlikely_blocks()), NULL when none
+ * @bb_cold: the block walked is one: its accesses are CL_FACT_COLD
  */
 struct walk_state {
 	hash_map<uid_hash, fn_summary *> *summaries;
@@ -114,6 +118,8 @@ struct walk_state {
 	vec<access_start> starts;
 	hash_set<uid_hash> *under_lock;
 	hash_set<uid_hash> *setup_only;
+	sbitmap cold;
+	bool bb_cold;
 };
 
 static struct walk_state ws;
@@ -319,7 +325,7 @@ static sbitmap blocks_once(function *fn)
 /* The facts of an access in the function walked: its own, its region's, its function's. */
 static unsigned context_facts(unsigned facts)
 {
-	return facts | (ws.locks ? CL_FACT_LOCKED : 0) | ws.fn_facts;
+	return facts | (ws.locks ? CL_FACT_LOCKED : 0) | ws.fn_facts | (ws.bb_cold ? CL_FACT_COLD : 0);
 }
 
 static void access_ref(gimple *stmt, tree ref, unsigned kinds, bool is_pointer, bool whole,
@@ -814,8 +820,88 @@ static void reach_call(gcall *call, unsigned j, tree arg, tree callee)
 /* ------------------------------------------------------------------ */
 
 /*
+ * The edge a condition on what __builtin_expect() returned does not expect
+ * (the kernel's unlikely(), likely() the other way), NULL when @bb ends in
+ * no such condition.
+ */
+static edge unexpected_edge(basic_block bb)
+{
+	gimple *last = last_stmt(bb), *def;
+	gcond *cond = last ? dyn_cast<gcond *>(last) : NULL;
+	enum tree_code code;
+	tree lhs, rhs;
+	edge t, f;
+	bool expected;
+
+	if (!cond)
+		return NULL;
+	code = gimple_cond_code(cond);
+	lhs = gimple_cond_lhs(cond);
+	rhs = gimple_cond_rhs(cond);
+	if ((code != NE_EXPR && code != EQ_EXPR) || TREE_CODE(lhs) != SSA_NAME ||
+	    TREE_CODE(rhs) != INTEGER_CST)
+		return NULL;
+	def = SSA_NAME_DEF_STMT(lhs);
+	if ((!gimple_call_builtin_p(def, BUILT_IN_EXPECT) &&
+	     !gimple_call_internal_p(def, IFN_BUILTIN_EXPECT)) ||
+	    gimple_call_num_args(def) < 2 || TREE_CODE(gimple_call_arg(def, 1)) != INTEGER_CST)
+		return NULL;
+	/* x != C is expected true when the expected value is not C */
+	expected = tree_int_cst_equal(gimple_call_arg(def, 1), rhs) == (code == EQ_EXPR);
+	extract_true_false_edges_from_block(bb, &t, &f);
+	return expected ? f : t;
+}
+
+/*
+ * The blocks an unlikely branch runs: every block that the destination of
+ * an unexpected edge dominates, where that edge is the destination's only
+ * way in (the lint's branch of an `if`, a `?:`, a `while` or a `for`).
+ * NULL when there are none.  Dominators are computed here and freed again
+ * when nothing had them: the walk changes nothing of the function.
+ */
+static sbitmap unlikely_blocks(function *fn)
+{
+	auto_vec<basic_block> dests;
+	basic_block bb;
+	sbitmap cold;
+	bool had = dom_info_available_p(CDI_DOMINATORS);
+
+	FOR_EACH_BB_FN(bb, fn) {
+		edge e = unexpected_edge(bb);
+
+		if (e && single_pred_p(e->dest) && e->dest != EXIT_BLOCK_PTR_FOR_FN(fn))
+			dests.safe_push(e->dest);
+	}
+	if (dests.is_empty())
+		return NULL;
+	if (!had)
+		calculate_dominance_info(CDI_DOMINATORS);
+	cold = sbitmap_alloc(last_basic_block_for_fn(fn));
+	bitmap_clear(cold);
+	for (basic_block d : dests) {
+		if (bitmap_bit_p(cold, d->index))
+			continue;	/* inside a region already marked */
+		auto_vec<basic_block> region = get_all_dominated_blocks(CDI_DOMINATORS, d);
+
+		for (basic_block b : region)
+			bitmap_set_bit(cold, b->index);
+	}
+	if (!had)
+		free_dominance_info(CDI_DOMINATORS);
+	return cold;
+}
+
+/* Whether block @bb of the function walked is in an unlikely branch. */
+static bool block_cold(basic_block bb)
+{
+	return ws.cold && (unsigned)bb->index < SBITMAP_SIZE(ws.cold) &&
+	       bitmap_bit_p(ws.cold, bb->index);
+}
+
+/*
  * Before a function's statements: no lock held yet, and what the whole
- * function is: __init and __exit code (the kernel's sections), or cold.
+ * function is: __init and __exit code (the kernel's sections), or cold;
+ * which of its blocks unlikely branches run.
  */
 static void function_facts(tree decl)
 {
@@ -823,6 +909,10 @@ static void function_facts(tree decl)
 
 	ws.locks = 0;
 	ws.fn_facts = 0;
+	if (ws.cold)
+		sbitmap_free(ws.cold);
+	ws.cold = cfun ? unlikely_blocks(cfun) : NULL;
+	ws.bb_cold = false;
 	if (lookup_attribute("cold", DECL_ATTRIBUTES(decl)) ||
 	    (sec && (!strncmp(sec, ".init", 5) || !strncmp(sec, ".exit", 5))))
 		ws.fn_facts |= CL_FACT_COLD;
@@ -1366,10 +1456,12 @@ static void summarize(cgraph_node *node)
 	ws.summary = s;
 	FOR_EACH_BB_FN(bb, fn) {
 		ws.once = once && bitmap_bit_p(once, bb->index);
+		ws.bb_cold = block_cold(bb);
 		for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi))
 			walk_stmt(&gsi);
 	}
 	ws.summary = NULL;
+	ws.bb_cold = false;
 	if (once)
 		sbitmap_free(once);
 	ws.summaries->put(DECL_UID(node->decl), s);
@@ -1414,6 +1506,7 @@ void access_walk_body(function *fn, void (*walked)(gimple *stmt), void (*block_e
 	basic_block bb;
 
 	FOR_EACH_BB_FN(bb, fn) {
+		ws.bb_cold = block_cold(bb);
 		for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
 			gimple *stmt = gsi_stmt(gsi);
 
@@ -1442,5 +1535,9 @@ void access_walk_finish(void)
 	ws.under_lock = NULL;
 	delete ws.setup_only;
 	ws.setup_only = NULL;
+	if (ws.cold)
+		sbitmap_free(ws.cold);
+	ws.cold = NULL;
+	ws.bb_cold = false;
 	chain_teardown();
 }

@@ -1,0 +1,144 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * clang_access_cold.c - unlikely branches (CL_FACT_COLD), as the plugin's
+ * unlikely_blocks() finds them in GCC's blocks: a condition on what
+ * __builtin_expect() returns (the kernel's unlikely(), likely()) and the
+ * way it does not expect, through `!`, `&&` and `||`: the branch of an
+ * `if`, the arm of a `?:`, the right side of `&&` and `||`, the body of a
+ * `while` or a `for`
+ */
+#define _GNU_SOURCE
+#include "clang_access_internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Parentheses and implicit conversions around a condition. */
+static CXCursor cond_peel(CXCursor e)
+{
+	for (;;) {
+		enum CXCursorKind k = acc_kind(e);
+		CXCursor only;
+
+		if (k != CXCursor_ParenExpr && k != CXCursor_UnexposedExpr)
+			return e;
+		only = acc_only_child(e);
+		if (clang_Cursor_isNull(only))
+			return e;
+		e = only;
+	}
+}
+
+/*
+ * The spelling of the first token at or after @from in @e's extent, in
+ * @buf; "" when @e's tokens are a macro call's (an operator a macro's body
+ * spells cannot be read: libclang 14 names none).
+ */
+static const char *token_after(struct aw *w, CXCursor e, CXSourceLocation from, char *buf,
+			       size_t n)
+{
+	CXSourceRange r = clang_getCursorExtent(e);
+	CXToken *t = NULL;
+	unsigned nt = 0, at;
+
+	buf[0] = '\0';
+	clang_getExpansionLocation(from, NULL, NULL, NULL, &at);
+	clang_tokenize(w->tu, r, &t, &nt);
+	for (unsigned i = 0; i < nt; i++) {
+		unsigned off;
+
+		clang_getExpansionLocation(clang_getTokenLocation(w->tu, t[i]), NULL, NULL, NULL,
+					   &off);
+		if (off >= at) {
+			CXString sp = clang_getTokenSpelling(w->tu, t[i]);
+
+			snprintf(buf, n, "%s", clang_getCString(sp));
+			clang_disposeString(sp);
+			break;
+		}
+	}
+	clang_disposeTokens(w->tu, t, nt);
+	return buf;
+}
+
+const char *acc_binary_op(struct aw *w, CXCursor e, CXCursor left, char *buf, size_t n)
+{
+	return token_after(w, e, clang_getRangeEnd(clang_getCursorExtent(left)), buf, n);
+}
+
+/* A call to __builtin_expect() with a constant expected value: that value in @v. */
+static bool expect_call(CXCursor e, long long *v)
+{
+	CXCursor arg;
+
+	if (acc_kind(e) != CXCursor_CallExpr || clang_Cursor_getNumArguments(e) != 2 ||
+	    !acc_spelled(clang_getCursorReferenced(e), "__builtin_expect", NULL))
+		return false;
+	arg = clang_Cursor_getArgument(e, 1);
+	return acc_constant(arg, v);
+}
+
+void acc_cond_cold(struct aw *w, CXCursor c, bool *then_cold, bool *else_cold)
+{
+	struct kids ks;
+	long long v;
+	char op[8];
+
+	*then_cold = *else_cold = false;
+	c = cond_peel(c);
+	if (expect_call(c, &v)) {
+		*then_cold = v == 0;
+		*else_cold = v != 0;
+		return;
+	}
+	/* the operators are read only where an expectation is below them: tokens cost */
+	switch (acc_kind(c)) {
+	case CXCursor_UnaryOperator: {
+		CXCursor k = acc_only_child(c);
+		bool t, e;
+
+		if (clang_Cursor_isNull(k))
+			return;
+		acc_cond_cold(w, k, &t, &e);
+		if ((t || e) &&
+		    !strcmp(token_after(w, c, clang_getRangeStart(clang_getCursorExtent(c)), op,
+					sizeof(op)), "!")) {
+			*then_cold = e;
+			*else_cold = t;
+		}
+		return;
+	}
+	case CXCursor_BinaryOperator: {
+		bool t0, e0, t1, e1;
+
+		ks = acc_children(c);
+		if (ks.n == 2) {
+			acc_cond_cold(w, ks.v[0], &t0, &e0);
+			acc_cond_cold(w, ks.v[1], &t1, &e1);
+			if (t0 || e0 || t1 || e1) {
+				/* `a && b` goes on only where a holds; `a || b` where it fails */
+				acc_binary_op(w, c, ks.v[0], op, sizeof(op));
+				*then_cold = !strcmp(op, "&&") && (t0 || t1);
+				*else_cold = !strcmp(op, "||") && (e0 || e1);
+			}
+		}
+		free(ks.v);
+		return;
+	}
+	default:
+		return;
+	}
+}
+
+void acc_visit_cold(struct aw *w, CXCursor c, enum ctx ctx, bool cold, bool sometimes)
+{
+	bool once = w->once;
+
+	if (sometimes)
+		w->once = false;
+	w->cold += cold;
+	acc_visit(w, c, ctx);
+	w->cold -= cold;
+	w->once = once;
+}

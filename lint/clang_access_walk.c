@@ -368,30 +368,22 @@ static void statement(struct aw *w, CXCursor c)
 		free(ks.v);
 		return;
 	}
-	case CXCursor_WhileStmt: {
-		struct kids ks = acc_children(c);
-		bool once = w->once, t = false, f;
-
-		/* `while (unlikely(c))`: its body is cold */
-		if (ks.n == 2)
-			acc_cond_cold(w, ks.v[0], &t, &f);
-		w->once = false;
-		for (size_t i = 0; i < ks.n; i++)
-			acc_visit_cold(w, ks.v[i], CTX_DISCARD, i && t, false);
-		w->once = once;
-		free(ks.v);
-		return;
-	}
+	case CXCursor_WhileStmt:
 	case CXCursor_ForStmt: {
 		struct kids ks = acc_children(c);
 		bool once = w->once, t = false, f;
+		/*
+		 * `while (unlikely(c))`, and a `for` with its init, condition, step
+		 * and body all there: what follows an unlikely condition is cold
+		 */
+		size_t cond = acc_kind(c) == CXCursor_WhileStmt ? (ks.n == 2 ? 0 : SIZE_MAX) :
+								   (ks.n == 4 ? 1 : SIZE_MAX);
 
-		/* init, condition, step and body all there: the step and body of an unlikely one are cold */
-		if (ks.n == 4)
-			acc_cond_cold(w, ks.v[1], &t, &f);
+		if (cond != SIZE_MAX)
+			acc_cond_cold(w, ks.v[cond], &t, &f);
 		w->once = false;
 		for (size_t i = 0; i < ks.n; i++)
-			acc_visit_cold(w, ks.v[i], CTX_DISCARD, i >= 2 && t, false);
+			acc_visit_cold(w, ks.v[i], CTX_DISCARD, t && i > cond, false);
 		w->once = once;
 		free(ks.v);
 		return;

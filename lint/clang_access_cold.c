@@ -14,18 +14,30 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Parentheses and implicit conversions around a condition. */
+/*
+ * Parentheses and implicit conversions around a condition, and a statement
+ * expression's value, its last statement (`if (WARN_ON(x))`).
+ */
 static CXCursor cond_peel(CXCursor e)
 {
 	for (;;) {
 		enum CXCursorKind k = acc_kind(e);
 		CXCursor only;
 
-		if (k != CXCursor_ParenExpr && k != CXCursor_UnexposedExpr)
+		if (k != CXCursor_ParenExpr && k != CXCursor_UnexposedExpr &&
+		    k != CXCursor_StmtExpr)
 			return e;
 		only = acc_only_child(e);
 		if (clang_Cursor_isNull(only))
 			return e;
+		if (k == CXCursor_StmtExpr) {
+			struct kids ks = acc_children(only);
+
+			only = ks.n ? ks.v[ks.n - 1] : clang_getNullCursor();
+			free(ks.v);
+			if (clang_Cursor_isNull(only))
+				return e;
+		}
 		e = only;
 	}
 }

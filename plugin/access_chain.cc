@@ -389,8 +389,7 @@ bool chain_asm_percpu(const gasm *as)
 	return t && strstr(t, "%gs:");
 }
 
-/* The one statement that sets @v, a compiler temporary or a local variable: NULL when not one. */
-static gimple *one_def(tree v)
+gimple *chain_one_def(tree v)
 {
 	gimple **def;
 
@@ -412,7 +411,7 @@ static bool percpu_offset(tree t, unsigned depth)
 		return VAR_P(base) && DECL_NAME(base) &&
 		       !strcmp(IDENTIFIER_POINTER(DECL_NAME(base)), "__per_cpu_offset");
 	}
-	if (depth >= POINTER_HOPS || !(def = one_def(t)) || !is_gimple_assign(def) ||
+	if (depth >= POINTER_HOPS || !(def = chain_one_def(t)) || !is_gimple_assign(def) ||
 	    !gimple_assign_single_p(def))
 		return false;
 	return percpu_offset(gimple_assign_rhs1(def), depth + 1);
@@ -429,7 +428,7 @@ static bool percpu_value(tree v, unsigned depth)
 	gimple *def;
 	enum tree_code code;
 
-	if (depth >= POINTER_HOPS || !(def = one_def(v)))
+	if (depth >= POINTER_HOPS || !(def = chain_one_def(v)))
 		return false;
 	if (const gasm *as = dyn_cast<const gasm *>(def))
 		return chain_asm_percpu(as);

@@ -126,6 +126,11 @@ void chain_at(gimple_stmt_iterator *gsi);
 bool chain_local_pointer(tree t);
 /* Whether the walk follows local pointer @t to its one assignment. */
 bool chain_local_followed(tree t);
+/*
+ * The one statement of the function walked that sets @v, a compiler
+ * temporary or a local variable in no memory: NULL when not one.
+ */
+gimple *chain_one_def(tree v);
 /* An asm that addresses the running CPU's per-CPU area (`%%gs:`): CL_FACT_PERCPU. */
 bool chain_asm_percpu(const gasm *as);
 /* @c: @ref (or, @is_pointer, the object the address @ref names) followed back. */

@@ -822,7 +822,8 @@ static void reach_call(gcall *call, unsigned j, tree arg, tree callee)
 /*
  * The edge a condition on what __builtin_expect() returned does not expect
  * (the kernel's unlikely(), likely() the other way), NULL when @bb ends in
- * no such condition.
+ * no such condition.  A statement expression's value is in a variable
+ * (`if (WARN_ON(x))`, whose last statement is an unlikely()).
  */
 static edge unexpected_edge(basic_block bb)
 {
@@ -838,10 +839,9 @@ static edge unexpected_edge(basic_block bb)
 	code = gimple_cond_code(cond);
 	lhs = gimple_cond_lhs(cond);
 	rhs = gimple_cond_rhs(cond);
-	if ((code != NE_EXPR && code != EQ_EXPR) || TREE_CODE(lhs) != SSA_NAME ||
-	    TREE_CODE(rhs) != INTEGER_CST)
+	if ((code != NE_EXPR && code != EQ_EXPR) || TREE_CODE(rhs) != INTEGER_CST ||
+	    !(def = chain_one_def(lhs)))
 		return NULL;
-	def = SSA_NAME_DEF_STMT(lhs);
 	if ((!gimple_call_builtin_p(def, BUILT_IN_EXPECT) &&
 	     !gimple_call_internal_p(def, IFN_BUILTIN_EXPECT)) ||
 	    gimple_call_num_args(def) < 2 || TREE_CODE(gimple_call_arg(def, 1)) != INTEGER_CST)

@@ -58,6 +58,21 @@ long shapes(struct zone *z, int c, int d)
 	return unlikely(d) ? z->tail : z->slow;
 }
 
+// A statement expression's value: the kernel's WARN_ON().
+void warn(void);
+#define WARN_ON(condition) ({						\
+	int __ret_warn_on = !!(condition);				\
+	if (unlikely(__ret_warn_on))					\
+		warn();							\
+	unlikely(__ret_warn_on);					\
+})
+
+void recover(struct zone *z, long n)
+{
+	if (WARN_ON(n < 0))
+		z->tail = 0;
+}
+
 // RUN: %gcc-cl -c %s -o %t.o 2>&1 | %check
 // RUN: not %cachelint lint %s 2>&1 | %check
 // CHECK: infer_unlikely.c:15:14: warning: read-mostly field 'limit' shares cache line 0 (bytes 0-63) of 'struct zone' with write-hot field 'nr_free' [cachelint-false-sharing]
@@ -69,7 +84,7 @@ long shapes(struct zone *z, int c, int d)
 // RUN: %cachelint lint --quiet --fail-on none --access-map %t.maps/l.map %s > /dev/null
 // RUN: diff %t.maps/p.map %t.maps/l.map
 // RUN: grep -c cold %t.maps/p.map | FileCheck %s --check-prefix=COLD
-// COLD: 10
+// COLD: 11
 // RUN: FileCheck %s --check-prefix=MAP --input-file %t.maps/p.map
 // MAP: infer_unlikely.c	32	26	rmqueue	zone	boost	8	8	rmw	atomic,cold
 // MAP: infer_unlikely.c	34	7	rmqueue	zone	slow	24	8	r	cold
@@ -86,3 +101,4 @@ long shapes(struct zone *z, int c, int d)
 // MAP: infer_unlikely.c	57	6	shapes	zone	slow	24	8	w	-
 // MAP: infer_unlikely.c	58	26	shapes	zone	tail	32	8	r	cold
 // MAP: infer_unlikely.c	58	36	shapes	zone	slow	24	8	r	-
+// MAP: infer_unlikely.c	73	6	recover	zone	tail	32	8	w	cold

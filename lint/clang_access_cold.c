@@ -10,6 +10,7 @@
 #define _GNU_SOURCE
 #include "clang_access_internal.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -141,6 +142,49 @@ void acc_cond_cold(struct aw *w, CXCursor c, bool *then_cold, bool *else_cold)
 	default:
 		return;
 	}
+}
+
+bool acc_children_cold(struct aw *w, CXCursor c, const struct kids *ks, bool cold[ACC_KIDS_COLD])
+{
+	size_t cond = SIZE_MAX;
+	bool t = false, f = false, any = false;
+	char op[8];
+
+	memset(cold, 0, ACC_KIDS_COLD * sizeof(*cold));
+	switch (acc_kind(c)) {
+	case CXCursor_IfStmt:			/* C's: the condition, then, else */
+	case CXCursor_ConditionalOperator:	/* the condition, then, else */
+		if (ks->n >= 2 && ks->n <= 3) {
+			acc_cond_cold(w, ks->v[0], &cold[1], &cold[2]);
+			any = cold[1] || cold[2];
+		}
+		return any;
+	case CXCursor_BinaryOperator:
+		/* the right side of `unlikely(a) && b` runs where a is not expected */
+		if (ks->n == 2) {
+			acc_cond_cold(w, ks->v[0], &t, &f);
+			if (t || f) {
+				acc_binary_op(w, c, ks->v[0], op, sizeof(op));
+				cold[1] = (!strcmp(op, "&&") && t) || (!strcmp(op, "||") && f);
+			}
+		}
+		return cold[1];
+	case CXCursor_WhileStmt:
+		cond = ks->n == 2 ? 0 : SIZE_MAX;
+		break;
+	case CXCursor_ForStmt:
+		/* init, condition, step and body all there */
+		cond = ks->n == 4 ? 1 : SIZE_MAX;
+		break;
+	default:
+		return false;
+	}
+	/* what follows an unlikely loop condition: the step and the body */
+	if (cond != SIZE_MAX)
+		acc_cond_cold(w, ks->v[cond], &t, &f);
+	for (size_t i = cond + 1; t && i < ks->n && i < ACC_KIDS_COLD; i++)
+		any = cold[i] = true;
+	return any;
 }
 
 void acc_visit_cold(struct aw *w, CXCursor c, enum ctx ctx, bool cold, bool sometimes)

@@ -139,7 +139,10 @@ struct ldef {
  * @under_lock: every call of it is under a lock, or in a function that is
  *	(CL_FACT_LOCKED on all it does, as the plugin's under_lock_find())
  * @setup_only: only setup code calls it, or functions that only it calls
- *	(CL_FACT_SETUP on all it does, as the plugin's setup_only_find())
+ *	(CL_FACT_SETUP on all it does, as the plugin's callers_only_find())
+ * @cold_only: only cold code calls it: unlikely branches, cold functions,
+ *	functions that only cold code calls (CL_FACT_COLD on all it does, as
+ *	the plugin's callers_only_find())
  * @roles: the threads that run it, by their start routines (access_map.h),
  *	NULL when none does
  * @started: while roles are found: calls that start it (a call in a loop counts twice)
@@ -163,7 +166,7 @@ struct summary {
 	size_t nuses, cap_uses;
 	struct pass *passes;
 	size_t npasses, cap_passes;
-	bool reached, local, params, cold, under_lock, setup_only;
+	bool reached, local, params, cold, under_lock, setup_only, cold_only;
 	const char *roles;
 	const char *role;
 	const char *role_name;
@@ -320,6 +323,13 @@ unsigned acc_asm_facts(struct aw *w, CXCursor stmt);
 void acc_cond_cold(struct aw *w, CXCursor c, bool *then_cold, bool *else_cold);
 /* The operator token after @left in binary operator @e, in @buf ("" inside a macro's body). */
 const char *acc_binary_op(struct aw *w, CXCursor e, CXCursor left, char *buf, size_t n);
+/*
+ * Which children @ks of @c (an if, a ?:, a while, a for, a binary
+ * operator) an unlikely branch runs, by acc_cond_cold(): @cold[i] for the
+ * i-th (children past ACC_KIDS_COLD are not); whether any is.
+ */
+#define ACC_KIDS_COLD 8
+bool acc_children_cold(struct aw *w, CXCursor c, const struct kids *ks, bool cold[ACC_KIDS_COLD]);
 /* Visit @c, in an unlikely branch if @cold, and not once per call if @sometimes. */
 void acc_visit_cold(struct aw *w, CXCursor c, enum ctx ctx, bool cold, bool sometimes);
 /* How many outputs asm @stmt has, its first children (0 when its operands cannot be read). */

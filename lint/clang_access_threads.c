@@ -304,17 +304,18 @@ void acc_roles(struct aw *w)
  * @locks: locks held so far in its statements, as acc_call() counts them
  * @setup: it is setup code (its name, cold): its calls need no lock
  * @strong: it is setup code whatever it locks (not by alloc, new, free, remove)
- * @calls: [caller, callee, locked, setup, strong] of each call of a function
- *	of the unit
+ * @cold: in an unlikely branch as deep, or in a cold function
+ * @calls: [caller, callee, locked, setup, strong, cold] of each call of a
+ *	function of the unit
  * @refs: per function, the expressions that name it
  * @direct: per function, those that are a call's callee
  */
 struct held {
 	struct aw *w;
 	size_t from;
-	unsigned locks;
+	unsigned locks, cold;
 	bool setup, strong;
-	size_t (*calls)[5];
+	size_t (*calls)[6];
 	size_t ncalls, cap_calls;
 	unsigned *refs, *direct;
 };
@@ -332,13 +333,14 @@ static void held_call(struct held *h, CXCursor e)
 
 	clang_visitChildren(e, held_visit, h);
 	if (s) {
-		size_t *c = *(size_t (*)[5])cl_vec_push(&h->calls, &h->ncalls, &h->cap_calls);
+		size_t *c = *(size_t (*)[6])cl_vec_push(&h->calls, &h->ncalls, &h->cap_calls);
 
 		c[0] = h->from;
 		c[1] = (size_t)(s - h->w->sums);
 		c[2] = h->locks > 0;
 		c[3] = h->setup;
 		c[4] = h->strong;
+		c[5] = h->cold > 0;
 		h->direct[c[1]]++;
 	}
 	step = strncmp(n, "__sync_", 7) && strncmp(n, "__atomic_", 9) ? cl_access_lock_step(n) : 0;
@@ -349,6 +351,24 @@ static void held_call(struct held *h, CXCursor e)
 	clang_disposeString(name);
 }
 
+/* The children of @c, those an unlikely branch runs as cold as the walk has them. */
+static void held_branches(struct held *h, CXCursor c)
+{
+	struct kids ks = acc_children(c);
+	bool cold[ACC_KIDS_COLD];
+
+	acc_children_cold(h->w, c, &ks, cold);
+	for (size_t i = 0; i < ks.n; i++) {
+		bool in = i < ACC_KIDS_COLD && cold[i];
+
+		h->cold += in;
+		if (held_visit(ks.v[i], c, h) == CXChildVisit_Recurse)
+			clang_visitChildren(ks.v[i], held_visit, h);
+		h->cold -= in;
+	}
+	free(ks.v);
+}
+
 static enum CXChildVisitResult held_visit(CXCursor c, CXCursor parent, CXClientData data)
 {
 	struct held *h = data;
@@ -357,6 +377,13 @@ static enum CXChildVisitResult held_visit(CXCursor c, CXCursor parent, CXClientD
 
 	(void)parent;
 	switch (acc_kind(c)) {
+	case CXCursor_IfStmt:
+	case CXCursor_ConditionalOperator:
+	case CXCursor_WhileStmt:
+	case CXCursor_ForStmt:
+	case CXCursor_BinaryOperator:
+		held_branches(h, c);
+		return CXChildVisit_Continue;
 	case CXCursor_UnaryExpr:	/* sizeof, alignof: not evaluated, no call */
 	case CXCursor_LambdaExpr:	/* a function of its own */
 		return CXChildVisit_Continue;
@@ -386,17 +413,18 @@ static enum CXChildVisitResult held_globals(CXCursor c, CXCursor parent, CXClien
 
 static int held_order(const void *x, const void *y)
 {
-	const size_t *a = *(const size_t (*)[5])x, *b = *(const size_t (*)[5])y;
+	const size_t *a = *(const size_t (*)[6])x, *b = *(const size_t (*)[6])y;
 
 	return a[1] < b[1] ? -1 : a[1] > b[1];
 }
 
 /*
- * The functions that only setup code calls, or functions that only it
- * calls (summary.setup_only), as the plugin's setup_only_find(): the
- * callers' names must say setup whatever they lock; a least fixpoint.
+ * The functions that only callers of a kind call, or functions that only
+ * those call, as the plugin's callers_only_find(): the kind is column
+ * @col of the calls (strong setup, cold), the answer summary.setup_only
+ * or, @cold, summary.cold_only; a least fixpoint.
  */
-static void setup_only(struct aw *w, const struct held *h)
+static void callers_only(struct aw *w, const struct held *h, size_t col, bool cold)
 {
 	bool changed = true;
 
@@ -407,11 +435,15 @@ static void setup_only(struct aw *w, const struct held *h)
 			struct summary *s = &w->sums[callee];
 			bool all = clang_getCursorLinkage(s->fn) != CXLinkage_External &&
 				   h->refs[callee] == h->direct[callee];
+			bool *found = cold ? &s->cold_only : &s->setup_only;
 
-			for (j = i; j < h->ncalls && h->calls[j][1] == callee; j++)
-				all &= h->calls[j][4] || w->sums[h->calls[j][0]].setup_only;
-			if (all && !s->setup_only)
-				changed = s->setup_only = true;
+			for (j = i; j < h->ncalls && h->calls[j][1] == callee; j++) {
+				const struct summary *c = &w->sums[h->calls[j][0]];
+
+				all &= h->calls[j][col] || (cold ? c->cold_only : c->setup_only);
+			}
+			if (all && !*found)
+				changed = *found = true;
 		}
 	}
 }
@@ -435,6 +467,7 @@ void acc_under_lock(struct aw *w, CXCursor top)
 			continue;
 		h.from = i;
 		h.locks = 0;
+		h.cold = w->sums[i].cold;
 		h.setup = w->sums[i].cold ||
 			  (cl_infer_setup_facts(w->sums[i].name, 0) & CL_FACT_SETUP);
 		h.strong = w->sums[i].cold ||
@@ -462,7 +495,8 @@ void acc_under_lock(struct aw *w, CXCursor top)
 				changed = s->under_lock = true;
 		}
 	}
-	setup_only(w, &h);
+	callers_only(w, &h, 4, false);	/* setup: strong setup callers */
+	callers_only(w, &h, 5, true);	/* cold: unlikely branches, cold callers */
 	free(h.calls);
 	free(h.refs);
 	free(h.direct);

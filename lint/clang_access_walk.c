@@ -302,18 +302,14 @@ static void unary(struct aw *w, CXCursor e, enum ctx ctx)
 static void binary(struct aw *w, CXCursor e)
 {
 	struct kids ks = acc_children(e);
-	bool t, f;
-	char op[8];
+	bool cold[ACC_KIDS_COLD];
 
 	if (ks.n == 2 && acc_lvalue_kind(ks.v[0]) && !acc_implicit(ks.v[0]) &&
 	    acc_same_type(clang_getCursorType(e), clang_getCursorType(ks.v[0]))) {
 		/* the store is the last statement GCC makes of it: after a lock the value takes */
 		acc_visit(w, ks.v[1], CTX_READ);
 		acc_visit(w, ks.v[0], CTX_WRITE);	/* = */
-	} else if (ks.n == 2 && (acc_cond_cold(w, ks.v[0], &t, &f), t || f) &&
-		   (acc_binary_op(w, e, ks.v[0], op, sizeof(op)),
-		    (!strcmp(op, "&&") && t) || (!strcmp(op, "||") && f))) {
-		/* the right side of `unlikely(a) && b` runs where a is not expected */
+	} else if (acc_children_cold(w, e, &ks, cold)) {
 		acc_visit(w, ks.v[0], CTX_READ);
 		acc_visit_cold(w, ks.v[1], CTX_READ, true, false);
 	} else {
@@ -357,13 +353,11 @@ static void statement(struct aw *w, CXCursor c)
 	case CXCursor_IfStmt:
 	case CXCursor_SwitchStmt: {
 		struct kids ks = acc_children(c);
-		bool cold[3] = { false };
+		bool cold[ACC_KIDS_COLD];
 
-		/* an unlikely branch (C's `if`: the condition, then, else) */
-		if (acc_kind(c) == CXCursor_IfStmt && ks.n >= 2 && ks.n <= 3)
-			acc_cond_cold(w, ks.v[0], &cold[1], &cold[2]);
+		acc_children_cold(w, c, &ks, cold);
 		for (size_t i = 0; i < ks.n; i++)
-			i ? acc_visit_cold(w, ks.v[i], CTX_DISCARD, i < 3 && cold[i], true) :
+			i ? acc_visit_cold(w, ks.v[i], CTX_DISCARD, i < ACC_KIDS_COLD && cold[i], true) :
 			    acc_visit(w, ks.v[i], CTX_DISCARD);
 		free(ks.v);
 		return;
@@ -371,19 +365,12 @@ static void statement(struct aw *w, CXCursor c)
 	case CXCursor_WhileStmt:
 	case CXCursor_ForStmt: {
 		struct kids ks = acc_children(c);
-		bool once = w->once, t = false, f;
-		/*
-		 * `while (unlikely(c))`, and a `for` with its init, condition, step
-		 * and body all there: what follows an unlikely condition is cold
-		 */
-		size_t cond = acc_kind(c) == CXCursor_WhileStmt ? (ks.n == 2 ? 0 : SIZE_MAX) :
-								   (ks.n == 4 ? 1 : SIZE_MAX);
+		bool once = w->once, cold[ACC_KIDS_COLD];
 
-		if (cond != SIZE_MAX)
-			acc_cond_cold(w, ks.v[cond], &t, &f);
+		acc_children_cold(w, c, &ks, cold);
 		w->once = false;
 		for (size_t i = 0; i < ks.n; i++)
-			acc_visit_cold(w, ks.v[i], CTX_DISCARD, t && i > cond, false);
+			acc_visit_cold(w, ks.v[i], CTX_DISCARD, i < ACC_KIDS_COLD && cold[i], false);
 		w->once = once;
 		free(ks.v);
 		return;
@@ -460,12 +447,11 @@ void acc_visit(struct aw *w, CXCursor c, enum ctx ctx)
 	}
 	case CXCursor_ConditionalOperator: {
 		struct kids ks = acc_children(c);
-		bool cold[3] = { false };
+		bool cold[ACC_KIDS_COLD];
 
-		if (ks.n == 3)
-			acc_cond_cold(w, ks.v[0], &cold[1], &cold[2]);
+		acc_children_cold(w, c, &ks, cold);
 		for (size_t i = 0; i < ks.n; i++)
-			i ? acc_visit_cold(w, ks.v[i], ctx, i < 3 && cold[i], true) :
+			i ? acc_visit_cold(w, ks.v[i], ctx, i < ACC_KIDS_COLD && cold[i], true) :
 			    acc_visit(w, ks.v[i], CTX_READ);
 		free(ks.v);
 		return;
@@ -905,7 +891,7 @@ static void function_begin(struct aw *w, struct summary *s)
 	w->walked = s;
 	w->locks = 0;
 	w->fn_facts = (s->cold ? CL_FACT_COLD : 0) | (s->under_lock ? CL_FACT_LOCKED : 0) |
-		      (s->setup_only ? CL_FACT_SETUP : 0);
+		      (s->setup_only ? CL_FACT_SETUP : 0) | (s->cold_only ? CL_FACT_COLD : 0);
 	w->fn_roles = s->roles;
 	w->once = true;
 	w->exited = false;

@@ -104,6 +104,8 @@ typedef int_hash<unsigned int, 0xffffffffu, 0xfffffffeu> uid_hash;
  * @starts: the functions the unit starts threads on, with their loops' lines
  * @under_lock: DECL_UID of the functions that run only under a lock
  * @setup_only: DECL_UID of the functions that only setup code calls
+ * @cold_only: DECL_UID of the functions that only cold code calls (an
+ *	unlikely branch, a cold function, or a function that only it calls)
  * @cold: the blocks of the function walked that an unlikely branch runs
  *	(unlikely_blocks()), NULL when none
  * @bb_cold: the block walked is one: its accesses are CL_FACT_COLD
@@ -118,6 +120,7 @@ struct walk_state {
 	vec<access_start> starts;
 	hash_set<uid_hash> *under_lock;
 	hash_set<uid_hash> *setup_only;
+	hash_set<uid_hash> *cold_only;
 	sbitmap cold;
 	bool bb_cold;
 };
@@ -898,6 +901,15 @@ static bool block_cold(basic_block bb)
 	       bitmap_bit_p(ws.cold, bb->index);
 }
 
+/* A function that a declaration makes cold or puts in an .init or .exit section. */
+static bool cold_decl(tree decl)
+{
+	const char *sec = DECL_SECTION_NAME(decl);
+
+	return lookup_attribute("cold", DECL_ATTRIBUTES(decl)) ||
+	       (sec && (!strncmp(sec, ".init", 5) || !strncmp(sec, ".exit", 5)));
+}
+
 /*
  * Before a function's statements: no lock held yet, and what the whole
  * function is: __init and __exit code (the kernel's sections), or cold;
@@ -905,21 +917,20 @@ static bool block_cold(basic_block bb)
  */
 static void function_facts(tree decl)
 {
-	const char *sec = DECL_SECTION_NAME(decl);
-
 	ws.locks = 0;
 	ws.fn_facts = 0;
 	if (ws.cold)
 		sbitmap_free(ws.cold);
 	ws.cold = cfun ? unlikely_blocks(cfun) : NULL;
 	ws.bb_cold = false;
-	if (lookup_attribute("cold", DECL_ATTRIBUTES(decl)) ||
-	    (sec && (!strncmp(sec, ".init", 5) || !strncmp(sec, ".exit", 5))))
+	if (cold_decl(decl))
 		ws.fn_facts |= CL_FACT_COLD;
 	if (ws.under_lock && ws.under_lock->contains(DECL_UID(decl)))
 		ws.fn_facts |= CL_FACT_LOCKED;
 	if (ws.setup_only && ws.setup_only->contains(DECL_UID(decl)))
 		ws.fn_facts |= CL_FACT_SETUP;
+	if (ws.cold_only && ws.cold_only->contains(DECL_UID(decl)))
+		ws.fn_facts |= CL_FACT_COLD;
 }
 
 /**
@@ -984,10 +995,11 @@ static bool called_here_only(tree decl)
  * @locked: a lock is held there, in the caller's statements in order
  * @setup: the caller is setup code (held_setup()): no lock needed
  * @strong: the caller is setup code whatever it locks (held_setup())
+ * @cold: the call is in an unlikely branch, or the caller is cold
  */
 struct held_call {
 	tree caller, callee;
-	bool locked, setup, strong;
+	bool locked, setup, strong, cold;
 };
 
 /*
@@ -997,13 +1009,23 @@ struct held_call {
  */
 static bool held_setup(tree decl, bool locked)
 {
-	const char *sec = DECL_SECTION_NAME(decl);
 	const char *name = lang_GNU_CXX() ? lang_hooks.decl_printable_name(decl, 1) :
 			   DECL_NAME(decl) ? IDENTIFIER_POINTER(DECL_NAME(decl)) : "-";
 
 	return (cl_infer_setup_facts(name, locked ? CL_FACT_LOCK : 0) & CL_FACT_SETUP) ||
-	       lookup_attribute("cold", DECL_ATTRIBUTES(decl)) ||
-	       (sec && (!strncmp(sec, ".init", 5) || !strncmp(sec, ".exit", 5)));
+	       cold_decl(decl);
+}
+
+/* The blocks of @fn that unlikely branches run, before its walk (NULL: none). */
+static sbitmap unlikely_blocks_of(function *fn)
+{
+	sbitmap cold;
+
+	push_cfun(fn);
+	chain_begin_function(fn);
+	cold = unlikely_blocks(fn);
+	pop_cfun();
+	return cold;
 }
 
 static int held_order(const void *x, const void *y)
@@ -1017,13 +1039,13 @@ static int held_order(const void *x, const void *y)
 }
 
 /*
- * The functions that only setup code calls, or functions that only it
- * calls: what they write is set up too (bdi_unregister() is the one caller
- * of bdi_remove_from_list(), which unlinks the bdi under bdi_lock).  The
- * callers' names must say setup whatever they lock; a least fixpoint, so
- * a cycle of calls that no setup code enters is not.
+ * The functions that only callers of a kind call, or functions that only
+ * those call, into @found: the calls are sorted by callee, and @kind says
+ * which are of the kind (held_call's strong or cold); a least fixpoint, so
+ * a cycle of calls that no such caller enters is not.
  */
-static void setup_only_find(const vec<held_call> &calls)
+static void callers_only_find(const vec<held_call> &calls, bool held_call::*kind,
+			      hash_set<uid_hash> *found)
 {
 	bool changed = true;
 
@@ -1035,9 +1057,8 @@ static void setup_only_find(const vec<held_call> &calls)
 			unsigned j;
 
 			for (j = i; j < calls.length() && calls[j].callee == callee; j++)
-				all &= calls[j].strong ||
-				       ws.setup_only->contains(DECL_UID(calls[j].caller));
-			if (all && !ws.setup_only->add(DECL_UID(callee)))
+				all &= calls[j].*kind || found->contains(DECL_UID(calls[j].caller));
+			if (all && !found->add(DECL_UID(callee)))
 				changed = true;
 			i = j;
 		}
@@ -1051,7 +1072,7 @@ static void setup_only_find(const vec<held_call> &calls)
  * called under pool->lock, and by mempool_init_node() while it fills the
  * pool nobody sees yet): what they do, they do under it.  One call at
  * least must hold a lock: a helper that only setup code calls is setup's
- * (setup_only_find()).  Lock regions as walk_call() counts them; a least
+ * (callers_only_find()).  Lock regions as walk_call() counts them; a least
  * fixpoint, so a cycle of calls with no lock is not.
  */
 static void under_lock_find(const vec<unit_call> &unit)
@@ -1059,8 +1080,9 @@ static void under_lock_find(const vec<unit_call> &unit)
 	auto_vec<held_call> calls;
 	cgraph_node *caller = NULL;
 	unsigned locks = 0;
-	bool setup = false, strong = false;
+	bool setup = false, strong = false, cold = false;
 	bool changed = true;
+	sbitmap blocks = NULL;
 
 	for (const unit_call &u : unit) {
 		tree f = gimple_call_fndecl(u.call);
@@ -1072,11 +1094,17 @@ static void under_lock_find(const vec<unit_call> &unit)
 			locks = 0;
 			setup = held_setup(caller->decl, false);
 			strong = held_setup(caller->decl, true);
+			cold = cold_decl(caller->decl);
+			if (blocks)
+				sbitmap_free(blocks);
+			blocks = unlikely_blocks_of(u.fn);
 		}
 		if (!f)
 			continue;
 		if (called_here_only(f)) {
-			held_call c = { caller->decl, f, locks > 0, setup, strong };
+			held_call c = { caller->decl, f, locks > 0, setup, strong,
+					cold || (blocks && (unsigned)u.bb->index < SBITMAP_SIZE(blocks) &&
+						 bitmap_bit_p(blocks, u.bb->index)) };
 
 			calls.safe_push(c);
 		}
@@ -1106,7 +1134,16 @@ static void under_lock_find(const vec<unit_call> &unit)
 			i = j;
 		}
 	}
-	setup_only_find(calls);
+	if (blocks)
+		sbitmap_free(blocks);
+	/*
+	 * Setup: bdi_unregister() is the one caller of bdi_remove_from_list(),
+	 * which unlinks the bdi under bdi_lock; the callers' names must say
+	 * setup whatever they lock.  Cold: __rmqueue() calls
+	 * __rmqueue_fallback() only where unlikely(!page) holds.
+	 */
+	callers_only_find(calls, &held_call::strong, ws.setup_only);
+	callers_only_find(calls, &held_call::cold, ws.cold_only);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1483,6 +1520,7 @@ void access_walk_start(struct cl_arena *arena, const struct access_sink *const *
 	roles_find(calls);
 	ws.under_lock = new hash_set<uid_hash>;
 	ws.setup_only = new hash_set<uid_hash>;
+	ws.cold_only = new hash_set<uid_hash>;
 	under_lock_find(calls);
 	/* every summary before any function gets code of ours */
 	FOR_EACH_FUNCTION_WITH_GIMPLE_BODY(node)
@@ -1535,6 +1573,8 @@ void access_walk_finish(void)
 	ws.under_lock = NULL;
 	delete ws.setup_only;
 	ws.setup_only = NULL;
+	delete ws.cold_only;
+	ws.cold_only = NULL;
 	if (ws.cold)
 		sbitmap_free(ws.cold);
 	ws.cold = NULL;

@@ -73,6 +73,38 @@ void recover(struct zone *z, long n)
 		z->tail = 0;
 }
 
+// A static function that only unlikely branches call, or only such
+// functions: cold as a whole (6.1's __rmqueue_fallback(), which __rmqueue()
+// calls where unlikely(!page), and what it calls).  The control, called
+// from a likely path too, is not.
+static void boost_watermark(struct zone *z)
+{
+	__atomic_fetch_add(&z->boost, 1, __ATOMIC_RELAXED);
+}
+
+static int steal_fallback(struct zone *z, int order)
+{
+	if (order > 3)
+		boost_watermark(z);
+	return order;
+}
+
+static void note_page(struct zone *z)
+{
+	z->slow = 1;
+}
+
+long rmqueue_fallback(struct zone *z, int order, int page)
+{
+	if (unlikely(!page)) {
+		steal_fallback(z, order);
+		note_page(z);
+	}
+	if (order)
+		note_page(z);
+	return order;
+}
+
 // RUN: %gcc-cl -c %s -o %t.o 2>&1 | %check
 // RUN: not %cachelint lint %s 2>&1 | %check
 // CHECK: infer_unlikely.c:15:14: warning: read-mostly field 'limit' shares cache line 0 (bytes 0-63) of 'struct zone' with write-hot field 'nr_free' [cachelint-false-sharing]
@@ -84,7 +116,7 @@ void recover(struct zone *z, long n)
 // RUN: %cachelint lint --quiet --fail-on none --access-map %t.maps/l.map %s > /dev/null
 // RUN: diff %t.maps/p.map %t.maps/l.map
 // RUN: grep -c cold %t.maps/p.map | FileCheck %s --check-prefix=COLD
-// COLD: 11
+// COLD: 12
 // RUN: FileCheck %s --check-prefix=MAP --input-file %t.maps/p.map
 // MAP: infer_unlikely.c	32	26	rmqueue	zone	boost	8	8	rmw	atomic,cold
 // MAP: infer_unlikely.c	34	7	rmqueue	zone	slow	24	8	r	cold
@@ -102,3 +134,5 @@ void recover(struct zone *z, long n)
 // MAP: infer_unlikely.c	58	26	shapes	zone	tail	32	8	r	cold
 // MAP: infer_unlikely.c	58	36	shapes	zone	slow	24	8	r	-
 // MAP: infer_unlikely.c	73	6	recover	zone	tail	32	8	w	cold
+// MAP: infer_unlikely.c	82	25	boost_watermark	zone	boost	8	8	rmw	atomic,cold
+// MAP: infer_unlikely.c	94	5	note_page	zone	slow	24	8	w	-

@@ -144,6 +144,33 @@ void acc_cond_cold(struct aw *w, CXCursor c, bool *then_cold, bool *else_cold)
 	}
 }
 
+static enum CXChildVisitResult expect_visit(CXCursor c, CXCursor parent, CXClientData data)
+{
+	long long v;
+
+	(void)parent;
+	if (expect_call(c, &v)) {
+		*(bool *)data = true;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Recurse;
+}
+
+/* Whether the function walked calls __builtin_expect() at all (summary.expects). */
+static bool function_expects(struct aw *w)
+{
+	struct summary *s = w->walked;
+	bool any = false;
+
+	if (!s)
+		return true;
+	if (!s->expects) {
+		clang_visitChildren(s->fn, expect_visit, &any);
+		s->expects = any ? 2 : 1;
+	}
+	return s->expects == 2;
+}
+
 bool acc_children_cold(struct aw *w, CXCursor c, const struct kids *ks, bool cold[ACC_KIDS_COLD])
 {
 	size_t cond = SIZE_MAX;
@@ -151,6 +178,8 @@ bool acc_children_cold(struct aw *w, CXCursor c, const struct kids *ks, bool col
 	char op[8];
 
 	memset(cold, 0, ACC_KIDS_COLD * sizeof(*cold));
+	if (!function_expects(w))
+		return false;
 	switch (acc_kind(c)) {
 	case CXCursor_IfStmt:			/* C's: the condition, then, else */
 	case CXCursor_ConditionalOperator:	/* the condition, then, else */

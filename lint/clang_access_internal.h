@@ -119,10 +119,23 @@ struct pass {
  * @def: its initializer, the right side of its one `=`, or the asm that
  *	writes it
  * @n: how many set it (more than one, or its address taken: not followed)
+ * @asms: asm statements that name it, not yet asked whether they write it
+ *	(summary.lasms): an asm's operands cost tokens, read only for a
+ *	variable percpu_expr() follows
  */
 struct ldef {
 	CXCursor var, def;
-	unsigned n;
+	unsigned n, asms;
+};
+
+/**
+ * struct lasm - an asm statement that names a local variable (struct ldef)
+ * @ldef: the variable's entry
+ * @stmt: the asm
+ */
+struct lasm {
+	size_t ldef;
+	CXCursor stmt;
 };
 
 /**
@@ -158,6 +171,10 @@ struct ldef {
  * @ldefs, @nldefs, @cap_ldefs: its local variables, each with the one
  *	expression or asm that sets it, read the first time percpu_expr()
  *	asks (ldefs_read)
+ * @lasms, @nlasms, @cap_lasms: the asm statements that name them
+ * @expects: whether its body calls __builtin_expect() (unlikely(),
+ *	likely()): 0 not asked yet, 1 no, 2 yes; where not, no branch of it
+ *	is cold and acc_children_cold() need not look
  */
 struct summary {
 	CXCursor fn;
@@ -178,7 +195,10 @@ struct summary {
 	size_t nasms, cap_asms;
 	struct ldef *ldefs;
 	size_t nldefs, cap_ldefs;
+	struct lasm *lasms;
+	size_t nlasms, cap_lasms;
 	bool ldefs_read;
+	unsigned char expects;
 };
 
 /**

@@ -127,24 +127,51 @@ static enum CXChildVisitResult ldef_visit(CXCursor c, CXCursor parent, CXClientD
 			ldef_set(x->s, k, clang_getNullCursor(), 2);
 		break;
 	}
-	case CXCursor_GCCAsmStmt: {
-		size_t nout = acc_asm_outputs(x->w, c);
-
+	case CXCursor_GCCAsmStmt:
+		/* which operands it writes is read when a variable it names is asked */
 		ks = acc_children(c);
-		for (size_t o = 0; o < nout && o < ks.n; o++)
-			ldef_set(x->s, ks.v[o], c, 1);
+		for (size_t o = 0; o < ks.n; o++) {
+			struct ldef *d = ldef_named(x->s, ks.v[o]);
+			struct lasm *a;
+
+			if (!d || (x->s->nlasms &&
+				   x->s->lasms[x->s->nlasms - 1].ldef == (size_t)(d - x->s->ldefs) &&
+				   clang_equalCursors(x->s->lasms[x->s->nlasms - 1].stmt, c)))
+				continue;	/* named twice by one asm: asked once */
+			a = cl_vec_push(&x->s->lasms, &x->s->nlasms, &x->s->cap_lasms);
+			a->ldef = (size_t)(d - x->s->ldefs);
+			a->stmt = c;
+			d->asms++;
+		}
 		free(ks.v);
 		break;
-	}
 	default:
 		break;
 	}
 	return CXChildVisit_Recurse;
 }
 
+/* Whether asm @stmt writes the variable of @d: one of its outputs names it. */
+static bool asm_writes(struct aw *w, CXCursor stmt, const struct ldef *d)
+{
+	size_t nout = acc_asm_outputs(w, stmt);
+	struct kids ks = acc_children(stmt);
+	bool hit = false;
+
+	for (size_t o = 0; o < nout && o < ks.n && !hit; o++) {
+		CXCursor e = acc_peel_parens(ks.v[o]);
+
+		hit = acc_kind(e) == CXCursor_DeclRefExpr &&
+		      clang_equalCursors(clang_getCursorReferenced(e), d->var);
+	}
+	free(ks.v);
+	return hit;
+}
+
 static struct ldef *local_def(struct aw *w, CXCursor e)
 {
 	struct summary *s = w->walked;
+	struct ldef *d;
 
 	if (!s)
 		return NULL;
@@ -154,7 +181,19 @@ static struct ldef *local_def(struct aw *w, CXCursor e)
 		s->ldefs_read = true;
 		clang_visitChildren(s->fn, ldef_visit, &x);
 	}
-	return ldef_named(s, e);
+	d = ldef_named(s, e);
+	/* the asm statements that name it, each asked once whether it writes it */
+	for (size_t i = 0; d && d->asms && i < s->nlasms; i++) {
+		if (s->lasms[i].ldef != (size_t)(d - s->ldefs))
+			continue;
+		if (asm_writes(w, s->lasms[i].stmt, d)) {
+			d->n++;
+			d->def = s->lasms[i].stmt;
+		}
+	}
+	if (d)
+		d->asms = 0;
+	return d;
 }
 
 /*

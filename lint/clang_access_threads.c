@@ -468,12 +468,14 @@ void acc_under_lock(struct aw *w, CXCursor top)
 		h.from = i;
 		h.locks = 0;
 		h.cold = w->sums[i].cold;
+		w->walked = &w->sums[i];	/* whose branches acc_children_cold() reads */
 		h.setup = w->sums[i].cold ||
 			  (cl_infer_setup_facts(w->sums[i].name, 0) & CL_FACT_SETUP);
 		h.strong = w->sums[i].cold ||
 			   (cl_infer_setup_facts(w->sums[i].name, CL_FACT_LOCK) & CL_FACT_SETUP);
 		clang_visitChildren(w->sums[i].fn, held_visit, &h);
 	}
+	w->walked = NULL;
 	clang_visitChildren(top, held_globals, &h);
 	if (h.ncalls)
 		qsort(h.calls, h.ncalls, sizeof(*h.calls), held_order);

@@ -1037,6 +1037,7 @@ void lint_access_walk(CXTranslationUnit tu, const struct lint_job *job, struct c
 		free(w.sums[i].asms);
 		free(w.sums[i].asm_facts);
 		free(w.sums[i].ldefs);
+		free(w.sums[i].lasms);
 	}
 	free(w.sums);
 	free(w.macros);

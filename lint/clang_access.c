@@ -628,7 +628,7 @@ void acc_tell(struct aw *w, struct lchain *c, unsigned kinds, unsigned facts)
 	}
 	w->kinds = kinds;
 	w->facts = acc_context_facts(w, facts | (c->self ? CL_FACT_SELF : 0) |
-				     (c->percpu ? CL_FACT_PERCPU : 0));
+				     (c->percpu ? CL_FACT_PERCPU : 0) | (c->fresh ? CL_FACT_FRESH : 0));
 	w->use = NULL;
 	acc_frames(w, c, 0, c->n);
 }

@@ -59,6 +59,8 @@ struct lstep {
  *	access_frame.self): what get_current() returns, a thread-local variable
  * @percpu: the pointer the walk does not follow points into a per-CPU area
  *	(acc_percpu(), the plugin's access_frame.percpu)
+ * @fresh: that pointer is what an allocator the function called returned
+ *	(acc_fresh(), the plugin's access_frame.fresh)
  */
 struct lchain {
 	struct lstep s[LCHAIN_MAX];
@@ -67,7 +69,7 @@ struct lchain {
 	bool origin_var;
 	int parm_index;
 	CXCursor where, stmt;
-	bool is_pointer, broken, self, percpu;
+	bool is_pointer, broken, self, percpu, fresh;
 };
 
 /**
@@ -358,6 +360,8 @@ size_t acc_asm_outputs(struct aw *w, CXCursor stmt);
 CXCursor acc_var_init(CXCursor d);
 /* Pointer value @e points into a per-CPU area (this_cpu_ptr(), per_cpu_ptr()): CL_FACT_PERCPU. */
 bool acc_percpu(struct aw *w, CXCursor e);
+/* Pointer value @e is what an allocator this function called returned: CL_FACT_FRESH. */
+bool acc_fresh(struct aw *w, CXCursor e);
 
 /*
  * clang_access_threads.c: each function's roles (the threads that run

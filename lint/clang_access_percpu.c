@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * clang_access_percpu.c - pointers into a per-CPU area (CL_FACT_PERCPU),
- * as the plugin's percpu_value() finds them: what the kernel's
- * this_cpu_ptr() gives (an asm that adds the running CPU's offset,
- * `%%gs:` on x86-64) and what per_cpu_ptr() gives (a sum with an element
- * of __per_cpu_offset), through casts, statement expressions, constant
- * displacements and local variables that one assignment sets
+ * clang_access_percpu.c - where a pointer the walk does not follow came
+ * from, as the plugin's percpu_value() and fresh_value() find it: into a
+ * per-CPU area (CL_FACT_PERCPU), what the kernel's this_cpu_ptr() gives
+ * (an asm that adds the running CPU's offset, `%%gs:` on x86-64) and what
+ * per_cpu_ptr() gives (a sum with an element of __per_cpu_offset); from
+ * an allocator this function called (CL_FACT_FRESH); through casts,
+ * statement expressions, constant displacements and local variables that
+ * one assignment sets
  */
 #define _GNU_SOURCE
 #include "clang_access_internal.h"
@@ -278,4 +280,34 @@ static bool percpu_expr(struct aw *w, CXCursor e, unsigned depth)
 bool acc_percpu(struct aw *w, CXCursor e)
 {
 	return percpu_expr(w, e, 0);
+}
+
+/* What a call to an allocator returned (cl_access_allocator()), through copies and casts. */
+static bool fresh_expr(struct aw *w, CXCursor e, unsigned depth)
+{
+	struct ldef *d;
+
+	if (depth >= PERCPU_HOPS)
+		return false;
+	e = value_peel(e);
+	switch (acc_kind(e)) {
+	case CXCursor_CallExpr: {
+		CXString name = clang_getCursorSpelling(clang_getCursorReferenced(e));
+		bool fresh = cl_access_allocator(clang_getCString(name));
+
+		clang_disposeString(name);
+		return fresh;
+	}
+	case CXCursor_DeclRefExpr:
+		if (!(d = local_def(w, e)) || d->n != 1 || acc_kind(d->def) == CXCursor_GCCAsmStmt)
+			return false;
+		return fresh_expr(w, d->def, depth + 1);
+	default:
+		return false;
+	}
+}
+
+bool acc_fresh(struct aw *w, CXCursor e)
+{
+	return fresh_expr(w, e, 0);
 }

@@ -1133,6 +1133,7 @@ void acc_pointer(struct aw *w, CXCursor e, struct lchain *c)
 			c->parm_index = c->n ? -1 : parm_of(w, acc_peel_parens(k));
 			pointee_origin(c, e);
 			c->percpu = !c->n && acc_percpu(w, k);
+			c->fresh = !c->n && acc_fresh(w, k);
 			return;
 		}
 		if (acc_is_pointer(clang_getCursorType(k))) {
@@ -1176,6 +1177,7 @@ void acc_pointer(struct aw *w, CXCursor e, struct lchain *c)
 				acc_visit(w, ks.v[i], CTX_READ);
 			pointee_origin(c, e);
 			c->percpu = !c->n && acc_percpu(w, e);
+			c->fresh = !c->n && acc_fresh(w, e);
 		}
 		free(ks.v);
 		return;
@@ -1189,6 +1191,7 @@ void acc_pointer(struct aw *w, CXCursor e, struct lchain *c)
 	acc_visit(w, e, CTX_READ);
 	pointee_origin(c, e);
 	c->percpu = !c->n && acc_percpu(w, e);
+	c->fresh = !c->n && acc_fresh(w, e);
 }
 
 /* The object lvalue @e designates; values computed on the way are read. */

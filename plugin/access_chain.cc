@@ -25,7 +25,9 @@
 #include "access_chain.h"
 
 #include "ssa.h"
+#include "langhooks.h"
 
+#include "access_map/access_map.h"
 #include "model/hash.h"
 
 typedef int_hash<unsigned int, 0xffffffffu, 0xfffffffeu> uid_hash;
@@ -445,6 +447,29 @@ static bool percpu_value(tree v, unsigned depth)
 	return false;
 }
 
+/*
+ * Value @v is what an allocator this function called returned
+ * (cl_access_allocator()), through copies and casts: an object nobody
+ * else holds yet.  The lint's fresh_expr() reads the same from the source.
+ */
+static bool fresh_value(tree v, unsigned depth)
+{
+	gimple *def;
+	tree fn;
+
+	if (depth >= POINTER_HOPS || !(def = chain_one_def(v)))
+		return false;
+	if (is_gimple_call(def)) {
+		fn = gimple_call_fndecl(def);
+		return fn && DECL_NAME(fn) &&
+		       cl_access_allocator(lang_GNU_CXX() ? lang_hooks.decl_printable_name(fn, 1) :
+							    IDENTIFIER_POINTER(DECL_NAME(fn)));
+	}
+	if (is_gimple_assign(def) && (gimple_assign_single_p(def) || gimple_assign_cast_p(def)))
+		return fresh_value(gimple_assign_rhs1(def), depth + 1);
+	return false;
+}
+
 static bool chain_full(const struct access_frame *c)
 {
 	return c->n >= CHAIN_MAX;
@@ -558,6 +583,7 @@ static void chain_pointer(tree ptr, struct access_frame *c, unsigned hops)
 	}
 	c->origin = POINTER_TYPE_P(TREE_TYPE(ptr)) ? TREE_TYPE(TREE_TYPE(ptr)) : NULL_TREE;
 	c->percpu = percpu_value(ptr, 0);
+	c->fresh = fresh_value(ptr, 0);
 	if (disp)
 		chain_push_raw(c, disp, 0, NULL_TREE, false);
 }
@@ -622,7 +648,7 @@ void chain_init(struct access_frame *c, gimple *stmt, tree ref, bool is_pointer)
 	c->ptr = c->core = c->origin = c->parm = NULL_TREE;
 	c->at = 0;
 	c->moved = false;
-	c->self = c->percpu = false;
+	c->self = c->percpu = c->fresh = false;
 	c->stmt = stmt;
 	c->ref = is_pointer ? NULL_TREE : ref;
 	c->is_pointer = is_pointer;

@@ -52,6 +52,7 @@ struct step {
  *	(a compiler temporary get_current() returned), or a __thread variable
  * @percpu: the pointer the walk could not follow further points into a
  *	per-CPU area (this_cpu_ptr(), per_cpu_ptr())
+ * @fresh: that pointer is what an allocator the function called returned
  */
 struct access_frame {
 	struct step s[CHAIN_MAX];
@@ -60,7 +61,7 @@ struct access_frame {
 	int at;
 	gimple *stmt;
 	tree ref;
-	bool is_pointer, moved, self, percpu;
+	bool is_pointer, moved, self, percpu, fresh;
 };
 
 /**

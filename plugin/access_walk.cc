@@ -344,6 +344,8 @@ static void access_ref(gimple *stmt, tree ref, unsigned kinds, bool is_pointer, 
 		facts |= CL_FACT_SELF;
 	if (c.percpu)
 		facts |= CL_FACT_PERCPU;
+	if (c.fresh)
+		facts |= CL_FACT_FRESH;
 	if (whole) {
 		tree pointee = chain_type_at(&c, c.n);
 

@@ -165,6 +165,14 @@ int cl_access_lock_step(const char *fn);
  * routine (pthread_create: 2, thrd_create: 1); -1 for any other function.
  */
 int cl_access_thread_start_arg(const char *fn);
+/*
+ * Whether a call to @fn returns a new object nobody else holds yet: an
+ * allocator, by a word of its name that ends in "alloc" (malloc, calloc,
+ * kzalloc, kmalloc_node, kmem_cache_alloc, alloc_pages; not dealloc), or
+ * C++'s operator new.  What the caller does through that pointer is
+ * CL_FACT_FRESH.
+ */
+bool cl_access_allocator(const char *fn);
 /* Whether the roles @list ("reader,writer+") name @name, started once or more. */
 bool cl_role_listed(const char *list, const char *name);
 /* @list with @role ("b+") added in name order ("a,b+,c"), in @a. */

@@ -70,6 +70,25 @@ int cl_access_lock_step(const char *fn)
 	return lock_aside(fn) ? 0 : step;
 }
 
+bool cl_access_allocator(const char *fn)
+{
+	const char *w = fn;
+
+	if (!fn)
+		return false;
+	if (!strncmp(fn, "operator new", 12))
+		return true;
+	while (*w) {
+		size_t n = strcspn(w, "_");
+
+		if (n >= 5 && !strncmp(w + n - 5, "alloc", 5) && strncmp(w, "de", 2))
+			return true;
+		w += n;
+		w += strspn(w, "_");
+	}
+	return false;
+}
+
 int cl_access_thread_start_arg(const char *fn)
 {
 	if (!fn)

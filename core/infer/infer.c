@@ -47,7 +47,7 @@
  */
 static const char *const setup_words[] = {
 	"init", "initialise", "initialize", "setup", "create", "ctor", "dtor", "construct",
-	"register", "unregister", "configure",
+	"register", "unregister", "configure", "reconfigure",
 	"config", "destroy", "exit", "cleanup", "teardown", "fini", "deinit", "probe",
 	"attach", "detach", "install", "uninstall", "shutdown", "offline", "online", "resize",
 	"swapoff", "release", "kill", "finalize", "finalise", "oom",

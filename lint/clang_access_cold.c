@@ -45,8 +45,9 @@ static CXCursor cond_peel(CXCursor e)
 
 /*
  * The spelling of the first token at or after @from in @e's extent, in
- * @buf; "" when @e's tokens are a macro call's (an operator a macro's body
- * spells cannot be read: libclang 14 names none).
+ * @buf ("" when there is none).  Inside a macro's body the tokens are the
+ * macro call's, so an operator that body spells is never the answer:
+ * libclang 14 names no operator.
  */
 static const char *token_after(struct aw *w, CXCursor e, CXSourceLocation from, char *buf,
 			       size_t n)

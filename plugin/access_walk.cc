@@ -839,7 +839,8 @@ static edge unexpected_edge(basic_block bb)
 	edge t, f;
 	bool expected;
 
-	if (!cond)
+	/* a condition whose two ways lead to one block has one edge: nothing unlikely */
+	if (!cond || EDGE_COUNT(bb->succs) != 2)
 		return NULL;
 	code = gimple_cond_code(cond);
 	lhs = gimple_cond_lhs(cond);

@@ -199,6 +199,38 @@ CXCursor acc_peel_parens(CXCursor c)
 	return c;
 }
 
+CXCursor acc_peel(CXCursor e, unsigned what)
+{
+	for (;;) {
+		enum CXCursorKind k = acc_kind(e);
+		struct kids ks;
+		CXCursor next;
+
+		if (k != CXCursor_ParenExpr && k != CXCursor_UnexposedExpr &&
+		    !(k == CXCursor_CStyleCastExpr && (what & ACC_PEEL_CASTS)) &&
+		    !(k == CXCursor_StmtExpr && (what & ACC_PEEL_STMT_EXPR)))
+			return e;
+		ks = acc_children(e);
+		if (k == CXCursor_CStyleCastExpr) {
+			next = ks.n ? ks.v[ks.n - 1] : clang_getNullCursor();
+		} else if (ks.n != 1) {
+			next = clang_getNullCursor();
+		} else if (k == CXCursor_StmtExpr) {
+			/* ({ ...; value; }): its compound statement's last statement */
+			struct kids body = acc_children(ks.v[0]);
+
+			next = body.n ? body.v[body.n - 1] : clang_getNullCursor();
+			free(body.v);
+		} else {
+			next = ks.v[0];
+		}
+		free(ks.v);
+		if (clang_Cursor_isNull(next))
+			return e;
+		e = next;
+	}
+}
+
 /* An expression that designates an object as it is (no conversion around it). */
 bool acc_lvalue_kind(CXCursor c)
 {

@@ -16,34 +16,6 @@
 #include <string.h>
 
 /*
- * Parentheses and implicit conversions around a condition, and a statement
- * expression's value, its last statement (`if (WARN_ON(x))`).
- */
-static CXCursor cond_peel(CXCursor e)
-{
-	for (;;) {
-		enum CXCursorKind k = acc_kind(e);
-		CXCursor only;
-
-		if (k != CXCursor_ParenExpr && k != CXCursor_UnexposedExpr &&
-		    k != CXCursor_StmtExpr)
-			return e;
-		only = acc_only_child(e);
-		if (clang_Cursor_isNull(only))
-			return e;
-		if (k == CXCursor_StmtExpr) {
-			struct kids ks = acc_children(only);
-
-			only = ks.n ? ks.v[ks.n - 1] : clang_getNullCursor();
-			free(ks.v);
-			if (clang_Cursor_isNull(only))
-				return e;
-		}
-		e = only;
-	}
-}
-
-/*
  * The spelling of the first token at or after @from in @e's extent, in
  * @buf ("" when there is none).  Inside a macro's body the tokens are the
  * macro call's, so an operator that body spells is never the answer:
@@ -100,7 +72,7 @@ void acc_cond_cold(struct aw *w, CXCursor c, bool *then_cold, bool *else_cold)
 	char op[8];
 
 	*then_cold = *else_cold = false;
-	c = cond_peel(c);
+	c = acc_peel(c, ACC_PEEL_STMT_EXPR);
 	if (expect_call(c, &v)) {
 		*then_cold = v == 0;
 		*else_cold = v != 0;

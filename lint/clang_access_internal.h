@@ -290,6 +290,14 @@ bool acc_same_type(CXType a, CXType b);
 bool acc_constant(CXCursor e, long long *v);
 bool acc_implicit(CXCursor c);
 CXCursor acc_peel_parens(CXCursor c);
+/*
+ * Parentheses and implicit conversions around @e, and with @what casts
+ * (ACC_PEEL_CASTS: their operand) or statement expressions
+ * (ACC_PEEL_STMT_EXPR: `({ ...; value; })`'s value, its last statement).
+ */
+#define ACC_PEEL_CASTS		1u
+#define ACC_PEEL_STMT_EXPR	2u
+CXCursor acc_peel(CXCursor e, unsigned what);
 bool acc_lvalue_kind(CXCursor c);
 /* Append a step of @k at @at (a full chain is marked broken). */
 void acc_push(struct lchain *c, enum step_kind k, CXCursor at, bool followed);

@@ -18,26 +18,6 @@
 /* How many steps from a pointer back to where it came from (the plugin's POINTER_HOPS). */
 #define PERCPU_HOPS 8
 
-/* Parentheses, casts and the implicit conversions around a value. */
-static CXCursor value_peel(CXCursor e)
-{
-	for (;;) {
-		enum CXCursorKind k = acc_kind(e);
-		struct kids ks;
-
-		if (k != CXCursor_ParenExpr && k != CXCursor_UnexposedExpr &&
-		    k != CXCursor_CStyleCastExpr)
-			return e;
-		ks = acc_children(e);
-		if (!ks.n || (k != CXCursor_CStyleCastExpr && ks.n != 1)) {
-			free(ks.v);
-			return e;
-		}
-		e = ks.v[ks.n - 1];
-		free(ks.v);
-	}
-}
-
 /* A variable of the function itself, neither static nor extern: what the plugin's local_value() is. */
 static bool local_var(CXCursor d)
 {
@@ -217,10 +197,10 @@ static bool percpu_offset(struct aw *w, CXCursor e, unsigned depth)
 {
 	struct ldef *d;
 
-	e = value_peel(e);
+	e = acc_peel(e, ACC_PEEL_CASTS);
 	if (acc_kind(e) == CXCursor_ArraySubscriptExpr) {
 		struct kids ks = acc_children(e);
-		CXCursor base = ks.n == 2 ? value_peel(ks.v[0]) : clang_getNullCursor();
+		CXCursor base = ks.n == 2 ? acc_peel(ks.v[0], ACC_PEEL_CASTS) : clang_getNullCursor();
 		bool hit = acc_kind(base) == CXCursor_DeclRefExpr &&
 			   acc_spelled(clang_getCursorReferenced(base), "__per_cpu_offset", NULL);
 
@@ -242,7 +222,7 @@ static bool percpu_expr(struct aw *w, CXCursor e, unsigned depth)
 
 	if (depth >= PERCPU_HOPS)
 		return false;
-	e = value_peel(e);
+	e = acc_peel(e, ACC_PEEL_CASTS);
 	switch (acc_kind(e)) {
 	case CXCursor_StmtExpr: {
 		/* ({ ...; value; }) */
@@ -289,7 +269,7 @@ static bool fresh_expr(struct aw *w, CXCursor e, unsigned depth)
 
 	if (depth >= PERCPU_HOPS)
 		return false;
-	e = value_peel(e);
+	e = acc_peel(e, ACC_PEEL_CASTS);
 	switch (acc_kind(e)) {
 	case CXCursor_CallExpr: {
 		CXString name = clang_getCursorSpelling(clang_getCursorReferenced(e));

@@ -76,14 +76,6 @@ static bool thread_constructor(CXCursor fn)
 }
 
 /* @e without the implicit conversions and temporaries around it. */
-static CXCursor peel(CXCursor e)
-{
-	while ((acc_kind(e) == CXCursor_UnexposedExpr || acc_kind(e) == CXCursor_ParenExpr) &&
-	       !clang_Cursor_isNull(acc_only_child(e)))
-		e = acc_only_child(e);
-	return e;
-}
-
 /* The summary of lambda @e, or NULL: by its place (cursors reached two ways differ). */
 static struct summary *lambda_summary(struct aw *w, CXCursor e)
 {
@@ -105,7 +97,7 @@ static struct summary *lambda_summary(struct aw *w, CXCursor e)
 static struct summary *thread_routine(struct aw *w, CXCursor arg)
 {
 	struct summary *s = named_function(w, arg);
-	CXCursor e = peel(arg);
+	CXCursor e = acc_peel(arg, 0);
 
 	if (s)
 		return s;
@@ -116,7 +108,7 @@ static struct summary *thread_routine(struct aw *w, CXCursor arg)
 		if (acc_kind(d) != CXCursor_VarDecl)
 			return NULL;
 		ks = acc_children(d);
-		e = ks.n ? peel(ks.v[ks.n - 1]) : clang_getNullCursor();
+		e = ks.n ? acc_peel(ks.v[ks.n - 1], 0) : clang_getNullCursor();
 		free(ks.v);
 	}
 	return acc_kind(e) == CXCursor_LambdaExpr ? lambda_summary(w, e) : NULL;

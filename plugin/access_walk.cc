@@ -106,8 +106,10 @@ typedef int_hash<unsigned int, 0xffffffffu, 0xfffffffeu> uid_hash;
  * @setup_only: DECL_UID of the functions that only setup code calls
  * @cold_only: DECL_UID of the functions that only cold code calls (an
  *	unlikely branch, a cold function, or a function that only it calls)
- * @cold: the blocks of the function walked that an unlikely branch runs
- *	(unlikely_blocks()), NULL when none
+ * @unlikely: DECL_UID of a function -> the blocks of it that unlikely
+ *	branches run (unlikely_blocks(), NULL for none): read once, for the
+ *	cold-only fixpoint and again by the walk
+ * @cold: those of the function walked
  * @bb_cold: the block walked is one: its accesses are CL_FACT_COLD
  */
 struct walk_state {
@@ -121,6 +123,7 @@ struct walk_state {
 	hash_set<uid_hash> *under_lock;
 	hash_set<uid_hash> *setup_only;
 	hash_set<uid_hash> *cold_only;
+	hash_map<uid_hash, sbitmap> *unlikely;
 	sbitmap cold;
 	bool bb_cold;
 };
@@ -897,6 +900,22 @@ static sbitmap unlikely_blocks(function *fn)
 	return cold;
 }
 
+/*
+ * The blocks of @decl, the function cfun is, that unlikely branches run,
+ * read once per function (walk_state.unlikely).  Its locals' assignments
+ * (chain_begin_function()) must be read: a statement expression's value
+ * is one.
+ */
+static sbitmap unlikely_of(tree decl)
+{
+	bool existed;
+	sbitmap &slot = ws.unlikely->get_or_insert(DECL_UID(decl), &existed);
+
+	if (!existed)
+		slot = unlikely_blocks(cfun);
+	return slot;
+}
+
 /* Whether block @bb of the function walked is in an unlikely branch. */
 static bool block_cold(basic_block bb)
 {
@@ -922,9 +941,7 @@ static void function_facts(tree decl)
 {
 	ws.locks = 0;
 	ws.fn_facts = 0;
-	if (ws.cold)
-		sbitmap_free(ws.cold);
-	ws.cold = cfun ? unlikely_blocks(cfun) : NULL;
+	ws.cold = cfun ? unlikely_of(decl) : NULL;
 	ws.bb_cold = false;
 	if (cold_decl(decl))
 		ws.fn_facts |= CL_FACT_COLD;
@@ -1026,7 +1043,7 @@ static sbitmap unlikely_blocks_of(function *fn)
 
 	push_cfun(fn);
 	chain_begin_function(fn);
-	cold = unlikely_blocks(fn);
+	cold = unlikely_of(fn->decl);
 	pop_cfun();
 	return cold;
 }
@@ -1098,8 +1115,6 @@ static void under_lock_find(const vec<unit_call> &unit)
 			setup = held_setup(caller->decl, false);
 			strong = held_setup(caller->decl, true);
 			cold = cold_decl(caller->decl);
-			if (blocks)
-				sbitmap_free(blocks);
 			blocks = unlikely_blocks_of(u.fn);
 		}
 		if (!f)
@@ -1137,8 +1152,6 @@ static void under_lock_find(const vec<unit_call> &unit)
 			i = j;
 		}
 	}
-	if (blocks)
-		sbitmap_free(blocks);
 	/*
 	 * Setup: bdi_unregister() is the one caller of bdi_remove_from_list(),
 	 * which unlinks the bdi under bdi_lock; the callers' names must say
@@ -1524,6 +1537,7 @@ void access_walk_start(struct cl_arena *arena, const struct access_sink *const *
 	ws.under_lock = new hash_set<uid_hash>;
 	ws.setup_only = new hash_set<uid_hash>;
 	ws.cold_only = new hash_set<uid_hash>;
+	ws.unlikely = new hash_map<uid_hash, sbitmap>;
 	under_lock_find(calls);
 	/* every summary before any function gets code of ours */
 	FOR_EACH_FUNCTION_WITH_GIMPLE_BODY(node)
@@ -1578,8 +1592,11 @@ void access_walk_finish(void)
 	ws.setup_only = NULL;
 	delete ws.cold_only;
 	ws.cold_only = NULL;
-	if (ws.cold)
-		sbitmap_free(ws.cold);
+	for (auto it = ws.unlikely->begin(); it != ws.unlikely->end(); ++it)
+		if ((*it).second)
+			sbitmap_free((*it).second);
+	delete ws.unlikely;
+	ws.unlikely = NULL;
 	ws.cold = NULL;
 	ws.bb_cold = false;
 	chain_teardown();
